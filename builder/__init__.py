@@ -1,0 +1,1 @@
+"""VASSAL file formats: buildFile writing and module packing."""

@@ -1,0 +1,1 @@
+"""hexforge.games."""

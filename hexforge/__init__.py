@@ -1,0 +1,1 @@
+"""hexforge: hex-and-counter wargames as data, turned into VASSAL modules and checked."""

@@ -1,0 +1,1 @@
+"""Game rules: state, per-system rules and the log checker (built on the foundation)."""

@@ -1,0 +1,45 @@
+"""Read bundled game files directly, for spot checks of the data against the rulebook.
+
+These helpers deliberately bypass the game loader: a spot check compares what the data file
+says with what the rulebook line says, nothing else.
+"""
+from __future__ import annotations
+
+import csv
+import tomllib
+from pathlib import Path
+from typing import Any
+
+GAMES = Path(__file__).resolve().parents[2] / "games"
+
+
+def toml(game: str, relpath: str) -> dict[str, Any]:
+    """The parsed TOML file ``games/<game>/<relpath>``."""
+    with open(GAMES / game / relpath, "rb") as f:
+        return tomllib.load(f)
+
+
+def units(game: str) -> dict[str, dict[str, str]]:
+    """The rows of ``games/<game>/units.csv`` keyed by unit id."""
+    with open(GAMES / game / "units.csv", newline="", encoding="utf-8") as f:
+        return {row["id"]: row for row in csv.DictReader(f)}
+
+
+def plain(value: Any) -> Any:
+    """A value without its source wrapper: ``{value = X, source = ...}`` gives X."""
+    if isinstance(value, dict) and "value" in value:
+        return value["value"]
+    return value
+
+
+def find(items: list[dict[str, Any]], **match: Any) -> dict[str, Any]:
+    """The one entry of a TOML array of tables whose keys equal ``match``."""
+    hits = [i for i in items if all(plain(i.get(k)) == v for k, v in match.items())]
+    assert len(hits) == 1, f"expected one entry with {match}, found {len(hits)}"
+    return hits[0]
+
+
+def rulebook_line(book: str, line: int) -> str:
+    """Line ``line`` (1-based) of ``../shared/rulebooks/<book>``, for tests that quote it."""
+    path = GAMES.parents[1] / "shared" / "rulebooks" / book
+    return path.read_text(encoding="utf-8").splitlines()[line - 1]
