@@ -77,6 +77,15 @@ class Convention:
         r = str(row).zfill(self.rows.digits)
         return c + r if self.column_first else r + c
 
+    def parse(self, label: str) -> tuple[int, int] | None:
+        """(column, row) numbers of a printed label, or ``None`` if it is not of this form."""
+        cd, rd = self.columns.digits, self.rows.digits
+        if len(label) != cd + rd or not label.isdigit():
+            return None
+        if self.column_first:
+            return int(label[:cd]), int(label[cd:])
+        return int(label[rd:]), int(label[:rd])
+
     @classmethod
     def from_pattern(cls, pattern: str, orientation: Literal["columns", "rows"],
                      columns: tuple[int, int, Direction], rows: tuple[int, int, Direction],

@@ -1,0 +1,267 @@
+"""The shape of each game-data file (pydantic models); see ``games/README.md``.
+
+These models check structure and types only. Cross-references (unit ids, side ids, hex labels
+on the map, table widths) are checked by :mod:`hexforge.games.loader` once the map exists.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, field_validator
+
+from hexforge.games.values import UNKNOWN, Datum, parse_datum
+
+Value = Annotated[Datum, PlainValidator(parse_datum), PlainSerializer(lambda d: d.value)]
+
+
+def typed(kind: type | tuple[type, ...], what: str, choices: tuple[str, ...] = ()) -> Any:
+    """A :data:`Value` whose known value (and every reading) must be of ``kind`` / in ``choices``."""
+
+    def check(raw: Any) -> Datum:
+        d = parse_datum(raw)
+        for v in [r.value for r in d.readings] if d.readings else [d.value]:
+            if v == UNKNOWN:
+                continue
+            if choices and v not in choices:
+                raise ValueError(f"{v!r} is not valid (valid: {', '.join(choices)})")
+            if not isinstance(v, kind) or (isinstance(v, bool) and kind is int):
+                raise ValueError(f"{v!r} is not {what}")
+        return d
+
+    return Annotated[Datum, PlainValidator(check), PlainSerializer(lambda d: d.value)]
+
+
+IntValue = typed(int, "a whole number")
+TextValue = typed(str, "text")
+HexListValue = typed((list, str), "a list of hex labels")
+Source = Annotated[str, Field(min_length=1)]
+Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.\-/ ]*$")]
+
+
+class Section(BaseModel):
+    """A table of the data files: unknown keys are mistakes; ``note`` is always allowed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    note: str | None = None
+
+
+class Sourced(Section):
+    source: Source
+
+
+class OptionallySourced(Section):
+    source: Source | None = None
+
+
+# -- game.toml ------------------------------------------------------------------------------
+
+class Side(OptionallySourced):
+    id: Id
+    name: TextValue
+
+
+class Dice(Sourced):
+    kind: Annotated[str, Field(pattern=r"^[1-9]?d(6|8|10|12|20|100)$")]
+    zero_is_ten: bool = False
+
+
+class AxisSpec(OptionallySourced):
+    first: IntValue
+    last: IntValue
+    increase: typed(str, "a direction", ("right", "left", "down", "up"))
+    inferred: str | None = None
+
+
+class Overlap(OptionallySourced):
+    sheet: str
+    hexes: HexListValue
+
+
+class SheetSpec(OptionallySourced):
+    letter: Annotated[str, Field(pattern=r"^[A-Z]$")]
+    columns: AxisSpec
+    rows: AxisSpec
+    overlaps: list[Overlap] = []
+    inferred: str | None = None
+
+
+class GridSpec(OptionallySourced):
+    orientation: Value
+    label: Value
+    shifted: Value
+    columns: AxisSpec | None = None
+    rows: AxisSpec | None = None
+    sheets: list[SheetSpec] = []
+    inferred: str | None = None
+    compass: dict[str, Value] | None = None
+
+
+class Phase(OptionallySourced):
+    id: Id
+    name: TextValue
+    player: str
+
+
+class Marker(OptionallySourced):
+    id: Id
+    name: TextValue
+    count: Value = Datum("unknown")
+    values: Value | None = None
+
+
+class UnitColumns(OptionallySourced):
+    values: list[Id]
+
+
+class GameFile(Sourced):
+    id: Id
+    title: str
+    system: Literal["fm", "ptr", "httr", "test"]
+    rulebook: str | None = None
+    sides: Annotated[list[Side], Field(min_length=2)]
+    dice: Dice
+    grid: GridSpec
+    sequence: Annotated[list[Phase], Field(min_length=1)]
+    markers: list[Marker] = []
+    units: UnitColumns
+    special: dict[str, Any] | None = None
+
+    @field_validator("special")
+    @classmethod
+    def _special_has_source(cls, v: dict[str, Any] | None) -> dict[str, Any] | None:
+        if v is not None and not v.get("source"):
+            raise ValueError("[special] needs a 'source'")
+        return v
+
+
+# -- terrain.toml ---------------------------------------------------------------------------
+
+class TerrainTypeSpec(OptionallySourced):
+    id: Id
+    name: TextValue
+    kind: Literal["hex", "hexside", "thoroughfare"]
+
+
+class HexsideSpec(OptionallySourced):
+    feature: Id
+    name: TextValue | None = None
+    pairs: Value
+    high_side: list[str] | None = None
+
+
+class ThoroughfareSpec(OptionallySourced):
+    kind: Id
+    name: TextValue | None = None
+    hexes: Value
+
+
+PlaceKind = Literal["town", "city", "village", "victory", "bridge", "ferry", "drop-zone", "landing-zone",
+                    "fortified", "entry", "supply-source", "objective", "crossing", "other"]
+
+
+class PlaceSpec(OptionallySourced):
+    name: TextValue
+    kind: PlaceKind
+    hexes: Value
+    endpoints: list[str] = []
+
+
+class EdgeSpec(OptionallySourced):
+    id: Id
+    name: TextValue | None = None
+    hexes: Value
+
+
+class TerrainFile(Sourced):
+    default: Literal["unsurveyed"] = "unsurveyed"
+    types: list[TerrainTypeSpec] = []
+    hexes: dict[str, Value] = {}
+
+    @field_validator("hexes", mode="before")
+    @classmethod
+    def _section_keys(cls, v: Any) -> Any:
+        # [hexes] is a section too: its own 'source' and 'note' are not terrain types.
+        if isinstance(v, dict):
+            return {k: x for k, x in v.items() if k not in ("source", "note")}
+        return v
+    hexsides: list[HexsideSpec] = []
+    thoroughfares: list[ThoroughfareSpec] = []
+    places: list[PlaceSpec] = []
+    edges: list[EdgeSpec] = []
+
+
+# -- scenarios/<id>.toml --------------------------------------------------------------------
+
+class SetupEntry(OptionallySourced):
+    units: Annotated[list[str], Field(min_length=1)]
+    hex: TextValue | None = None
+    hexes: Value | None = None
+    area: TextValue | None = None
+
+
+class Deployment(OptionallySourced):
+    side: str | None = None
+    units: list[str] = []
+    within: dict[str, Any] | None = None
+    hexes: Value | None = None
+    text: str | None = None
+
+
+class Reinforcement(OptionallySourced):
+    units: Annotated[list[str], Field(min_length=1)]
+    turn: Value
+    entry: Value | None = None
+    condition: str | None = None
+
+
+class Withdrawal(OptionallySourced):
+    units: Annotated[list[str], Field(min_length=1)]
+    turn: Value
+
+
+class TurnRecord(BaseModel):
+    """Per-turn data; its keys beyond ``turn`` and ``source`` depend on the game."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+    turn: int
+    source: Source | None = None
+    note: str | None = None
+
+
+class Victory(OptionallySourced):
+    side: str | None = None
+    kind: Literal["occupy", "eliminate", "exit", "points", "text"]
+    hexes: Value | None = None
+    points: Value | None = None
+    text: str | None = None
+
+
+class ScenarioFile(Sourced):
+    id: Id
+    name: TextValue
+    first_turn: Value
+    last_turn: Value
+    first_player: Value
+    setup: list[SetupEntry] = []
+    deployment: list[Deployment] = []
+    reinforcements: list[Reinforcement] = []
+    withdrawals: list[Withdrawal] = []
+    turn_record: list[TurnRecord] = []
+    special_rules: dict[str, Any] | None = None
+    victory: list[Victory] = []
+
+
+# -- tables/<id>.toml -----------------------------------------------------------------------
+
+class Row(OptionallySourced):
+    key: str | int
+    cells: list[Value]
+
+
+class TableFile(Sourced):
+    id: Id
+    name: TextValue
+    kind: Literal["crt", "tec", "drop", "demolition", "repair", "airpower", "other"]
+    columns: Annotated[list[str], Field(min_length=1)]
+    row_key: str | None = None
+    rows: list[Row] = []

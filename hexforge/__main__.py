@@ -1,0 +1,3 @@
+from hexforge.cli import main
+
+main()
