@@ -75,7 +75,7 @@ def status(game: Game) -> Status:
         cells = [c for row in table.rows for c in row.cells]
         known = sum(1 for c in cells if c.known)
         if known == 0:
-            missing.append(f"{tid} ({table.name})")
+            missing.append(f"{tid} ({table.name.resolved})")
         elif known < len(cells):
             partial.append((tid, known, len(cells)))
     return Status(game, cats, sum(1 for h in game.map if game.map.terrain.surveyed(h)), missing, partial,
