@@ -7,9 +7,9 @@ import tomllib
 import typing
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from hexforge.games.game import Game, Unit
 from hexforge.games.problems import GameDataError, Problem
@@ -88,7 +88,7 @@ class _Loader:
         except ValidationError as e:
             for err in e.errors():
                 self.problem(path, _key_path(err["loc"]), _explain(err, model))
-            return None
+        return _valid_part(model, raw)
 
     # -- the whole folder -------------------------------------------------------------------
 
@@ -98,17 +98,18 @@ class _Loader:
         terrain_file: TerrainFile | None = self.read_toml(f / "terrain.toml", TerrainFile)
         scenarios = {p: self.read_toml(p, ScenarioFile) for p in sorted((f / "scenarios").glob("*.toml"))}
         tables = {p: self.read_toml(p, TableFile) for p in sorted((f / "tables").glob("*.toml"))}
-        hexmap = self.build_map(f / "game.toml", info.grid) if info else None
-        if info and info.id != f.name:
+        hexmap = self.build_map(f / "game.toml", info.grid) if info and info.grid else None
+        if info and info.id and info.id != f.name:
             self.problem(f / "game.toml", "id", f"id {info.id!r} differs from the folder name {f.name!r}")
-        units = self.read_units(f / "units.csv", info) if info else {}
+        sides = {s.id for s in info.sides} if info and info.sides else set()
+        units = self.read_units(f / "units.csv", info, sides) if info and info.units else {}
         if hexmap and terrain_file:
             hexmap.terrain = self.build_terrain(f / "terrain.toml", terrain_file, hexmap)
-        if info:
-            self.check_sequence(f / "game.toml", info)
+        if info and info.sequence:
+            self.check_sequence(f / "game.toml", info.sequence, sides)
         for path, sc in scenarios.items():
-            if sc and info and hexmap:
-                self.check_scenario(path, sc, info, hexmap, units, terrain_file)
+            if sc and hexmap and sides:
+                self.check_scenario(path, sc, sides, hexmap, units, terrain_file)
         for path, table in tables.items():
             if table:
                 self.check_table(path, table)
@@ -125,6 +126,8 @@ class _Loader:
         seen: dict[str, Path] = {}
         for path, item in items.items():
             if item is None:
+                continue
+            if item.id is None:
                 continue
             if item.id in seen:
                 self.problem(path, "id", f"{what} id {item.id!r} is also used by {seen[item.id].name}")
@@ -277,11 +280,11 @@ class _Loader:
 
     def build_terrain(self, path: Path, tf: TerrainFile, hexmap: HexMap) -> Terrain:
         terrain = Terrain()
-        for i, t in enumerate(tf.types):
+        for i, t in enumerate(tf.types or []):
             if t.id in terrain.types:
                 self.problem(path, f"types[{i}].id", f"terrain type {t.id!r} is defined twice")
             terrain.types[t.id] = TerrainType(t.id, t.name.resolved, t.kind, t.source or tf.source)
-        kinds = {t.id: t.kind for t in tf.types}
+        kinds = {t.id: t.kind for t in tf.types or []}
 
         def expect(place: str, type_id: str, kind: str) -> None:
             if kinds.get(type_id) != kind:
@@ -289,11 +292,11 @@ class _Loader:
                 self.problem(path, place, f"{type_id!r} is not a terrain type of kind {kind} "
                                           f"(add it to [[types]]; defined: {valid})")
 
-        for type_id, datum in tf.hexes.items():
+        for type_id, datum in (tf.hexes or {}).items():
             expect(f"hexes.{type_id}", type_id, "hex")
             for h in self.hexes(path, f"hexes.{type_id}", datum, hexmap) or []:
                 terrain.add_hex(h, type_id)
-        for i, hs in enumerate(tf.hexsides):
+        for i, hs in enumerate(tf.hexsides or []):
             place = f"hexsides[{i}]"
             expect(place + ".feature", hs.feature, "hexside")
             pairs = hs.pairs.resolved
@@ -318,7 +321,7 @@ class _Loader:
                     high = self.one_hex(path, f"{place}.high_side[{j}]", hs.high_side[j], hexmap)
                 name = hs.name.resolved if hs.name else ""
                 terrain.add_hexside(Hexside.between(a, b), HexsideFeature(hs.feature, name, high))
-        for i, tr in enumerate(tf.thoroughfares):
+        for i, tr in enumerate(tf.thoroughfares or []):
             place = f"thoroughfares[{i}]"
             expect(place + ".kind", tr.kind, "thoroughfare")
             path_hexes = self.hexes(path, place + ".hexes", tr.hexes, hexmap)
@@ -331,13 +334,13 @@ class _Loader:
                     break
             else:
                 terrain.add_thoroughfare(path_hexes, tr.kind)
-        for i, p in enumerate(tf.places):
+        for i, p in enumerate(tf.places or []):
             hexes = self.hexes(path, f"places[{i}].hexes", p.hexes, hexmap)
             ends = tuple(h for j, e in enumerate(p.endpoints)
                          if (h := self.one_hex(path, f"places[{i}].endpoints[{j}]", e, hexmap)) is not None)
             terrain.places.append(Place(p.name.resolved, p.kind, None if hexes is None else frozenset(hexes), ends,
                                         p.source or p.hexes.source or tf.source))
-        for i, e in enumerate(tf.edges):
+        for i, e in enumerate(tf.edges or []):
             if e.id in terrain.edges:
                 self.problem(path, f"edges[{i}].id", f"edge {e.id!r} is defined twice")
             hexes = self.hexes(path, f"edges[{i}].hexes", e.hexes, hexmap)
@@ -346,14 +349,13 @@ class _Loader:
 
     # -- units ------------------------------------------------------------------------------
 
-    def read_units(self, path: Path, info: GameFile) -> dict[str, Unit]:
+    def read_units(self, path: Path, info: GameFile, sides: set[str]) -> dict[str, Unit]:
         if not path.is_file():
             self.problem(path, "", "file is missing")
             return {}
         value_columns = list(info.units.values)
         allowed = set(REQUIRED_UNIT_COLUMNS) | set(OPTIONAL_UNIT_COLUMNS) | set(value_columns)
         allowed |= {f"{p}_{v}" for v in value_columns for p in ("reduced", "printed")}
-        sides = {s.id for s in info.sides}
         units: dict[str, Unit] = {}
         lines: dict[str, int] = {}
         with open(path, newline="", encoding="utf-8") as f:
@@ -401,29 +403,25 @@ class _Loader:
 
     # -- sequence, scenarios, tables ----------------------------------------------------------
 
-    def check_sequence(self, path: Path, info: GameFile) -> None:
-        valid = {"first", "second", "both"} | {s.id for s in info.sides}
+    def check_sequence(self, path: Path, sequence: list[Any], sides: set[str]) -> None:
+        valid = {"first", "second", "both"} | sides
         seen: set[str] = set()
-        for i, ph in enumerate(info.sequence):
+        for i, ph in enumerate(sequence):
             if ph.player not in valid:
                 self.problem(path, f"sequence[{i}].player", f"{ph.player!r} is not valid "
                                                             f"(valid: {', '.join(sorted(valid))})")
             if ph.id in seen:
                 self.problem(path, f"sequence[{i}].id", f"phase id {ph.id!r} is used twice")
             seen.add(ph.id)
-        ids = [s.id for s in info.sides]
-        if len(set(ids)) != len(ids):
-            self.problem(path, "sides", "side ids must be unique")
 
-    def check_scenario(self, path: Path, sc: ScenarioFile, info: GameFile, hexmap: HexMap,
+    def check_scenario(self, path: Path, sc: ScenarioFile, sides: set[str], hexmap: HexMap,
                        units: dict[str, Unit], tf: TerrainFile | None) -> None:
-        sides = {s.id for s in info.sides}
-        edges = {e.id for e in tf.edges} if tf else set()
-        fp = sc.first_player.resolved
+        edges = {e.id for e in tf.edges or []} if tf else set()
+        fp = sc.first_player.resolved if sc.first_player else UNKNOWN
         if fp != UNKNOWN and fp not in sides:
             self.problem(path, "first_player", f"{fp!r} is not a side (valid: {', '.join(sorted(sides))})")
         for field in ("first_turn", "last_turn"):
-            v = getattr(sc, field).resolved
+            v = getattr(sc, field).resolved if getattr(sc, field) else UNKNOWN
             if v != UNKNOWN and not isinstance(v, int):
                 self.problem(path, field, f"{v!r} is not a turn number or \"unknown\"")
 
@@ -432,7 +430,7 @@ class _Loader:
                 if uid not in units:
                     self.problem(path, f"{place}[{j}]", f"no unit {uid!r} in units.csv")
 
-        for i, s in enumerate(sc.setup):
+        for i, s in enumerate(sc.setup or []):
             check_units(f"setup[{i}].units", s.units)
             given = [k for k in ("hex", "hexes", "area") if getattr(s, k) is not None]
             if len(given) != 1:
@@ -441,23 +439,23 @@ class _Loader:
                 self.one_hex(path, f"setup[{i}].hex", s.hex.resolved, hexmap)
             if s.hexes is not None:
                 self.hexes(path, f"setup[{i}].hexes", s.hexes, hexmap)
-        for i, d in enumerate(sc.deployment):
+        for i, d in enumerate(sc.deployment or []):
             check_units(f"deployment[{i}].units", d.units)
             if d.side is not None and d.side not in sides:
                 self.problem(path, f"deployment[{i}].side", f"{d.side!r} is not a side")
             if d.hexes is not None:
                 self.hexes(path, f"deployment[{i}].hexes", d.hexes, hexmap)
-        for i, r in enumerate(sc.reinforcements):
+        for i, r in enumerate(sc.reinforcements or []):
             check_units(f"reinforcements[{i}].units", r.units)
             self.turn(path, f"reinforcements[{i}].turn", r.turn)
             if r.entry is not None:
                 entry = r.entry.resolved
                 if entry != UNKNOWN and not (isinstance(entry, str) and entry in edges):
                     self.hexes(path, f"reinforcements[{i}].entry", r.entry, hexmap)
-        for i, w in enumerate(sc.withdrawals):
+        for i, w in enumerate(sc.withdrawals or []):
             check_units(f"withdrawals[{i}].units", w.units)
             self.turn(path, f"withdrawals[{i}].turn", w.turn)
-        for i, v in enumerate(sc.victory):
+        for i, v in enumerate(sc.victory or []):
             if v.side is not None and v.side not in sides:
                 self.problem(path, f"victory[{i}].side", f"{v.side!r} is not a side")
             if v.hexes is not None:
@@ -473,15 +471,33 @@ class _Loader:
             self.problem(path, place, f"{v!r} is not a turn number or \"unknown\"")
 
     def check_table(self, path: Path, table: TableFile) -> None:
+        if table.columns is None:
+            return
         width = len(table.columns)
         keys: set[str] = set()
-        for i, row in enumerate(table.rows):
+        for i, row in enumerate(table.rows or []):
             if len(row.cells) != width:
                 self.problem(path, f"rows[{i}].cells", f"has {len(row.cells)} cells; the table has {width} columns "
                                                         "(write \"unknown\" for cells the source lacks)")
             if str(row.key) in keys:
                 self.problem(path, f"rows[{i}].key", f"row key {row.key!r} is used twice")
             keys.add(str(row.key))
+
+
+def _valid_part(model: type[BaseModel], raw: dict[str, Any]) -> Any:
+    """The model with only the top-level keys that are valid on their own (others ``None``),
+    so that one mistake does not hide the problems elsewhere in the file."""
+    good: dict[str, Any] = {}
+    for name, f in model.model_fields.items():
+        if name not in raw:
+            good[name] = f.get_default(call_default_factory=True) if not f.is_required() else None
+            continue
+        try:
+            kind = Annotated[f.annotation, *f.metadata] if f.metadata else f.annotation
+            good[name] = TypeAdapter(kind).validate_python(raw[name])
+        except ValidationError:
+            good[name] = None
+    return model.model_construct(**good)
 
 
 def _unit_cell(text: str) -> Any:
