@@ -21,6 +21,7 @@ class Unit:
     formation: str = ""
     size: str = ""
     mobility: str = ""
+    nationality: str = ""
     note: str = ""
     values: dict[str, Datum] = field(default_factory=dict)
 

@@ -21,7 +21,7 @@ from hexforge.maps.hexmap import HexMap, Sheet
 from hexforge.maps.terrain import HexsideFeature, Place, Terrain, TerrainType
 
 REQUIRED_UNIT_COLUMNS = ("id", "name", "side", "type", "source")
-OPTIONAL_UNIT_COLUMNS = ("formation", "size", "mobility", "note")
+OPTIONAL_UNIT_COLUMNS = ("formation", "size", "mobility", "nationality", "note")
 MAX_FILE_BYTES = 5_000_000
 
 
@@ -200,7 +200,10 @@ class _Loader:
         if missing:
             self.problem(path, "grid.sheets", f"sheets {missing} are not tied to the first sheet by any overlap")
             return None
-        sheets = tuple(Sheet(s.letter, conventions[s.letter], *offsets[s.letter]) for s in grid.sheets)
+        low_c = min(c for c, _ in offsets.values())
+        low_r = min(r for _, r in offsets.values())
+        sheets = tuple(Sheet(s.letter, conventions[s.letter], offsets[s.letter][0] - low_c,
+                             offsets[s.letter][1] - low_r) for s in grid.sheets)
         return HexMap(sheets)
 
     @staticmethod
@@ -398,7 +401,8 @@ class _Loader:
                     lines[uid] = line
                     units[uid] = Unit(uid, cells.get("name", ""), cells.get("side", ""), cells.get("type", ""),
                                       cells.get("source", ""), cells.get("formation", ""), cells.get("size", ""),
-                                      cells.get("mobility", ""), cells.get("note", ""), values)
+                                      cells.get("mobility", ""), cells.get("nationality", ""),
+                                      cells.get("note", ""), values)
         return units
 
     # -- sequence, scenarios, tables ----------------------------------------------------------
@@ -425,7 +429,9 @@ class _Loader:
             if v != UNKNOWN and not isinstance(v, int):
                 self.problem(path, field, f"{v!r} is not a turn number or \"unknown\"")
 
-        def check_units(place: str, ids: list[str]) -> None:
+        def check_units(place: str, ids: list[str] | str) -> None:
+            if ids == UNKNOWN:
+                return
             for j, uid in enumerate(ids):
                 if uid not in units:
                     self.problem(path, f"{place}[{j}]", f"no unit {uid!r} in units.csv")
@@ -456,7 +462,7 @@ class _Loader:
             check_units(f"withdrawals[{i}].units", w.units)
             self.turn(path, f"withdrawals[{i}].turn", w.turn)
         for i, v in enumerate(sc.victory or []):
-            if v.side is not None and v.side not in sides:
+            if v.side is not None and v.side not in sides | {"draw"}:
                 self.problem(path, f"victory[{i}].side", f"{v.side!r} is not a side")
             if v.hexes is not None:
                 self.hexes(path, f"victory[{i}].hexes", v.hexes, hexmap)

@@ -192,8 +192,12 @@ class TerrainFile(Sourced):
 
 # -- scenarios/<id>.toml --------------------------------------------------------------------
 
+UnitRefs = Annotated[list[str], Field(min_length=1)] | Literal["unknown"]
+
+
 class SetupEntry(OptionallySourced):
-    units: Annotated[list[str], Field(min_length=1)]
+    units: UnitRefs
+    what: str | None = None
     hex: TextValue | None = None
     hexes: Value | None = None
     area: TextValue | None = None
@@ -208,14 +212,16 @@ class Deployment(OptionallySourced):
 
 
 class Reinforcement(OptionallySourced):
-    units: Annotated[list[str], Field(min_length=1)]
+    units: UnitRefs
+    what: str | None = None
     turn: Value
     entry: Value | None = None
     condition: str | None = None
 
 
 class Withdrawal(OptionallySourced):
-    units: Annotated[list[str], Field(min_length=1)]
+    units: UnitRefs
+    what: str | None = None
     turn: Value
 
 
