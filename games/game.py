@@ -1,29 +1,12 @@
 """The Game model: a game definition loaded from its data folder, with its map built."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from hexforge.games.schema import GameFile, ScenarioFile, TableFile, TerrainFile
-from hexforge.games.values import Datum
+from hexforge.counters.unit import Unit
 from hexforge.maps.hexmap import HexMap
-
-
-@dataclass(frozen=True, slots=True)
-class Unit:
-    """One counter of the order of battle; ``values`` holds the game's value columns."""
-
-    id: str
-    name: str
-    side: str
-    type: str
-    source: str
-    formation: str = ""
-    size: str = ""
-    mobility: str = ""
-    nationality: str = ""
-    note: str = ""
-    values: dict[str, Datum] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

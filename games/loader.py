@@ -11,7 +11,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from hexforge.games.game import Game, Unit
+from hexforge.counters.unit import Unit
+from hexforge.games.game import Game
 from hexforge.games.problems import GameDataError, Problem
 from hexforge.games.schema import GameFile, GridSpec, ScenarioFile, TableFile, TerrainFile
 from hexforge.games.values import UNKNOWN, Datum
@@ -396,7 +397,7 @@ class _Loader:
                             self.problem(path, f"{where}, column {c}",
                                          f"{cells[c]!r} is not a number, 'unknown' or empty (does not apply)")
                         elif cells.get(c, "") != "":
-                            values[c] = Datum(v)
+                            values[c] = v
                 if uid:
                     lines[uid] = line
                     units[uid] = Unit(uid, cells.get("name", ""), cells.get("side", ""), cells.get("type", ""),

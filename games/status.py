@@ -65,8 +65,8 @@ def status(game: Game) -> Status:
     tally("terrain", game.terrain_file, "terrain.toml")
     units = cats.setdefault("units", Tally())
     for u in game.units.values():
-        for col, d in u.values.items():
-            units.add(f"units.csv: {u.id}.{col}", d)
+        for col, v in u.values.items():
+            units.add(f"units.csv: {u.id}.{col}", Datum(v))
     for sid, sc in game.scenarios.items():
         tally("scenarios", sc, f"scenarios/{sid}.toml")
     missing, partial = [], []

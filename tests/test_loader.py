@@ -18,7 +18,7 @@ def test_synthetic_game_loads_with_every_table_complete() -> None:
     assert g.id == "synthetic" and g.sides == ["blue", "red"]
     assert len(g.map) == 80
     assert g.map.terrain.of(g.map.hex("0505")) == {"town", "marsh"}
-    assert g.units["B2"].values["movement"].value == 8
+    assert g.units["B2"].value("movement") == 8
     assert g.scenarios["meeting"].last_turn.value == 6
     s = status(g)
     assert s.missing_tables == [] and s.partial_tables == []
