@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageFont
 
 from hexforge.counters.symbols import SIZE_MARKS, draw_symbol, symbol_parts
+from hexforge.counters.unit import Unit
 
 SIZE = 64
 OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000")
@@ -84,15 +85,15 @@ def render(face: CounterFace, size: int = SIZE) -> bytes:
     if face.band_colour:
         d.rectangle((0, 0, size, 5), fill=face.band_colour)
     label_font, value_font = font(10), font(11)
-    d.text((size / 2, 12), _fit(face.label, 11), fill=ink, font=label_font, anchor="mm")
-    box = (size * 0.26, 20, size * 0.74, 38)
+    d.text((size / 2, 11), _fit(face.label, 11), fill=ink, font=label_font, anchor="mm")
+    box = (size * 0.3, 21, size * 0.7, 35)
     mark = SIZE_MARKS.get(face.size.lower(), "")
     if mark:
-        d.text((size / 2, 17.5), mark, fill=ink, font=font(8), anchor="ms")
+        d.text((size / 2, 20), mark, fill=ink, font=font(7), anchor="ms")
     draw_symbol(d, tuple(int(v) for v in box), symbol_parts(face.unit_type), ink, font(10))  # type: ignore[arg-type]
-    lines = [line for line in face.lines if line]
-    for i, line in enumerate(lines[:2]):
-        d.text((size / 2, 49 + 10 * i), line, fill=ink, font=value_font, anchor="mm")
+    lines = [line for line in face.lines if line][:2]
+    for i, line in enumerate(lines):
+        d.text((size / 2, (46 if len(lines) > 1 else 50) + 11 * i), line, fill=ink, font=value_font, anchor="mm")
     if face.reduced:
         d.line([(0, size - 1), (size, size - 1)], fill="#D55E00", width=3)
     d.rectangle((0, 0, size - 1, size - 1), outline="#000000")
@@ -103,3 +104,18 @@ def render(face: CounterFace, size: int = SIZE) -> bytes:
 
 def _fit(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def faces(unit: Unit, system: str) -> tuple[CounterFace, CounterFace | None]:
+    """The front face and, for units with a reduced/back side, the back face."""
+    lines_spec = VALUE_LINES.get(system, [tuple(unit.values)])
+    colour = side_colour(unit.side, unit.nationality)
+    band = colour_for(unit.formation) if unit.formation else None
+
+    def face(values: dict, reduced: bool) -> CounterFace:
+        return CounterFace(unit.name or unit.id, unit.type, unit.size, colour, band,
+                           tuple(value_text(values, cols) for cols in lines_spec), reduced)
+
+    front = face(unit.values, False)
+    back = face(unit.reduced_values(), True) if unit.has_reduced_side else None
+    return front, back

@@ -7,7 +7,7 @@ has one label per sheet and the first sheet holding it gives its canonical label
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
@@ -33,6 +33,15 @@ class Sheet:
     convention: Convention
     column_offset: int = 0
     row_offset: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SheetBoard:
+    """A sheet drawn as its own board: its grid and board hex -> map hex."""
+
+    sheet: Sheet
+    grid: BoardGrid
+    to_map: dict[Hex, Hex]
 
 
 @dataclass(slots=True)
@@ -118,6 +127,19 @@ class HexMap:
             parts.append(f"{s.prefix}{c.label(c.columns.first, c.rows.first)}.."
                          f"{s.prefix}{c.label(c.columns.last, c.rows.last)}")
         return "valid labels: " + ", ".join(parts)
+
+    def sheet_boards(self, hex_height: float = 72.0) -> list[SheetBoard]:
+        """One board per sheet, numbered as the sheet is printed (labels carry the sheet prefix),
+        with each board hex tied to its map hex. This is how VASSAL shows a multi-sheet map."""
+        boards = []
+        for s in self.sheets:
+            grid = board_grid(s.convention, hex_height)
+            if s.prefix:
+                grid = replace(grid, numbering=replace(grid.numbering, location_format=f"{s.prefix}$gridLocation$"))
+            to_map = {sh.hex: self.index[s.prefix + s.convention.label(sh.column, sh.row)]
+                      for sh in sheet_hexes(s.convention, grid)}
+            boards.append(SheetBoard(s, grid, to_map))
+        return boards
 
     def graph(self) -> nx.Graph:
         return map_graph(self.labels, self.label, self.terrain)

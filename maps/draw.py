@@ -1,0 +1,134 @@
+"""Drawing a map board with pillow: terrain, hexsides, roads, labels, places; unsurveyed hatched.
+
+Only what the game data states is drawn. A hex whose terrain is not surveyed is hatched grey,
+so nobody mistakes it for clear terrain.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+
+from PIL import Image, ImageDraw, ImageFont
+
+from hexforge.maps.hexes import Hex, Hexside
+from hexforge.maps.hexmap import HexMap, SheetBoard
+
+TERRAIN_COLOURS = {
+    "clear": "#ece6c8", "open": "#ece6c8", "woods": "#93bf83", "forest": "#6fa35f", "town": "#d0b08a",
+    "village": "#d8bf9c", "city": "#b98d63", "industrial": "#a9988a", "marsh": "#a6d2c8", "polder": "#c4e0b0",
+    "rough": "#cdb98c", "broken": "#d6c79b", "mountain": "#a88f69", "hill": "#d3bf8e", "orchard": "#b7d39b",
+    "water": "#8fbbe0", "pillbox": "#b0a7a0", "fortified": "#b0a7a0", "heath": "#dccfa0",
+}
+UNSURVEYED_FILL = "#f2f2f2"
+HATCH = "#c9c9c9"
+GRID = "#6b6b6b"
+HEXSIDE_STYLE = {  # feature -> (colour, width)
+    "river": ("#2f6fbf", 6), "canal": ("#1f4f9f", 6), "stream": ("#5b9be0", 3), "dike": ("#7a5a2a", 4),
+    "anti-tank-ditch": ("#8b0000", 4), "dragons-teeth": ("#404040", 4), "slope": ("#8a6a3a", 3),
+    "embankment": ("#7a5a2a", 3),
+}
+THOROUGHFARE_STYLE = {
+    "road": ("#b3412b", 4), "secondary-road": ("#c9774a", 3), "trail": ("#8a6a4a", 2),
+    "railroad": ("#202020", 3), "autobahn": ("#d0312d", 6), "raised-road": ("#b3412b", 5),
+}
+
+
+def terrain_colour(terrain_id: str) -> str:
+    for key, colour in TERRAIN_COLOURS.items():
+        if key in terrain_id.lower():
+            return colour
+    digest = hashlib.sha256(terrain_id.encode()).digest()
+    return "#%02x%02x%02x" % (180 + digest[0] % 60, 180 + digest[1] % 60, 160 + digest[2] % 60)
+
+
+def _font(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+
+
+def draw_board(hexmap: HexMap, board: SheetBoard) -> Image.Image:
+    """The board image of one sheet."""
+    g = board.grid
+    img = Image.new("RGB", (g.width, g.height), "#ffffff")
+    d = ImageDraw.Draw(img)
+    terrain = hexmap.terrain
+    label_font, place_font = _font(10), _font(12)
+    local_of = {m: b for b, m in board.to_map.items()}
+    for local, h in sorted(board.to_map.items()):
+        corners = g.corners(local)
+        kinds = terrain.of(h)
+        if kinds is None:
+            d.polygon(corners, fill=UNSURVEYED_FILL)
+            _hatch(d, corners)
+        else:
+            d.polygon(corners, fill=terrain_colour(_main_terrain(kinds)))
+            if len(kinds) > 1:
+                cx, cy = g.centre(local)
+                d.text((cx, cy + 14), "/".join(sorted(kinds))[:14], fill="#333333", font=_font(8), anchor="mm")
+    for local in sorted(board.to_map):
+        d.polygon(g.corners(local), outline=GRID)
+    for side, kinds in sorted(terrain.thoroughfares.items()):
+        if side.a in local_of and side.b in local_of:
+            for kind in sorted(kinds):
+                colour, width = THOROUGHFARE_STYLE.get(kind, ("#b3412b", 3))
+                d.line([g.centre(local_of[side.a]), g.centre(local_of[side.b])], fill=colour, width=width)
+    for side, features in sorted(terrain.hexsides.items(), key=lambda kv: kv[0]):
+        if side.a not in local_of or side.b not in local_of:
+            continue
+        seg = _segment(board, local_of, side)
+        for f in sorted(features, key=lambda f: f.kind):
+            if f.kind.startswith("bridge") or f.kind == "ferry":
+                a, b = g.centre(local_of[side.a]), g.centre(local_of[side.b])
+                mx, my = (seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2
+                ux, uy = (b[0] - a[0]) * 0.18, (b[1] - a[1]) * 0.18
+                colour = "#5a3a1a" if f.kind != "bridge-demolished" else "#d00000"
+                d.line([(mx - ux, my - uy), (mx + ux, my + uy)], fill=colour, width=7 if f.kind != "ferry" else 3)
+            else:
+                colour, width = HEXSIDE_STYLE.get(f.kind, ("#2f6fbf", 4))
+                d.line(seg, fill=colour, width=width)
+    for local in sorted(board.to_map):
+        cx, cy = g.centre(local)
+        d.text((cx, cy - g.grid.dy * 0.36), hexmap.label(board.to_map[local]), fill="#222222",
+               font=label_font, anchor="mm")
+    for place in hexmap.terrain.places:
+        hexes = sorted(h for h in (place.hexes or ()) if h in local_of)
+        for h in hexes:
+            cx, cy = g.centre(local_of[h])
+            if place.kind in ("victory", "objective"):
+                d.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), outline="#c00000", width=3)
+        if hexes:
+            cx, cy = g.centre(local_of[hexes[0]])
+            d.text((cx, cy + g.grid.dy * 0.3), place.name[:22], fill="#000000", font=place_font,
+                   anchor="mm", stroke_width=2, stroke_fill="#ffffff")
+    return img
+
+
+def _main_terrain(kinds: frozenset[str]) -> str:
+    order = ("city", "town", "village", "industrial", "forest", "woods", "marsh", "rough", "broken")
+    for key in order:
+        for k in sorted(kinds):
+            if key in k:
+                return k
+    return sorted(kinds)[0]
+
+
+def _hatch(d: ImageDraw.ImageDraw, corners: list[tuple[float, float]]) -> None:
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    cx, cy = sum(xs) / 6, sum(ys) / 6
+    r = (max(xs) - min(xs)) * 0.25
+    for off in (-r, 0, r):
+        d.line([(cx + off - r * 0.7, cy + r * 0.7), (cx + off + r * 0.7, cy - r * 0.7)], fill=HATCH, width=1)
+
+
+def _segment(board: SheetBoard, local_of: dict[Hex, Hex], side: Hexside) -> list[tuple[float, float]]:
+    """The hexside's edge on this board: the two corners the hexes share."""
+    g = board.grid
+    a, b = local_of[side.a], local_of[side.b]
+    ca, cb = g.corners(a), g.corners(b)
+    shared = [p for p in ca if any(abs(p[0] - q[0]) < 0.5 and abs(p[1] - q[1]) < 0.5 for q in cb)]
+    return shared[:2] if len(shared) >= 2 else [g.centre(a), g.centre(b)]
+
+
+def png_bytes(img: Image.Image) -> bytes:
+    out = io.BytesIO()
+    img.save(out, "PNG", optimize=False, compress_level=6)
+    return out.getvalue()
