@@ -1,0 +1,37 @@
+"""`hexforge build`: a game definition -> a complete ``.vmod`` with every scenario set up."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from hexforge.builder.components import Component
+from hexforge.builder.module import Progress, assemble, finish
+from hexforge.builder.setups import setup_file_name, setup_save
+from hexforge.builder.vmod import zip_bytes_to
+from hexforge.games.game import Game
+
+
+def build_entries(game: Game, scenarios: list[str] | None = None, progress: Progress | None = None) -> dict[str, bytes]:
+    """Every file of the module; ``scenarios`` limits the pre-defined setups (default: all)."""
+    say = progress or (lambda _: None)
+    module = assemble(game, say)
+    chosen = sorted(game.scenarios) if scenarios is None else scenarios
+    for sid in chosen:
+        say(f"setting up scenario {sid}")
+        scenario = game.scenarios[sid]
+        name = setup_file_name(sid)
+        module.entries[name] = setup_save(game, scenario, module)
+        module.components.append(Component("VASSAL.build.module.PredefinedSetup", {
+            "name": setup_name(scenario.name.resolved), "file": name, "useFile": "true", "isMenu": "false"}))
+    say("writing the buildFile")
+    return finish(game, module)
+
+
+def setup_name(scenario_name: str) -> str:
+    """The setup's menu name (VASSAL cuts a name at ':', so a colon becomes a dash)."""
+    return scenario_name.replace(":", " \u2013")
+
+
+def build(game: Game, output: Path, force: bool = False, scenarios: list[str] | None = None,
+          progress: Progress | None = None) -> Path:
+    """Write the module to ``output`` atomically; an existing file needs ``force``."""
+    return zip_bytes_to(output, build_entries(game, scenarios, progress), force=force)

@@ -1,0 +1,268 @@
+"""A game definition becomes a VASSAL module: maps, counters, prototypes, turn track, dice, charts.
+
+:func:`module_entries` returns every file of the ``.vmod`` (name -> bytes); the same game gives
+the same bytes. Scenario setups are added by :mod:`hexforge.builder.setups`.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from PIL import Image
+
+from hexforge.builder.charts import render_table
+from hexforge.builder.components import (Component, board, build_file, game_module, java_bool, map_window,
+                                         module_data)
+from hexforge.builder.traits import BasicPiece, Layer, Marker, Trait, UsePrototype, piece_slot, prototype
+from hexforge.counters.art import faces, render
+from hexforge.counters.unit import Unit
+from hexforge.games.game import Game
+from hexforge.maps.draw import draw_board, png_bytes
+from hexforge.maps.layout import MapLayout, PlacedBoard
+
+MAIN_MAP = "Main Map"
+HOLDING_MAP = "Holding Boxes"
+HOLDING_BOARD = "Holding Boxes"
+HOLDING_LEFT, HOLDING_TOP, HOLDING_ROW, HOLDING_WIDTH = 240, 45, 80, 1800
+VERSION = "hexforge-1"
+_W = "VASSAL.build.widget"
+_M = "VASSAL.build.module"
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class UnitPiece:
+    """A unit's piece in the module: its palette gpid and traits."""
+
+    unit: Unit
+    gpid: str
+    traits: list[Trait]
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    """The module's parts before its buildFile is written: archive entries, the top-level
+    components, the main map layout, every unit's piece and the holding-box rows."""
+
+    entries: dict[str, bytes]
+    components: list[Component]
+    layout: MapLayout
+    pieces: dict[str, UnitPiece]
+    holding_turns: int
+    next_gpid: int
+
+
+def image_name(kind: str, key: str) -> str:
+    """A safe, unique, stable image file name for a unit or marker id."""
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "_", key).strip("_")[:40] or "x"
+    return f"{kind}-{slug}-{hashlib.sha256(key.encode()).hexdigest()[:6]}.png"
+
+
+def main_layout(game: Game) -> tuple[MapLayout, dict[str, object]]:
+    """The main map's boards (one per printed sheet, north at the top) and each board's sheet."""
+    boards = game.map.sheet_boards()
+    up = boards[0].sheet.convention.rows.increase == "up"
+    boards.sort(key=lambda b: -b.sheet.row_offset if up else b.sheet.row_offset)
+    placed, by_name = [], {}
+    for i, sb in enumerate(boards):
+        name = f"Sheet {sb.sheet.prefix}" if sb.sheet.prefix else "Map"
+        placed.append(PlacedBoard(name, sb.grid, 0, i))
+        by_name[name] = sb
+    return MapLayout(tuple(placed)), by_name
+
+
+def assemble(game: Game, progress: Progress | None = None) -> Module:
+    say = progress or (lambda _: None)
+    entries: dict[str, bytes] = {}
+    layout, sheets = main_layout(game)
+
+    say("drawing the map")
+    boards = []
+    for b in layout.boards:
+        image = image_name("board", b.name)
+        entries[f"images/{image}"] = png_bytes(draw_board(game.map, sheets[b.name]))  # type: ignore[arg-type]
+        boards.append(board(b.name, image, b.grid))
+
+    say("drawing the counters")
+    pieces: dict[str, UnitPiece] = {}
+    gpid = 0
+    for unit in game.units.values():
+        gpid += 1
+        front, back = faces(unit, game.info.system)
+        front_img = image_name("unit", unit.id)
+        entries[f"images/{front_img}"] = render(front)
+        traits: list[Trait] = [UsePrototype(_side_prototype(unit.side))]
+        if back is not None:
+            back_img = image_name("unit-back", unit.id)
+            entries[f"images/{back_img}"] = render(back)
+            traits.append(Layer("Step", ("", back_img), "F", "Flip (step loss)", description="reduced side"))
+        traits.append(Marker((("UnitId", unit.id), ("Formation", unit.formation), ("UnitType", unit.type))))
+        traits.append(BasicPiece(front_img, unit.id))
+        pieces[unit.id] = UnitPiece(unit, str(gpid), traits)
+
+    say("drawing the charts")
+    charts = []
+    for tid, table in sorted(game.tables.items()):
+        name = image_name("chart", tid)
+        entries[f"images/{name}"] = png_bytes(render_table(table))
+        charts.append(Component(f"{_W}.Chart", {"chartName": table.name.resolved, "fileName": name}))
+
+    turns = holding_turns(game)
+    entries["images/holding-boxes.png"] = png_bytes(_holding_image(turns))
+    children = [
+        _roster(game),
+        _global_options(),
+        map_window(MAIN_MAP, boards),
+        _holding_map(),
+        _palette(game, pieces),
+        Component(f"{_M}.PrototypesContainer", {}, [
+            prototype(_side_prototype(s.id), [Marker((("Side", s.id),))], f"units of {s.name.resolved}")
+            for s in game.info.sides]),
+        _turn_tracker(game),
+        *_dice(game),
+        Component(f"{_M}.ChartWindow", {"name": "Charts", "text": "Charts", "tooltip": "Game charts and tables",
+                                        "icon": "", "hotkey": ""},
+                  [Component(f"{_W}.TabWidget", {"entryName": "Charts"}, charts)] if charts else []),
+    ]
+    return Module(entries, children, layout, pieces, turns, gpid + 1)
+
+
+def finish(game: Game, module: Module) -> dict[str, bytes]:
+    """Write the buildFile and module metadata; returns every entry of the archive."""
+    root = game_module(game.title, VERSION, f"{game.title} (built by hexforge from game data)", module.components)
+    root.attrs["nextPieceSlotId"] = str(module.next_gpid)
+    entries = dict(module.entries)
+    entries["buildFile.xml"] = build_file(root)
+    entries["moduledata"] = module_data(game.title, VERSION, f"{game.title} (built by hexforge)")
+    return entries
+
+
+def holding_turns(game: Game) -> int:
+    """The last turn any reinforcement of any scenario arrives on (rows of the holding board)."""
+    last = 1
+    for sc in game.scenarios.values():
+        for r in sc.reinforcements or []:
+            if isinstance(r.turn.resolved, int):
+                last = max(last, r.turn.resolved)
+    return last
+
+
+def holding_slot(row: int, index: int) -> tuple[int, int]:
+    """Board pixel of the ``index``-th counter in a holding-board row (row 0: set-up areas)."""
+    return HOLDING_LEFT + 70 * index, HOLDING_TOP + HOLDING_ROW * row
+
+
+def _holding_image(turns: int) -> Image.Image:
+    from PIL import ImageDraw
+
+    from hexforge.counters.art import font
+    rows = ["Set-up areas (free deployment)"] + [f"Turn {t}" for t in range(1, turns + 1)] + ["Turn not stated"]
+    img = Image.new("RGB", (HOLDING_WIDTH, HOLDING_TOP + HOLDING_ROW * len(rows)), "#e6e6dc")
+    d = ImageDraw.Draw(img)
+    for i, title in enumerate(rows):
+        y = HOLDING_TOP + HOLDING_ROW * i
+        d.rectangle((4, y - 38, HOLDING_WIDTH - 4, y + 38), outline="#8a8a7a")
+        d.text((10, y), title if i == 0 else title, fill="#333333", font=font(12), anchor="lm")
+    return img
+
+
+def _side_prototype(side: str) -> str:
+    return f"Side {side}"
+
+
+def _roster(game: Game) -> Component:
+    return Component(f"{_M}.PlayerRoster", {"buttonKeyStroke": "", "buttonText": "Retire",
+                                           "buttonToolTip": "Switch sides"},
+                     [Component("entry", text=s.name.resolved) for s in game.info.sides])
+
+
+def _global_options() -> Component:
+    return Component(f"{_M}.GlobalOptions", {
+        "autoReport": "Always", "centerOnMove": "Use Preferences Setting", "chatterHTMLSupport": "Never",
+        "hotKeysOnClosedWindows": "Never", "inventoryForAll": "Always", "nonOwnerUnmaskable": "Use Preferences Setting",
+        "playerIdFormat": "$playerName$", "promptString": "Opponents can unmask pieces",
+        "sendToLocationMoveTrails": "Never"})
+
+
+def _holding_map() -> Component:
+    """An off-map window with one board for area setups and reinforcements by turn."""
+    b = Component(f"{_M}.map.boardPicker.Board", {"name": HOLDING_BOARD, "image": "holding-boxes.png",
+                                                  "reversible": "false"})
+    return map_window(HOLDING_MAP, [b])
+
+
+def _palette(game: Game, pieces: dict[str, UnitPiece]) -> Component:
+    """Counters grouped by side (tabs) and formation (panels)."""
+    tabs = []
+    for side in game.info.sides:
+        by_formation: dict[str, list[Component]] = {}
+        for p in pieces.values():
+            if p.unit.side == side.id:
+                by_formation.setdefault(p.unit.formation or "Other", []).append(
+                    piece_slot(p.unit.id, p.gpid, p.traits))
+        panels = [Component(f"{_W}.PanelWidget", {"entryName": f, "fixed": "false", "nColumns": "8",
+                                                   "vert": "false", "scale": "1.0"}, slots)
+                  for f, slots in by_formation.items()]
+        tabs.append(Component(f"{_W}.ListWidget", {"entryName": side.name.resolved, "scale": "1.0",
+                                                    "width": "0", "height": "0", "divider": "150"}, panels))
+    return Component(f"{_M}.PieceWindow", {"name": "Counters", "text": "Counters", "tooltip": "Counters by side",
+                                           "hidden": "false", "icon": "", "hotkey": "", "scale": "1.0"},
+                     [Component(f"{_W}.TabWidget", {"entryName": "Counters"}, tabs)])
+
+
+def _turn_tracker(game: Game) -> Component:
+    """Turns, and inside each turn the game's own phases in order (so phase changes reach logs)."""
+    sides = {s.id: s.name.resolved for s in game.info.sides}
+    names = []
+    for ph in game.info.sequence:
+        who = sides.get(ph.player, "" if ph.player == "both" else ph.player)
+        names.append(f"{ph.name.resolved} ({who})" if who else ph.name.resolved)
+    first = 1
+    for sc in game.scenarios.values():
+        if sc.first_turn and isinstance(sc.first_turn.resolved, int):
+            first = min(first, sc.first_turn.resolved)
+    from hexforge.builder.sequence import encode
+    phases = Component(f"{_M}.turn.ListTurnLevel", {
+        "name": "Phase", "property": "Phase", "turnFormat": "$value$", "list": encode(names, ",") or "",
+        "configList": "false", "configFirst": "false", "prompt": "Choose the phase"})
+    turns = Component(f"{_M}.turn.CounterTurnLevel", {
+        "name": "Turn", "property": "Turn", "turnFormat": "Turn $value$", "start": str(first), "incr": "1",
+        "loop": "false", "loopLimit": "-1"}, [phases])
+    return Component(f"{_M}.turn.TurnTracker", {
+        "name": "Turn", "buttonText": "Turn", "icon": "", "hotkey": "", "nexthotkey": "", "prevhotkey": "",
+        "turnFormat": "$level1$ $level2$", "tooltip": "Turn and phase",
+        "reportFormat": "* <$playerId$> Turn Updated from $oldTurn$ to $newTurn$"}, [turns])
+
+
+def _dice(game: Game) -> list[Component]:
+    m = re.fullmatch(r"([1-9]?)d(\d+)", game.info.dice.kind)
+    assert m  # the schema checked the pattern
+    n, sides = int(m.group(1) or 1), int(m.group(2))
+    kinds = {(n, sides), (1, sides)}
+    return [Component(f"{_M}.DiceButton", {
+        "name": f"{k}d{s}" if k > 1 else f"d{s}", "text": f"{k}d{s}" if k > 1 else f"d{s}",
+        "tooltip": f"Roll {k}d{s}", "icon": "", "hotkey": "", "nDice": str(k), "nSides": str(s), "plus": "0",
+        "addToTotal": "0", "reportTotal": java_bool(k > 1), "prompt": "false", "sortDice": "false",
+        "keepDice": "false", "keepOption": ">", "keepCount": "1",
+        "reportFormat": "** $name$ = $result$ *** &lt;$playerName$&gt;"}) for k, s in sorted(kinds)]
+
+
+def counter_sheet(module: Module, columns: int = 12) -> Image.Image:
+    """All unit counters (front, then back if any) on one sheet, for a quick look."""
+    images = []
+    for p in module.pieces.values():
+        for t in p.traits:
+            if isinstance(t, BasicPiece):
+                images.append(module.entries[f"images/{t.image}"])
+            if isinstance(t, Layer):
+                images.extend(module.entries[f"images/{i}"] for i in t.images if i)
+    cell = 70
+    rows = max(1, (len(images) + columns - 1) // columns)
+    sheet = Image.new("RGB", (columns * cell, rows * cell), "#ffffff")
+    for i, data in enumerate(images):
+        sheet.paste(Image.open(io.BytesIO(data)), ((i % columns) * cell + 3, (i // columns) * cell + 3))
+    return sheet
