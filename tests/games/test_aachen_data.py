@@ -74,15 +74,19 @@ def test_setup_hex_and_unit_values(ln, hex_, uid, vals, typ):
 
 
 def test_german_setup_row_without_unit_L664():
+    # Fixed: a placeholder counter 'ger-0411' stood for the empty row; the row names no unit.
     assert line(664).strip() == "0411"
-    assert setup_for("0411")["units"] == ["ger-0411"]
-    assert values("ger-0411") == "unknown-unknown-unknown"
+    e = setup_for("0411")
+    assert e["units"] == "unknown" and "0411" in e["what"] and "L664" in e["source"]
+    assert "ger-0411" not in rawdata.units(GAME)
 
 
 def test_deleted_german_row_L663():
+    # Both readings of the errata annotation are recorded (digest 6.3 item 8).
     assert "1-2-6 infantry (deleted by Errata" in line(663)
+    assert "1522" not in line(648)
     e = [x for x in scenario()["setup"] if x["units"] == ["ger-1522"]][0]
-    assert e["hexes"]["value"] == [] and e["hexes"]["printed"] == ["1522"]
+    assert readings(e["hexes"]) == [[], ["1522"]] and e["hexes"]["chosen"] == 0
     assert values("ger-1522") == "1-2-6"
 
 
@@ -90,7 +94,7 @@ def test_german_setup_has_twelve_rows_L652_664():
     rows = [line(n) for n in range(653, 665)]
     hexes = [r.split("\t")[0].strip() for r in rows]
     ger = [e for e in scenario()["setup"] if any(f"L{n}" in e["source"] for n in range(653, 665))]
-    placed = [e.get("hex") or e["hexes"]["printed"][0] for e in ger]
+    placed = [e.get("hex") or readings(e["hexes"])[1][0] for e in ger]
     assert sorted(placed) == sorted(hexes)
     assert len(ger) == 12
 
@@ -141,12 +145,41 @@ def test_reinforcement(ln, turn, entry, uid, vals):
 
 
 def test_second_armored_division_L749_L756():
+    # Fixed: nine stand-in counters 'us-2ad-1'..'us-2ad-9' replaced by units = "unknown";
+    # the rules give no unit list (L758).
     assert "(all nine units)" in line(749) and "beginning GT 4" in line(749)
     assert "0102 through 0109 (inclusive)" in line(756)
-    r = [x for x in scenario()["reinforcements"] if "us-2ad-1" in rawdata.plain(x["units"])][0]
-    assert len(r["units"]) == 9 and r["entry"] == ["0102..0109"]
-    assert rawdata.plain(r["turn"]) == "unknown"
-    assert rawdata.plain(scenario()["special_rules"]["second_armored_division"]["earliest_turn"]) == 4
+    assert "no unit list for the nine 2nd Armored Division units" in line(758)
+    r = [x for x in scenario()["reinforcements"] if "L749" in x["source"]]
+    assert len(r) == 1 and r[0]["units"] == "unknown" and "(all nine units)" in r[0]["what"]
+    assert r[0]["entry"] == ["0102..0109"] and rawdata.plain(r[0]["turn"]) == "unknown"
+    assert "6. The occupied fortified hexes must be within two hexes of the Wurm River; and," in line(751)
+    assert line(751)[3:] in r[0]["condition"] and line(753)[3:] in r[0]["condition"]
+    assert not [u for u in rawdata.units(GAME) if u.startswith("us-2ad")]
+    sr = scenario()["special_rules"]["second_armored_division"]
+    assert rawdata.plain(sr["earliest_turn"]) == 4 and sr["units"] == 9
+    assert "adjacent to one of the other two" in line(753) and sr["adjacency"]["chosen"] == 0
+
+
+def test_third_armored_battalion_size_L760():
+    # Added: the errata makes the armored divisions' combat-command units battalion-sized.
+    assert "two combat commands consisting of four battalion-sized units" in line(760)
+    u = rawdata.units(GAME)
+    mech = [k for k in u if k.startswith("us-3ad-") and u[k]["type"] == "mechanized infantry"]
+    assert len(mech) == 8 and all(u[k]["size"] == "battalion" and "L760" in u[k]["source"] for k in mech)
+    assert u["us-3ad-b5"]["size"] == "unknown"
+
+
+def test_no_placeholder_units():
+    for uid, u in rawdata.units(GAME).items():
+        assert "placeholder" not in u["note"] and "not given" not in u["name"], uid
+
+
+def test_errata_annotation_readings_L686_L700_L760():
+    assert line(686).endswith("(added by Errata 11-13-23)") and line(700).endswith("(added by Errata 11-13-23)")
+    assert "A tank destroyer unit was also added to their order of battle." in line(760)
+    v = scenario()["special_rules"]["errata_annotations"]
+    assert len(v["readings"]) == 2 and v["chosen"] == 0
 
 
 # ---------------------------------------------------------------- CRT
@@ -192,13 +225,37 @@ def test_crt_results_key_ae_bombardment_L375_L549():
 
 
 # ---------------------------------------------------------------- TEC, SFM range
-def test_tec_not_transcribed_all_unknown_L533():
-    tec = rawdata.toml(GAME, "tables/tec.toml")
-    keys = {r["key"] for r in tec["rows"]}
-    assert {"city", "rough", "river", "mountain"} <= keys
-    assert "City, Rough, River" in line(533) and line(532).startswith("Mountain")
-    assert all(c == "unknown" for r in tec["rows"] for c in r["cells"])
-    assert "one MP to enter a clear terrain hex" in line(232)
+def tec_row(key: str) -> list:
+    return [rawdata.plain(c) for c in rawdata.find(rawdata.toml(GAME, "tables/tec.toml")["rows"], key=key)["cells"]]
+
+
+def test_tec_system_movement_costs_L232_L253_L257():
+    # Fixed: the cells the system rules state were all "unknown".
+    assert line(232) == "A unit must expend one MP to enter a clear terrain hex."
+    assert tec_row("clear")[:2] == [1, 1]
+    assert "road hex through a road hexside normally expends one-half (\u00bd) of a MP" in line(253)
+    assert tec_row("road")[:2] == [0.5, 0.5]
+    assert "through a trail hexside expends only one MP" in line(257)
+    assert tec_row("trail")[:2] == [1, 1]
+
+
+def test_tec_combat_lines_from_crt_L532_L533():
+    # Fixed: the CRT names the line for mountain and for city, rough and river defenders.
+    assert line(532).startswith("Mountain\t") and line(533).startswith("City, Rough, River\t")
+    assert tec_row("mountain")[2] == "mountain"
+    for key in ("city", "rough", "river"):
+        assert tec_row(key)[2] == "city-rough-river"
+    assert "Double the printed defense strength" in line(442)
+    assert "double the printed defense strength" in tec_row("fortified")[2]
+    for key in ("mountain", "city", "rough", "fortified"):
+        assert tec_row(key)[:2] == ["unknown", "unknown"]
+    assert tec_row("clear")[2] == "unknown"
+
+
+def test_tec_river_crossing_readings_L605():
+    assert line(605).strip() == "5. Retreat across the river hexside."
+    cell = rawdata.find(rawdata.toml(GAME, "tables/tec.toml")["rows"], key="river")["cells"][0]
+    assert readings(cell) == ["unknown", "prohibited"] and "chosen" not in cell
 
 
 @pytest.mark.parametrize("key,ln,needle", [
@@ -239,8 +296,10 @@ def test_us_victory_six_red_stars_L770():
 
 
 def test_draw_L774():
+    # Fixed: the draw is a victory entry (side = "draw"), not a special rule.
     assert line(774).startswith("Draw: If the US player has met condition 1)")
-    assert scenario()["special_rules"]["victory_draw"]["text"] == line(774)
+    v = rawdata.find(scenario()["victory"], side="draw")
+    assert v["text"] == line(774) and "L774" in v["source"]
 
 
 # ---------------------------------------------------------------- grid and sequence

@@ -266,11 +266,16 @@ def test_tec_road_half_mp_l585():
     assert line(585) == "| Road (b) | 1/2 | 1/2 |"
 
 
-def test_tec_trail_mobile_cell_missing_l586():
+def test_tec_trail_mobile_cell_filled_from_rules_l115_l368():
+    # The printed row lacks the Mobile cell (L586); 5.4.2 states the cost for any unit (L115) and
+    # 10.6.1 calls it "the trail MP expenditure (one MP)" (L368). Was stored as "unknown".
     cells = row("tec", "trail")["cells"]
     assert cells[0] == 1
-    assert first_reading(cells[1]) == "unknown"
+    assert rawdata.plain(cells[1]) == 1
+    assert "L115" in cells[1]["source"] and "L368" in cells[1]["source"]
     assert line(586) == "| Trail (b) | 1 |"
+    assert "trail hex directly into an adjacent trail hex through a trail hexside expends only one MP" in line(115)
+    assert "the trail MP expenditure (one MP)" in line(368)
 
 
 @pytest.mark.parametrize(
@@ -375,3 +380,87 @@ def test_canal_errata_stream_l363():
     t = rawdata.find(rawdata.toml(GAME, "terrain.toml")["types"], id="canal")
     assert t["name"]["value"] == "Canal" and t["name"]["printed"] == "Stream"
     assert "the hex labeled Stream should read Canal" in line(363)
+
+
+# ---------------------------------------------------------------- review corrections
+@pytest.mark.parametrize("sid", ["s1", "s2"])
+def test_draw_is_a_victory_entry_l548(sid):
+    # The draw was kept only in special_rules; the format now has a "draw" victory side.
+    v = rawdata.find(scenario(sid)["victory"], side="draw")
+    assert v["kind"] == "occupy" and v["hexes"] == ["3423", "3523", "3524"]
+    assert v["text"] == line(548)
+    assert "L548" in v["source"]
+    assert "draw" not in scenario(sid)["special_rules"]
+    assert line(548).startswith("Draw: The game is a draw if at the end of GT 10")
+
+
+@pytest.mark.parametrize(
+    "prefix,nationality,ln,text",
+    [
+        ("101st_para_", "US", 502, "| United States | ||"),
+        ("82nd_para_", "US", 502, "| United States | ||"),
+        ("1/Pol", "Polish", 499, "| Polish | ||"),
+        ("3/Pol", "Polish", 499, "| Polish | ||"),
+        ("Krft", "German", 331, "German"),
+        ("10/10SS", "German", 331, "German"),
+    ],
+)
+def test_nationality_column(prefix, nationality, ln, text):
+    # Nationality was only in the notes; it is now the `nationality` column.
+    hits = [u for uid, u in rawdata.units(GAME).items() if uid.startswith(prefix)]
+    assert hits and all(u["nationality"] == nationality for u in hits)
+    assert line(ln) == text
+
+
+def test_british_nationality_is_marked_inferred_l318():
+    units = rawdata.units(GAME)
+    british = [u for u in units.values() if u["nationality"] == "British"]
+    assert {u["id"] for u in british} == {
+        "2IG/Gds", "231/50", "1GG/Gds", "Various/XXX", "1CG", "2GG", "32/Gds", "130/43", "129/43", "214/43", "2WG/Gds"}
+    assert all("inferred" in u["note"] and "L318" in u["note"] for u in british)
+    assert "the British XXX Corps attacking" in line(318)
+
+
+def test_nine_counters_each_follow_the_table_multiplier_notation():
+    # "9×" is the same notation as "2×" before two named counters (L486), i.e. a counter count.
+    assert line(486).startswith("| 1 | 1/Vt, 2/Vt (2× 3-3-7) |")
+    for prefix, ln in (("101st_para_", 503), ("82nd_para_", 504)):
+        ids = sorted(uid for uid in rawdata.units(GAME) if uid.startswith(prefix))
+        assert ids == [f"{prefix}{k}" for k in range(1, 10)]
+        assert all(f"L{ln}" in rawdata.units(GAME)[i]["source"] for i in ids)
+
+
+@pytest.mark.parametrize("sid", ["s1", "s2"])
+def test_german_gt3_row_is_an_unknown_reinforcement_l494(sid):
+    hits = [r for r in scenario(sid)["reinforcements"] if r["units"] == "unknown" and rawdata.plain(r["turn"]) == 3]
+    assert len(hits) == 1
+    assert "L494" in hits[0]["source"] and hits[0]["what"]
+    assert line(494) == "| 3 |"
+    assert line(493) == "| 2107/107 (4-4-10) | 0726 | |"
+
+
+@pytest.mark.parametrize("sid,entry", [("s1", ["3717"]), ("s2", "unknown")])
+def test_1st_british_airborne_is_an_unknown_reinforcement_l318_l469(sid, entry):
+    hits = [r for r in scenario(sid)["reinforcements"] if r["units"] == "unknown" and "1st British Airborne" in r["what"]]
+    assert len(hits) == 1
+    r = hits[0]
+    assert rawdata.plain(r["turn"]) == "unknown"
+    assert rawdata.plain(r["entry"]) == entry
+    assert "L318" in r["source"] and "L469" in r["source"]
+    assert "three Allied airborne divisions to be dropped" in line(318)
+    assert line(469) == "- 1st British AB: 3717"
+
+
+def test_crt_none_cells_are_blank_in_the_source():
+    # 'none' stands for a blank cell: ARN Mountain 1-5 (row begins at column 6, L292), AAC Mountain 9-12
+    # (the tab-separated line stops after +10 in column 8, AAC L532; blank = not used, AAC L529).
+    cells = row("crt", "mountain")["cells"]
+    assert [rawdata.plain(c["readings"][0]) for c in cells[:5]] == ["none"] * 5
+    assert [rawdata.plain(c["readings"][1]) for c in cells[8:]] == ["none"] * 4
+    assert "the Mountain row begins at column 6" in line(292)
+    assert line(295).endswith("| +10 | |||||")
+    assert line(532, AAC).split("\t")[1:] == ["−1", "0", "+1", "+2, +3", "+4, +5", "+6, +7", "+8, +9", "+10"]
+    assert "blank cells are not used for that terrain" in line(529, AAC)
+    # the City, Rough, River line is cut off short of +10, so its missing cells are unknown, not blank
+    city = row("crt", "city_rough_river")["cells"]
+    assert city[4:] == ["unknown"] * 8

@@ -32,6 +32,13 @@ def cell(tid: str, row_key: str, column: str):
     return P(row["cells"][t["columns"].index(column)])
 
 
+def refs(entry: dict) -> str:
+    """What a setup/reinforcement/withdrawal/deployment entry names: its unit ids and its text."""
+    units = entry.get("units", [])
+    ids = [] if units == "unknown" else list(units)
+    return " | ".join(ids + [entry.get("what", ""), entry.get("text", "")])
+
+
 def sheet(letter: str) -> dict:
     g = rawdata.toml(GAME, "game.toml")["grid"]
     return rawdata.find(g["sheets"], letter=letter)
@@ -66,15 +73,15 @@ def test_s23_last_turn_unknown_L1753():
 
 # -- set-up hexes ------------------------------------------------------------------------------
 @pytest.mark.parametrize("sid, unit, of, hexes, ln, text", [
-    ("s17", "1/501", "C2809", 2, 1552, "within two hexes of 2809"),
+    ("s17", "1/501 (all)", "C2809", 2, 1552, "within two hexes of 2809"),
     ("s17", "501/101", "C3213", 2, 1553, "501/101 within two hexes of 3213"),
     ("s17", "506/101", "C4418", 2, 1554, "506/101 within two hexes of 4418"),
     ("s17", "107PzB", "C3231", 2, 1556, "107PzB within two hexes of 3231"),
     ("s17", "85xx", "C3603", 2, 1557, "85xx within two hexes of 3603"),
-    ("s22", "II/18FJ", "D1810", 1, 1517, "within 1 hex of hex 1810 on Map D"),
+    ("s22", "II Battalion 18th FJ", "D1810", 1, 1517, "within 1 hex of hex 1810 on Map D"),
 ], ids=["1/501-L1552", "501/101-L1553", "506/101-L1554", "107PzB-L1556", "85xx-L1557", "II/18FJ-L1517"])
 def test_setup_within(sid, unit, of, hexes, ln, text):
-    deps = [d for d in scenario(sid)["deployment"] if unit in d.get("units", [])]
+    deps = [d for d in scenario(sid)["deployment"] if unit in refs(d)]
     assert len(deps) == 1
     assert deps[0]["within"] == {"of": [of], "hexes": hexes}
     assert text in line(ln)
@@ -82,25 +89,25 @@ def test_setup_within(sid, unit, of, hexes, ln, text):
 
 # -- reinforcements ----------------------------------------------------------------------------
 @pytest.mark.parametrize("sid, unit, turn, entry, ln, text", [
-    ("s17", "3/506", 36, ["C2411"], 1560, "GT 36:"),
-    ("s17", "3/327", 37, ["C2411"], 1561, "GT 37: 3/327 (all)"),
+    ("s17", "3/506 (all)", 36, ["C2411"], 1560, "GT 36:"),
+    ("s17", "3/327 (all)", 37, ["C2411"], 1561, "GT 37: 3/327 (all)"),
     ("s17", "32/GdA", 43, ["C4519"], 1563, "GT 43: 5CG/32 (all); 1WG/32 (all); 31G/32 (all); 32/GdA: hex 4519"),
     ("s17", "II/159/59", 36, ["C2801"], 1565, "II/159/59art; 1036/59: hex 2801"),
     ("s17", "PzJgr/7FJ", 37, ["C2633"], 1566, "PzJgr/7FJAT; 7/7FJxx: hex 2633"),
-    ("s19", "9SS Recon Grabner", 3, ["B3830"], 1620, "now enters Map B at hex B3830 on Turn 3"),
-    ("s20", "9SS Recon Grabner", 2, ["A3930"], 1620, "scheduled to enter Map A on Game Turn 2 at hex A3930"),
-    ("s22", "506th Regiment (all)", 6, ["D6117"], 1708, "Game Turn 6: 506th Regiment of the 101st Airborne Division enters on Hex D6117"),
+    ("s19", "Reconnaissance Battalion (Grabner)", 3, ["B3830"], 1620, "now enters Map B at hex B3830 on Turn 3"),
+    ("s20", "Reconnaissance Battalion (Grabner)", 2, ["A3930"], 1620, "scheduled to enter Map A on Game Turn 2 at hex A3930"),
+    ("s22", "506th Regiment", 6, ["D6117"], 1708, "Game Turn 6: 506th Regiment of the 101st Airborne Division enters on Hex D6117"),
 ], ids=["3/506-L1560", "3/327-L1561", "32/GdA-L1563", "II/159/59-L1565", "PzJgr-L1566", "Grabner-B-L1620",
         "Grabner-A-L1620", "506th-L1708"])
 def test_reinforcement(sid, unit, turn, entry, ln, text):
-    rs = [r for r in scenario(sid)["reinforcements"] if unit in r["units"]]
+    rs = [r for r in scenario(sid)["reinforcements"] if unit in refs(r)]
     assert len(rs) == 1
     assert P(rs[0]["turn"]) == turn and P(rs[0]["entry"]) == entry
     assert text in line(ln)
 
 
 def test_s18_german_reinforcement_turns_L1588():
-    turns = sorted(P(r["turn"]) for r in scenario("s18")["reinforcements"] if r["units"] == ["S-P"])
+    turns = sorted(P(r["turn"]) for r in scenario("s18")["reinforcements"] if "formation display S-P" in refs(r))
     assert turns == [2, 3, 5, 9, 11]
     assert "Game Turns 2, 3, 5, 9, 11: formation display S-P. Game Turn 5: formation display S-R." in line(1588)
 
@@ -112,14 +119,14 @@ def test_s18_west_edge_entry_L1592():
 
 
 def test_s20_german_codes_L1658():
-    turns = sorted(P(r["turn"]) for r in scenario("s20")["reinforcements"] if r["units"] == ["N-C"])
+    turns = sorted(P(r["turn"]) for r in scenario("s20")["reinforcements"] if "Northern formation display box C" in refs(r))
     assert turns == [4, 5, 6, 7, 8, 10]
     assert line(1658) == "- 4C, 5C, 6C, 7C, 8C, 10C"
 
 
 def test_s18_withdrawal_506th_L1600():
     w = rawdata.find(scenario("s18")["withdrawals"], turn=6)
-    assert w["units"] == ["506th Regiment (all)"]
+    assert w["units"] == "unknown" and "506th Regiment" in w["what"]
     assert "By the conclusion of Game Turn 6, all units of the 506th Regiment must have exited from Map C via hex 0117" in line(1600)
 
 
@@ -325,3 +332,98 @@ def test_lift_points_L1723():
     assert (sp["sep_17"], sp["sep_18"]) == (32, 15)
     assert "lift point allowance is 32 on the first day" in line(1723)
     assert "The Allies receive 15 Lift points on September 18th" in line(1723)
+
+
+# -- corrections made in review ----------------------------------------------------------------
+GROUP_STAND_INS = ["1/501", "3/506", "3/327", "5CG/32", "2107P/107", "85 assets", "1036/59xx", "L/7FJ",
+                   "9SS Recon Grabner", "I/18FJ", "S-P", "C-F", "N-C", "101 serials 1-10 D1",
+                   "506th Regiment (all)", "Group Y", "German displays (all)", "German Corps HQ"]
+
+
+def test_no_group_stand_ins_in_units_L1560_L1588():
+    """'(all)' battalions, display boxes and serial groups are not one counter each: no rows for them."""
+    units = rawdata.units(GAME)
+    assert not [u for u in GROUP_STAND_INS if u in units]
+    assert not [u["id"] for u in units.values() if "(all)" in u["name"] or u["type"] in ("group", "battalion-group")]
+    assert "3/506 (all)" in line(1560) and "formation display S-P" in line(1588)
+    r = [r for r in scenario("s17")["reinforcements"] if r.get("what") == "3/506 (all)"]
+    assert len(r) == 1 and r[0]["units"] == "unknown" and P(r[0]["turn"]) == 36
+
+
+def test_s17_mixed_entries_keep_real_hqs_L1553_L1563():
+    setup = scenario("s17")["setup"]
+    assert [s for s in setup if s["units"] == ["501/101"]] and [s for s in setup if s.get("what") == "2/501 (all)"]
+    assert [r for r in scenario("s17")["reinforcements"] if r["units"] == ["32/GdA"] and P(r["turn"]) == 43]
+    assert "2/501 (all); 501/101 within two hexes of 3213" in line(1553)
+    assert "31G/32 (all); 32/GdA: hex 4519" in line(1563)
+
+
+def test_artillery_unit_is_a_battery_L59():
+    assert rawdata.units(GAME)["II/159/59"]["size"] == "battery"
+    assert "each artillery unit represents a battery" in line(59)
+    assert "II/159/59art" in line(1565)
+
+
+def test_turn_record_gt22_date_L119_L1463():
+    row = rawdata.find(table("turn_record")["rows"], key="22")
+    cal = rawdata.find(rawdata.toml(GAME, "game.toml")["special"]["turn_calendar"]["turns"], turn=22)
+    assert P(row["cells"][0]) == cal["date"] == "20 Sep"
+    assert "five three-hour daylight game turns" in line(119) and "On Game Turn 22" in line(1463)
+
+
+def test_grabner_exit_turn_readings_L1302_L1534():
+    for sid in ("s20", "s21"):
+        w = scenario(sid)["withdrawals"]
+        assert len(w) == 1 and w[0]["units"] == "unknown" and "Grabner" in w[0]["what"]
+        assert [r["value"] for r in w[0]["turn"]["readings"]] == [3, 2] and w[0]["turn"]["chosen"] == 0
+    assert "exit on the south edge at hex A0130 by the end of Game Turn 3" in line(1302)
+    assert "on the same turn it arrives as reinforcement" in line(1534)
+
+
+def test_campaign_recon_crossing_is_not_a_withdrawal_L1302_L1060():
+    sc = scenario("s23")
+    assert not sc.get("withdrawals")
+    assert "A0130" in P(sc["special_rules"]["recon_9ss_crossing"])
+    assert "overlap the southernmost (0100) hex row of A on the northernmost (3900) hex row of B" in line(1060)
+
+
+@pytest.mark.parametrize("sid, ln, text", [
+    ("s19", 1642, "| 0 | Draw |"),
+    ("s20", 1669, "zero = draw"),
+    ("s23", 1761, "| 2.0 to 1 | Draw |"),
+], ids=["s19-L1642", "s20-L1669", "s23-L1761"])
+def test_draw_victory(sid, ln, text):
+    v = rawdata.find(scenario(sid)["victory"], side="draw")
+    assert v["kind"] == "points"
+    assert text in line(ln)
+
+
+def test_campaign_bridge_vp_for_either_player_L1751():
+    v = [v for v in scenario("s23")["victory"] if "bridge along Club Route" in v.get("text", "")]
+    assert len(v) == 1 and "side" not in v[0]
+    assert "For each bridge along Club Route controlled by a player" in line(1751)
+
+
+@pytest.mark.parametrize("terrain, col, value, ln, text", [
+    ("forest", "move_travel", "prohibited", 474, "(forest, broken, etc.) except via road or trail"),
+    ("broken", "move_travel", "prohibited", 474, "(forest, broken, etc.) except via road or trail"),
+    ("marsh", "move_travel", "prohibited", 499, "may only enter and leave this type of terrain using a road"),
+    ("marsh", "move_concentrated_vehicular", "prohibited for AFVs", 499, "the unit must remain in Travel Mode"),
+    ("marsh", "fire_results_line", "forest, town, or broken", 499, "Marsh is a terrain type like broken terrain"),
+], ids=["forest-L474", "broken-L474", "marsh-travel-L499", "marsh-afv-L499", "marsh-fire-L499"])
+def test_tec_cells_from_rules(terrain, col, value, ln, text):
+    assert cell("tec", terrain, col) == value
+    assert text in line(ln)
+
+
+def test_leg_unit_target_class_L89():
+    for key in ("combat_engineer", "heavy_weapons"):
+        assert cell("unit_types", key, "target_class") == "conventional"
+    assert "Leg units are classed as conventional targets" in line(89)
+
+
+def test_weather_timing_readings_L122_L1477():
+    wt = rawdata.toml(GAME, "game.toml")["special"]["weather_timing"]
+    assert [r["value"][0] for r in wt["readings"]] == ["0601-0901", "0901-1201"] and wt["chosen"] == 0
+    assert "During the 0601/0901 and 1501/1801 GTs" in line(122)
+    assert "beginning of each 0900-1200 and 1800-2100 turn" in line(1477)

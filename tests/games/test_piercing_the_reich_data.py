@@ -342,3 +342,100 @@ def test_s4_german_setup_reading_L2253():
     assert line(2253) == "Same as 21.3.9."
     r = scenario("s4")["special_rules"]["german_setup"]
     assert r["readings"][0]["value"] == "21.3.9" and r["chosen"] == 1
+
+
+# ---------------------------------------------------------------- review corrections
+def test_unit_source_line_30_I_120_L2136():
+    # 30-I/120 is in the row of L2136 (5001), not L2135 (4801 is 30-II/120)
+    assert "5001\t30-I/120 Inf" in line(2136) and "30-I/120" not in line(2135)
+    assert "(L2136)" in rawdata.units(GAME)["30-I/120"]["source"]
+
+
+def test_no_placeholder_counters():
+    assert not [u for u in rawdata.units(GAME) if u.lower().startswith("unidentified")]
+    for sid in ("s1", "s2", "s3", "s4", "s5"):
+        sc = scenario(sid)
+        for e in sc.get("setup", []) + sc.get("reinforcements", []) + sc.get("withdrawals", []):
+            if e["units"] == "unknown":
+                assert e.get("what"), f"{sid}: unknown units without 'what'"
+            else:
+                assert all(u in rawdata.units(GAME) for u in e["units"]), e["units"]
+
+
+@pytest.mark.parametrize("sid, hexid, n", [("s1", "1808", 1955), ("s3", "3706", 2162)], ids=["s1-L1955", "s3-L2162"])
+def test_blank_setup_rows_are_unknown(sid, hexid, n):
+    assert line(n).strip() == hexid  # the unit cell is blank in the rulebook
+    hits = [s for s in scenario(sid)["setup"] if rawdata.plain(s.get("hex")) == hexid]
+    assert len(hits) == 1 and hits[0]["units"] == "unknown" and hits[0]["what"]
+
+
+def test_blank_us_turn6_row_is_unknown_L2321():
+    assert line(2321).strip() == "6"
+    for sid in ("s4", "s5"):
+        hits = [r for r in scenario(sid)["reinforcements"] if "(L2321)" in r["source"]]
+        assert len(hits) == 1 and hits[0]["units"] == "unknown" and rawdata.plain(hits[0]["turn"]) == 6
+
+
+@pytest.mark.parametrize("sid", ["s4", "s5"])
+def test_246th_is_unknown_L2345(sid):
+    assert line(2345) == "3\tA\tEntire 246th VG Div 5*"
+    hits = [r for r in scenario(sid)["reinforcements"] if "(L2345)" in r["source"]]
+    assert len(hits) == 1 and hits[0]["units"] == "unknown" and rawdata.plain(hits[0]["turn"]) == 3
+
+
+@pytest.mark.parametrize("sid", ["s4", "s5"])
+def test_116th_return_is_unknown_L683(sid):
+    assert "116th Panzer Division enters play again as reinforcement on Turns 6 and 7" in line(683)
+    hits = [r for r in scenario(sid)["reinforcements"] if "(L683)" in r["source"]]
+    assert sorted(rawdata.plain(r["turn"]) for r in hits) == [6, 7]
+    assert all(r["units"] == "unknown" for r in hits)
+
+
+@pytest.mark.parametrize(
+    "sid, turn, n, text",
+    [("s2", 2, 2074, "Entire 12th Inf Div"), ("s5", 2, 2341, "Entire 12th Inf Div 6*"),
+     ("s3", 7, 2178, "Entire 3 PZG Div"), ("s4", 7, 2178, "Entire 3 PZG Div")],
+    ids=lambda v: str(v),
+)
+def test_entire_division_rest_is_unknown(sid, turn, n, text):
+    # only one counter of the division is named; the rest (HQ included) must not be dropped
+    assert text in line(n)
+    hits = [r for r in scenario(sid)["reinforcements"]
+            if r["units"] == "unknown" and f"(L{n})" in r["source"] and rawdata.plain(r["turn"]) == turn]
+    assert len(hits) == 1
+
+
+@pytest.mark.parametrize("sid", ["s4", "s5"])
+def test_49th_hq_to_kohlscheid_L2361(sid):
+    assert "Placee the formation's HQ in any hex of Kohlscheid (3206, 3207, 3306)" in line(2361)
+    hits = [r for r in scenario(sid)["reinforcements"] if r["units"] == "unknown" and "L2361" in r["source"]]
+    assert len(hits) == 1 and rawdata.plain(hits[0]["entry"]) == ["3206", "3207", "3306"]
+    assert rawdata.plain(hits[0]["turn"]) == 2
+
+
+def test_s5_entire_formation_hqs_L1876():
+    assert "this includes the parent formation HQ and all its subordinate combat units" in line(1876)
+    areas = [s["area"] for s in scenario("s5")["setup"] if s["units"] == "unknown"]
+    assert any(a.startswith("3122") for a in areas) and any(a.startswith("1319") for a in areas)
+
+
+@pytest.mark.parametrize(
+    "fid, expected, n, text",
+    [("12inf", 6, 2341, "Entire 12th Inf Div 6*"), ("49inf", 4, 2342, "Entire 49th Inf Div 4*"),
+     ("183vg", 5, 2344, "Entire 183rd VG Div 5*"), ("246vg", 5, 2345, "Entire 246th VG Div 5*"),
+     ("3pzg", 6, 2173, "3rd PZG Div\t6 (when it arrives)"), ("29inf", 4, 2145, "29th Inf Div\t4 (when it arrives)")],
+    ids=lambda v: str(v),
+)
+def test_fam_max_of_entire_arriving_formations_L1882(fid, expected, n, text):
+    assert "be sure to also place its HQ Activation marker at its maximum level" in line(1882)
+    assert text in line(n)
+    f = rawdata.toml(GAME, "game.toml")["special"]["formations"][fid]
+    assert rawdata.plain(f["fam_max"]) == expected and "21.0G" in f["fam_max"]["inferred"]
+
+
+def test_zoc_into_town_L922_L1414():
+    assert "exerted by the 3A-B/36 Armored Infantry Regiment in hex 2215" in line(922)
+    assert "Upon entering the town of Oberforstbach in hex 2114" in line(922)
+    assert "116-228 because it belongs to same formation and exerts a ZOC into hex 2022" in line(1414)
+    assert "defending the town of Rott (hex 2022)" in line(1404)
+    assert cell("zoc", "town", "infantry-type") == "yes" and cell("zoc", "town", "support-type") == "yes"
