@@ -107,10 +107,28 @@ class SheetHex:
     row: int
 
 
-def board_grid(conv: Convention, hex_height: float = 64.0, margin: int = 8) -> BoardGrid:
-    """The VASSAL grid on a board sized to the map, numbered as ``conv`` says."""
-    dy = float(hex_height)
-    dx = dy * math.sqrt(3) / 2
+@dataclass(frozen=True, slots=True)
+class ImageGrid:
+    """Where the hexes are on a map image of one's own: hex spacing and the first hex's centre.
+
+    ``dx``/``dy`` are VASSAL's (column spacing, hex height, in the grid's own frame);
+    ``x``/``y`` is the centre pixel of the top-left hex of the sheet; ``width``/``height`` the
+    image size.
+    """
+
+    dx: float
+    dy: float
+    x: int
+    y: int
+    width: int
+    height: int
+
+
+def board_grid(conv: Convention, hex_height: float = 64.0, margin: int = 8,
+               image: ImageGrid | None = None) -> BoardGrid:
+    """The VASSAL grid on a board sized to the map (or on a given image), numbered as ``conv`` says."""
+    dy = float(image.dy if image else hex_height)
+    dx = image.dx if image else dy * math.sqrt(3) / 2
     lines, positions = conv.lines, conv.positions
     # Raw VASSAL columns run along the lines; odd raw columns sit half a hex lower in the frame.
     # The lines that sit lower are the shifted ones when position numbers grow downwards/rightwards.
@@ -120,12 +138,18 @@ def board_grid(conv: Convention, hex_height: float = 64.0, margin: int = 8) -> B
     first_is_lower = lines.number(0) % 2 == lower_parity
     k = 1 if first_is_lower else 0
     radius = 2 * dx / 3
-    x0 = math.ceil(margin + radius) - int(k * dx)
-    y0 = math.ceil(margin + dy / 2)
-    frame_w = math.ceil(x0 + (lines.count - 1 + k) * dx + radius + margin)
-    frame_h = math.ceil(y0 + (positions.count - 1) * dy + dy + margin)
     sideways = conv.orientation == "rows"
-    width, height = (frame_h, frame_w) if sideways else (frame_w, frame_h)
+    if image:
+        fx, fy = (image.y, image.x) if sideways else (image.x, image.y)
+        x0 = fx - int(k * dx)
+        y0 = fy - (int(dy / 2) if k % 2 else 0)
+        width, height = image.width, image.height
+    else:
+        x0 = math.ceil(margin + radius) - int(k * dx)
+        y0 = math.ceil(margin + dy / 2)
+        frame_w = math.ceil(x0 + (lines.count - 1 + k) * dx + radius + margin)
+        frame_h = math.ceil(y0 + (positions.count - 1) * dy + dy + margin)
+        width, height = (frame_h, frame_w) if sideways else (frame_w, frame_h)
     grid = HexGrid(dx=dx, dy=dy, x0=x0, y0=y0, sideways=sideways)
     # VASSAL's "H" part is the raw column: real columns, or real rows on a sideways grid.
     h_axis, v_axis = (conv.rows, conv.columns) if sideways else (conv.columns, conv.rows)
