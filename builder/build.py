@@ -8,12 +8,15 @@ from hexforge.builder.module import Progress, assemble, finish
 from hexforge.builder.setups import setup_file_name, setup_save
 from hexforge.builder.vmod import zip_bytes_to
 from hexforge.games.game import Game
+from hexforge.maps.convention import ImageGrid
 
 
-def build_entries(game: Game, scenarios: list[str] | None = None, progress: Progress | None = None) -> dict[str, bytes]:
-    """Every file of the module; ``scenarios`` limits the pre-defined setups (default: all)."""
+def build_entries(game: Game, scenarios: list[str] | None = None, progress: Progress | None = None,
+                  map_image: tuple[bytes, ImageGrid] | None = None) -> dict[str, bytes]:
+    """Every file of the module; ``scenarios`` limits the pre-defined setups (default: all);
+    ``map_image`` replaces the drawn map with a user's image and its grid."""
     say = progress or (lambda _: None)
-    module = assemble(game, say)
+    module = assemble(game, say, map_image)
     chosen = sorted(game.scenarios) if scenarios is None else scenarios
     for sid in chosen:
         say(f"setting up scenario {sid}")
@@ -32,6 +35,6 @@ def setup_name(scenario_name: str) -> str:
 
 
 def build(game: Game, output: Path, force: bool = False, scenarios: list[str] | None = None,
-          progress: Progress | None = None) -> Path:
+          progress: Progress | None = None, map_image: tuple[bytes, ImageGrid] | None = None) -> Path:
     """Write the module to ``output`` atomically; an existing file needs ``force``."""
-    return zip_bytes_to(output, build_entries(game, scenarios, progress), force=force)
+    return zip_bytes_to(output, build_entries(game, scenarios, progress, map_image), force=force)

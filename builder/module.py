@@ -20,7 +20,9 @@ from hexforge.builder.traits import BasicPiece, Layer, Marker, Trait, UsePrototy
 from hexforge.counters.art import faces, render
 from hexforge.counters.unit import Unit
 from hexforge.games.game import Game
+from hexforge.maps.convention import ImageGrid, board_grid
 from hexforge.maps.draw import draw_board, png_bytes
+from hexforge.maps.hexmap import SheetBoard
 from hexforge.maps.layout import MapLayout, PlacedBoard
 
 MAIN_MAP = "Main Map"
@@ -62,9 +64,13 @@ def image_name(kind: str, key: str) -> str:
     return f"{kind}-{slug}-{hashlib.sha256(key.encode()).hexdigest()[:6]}.png"
 
 
-def main_layout(game: Game) -> tuple[MapLayout, dict[str, object]]:
-    """The main map's boards (one per printed sheet, north at the top) and each board's sheet."""
+def main_layout(game: Game, image: ImageGrid | None = None) -> tuple[MapLayout, dict[str, SheetBoard]]:
+    """The main map's boards (one per printed sheet, north at the top) and each board's sheet;
+    with ``image``, the single sheet's grid is placed on the user's own map image."""
     boards = game.map.sheet_boards()
+    if image is not None:
+        sb = boards[0]
+        boards = [SheetBoard(sb.sheet, board_grid(sb.sheet.convention, image=image), {})]
     up = boards[0].sheet.convention.rows.increase == "up"
     boards.sort(key=lambda b: -b.sheet.row_offset if up else b.sheet.row_offset)
     placed, by_name = [], {}
@@ -75,16 +81,21 @@ def main_layout(game: Game) -> tuple[MapLayout, dict[str, object]]:
     return MapLayout(tuple(placed)), by_name
 
 
-def assemble(game: Game, progress: Progress | None = None) -> Module:
+def assemble(game: Game, progress: Progress | None = None,
+             map_image: tuple[bytes, ImageGrid] | None = None) -> Module:
+    """Everything but the buildFile; ``map_image`` is a user's map (PNG/JPEG bytes, its grid)."""
     say = progress or (lambda _: None)
     entries: dict[str, bytes] = {}
-    layout, sheets = main_layout(game)
+    layout, sheets = main_layout(game, map_image[1] if map_image else None)
 
     say("drawing the map")
     boards = []
     for b in layout.boards:
         image = image_name("board", b.name)
-        entries[f"images/{image}"] = png_bytes(draw_board(game.map, sheets[b.name]))  # type: ignore[arg-type]
+        if map_image:
+            entries[f"images/{image}"] = map_image[0]
+        else:
+            entries[f"images/{image}"] = png_bytes(draw_board(game.map, sheets[b.name]))
         boards.append(board(b.name, image, b.grid))
 
     say("drawing the counters")
@@ -219,7 +230,7 @@ def _turn_tracker(game: Game) -> Component:
     sides = {s.id: s.name.resolved for s in game.info.sides}
     names = []
     for ph in game.info.sequence:
-        who = sides.get(ph.player, "" if ph.player == "both" else ph.player)
+        who = sides.get(ph.player, {"first": "first player", "second": "second player"}.get(ph.player, ""))
         names.append(f"{ph.name.resolved} ({who})" if who else ph.name.resolved)
     first = 1
     for sc in game.scenarios.values():

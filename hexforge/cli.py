@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import sys
 import traceback
+from pathlib import Path
 
 import click
 
@@ -13,6 +14,9 @@ from hexforge.games.status import report, status
 EPILOG_EXAMPLES = """
 \b
 Examples:
+  hexforge build arnhem                write arnhem.vmod: the whole game as a VASSAL module
+  hexforge build aachen -o out/a.vmod --scenario historical
+  hexforge preview arnhem -o preview/  the map and a counter sheet as PNGs
   hexforge games                       list the bundled games
   hexforge data check arnhem           validate a bundled game's data
   hexforge data check path/to/mygame   validate a game folder of your own
@@ -72,6 +76,80 @@ def data_check(games: tuple[str, ...]) -> None:
 def data_status(game: str, verbose: bool) -> None:
     """What GAME's data knows and lacks, by category, and which tables are missing."""
     click.echo(report(status(load_game(game)), verbose))
+
+
+@cli.command("build")
+@click.argument("game")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Module file to write (default: GAME.vmod in the current folder).")
+@click.option("--scenario", "scenarios", multiple=True, help="Only this scenario's setup (repeatable).")
+@click.option("--force", is_flag=True, help="Overwrite an existing output file.")
+@click.option("--map-image", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Your own map image instead of the drawn one (single-sheet games).")
+@click.option("--grid", "grid_spec", metavar="DX,DY,X,Y",
+              help="With --map-image: column spacing, hex height, and the centre pixel of the top-left hex.")
+def build_cmd(game: str, output: Path | None, scenarios: tuple[str, ...], force: bool,
+              map_image: Path | None, grid_spec: str | None) -> None:
+    """Build GAME into a VASSAL module with every scenario set up."""
+    from hexforge.builder.build import build_entries
+    from hexforge.builder.vmod import zip_bytes_to
+
+    g = load_game(game)
+    unknown = [s for s in scenarios if s not in g.scenarios]
+    if unknown:
+        raise click.BadParameter(f"no scenario {', '.join(unknown)} (valid: {', '.join(sorted(g.scenarios))})",
+                                 param_hint="--scenario")
+    if (map_image is None) != (grid_spec is None):
+        raise click.UsageError("--map-image and --grid go together")
+    image = _map_image(g, map_image, grid_spec) if map_image and grid_spec else None
+    output = output or Path(f"{g.id}.vmod")
+    if output.exists() and not force:
+        raise click.ClickException(f"{output} exists; use --force to overwrite it")
+    steps = 5 + (len(scenarios) if scenarios else len(g.scenarios))
+    with click.progressbar(length=steps, label=f"building {g.title}", file=sys.stderr) as bar:
+        entries = build_entries(g, list(scenarios) or None, lambda _msg: bar.update(1), image)
+        bar.update(steps)
+    zip_bytes_to(output, entries, force=force)
+    click.echo(f"wrote {output} ({output.stat().st_size // 1024} KB, {len(g.units)} counters, "
+               f"{len(scenarios) or len(g.scenarios)} scenario setups)")
+
+
+def _map_image(game, path: Path, spec: str):
+    from PIL import Image, UnidentifiedImageError
+
+    from hexforge.maps.convention import ImageGrid
+    try:
+        dx, dy, x, y = (float(v) for v in spec.split(","))
+    except ValueError:
+        raise click.BadParameter(f"{spec!r} is not DX,DY,X,Y (e.g. 55.4,64,37,32)", param_hint="--grid") from None
+    if len(game.map.sheets) != 1:
+        raise click.UsageError(f"{game.id} is printed on {len(game.map.sheets)} sheets; --map-image takes one")
+    try:
+        with Image.open(path) as im:
+            width, height = im.size
+    except (UnidentifiedImageError, OSError) as e:
+        raise click.BadParameter(f"{path}: not an image ({e})", param_hint="--map-image") from None
+    return path.read_bytes(), ImageGrid(dx, dy, int(x), int(y), width, height)
+
+
+@cli.command("preview")
+@click.argument("game")
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+              show_default=True, help="Folder for the PNGs.")
+def preview_cmd(game: str, output: Path) -> None:
+    """Write GAME's map (one PNG per sheet) and a counter sheet, for a quick look."""
+    from hexforge.builder.module import assemble, counter_sheet
+    from hexforge.maps.draw import draw_board
+
+    g = load_game(game)
+    output.mkdir(parents=True, exist_ok=True)
+    for sb in g.map.sheet_boards():
+        path = output / f"{g.id}-map{('-' + sb.sheet.prefix) if sb.sheet.prefix else ''}.png"
+        draw_board(g.map, sb).save(path)
+        click.echo(f"wrote {path}")
+    path = output / f"{g.id}-counters.png"
+    counter_sheet(assemble(g)).save(path)
+    click.echo(f"wrote {path}")
 
 
 def main() -> None:

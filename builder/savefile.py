@@ -1,0 +1,135 @@
+"""The .vsav/.vlog container: a zip whose ``savedGame`` entry holds the command text.
+
+VASSAL 3.x writes ``!VCSK`` + a key as two hex digits + every UTF-8 byte XOR key as two
+lower-case hex digits (``ObfuscatingOutputStream``) and reads that or plain text
+(``DeobfuscatingInputStream`` passes other input through). Two other forms exist in the wild:
+``VOBS`` + key byte + raw bytes XOR key, and xz-compressed text. VASSAL 3.6/3.7 cannot open
+either; we decode them and say so in :attr:`SaveFile.warnings`.
+"""
+from __future__ import annotations
+
+import lzma
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lxml import etree
+
+from hexforge.builder.errors import LogFormatError
+from hexforge.builder.safezip import SafeZip
+from hexforge.builder.vmod import zip_bytes_to
+
+ENTRY = "savedGame"
+VCSK = b"!VCSK"
+VOBS = b"VOBS"
+XZ = b"\xfd7zXZ\x00"
+MAX_TEXT = 256 * 1024 * 1024
+_HEX = b"0123456789abcdefABCDEF"
+NOT_VASSAL = "VASSAL 3.6/3.7 would not open this file (it reads only '!VCSK' or plain text)"
+
+
+@dataclass(frozen=True, slots=True)
+class SaveFile:
+    """A decoded save or log: its command text, the form it was in, and its metadata."""
+
+    path: str
+    text: str
+    format: str
+    metadata: dict[str, str] = field(default_factory=dict)
+    module: dict[str, str] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
+
+
+def deobfuscate(raw: bytes, path: str | Path = "<bytes>") -> tuple[str, str, list[str]]:
+    """(text, format, warnings) of a ``savedGame`` entry."""
+    warnings: list[str] = []
+    if raw.startswith(VCSK):
+        body = raw[len(VCSK):]
+        if len(body) < 2 or len(body) % 2:
+            raise LogFormatError(path, f"{ENTRY} header", "obfuscated text has an odd number of hex digits"
+                                 if len(body) >= 2 else "the '!VCSK' header has no key")
+        bad = body.translate(None, _HEX)
+        if bad:
+            at = next(i for i, b in enumerate(body) if b not in _HEX) + len(VCSK)
+            raise LogFormatError(path, f"{ENTRY} byte {at}", f"{chr(raw[at])!r} is not a hex digit")
+        data = bytes.fromhex(body.decode("ascii"))
+        key, data = data[0], data[1:]
+        fmt = "VCSK"
+    elif raw.startswith(VOBS):
+        if len(raw) < 5:
+            raise LogFormatError(path, f"{ENTRY} header", "the 'VOBS' header has no key byte")
+        key, data, fmt = raw[4], raw[5:], "VOBS"
+        warnings.append(f"'VOBS' obfuscation: {NOT_VASSAL}")
+    elif raw.startswith(XZ):
+        try:
+            dec = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
+            data = dec.decompress(raw, max_length=MAX_TEXT + 1)
+        except lzma.LZMAError as e:
+            raise LogFormatError(path, ENTRY, f"broken xz data ({e})") from None
+        if len(data) > MAX_TEXT or not dec.eof:
+            raise LogFormatError(path, ENTRY, f"xz data is truncated or decompresses past {MAX_TEXT} bytes")
+        key, fmt = 0, "XZ"
+        warnings.append(f"xz-compressed: {NOT_VASSAL}")
+    else:
+        key, data, fmt = 0, raw, "PLAIN"
+    if key:
+        table = bytes(b ^ key for b in range(256))
+        data = data.translate(table)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        text = data.decode("utf-8", errors="replace")
+        warnings.append(f"text is not valid UTF-8 (first at byte {e.start}); VASSAL shows such bytes as '\ufffd'")
+    return text, fmt, warnings
+
+
+def obfuscate(text: str, key: int) -> bytes:
+    """``!VCSK`` form of ``text`` with a given key (0-255); the same inputs give the same bytes."""
+    if not 0 <= key <= 255:
+        raise ValueError("the key is one byte (0-255)")
+    data = text.encode("utf-8").translate(bytes(b ^ key for b in range(256)))
+    return VCSK + b"%02x" % key + data.hex().encode("ascii")
+
+
+def _metadata(sz: SafeZip, name: str) -> dict[str, str]:
+    if name not in sz:
+        return {}
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    try:
+        root = etree.fromstring(sz.read(name), parser)
+    except etree.XMLSyntaxError as e:
+        raise LogFormatError(sz.path, f"zip entry {name!r}", f"not well-formed XML ({e})") from None
+    return {child.tag: (child.text or "") for child in root if isinstance(child.tag, str)}
+
+
+def read_save(path: str | Path) -> SaveFile:
+    """Open a .vsav/.vlog and decode its ``savedGame`` entry."""
+    with SafeZip(Path(path), LogFormatError) as sz:
+        if ENTRY not in sz:
+            raise LogFormatError(path, "zip container",
+                                 f"no {ENTRY!r} entry (VASSAL: 'Invalid saveFile format'); entries: "
+                                 f"{', '.join(sz.names()[:10]) or 'none'}")
+        raw = sz.read(ENTRY)
+        text, fmt, warnings = deobfuscate(raw, path)
+        return SaveFile(str(path), text, fmt, _metadata(sz, "savedata"), _metadata(sz, "moduledata"),
+                        tuple(warnings))
+
+
+def _data_xml(fields: list[tuple[str, str]]) -> bytes:
+    root = etree.Element("data", version="1")
+    for tag, value in fields:
+        etree.SubElement(root, tag).text = value
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False, pretty_print=True)
+
+
+def write_save(path: str | Path, text: str, key: int, module_name: str, module_version: str,
+               description: str = "", date_saved_ms: int = 0, vassal_version: str = "3.6.0",
+               force: bool = False) -> Path:
+    """Write a .vsav/.vlog (``!VCSK`` with ``key``), atomically and deterministically."""
+    savedata = _data_xml([("version", module_version), ("extra1", ""), ("extra2", ""),
+                          ("VassalVersion", vassal_version), ("dateSaved", str(date_saved_ms)),
+                          ("description", description)])
+    moduledata = _data_xml([("version", module_version), ("extra1", ""), ("extra2", ""),
+                            ("VassalVersion", vassal_version), ("dateSaved", str(date_saved_ms)),
+                            ("description", ""), ("name", module_name)])
+    return zip_bytes_to(Path(path), {ENTRY: obfuscate(text, key), "savedata": savedata,
+                                     "moduledata": moduledata}, force=force)

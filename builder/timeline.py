@@ -1,0 +1,329 @@
+"""A save or log as a plain, immutable event list in hexes: what the rules checker consumes.
+
+The setup position (every piece on a map when logging began), then per log step, in order:
+moves (with the path when a step moves a piece several times), step changes (a Layer level or
+Marker value that changed), eliminations, entries (pieces added, or moved from off the map on),
+dice rolls, turn/phase changes, chat, and every command that could not be decoded.
+"""
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from hexforge.builder import pieces, sequence
+from hexforge.builder.binding import Binding
+from hexforge.builder.commands import (ChangePiece, Chat, Log, MovePiece, Node, Player, PropertyChange, RemovePiece,
+                                       SetBoards, SetupCommand, TurnState, Unknown, parse_stream)
+from hexforge.builder.gamestate import Effect, GameState, Point
+from hexforge.builder.locations import OFF_MAP, Location, Locator
+from hexforge.builder.modulereader import Module, TurnLevelDef, prototype_markers
+from hexforge.builder.savefile import SaveFile
+
+DICE_REPORT = re.compile(r"\*\*\* (?P<name>.+?) = (?P<result>[^*]*?) \*\*\*\s*(?:<(?P<player>.*)>)?\s*$")
+PLAYER_CHAT = re.compile(r"<(?P<speaker>[^>]*)> - (?P<text>.*)$", re.S)
+
+
+@dataclass(frozen=True, slots=True)
+class PieceRef:
+    """A piece: its save id, its name in the module, and the game unit it is bound to."""
+
+    id: str
+    name: str
+    unit: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A piece on a map: where, in which game hex, and its Marker values (side, identity...)."""
+
+    piece: PieceRef
+    location: Location
+    hex: str | None
+    markers: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    step: int
+    piece: PieceRef
+    origin: Location
+    to: Location
+    from_hex: str | None
+    to_hex: str | None
+    path: tuple[str, ...] = ()
+    kind: str = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class StepChange:
+    step: int
+    piece: PieceRef
+    hex: str | None
+    trait: str
+    old: str
+    new: str
+    kind: str = "change"
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminated:
+    step: int
+    piece: PieceRef
+    location: Location
+    hex: str | None
+    kind: str = "eliminated"
+
+
+@dataclass(frozen=True, slots=True)
+class Entered:
+    step: int
+    piece: PieceRef
+    location: Location
+    hex: str | None
+    kind: str = "entered"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRoll:
+    step: int
+    name: str
+    values: tuple[int, ...]
+    total: int | None = None
+    player: str | None = None
+    kind: str = "dice"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnChange:
+    step: int
+    tracker: str
+    state: str
+    levels: tuple[tuple[str, str], ...]
+    kind: str = "turn"
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    step: int
+    speaker: str | None
+    text: str
+    kind: str = "chat"
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownCommand:
+    step: int
+    text: str
+    reason: str
+    kind: str = "unknown"
+
+
+Event = Union[Move, StepChange, Eliminated, Entered, DiceRoll, TurnChange, ChatLine, UnknownCommand]
+
+
+@dataclass(frozen=True, slots=True)
+class Timeline:
+    """Setup position, events in order (each with its log step, 0 for the setup), final position."""
+
+    setup: tuple[Placement, ...]
+    events: tuple[Event, ...]
+    final: tuple[Placement, ...]
+    players: tuple[tuple[str, str], ...] = ()
+    steps: int = 0
+    warnings: tuple[str, ...] = field(default=())
+
+
+def _int_values(text: str) -> tuple[int, ...]:
+    return tuple(int(v) for v in re.findall(r"-?\d+", text))
+
+
+def turn_levels(levels: tuple[TurnLevelDef, ...], state: str) -> tuple[tuple[str, str], ...]:
+    """(level name, value) along a tracker's state, top levels first then each current sub-level."""
+    parts = sequence.decode(state, "|") if state else []
+    out: list[tuple[str, str]] = []
+    for i, level in enumerate(levels):
+        _describe(level, parts[i + 1] if i + 1 < len(parts) else "", out)
+    return tuple(out)
+
+
+def _describe(level: TurnLevelDef, state: str, out: list[tuple[str, str]]) -> None:
+    d = sequence.Decoder(state, ";")
+    current = d.next_int(level.start)
+    sub = d.next_int(0)
+    if level.kind == "counter":
+        d.next_token() if d.has_more() else None
+        d.next_token() if d.has_more() else None
+        value = str(current)
+    else:
+        d.next_token() if d.has_more() else None
+        d.next_token() if d.has_more() else None
+        value = level.items[current] if 0 <= current < len(level.items) else ""
+    out.append((level.name or level.property, value))
+    subs = [d.next_token() if d.has_more() else "" for _ in level.levels]
+    if level.levels and 0 <= sub < len(level.levels):
+        _describe(level.levels[sub], subs[sub], out)
+
+
+class _Builder:
+    def __init__(self, module: Module, game: Any | None, binding: Binding | None) -> None:
+        self.module, self.game = module, game
+        self.binding = binding or Binding()
+        self.locator = Locator(module)
+        self.state = GameState()
+        self.events: list[Event] = []
+        self.warnings: list[str] = []
+        self.players: list[tuple[str, str]] = []
+        self.step = 0
+        self.step_start = 0
+        self.trackers = {t.id: t for t in module.turn_trackers}
+
+    def ref(self, pid: str) -> PieceRef:
+        p = self.state.pieces[pid]
+        return PieceRef(pid, p.name, self.binding.unit(p.name, p.gpid, self.game))
+
+    def proto_markers(self, type_: str) -> dict[str, str]:
+        return prototype_markers(type_, self.module.prototypes)
+
+    def loc(self, point: Point | None) -> Location:
+        return OFF_MAP if point is None or point[0] is None else self.locator.locate(*point)
+
+    def hex(self, loc: Location) -> str | None:
+        return self.binding.hex(loc, self.module, self.game)
+
+    def placements(self) -> tuple[Placement, ...]:
+        out = []
+        for pid in self.state.pieces:
+            loc = self.loc(self.state.where(pid))
+            if loc.map is not None:
+                p = self.state.pieces[pid]
+                marks = pieces.markers(p.type, p.state)
+                for k, v in self.proto_markers(p.type).items():
+                    marks.setdefault(k, v)
+                out.append(Placement(self.ref(pid), loc, self.hex(loc), marks))
+        return tuple(out)
+
+    def run(self, entries: tuple[Node, ...]) -> None:
+        for entry in entries:
+            if isinstance(entry.command, Log):
+                self.step += 1
+                self.step_start = len(self.events)
+            self.node(entry)
+
+    def node(self, n: Node) -> None:
+        c = n.command
+        if isinstance(c, Log):
+            if c.inner is not None:
+                self.node(c.inner)
+        elif isinstance(c, SetBoards):
+            for missing in self.locator.set_boards(c):
+                self.warnings.append(f"step {self.step}: the module has no {missing}")
+        elif isinstance(c, Player):
+            self.players.append((c.name, c.side))
+        elif isinstance(c, Chat):
+            self.chat(c.message)
+        elif isinstance(c, PropertyChange):
+            self.property(c)
+        elif isinstance(c, TurnState):
+            t = self.trackers.get(c.tracker_id)
+            levels = turn_levels(t.levels, c.state) if t else ()
+            if self.step:
+                self.events.append(TurnChange(self.step, c.tracker_id, c.state, levels))
+        elif isinstance(c, Unknown):
+            self.events.append(UnknownCommand(self.step, c.text[:500], c.reason))
+        elif not isinstance(c, SetupCommand):
+            known = c.id in self.state.pieces or c.id in self.state.stacks if isinstance(
+                c, (MovePiece, ChangePiece, RemovePiece)) else True
+            if not known:
+                self.warnings.append(f"step {self.step}: {type(c).__name__} of piece {c.id!r}, which is not in the game")
+            gone = self.ref(c.id) if isinstance(c, RemovePiece) and c.id in self.state.pieces else None
+            for effect in self.state.apply(c):
+                self.effect(effect, gone)
+        for child in n.children:
+            self.node(child)
+
+    def effect(self, e: Effect, gone: PieceRef | None) -> None:
+        if self.step == 0:
+            return
+        if e.kind == "added" or (e.kind == "moved" and e.before and e.before[0] is None and e.after[0] is not None):
+            loc = self.loc(e.after)
+            if loc.map is not None:
+                self.events.append(Entered(self.step, self.ref(e.piece), loc, self.hex(loc)))
+        elif e.kind == "moved":
+            self.move(e)
+        elif e.kind == "removed" and gone is not None:
+            loc = self.loc(e.before)
+            self.events.append(Eliminated(self.step, gone, loc, self.hex(loc)))
+        elif e.kind == "changed":
+            self.change(e)
+
+    def move(self, e: Effect) -> None:
+        src, dst = self.loc(e.before), self.loc(e.after)
+        ref = self.ref(e.piece)
+        for i in range(len(self.events) - 1, self.step_start - 1, -1):
+            prev = self.events[i]
+            if getattr(prev, "piece", None) is not None and prev.piece.id == e.piece:
+                if isinstance(prev, Move):
+                    path = prev.path or (prev.from_hex or str(prev.origin), prev.to_hex or str(prev.to))
+                    self.events[i] = Move(self.step, ref, prev.origin, dst, prev.from_hex, self.hex(dst),
+                                          path + (self.hex(dst) or str(dst),))
+                    return
+                break
+        self.events.append(Move(self.step, ref, src, dst, self.hex(src), self.hex(dst)))
+
+    def change(self, e: Effect) -> None:
+        p = self.state.pieces[e.piece]
+        ref, h = self.ref(e.piece), self.hex(self.loc(e.before))
+        old_layers, new_layers = pieces.layers(p.type, e.old_state or ""), pieces.layers(p.type, e.new_state or "")
+        for a, b in zip(old_layers, new_layers):
+            if a.level != b.level:
+                self.events.append(StepChange(self.step, ref, h, a.name or "layer", a.active_name or str(a.level),
+                                              b.active_name or str(b.level)))
+        old_m, new_m = pieces.markers(p.type, e.old_state or ""), pieces.markers(p.type, e.new_state or "")
+        for k in new_m:
+            if old_m.get(k) != new_m[k]:
+                self.events.append(StepChange(self.step, ref, h, k, old_m.get(k, ""), new_m[k]))
+
+    def chat(self, message: str) -> None:
+        text = html.unescape(message)
+        m = DICE_REPORT.search(text)
+        if m and self.step:
+            name = m.group("name")
+            if not any(isinstance(ev, DiceRoll) and ev.name == name for ev in self.events[self.step_start:]):
+                self.events.append(DiceRoll(self.step, name, _int_values(m.group("result")), None, m.group("player")))
+        pm = PLAYER_CHAT.match(text)
+        if self.step:
+            self.events.append(ChatLine(self.step, pm.group("speaker") if pm else None,
+                                        pm.group("text") if pm else text))
+
+    def property(self, c: PropertyChange) -> None:
+        if not self.step or c.new is None:
+            return
+        for suffix in ("_result", "_total"):
+            if not c.key.endswith(suffix):
+                continue
+            name = c.key[:-len(suffix)]
+            i = next((i for i in range(len(self.events) - 1, self.step_start - 1, -1)
+                      if isinstance(self.events[i], DiceRoll) and self.events[i].name == name), None)
+            prev = self.events[i] if i is not None else DiceRoll(self.step, name, ())
+            values = _int_values(c.new)
+            new = (DiceRoll(self.step, name, values, prev.total, prev.player) if suffix == "_result"
+                   else DiceRoll(self.step, name, prev.values, values[0] if len(values) == 1 else None, prev.player))
+            if i is None:
+                self.events.append(new)
+            else:
+                self.events[i] = new
+
+
+def build_timeline(save: SaveFile, module: Module, game: Any | None = None,
+                   binding: Binding | None = None) -> Timeline:
+    """The timeline of a decoded save/log read through its module (and a game definition, if given)."""
+    entries = parse_stream(save.text, save.path)
+    b = _Builder(module, game, binding)
+    first_log = next((i for i, e in enumerate(entries) if isinstance(e.command, Log)), len(entries))
+    b.run(entries[:first_log])
+    setup = b.placements()
+    b.run(entries[first_log:])
+    return Timeline(setup, tuple(b.events), b.placements(), tuple(b.players), b.step,
+                    tuple(save.warnings) + tuple(b.warnings))
