@@ -16,8 +16,9 @@ from PIL import Image
 from hexforge.builder.charts import render_table
 from hexforge.builder.components import (Component, board, build_file, game_module, java_bool, map_window,
                                          module_data)
-from hexforge.builder.traits import BasicPiece, Layer, Marker, Trait, UsePrototype, piece_slot, prototype
-from hexforge.counters.art import faces, render
+from hexforge.builder.traits import (BasicPiece, Layer, Marker, Mask, Trait, UsePrototype, add_piece_command,
+                                     piece_slot, prototype)
+from hexforge.counters.art import faces, render, render_marker
 from hexforge.counters.unit import Unit
 from hexforge.games.game import Game
 from hexforge.maps.convention import ImageGrid, board_grid
@@ -30,6 +31,8 @@ HOLDING_MAP = "Holding Boxes"
 HOLDING_BOARD = "Holding Boxes"
 HOLDING_LEFT, HOLDING_TOP, HOLDING_ROW, HOLDING_WIDTH = 240, 45, 80, 1800
 VERSION = "hexforge-1"
+POOLS_MAP = "Pools"
+POOLS_BOARD = "Pools"
 _W = "VASSAL.build.widget"
 _M = "VASSAL.build.module"
 
@@ -56,6 +59,7 @@ class Module:
     pieces: dict[str, UnitPiece]
     holding_turns: int
     next_gpid: int
+    side_maps: tuple[tuple[str, str], ...]  # (map, its one board) of the off-map windows
 
 
 def image_name(kind: str, key: str) -> str:
@@ -115,6 +119,9 @@ def assemble(game: Game, progress: Progress | None = None,
         traits.append(BasicPiece(front_img, unit.id))
         pieces[unit.id] = UnitPiece(unit, str(gpid), traits)
 
+    say("drawing the markers")
+    marker_tab, pools, gpid = _markers(game, entries, gpid)
+
     say("drawing the charts")
     charts = []
     for tid, table in sorted(game.tables.items()):
@@ -129,7 +136,8 @@ def assemble(game: Game, progress: Progress | None = None,
         _global_options(),
         map_window(MAIN_MAP, boards),
         _holding_map(),
-        _palette(game, pieces),
+        _palette(game, pieces, marker_tab),
+        *([pools] if pools else []),
         Component(f"{_M}.PrototypesContainer", {}, [
             prototype(_side_prototype(s.id), [Marker((("Side", s.id),))], f"units of {s.name.resolved}")
             for s in game.info.sides]),
@@ -139,7 +147,8 @@ def assemble(game: Game, progress: Progress | None = None,
                                         "icon": "", "hotkey": ""},
                   [Component(f"{_W}.TabWidget", {"entryName": "Charts"}, charts)] if charts else []),
     ]
-    return Module(entries, children, layout, pieces, turns, gpid + 1)
+    side_maps = ((HOLDING_MAP, HOLDING_BOARD),) + (((POOLS_MAP, POOLS_BOARD),) if pools else ())
+    return Module(entries, children, layout, pieces, turns, gpid + 1, side_maps)
 
 
 def finish(game: Game, module: Module) -> dict[str, bytes]:
@@ -206,8 +215,8 @@ def _holding_map() -> Component:
     return map_window(HOLDING_MAP, [b])
 
 
-def _palette(game: Game, pieces: dict[str, UnitPiece]) -> Component:
-    """Counters grouped by side (tabs) and formation (panels)."""
+def _palette(game: Game, pieces: dict[str, UnitPiece], markers: Component) -> Component:
+    """Counters grouped by side (tabs) and formation (panels); a last tab of markers."""
     tabs = []
     for side in game.info.sides:
         by_formation: dict[str, list[Component]] = {}
@@ -222,7 +231,80 @@ def _palette(game: Game, pieces: dict[str, UnitPiece]) -> Component:
                                                     "width": "0", "height": "0", "divider": "150"}, panels))
     return Component(f"{_M}.PieceWindow", {"name": "Counters", "text": "Counters", "tooltip": "Counters by side",
                                            "hidden": "false", "icon": "", "hotkey": "", "scale": "1.0"},
-                     [Component(f"{_W}.TabWidget", {"entryName": "Counters"}, tabs)])
+                     [Component(f"{_W}.TabWidget", {"entryName": "Counters"}, [*tabs, markers])])
+
+
+def _markers(game: Game, entries: dict[str, bytes], gpid: int) -> tuple[Component, Component | None, int]:
+    """Every marker as a palette piece (a layer through its printed values, if any); markers drawn
+    from a pool also become a deck on the Pools map, face down where the rules say so, holding
+    as many cards as the rules give (an empty deck when the count is not given)."""
+    slots, decks = [], []
+    for m in game.info.markers:
+        gpid += 1
+        name = m.name.resolved
+        values = m.values.resolved if m.values is not None and isinstance(m.values.resolved, list) else []
+        traits: list[Trait] = [Marker((("Marker", m.id),))]
+        if values:
+            images = []
+            for v in values:
+                img = image_name("marker", f"{m.id}={v}")
+                entries[f"images/{img}"] = render_marker(name, str(v))
+                images.append(img)
+            traits += [Layer("Value", tuple(images), "V", "Next value"), BasicPiece("", name)]
+        else:
+            img = image_name("marker", m.id)
+            entries[f"images/{img}"] = render_marker(name, "?" if m.pool else "")
+            traits.append(BasicPiece(img, name))
+        if m.pool and m.pool.face_down:
+            back = image_name("marker-back", m.id)
+            entries[f"images/{back}"] = render_marker(name, "", colour="#c9c9c9")
+            traits.insert(0, Mask(back, description="face down until revealed"))
+        slots.append(piece_slot(name, str(gpid), traits))
+        if m.pool:
+            count = m.count.resolved if isinstance(m.count.resolved, int) else 0
+            cards = []
+            for _ in range(count):
+                gpid += 1
+                cards.append(Component(f"{_W}.CardSlot", {"entryName": name, "gpid": str(gpid),
+                                                          "height": "64", "width": "64"},
+                                       text=add_piece_command("null", traits)))
+            decks.append(_deck(name, m.pool.face_down, len(decks), cards))
+    tab = Component(f"{_W}.PanelWidget", {"entryName": "Markers", "fixed": "false", "nColumns": "8",
+                                          "vert": "false", "scale": "1.0"}, slots)
+    if not decks:
+        return tab, None, gpid
+    titles = [d.attrs["name"] for d in decks]
+    entries["images/pools.png"] = png_bytes(_pools_image(titles))
+    board_c = Component(f"{_M}.map.boardPicker.Board", {"name": POOLS_BOARD, "image": "pools.png",
+                                                        "reversible": "false"})
+    return tab, map_window(POOLS_MAP, [board_c], extra=decks), gpid
+
+
+def _deck(name: str, face_down: bool, index: int, cards: list[Component]) -> Component:
+    x, y = _deck_position(index)
+    return Component(f"{_M}.map.DrawPile", {
+        "name": name, "owningBoard": POOLS_BOARD, "x": str(x), "y": str(y), "width": "80", "height": "80",
+        "allowMultiple": "false", "allowSelect": "false", "faceDown": "Always" if face_down else "Never",
+        "drawFaceUp": "false", "shuffle": "Always", "reversible": "false", "draw": "true",
+        "color": "255,255,255", "reshufflable": "false", "canSave": "false"}, cards)
+
+
+def _deck_position(index: int) -> tuple[int, int]:
+    return 120 + 220 * (index % 5), 110 + 200 * (index // 5)
+
+
+def _pools_image(titles: list[str]) -> Image.Image:
+    from PIL import ImageDraw
+
+    from hexforge.counters.art import font
+    rows = (len(titles) + 4) // 5
+    img = Image.new("RGB", (1140, 200 * rows + 40), "#dfe6e9")
+    d = ImageDraw.Draw(img)
+    for i, t in enumerate(titles):
+        x, y = _deck_position(i)
+        d.rectangle((x - 50, y - 50, x + 50, y + 50), outline="#55606a", width=2)
+        d.text((x, y + 66), t[:30], fill="#222222", font=font(12), anchor="mm")
+    return img
 
 
 def _turn_tracker(game: Game) -> Component:

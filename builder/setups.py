@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from hexforge.builder.module import HOLDING_BOARD, HOLDING_MAP, MAIN_MAP, VERSION, Module, holding_slot
+from hexforge.builder.module import HOLDING_MAP, MAIN_MAP, VERSION, Module, holding_slot
 from hexforge.builder.savefile import obfuscate
 from hexforge.builder.sequence import encode
 from hexforge.builder.traits import BasicPiece, add_piece_command
@@ -61,7 +61,7 @@ def setup_save(game: Game, scenario: ScenarioFile, module: Module) -> bytes:
     layout = module.layout
     commands = ["begin_save", "",
                 f"{MAIN_MAP}BoardPicker\t" + "\t".join(f"{b.name}\t{b.column}\t{b.row}" for b in layout.boards),
-                f"{HOLDING_MAP}BoardPicker\t{HOLDING_BOARD}\t0\t0"]
+                *(f"{m}BoardPicker\t{b}\t0\t0" for m, b in module.side_maps)]
     stacks: dict[tuple[str, int, int], list[str]] = {}
     rows: dict[int, int] = {}
     next_id = 1000

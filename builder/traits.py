@@ -96,6 +96,24 @@ class Layer:
         return str(self.level)
 
 
+@dataclass(frozen=True, slots=True)
+class Mask:
+    """``obs``: the piece can be hidden from the other players (shown as ``image`` to them);
+    a face-down deck masks the cards it deals with this trait."""
+
+    image: str
+    key: str = "M"
+    menu_text: str = "Mask"
+    description: str = ""
+
+    def type(self) -> str:
+        return "obs;" + encode([keystroke(self.key), self.image, self.menu_text, "I", "?", "player:", "Peek",
+                                self.description, "true"], ";")
+
+    def state(self) -> str:
+        return encode(["null", ""], ";")
+
+
 def piece_type(traits: list[Trait]) -> str:
     """The nested type string of a piece (traits outermost first, BasicPiece last)."""
     acc = traits[-1].type()

@@ -119,3 +119,25 @@ def faces(unit: Unit, system: str) -> tuple[CounterFace, CounterFace | None]:
     front = face(unit.values, False)
     back = face(unit.reduced_values(), True) if unit.has_reduced_side else None
     return front, back
+
+
+def render_marker(title: str, value: str = "", size: int = SIZE, colour: str = "#f4e7b0") -> bytes:
+    """A marker counter: its name (wrapped) and, if it has one, its value."""
+    img = Image.new("RGB", (size, size), colour)
+    d = ImageDraw.Draw(img)
+    words, lines, line = title.split(), [], ""
+    for w in words:
+        if len(line) + len(w) + 1 > 10 and line:
+            lines.append(line)
+            line = w
+        else:
+            line = f"{line} {w}".strip()
+    lines.append(line)
+    for i, text in enumerate(lines[:3]):
+        d.text((size / 2, 10 + 11 * i), _fit(text, 11), fill="#000000", font=font(10), anchor="mm")
+    if value:
+        d.text((size / 2, size - 14), value, fill="#000000", font=font(16), anchor="mm")
+    d.rectangle((0, 0, size - 1, size - 1), outline="#000000")
+    out = io.BytesIO()
+    img.save(out, "PNG", optimize=True)
+    return out.getvalue()

@@ -108,6 +108,10 @@ class _Loader:
             hexmap.terrain = self.build_terrain(f / "terrain.toml", terrain_file, hexmap)
         if info and info.sequence:
             self.check_sequence(f / "game.toml", info.sequence, sides)
+        for i, m in enumerate(info.markers or [] if info else []):
+            if m.pool and m.pool.side is not None and m.pool.side not in sides:
+                self.problem(f / "game.toml", f"markers[{i}].pool.side",
+                             f"{m.pool.side!r} is not a side (valid: {', '.join(sorted(sides))})")
         for path, sc in scenarios.items():
             if sc and hexmap and sides:
                 self.check_scenario(path, sc, sides, hexmap, units, terrain_file)

@@ -102,11 +102,20 @@ class Phase(OptionallySourced):
     player: str
 
 
+class Pool(OptionallySourced):
+    """How a marker is drawn: at random from a pool/cup, face down until revealed, per side."""
+
+    draw: Literal["random"] = "random"
+    face_down: bool = False
+    side: str | None = None
+
+
 class Marker(OptionallySourced):
     id: Id
     name: TextValue
     count: Value = Datum("unknown")
     values: Value | None = None
+    pool: Pool | None = None
 
 
 class UnitColumns(OptionallySourced):

@@ -33,7 +33,8 @@ def test_module_loads_cleanly(game: str, modules, vassal_check) -> None:
     m = res["module"]
     g = load_game(game)
     slots = m["piece_slots"]
-    assert slots["count"] == len(g.units)
+    cards = sum(mk.count.resolved for mk in g.info.markers if mk.pool and isinstance(mk.count.resolved, int))
+    assert slots["count"] == len(g.units) + len(g.info.markers) + cards
     assert slots["all_decoded_ok"] and slots["failed"] == 0 and slots["type_roundtrip_mismatches"] == 0
     assert all(p.get("type_roundtrip_equal", True) for p in m["prototypes"])
     assert m["images"]["missing"] == []
@@ -62,5 +63,17 @@ def test_setup_puts_every_unit_in_its_hex(game: str, scenario: str, modules, vas
                 expected[uid] = label
     assert where == expected
     placed = {p.unit for p in placements(g, sc, assemble(g))}
-    on_board = {p["name"] for p in res["final"]["pieces"]}
+    on_board = {p["name"] for p in res["final"]["pieces"] if "UnitId" in p["markers"]}
     assert on_board == placed  # nothing lost: every unit with a place in the data is in the save
+
+
+def test_draw_pools_hold_the_chits_the_rules_count(modules, vassal_check) -> None:
+    """PTR 4.0B (L456): 29 combat chits and 7 plan chits, each in its own container."""
+    g = load_game("piercing-the-reich")
+    sc = g.scenarios[sorted(g.scenarios)[0]]
+    rc, res = vassal_check("replay", modules["piercing-the-reich"], f"setup:{setup_name(sc.name.resolved)}")
+    assert rc == 0 and res["success"]
+    in_pools = [p["markers"].get("Marker") for p in res["final"]["pieces"] if p["map"] == "Pools"]
+    assert in_pools.count("combat-chit") == 29 and in_pools.count("plan-chit") == 7
+    decks = {p["location"] for p in res["final"]["pieces"] if p["map"] == "Pools"}
+    assert decks == {"Combat Chit", "Plan Chit"}
