@@ -112,3 +112,42 @@ def module_data(name: str, version: str, description: str) -> bytes:
                       ("description", description), ("name", name)):
         etree.SubElement(root, tag).text = text
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False, pretty_print=True)
+
+
+def _add_piece_text(type_: str, state: str) -> str:
+    """A PieceSlot/PrototypeDefinition body: an AddPiece command with a null id (``+/null/type/state``)."""
+    from hexforge.builder import sequence
+    return "+/" + (sequence.encode(["null", type_, state], "/") or "")
+
+
+def piece_slot(entry_name: str, gpid: str, type_: str, state: str, width: int = 48, height: int = 48) -> Component:
+    """A ``PieceSlot`` palette entry holding a piece's (nested) type and state."""
+    return Component("VASSAL.build.widget.PieceSlot", {
+        "entryName": entry_name, "gpid": gpid, "height": str(height), "width": str(width)},
+        text=_add_piece_text(type_, state))
+
+
+def prototype(name: str, type_: str, state: str = "", description: str = "") -> Component:
+    """A ``PrototypeDefinition`` (piece traits shared through ``prototype;name``)."""
+    return Component(f"{_PKG}.PrototypeDefinition", {"description": description, "name": name},
+                     text=_add_piece_text(type_, state))
+
+
+def prototypes_container(prototypes: list[Component]) -> Component:
+    return Component(f"{_PKG}.PrototypesContainer", {}, prototypes)
+
+
+def piece_window(name: str, slots: list[Component], list_name: str = "Counters") -> Component:
+    """A ``PieceWindow`` palette holding one list of slots."""
+    widget = Component("VASSAL.build.widget.ListWidget", {
+        "divider": "150", "entryName": list_name, "height": "0", "scale": "1.0", "width": "0"}, slots)
+    return Component(f"{_PKG}.PieceWindow", {
+        "allowHidingPieces": "false", "buttonText": name, "hidden": "false", "hotkey": "", "icon": "",
+        "name": name, "scale": "1.0", "text": name, "tooltip": f"Show/Hide the {name} window"}, [widget])
+
+
+def player_roster(sides: list[str]) -> Component:
+    """A ``PlayerRoster`` with one entry per side."""
+    return Component(f"{_PKG}.PlayerRoster", {
+        "buttonKeyStroke": "", "buttonText": "Retire", "buttonToolTip": "Switch sides"},
+        [Component("entry", text=s) for s in sides])

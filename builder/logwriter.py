@@ -12,7 +12,7 @@ from pathlib import Path
 from hexforge.builder import pieces, sequence
 from hexforge.builder.commands import (AddPiece, BoardSpec, ChangePiece, Chat, Command, Log, MovePiece, Node,
                                        NullCommand, Player, PropertyChange, RemovePiece, SetBoards, SetupCommand,
-                                       TurnState, Unmask, encode_stream)
+                                       TurnState, Unmask, encode_stream, parse_stream)
 from hexforge.builder.gamestate import GameState
 from hexforge.builder.savefile import write_save
 
@@ -32,6 +32,18 @@ class LogWriter:
         self.steps: list[Node] = []
         self.state = GameState()
         self._next_id = 1
+
+    @classmethod
+    def continuing(cls, save_text: str, players: list[tuple[str, str, str]] = ()) -> LogWriter:
+        """A writer whose setup is an existing save's position (its boards and pieces)."""
+        entries = parse_stream(save_text)
+        boards = {e.command.map_id: list(e.command.boards) for e in entries if isinstance(e.command, SetBoards)}
+        w = cls(boards, players)
+        for e in entries:
+            if isinstance(e.command, AddPiece) and e.command.type != "stack" and e.command.id:
+                w.setup.append(e.command)
+                w.state.apply(e.command)
+        return w
 
     def new_id(self) -> str:
         pid = f"hf{self._next_id}"

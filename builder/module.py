@@ -15,9 +15,8 @@ from PIL import Image
 
 from hexforge.builder.charts import render_table
 from hexforge.builder.components import (Component, board, build_file, game_module, java_bool, map_window,
-                                         module_data)
-from hexforge.builder.traits import (BasicPiece, Layer, Marker, Mask, Trait, UsePrototype, add_piece_command,
-                                     piece_slot, prototype)
+                                         module_data, player_roster, prototypes_container)
+from hexforge.builder.traits import BasicPiece, Layer, Marker, Mask, Trait, UsePrototype, piece_slot, prototype
 from hexforge.counters.art import faces, render, render_marker
 from hexforge.counters.unit import Unit
 from hexforge.games.game import Game
@@ -132,13 +131,13 @@ def assemble(game: Game, progress: Progress | None = None,
     turns = holding_turns(game)
     entries["images/holding-boxes.png"] = png_bytes(_holding_image(turns))
     children = [
-        _roster(game),
+        player_roster([s.name.resolved for s in game.info.sides]),
         _global_options(),
         map_window(MAIN_MAP, boards),
         _holding_map(),
         _palette(game, pieces, marker_tab),
         *([pools] if pools else []),
-        Component(f"{_M}.PrototypesContainer", {}, [
+        prototypes_container([
             prototype(_side_prototype(s.id), [Marker((("Side", s.id),))], f"units of {s.name.resolved}")
             for s in game.info.sides]),
         _turn_tracker(game),
@@ -192,12 +191,6 @@ def _holding_image(turns: int) -> Image.Image:
 
 def _side_prototype(side: str) -> str:
     return f"Side {side}"
-
-
-def _roster(game: Game) -> Component:
-    return Component(f"{_M}.PlayerRoster", {"buttonKeyStroke": "", "buttonText": "Retire",
-                                           "buttonToolTip": "Switch sides"},
-                     [Component("entry", text=s.name.resolved) for s in game.info.sides])
 
 
 def _global_options() -> Component:
@@ -265,9 +258,7 @@ def _markers(game: Game, entries: dict[str, bytes], gpid: int) -> tuple[Componen
             cards = []
             for _ in range(count):
                 gpid += 1
-                cards.append(Component(f"{_W}.CardSlot", {"entryName": name, "gpid": str(gpid),
-                                                          "height": "64", "width": "64"},
-                                       text=add_piece_command("null", traits)))
+                cards.append(piece_slot(name, str(gpid), traits, card=True))
             decks.append(_deck(name, m.pool.face_down, len(decks), cards))
     tab = Component(f"{_W}.PanelWidget", {"entryName": "Markers", "fixed": "false", "nColumns": "8",
                                           "vert": "false", "scale": "1.0"}, slots)

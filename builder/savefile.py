@@ -94,8 +94,11 @@ def _metadata(sz: SafeZip, name: str) -> dict[str, str]:
     if name not in sz:
         return {}
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    data = sz.read(name)
+    if b"<!ENTITY" in data:
+        raise LogFormatError(sz.path, f"zip entry {name!r}", "declares XML entities, which are not read")
     try:
-        root = etree.fromstring(sz.read(name), parser)
+        root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as e:
         raise LogFormatError(sz.path, f"zip entry {name!r}", f"not well-formed XML ({e})") from None
     return {child.tag: (child.text or "") for child in root if isinstance(child.tag, str)}

@@ -246,7 +246,7 @@ class _Builder:
     def effect(self, e: Effect, gone: PieceRef | None) -> None:
         if self.step == 0:
             return
-        if e.kind == "added" or (e.kind == "moved" and e.before and e.before[0] is None and e.after[0] is not None):
+        if e.kind == "added" or (e.kind == "moved" and self.enters(e)):
             loc = self.loc(e.after)
             if loc.map is not None:
                 self.events.append(Entered(self.step, self.ref(e.piece), loc, self.hex(loc)))
@@ -257,6 +257,14 @@ class _Builder:
             self.events.append(Eliminated(self.step, gone, loc, self.hex(loc)))
         elif e.kind == "changed":
             self.change(e)
+
+    def enters(self, e: Effect) -> bool:
+        """A move from off every map, or (with a game) from outside the game map (a holding box) onto it."""
+        if e.before is None or e.after is None or e.after[0] is None:
+            return False
+        if e.before[0] is None:
+            return True
+        return self.game is not None and self.hex(self.loc(e.before)) is None and self.hex(self.loc(e.after)) is not None
 
     def move(self, e: Effect) -> None:
         src, dst = self.loc(e.before), self.loc(e.after)

@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from hexforge.builder import components
+from hexforge.builder.commands import AddPiece, encode_command
 from hexforge.builder.components import Component
 from hexforge.builder.sequence import encode
 
 CTRL = 130  # KeyStroke.getModifiers() for Ctrl: CTRL_MASK | CTRL_DOWN_MASK
-ADD_PIECE = "+"
 
 
 class Trait(Protocol):
@@ -130,19 +131,19 @@ def piece_state(traits: list[Trait]) -> str:
 
 
 def add_piece_command(piece_id: str, traits: list[Trait]) -> str:
-    """``+/id/type/state`` as ``BasicCommandEncoder`` writes it (``/`` escaped inside fields)."""
-    return encode([ADD_PIECE, piece_id, piece_type(traits), piece_state(traits)], "/")
+    """``+/id/type/state`` for a piece made of these traits."""
+    return encode_command(AddPiece(piece_id, piece_type(traits), piece_state(traits)))
 
 
-def piece_slot(entry_name: str, gpid: str, traits: list[Trait], size: int = 64) -> Component:
-    """A palette entry holding one piece definition."""
-    return Component("VASSAL.build.widget.PieceSlot",
-                     {"entryName": entry_name, "gpid": gpid, "height": str(size), "width": str(size)},
-                     text=add_piece_command("null", traits))
+def piece_slot(entry_name: str, gpid: str, traits: list[Trait], size: int = 64, card: bool = False) -> Component:
+    """A palette entry (or, with ``card``, a deck's card) holding a piece made of these traits."""
+    slot = components.piece_slot(entry_name, gpid, piece_type(traits), piece_state(traits), size, size)
+    if card:
+        slot.tag = "VASSAL.build.widget.CardSlot"
+    return slot
 
 
 def prototype(name: str, traits: list[Trait], description: str = "") -> Component:
     """A prototype definition: traits shared by many pieces (ends with an empty BasicPiece)."""
     full = [*traits, BasicPiece("", "")]
-    return Component("VASSAL.build.module.PrototypeDefinition", {"name": name, "description": description},
-                     text=add_piece_command("null", full))
+    return components.prototype(name, piece_type(full), piece_state(full), description)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from hexforge.cli_log import log
 from hexforge.games import GameDataError, bundled_games, check_game, load_game
 from hexforge.games.status import report, status
 
@@ -150,6 +151,9 @@ def preview_cmd(game: str, output: Path) -> None:
     path = output / f"{g.id}-counters.png"
     counter_sheet(assemble(g)).save(path)
     click.echo(f"wrote {path}")
+
+
+cli.add_command(log)
 
 
 def main() -> None:

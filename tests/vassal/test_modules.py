@@ -77,3 +77,26 @@ def test_draw_pools_hold_the_chits_the_rules_count(modules, vassal_check) -> Non
     assert in_pools.count("combat-chit") == 29 and in_pools.count("plan-chit") == 7
     decks = {p["location"] for p in res["final"]["pieces"] if p["map"] == "Pools"}
     assert decks == {"Combat Chit", "Plan Chit"}
+
+
+def test_users_own_map_image_with_its_grid(tmp_path: Path, vassal_check) -> None:
+    """--map-image/--grid: VASSAL finds hex 0101 at the centre pixel the user gave, and the rest by the grid."""
+    import subprocess
+    import sys
+
+    from PIL import Image
+
+    image = tmp_path / "scan.png"
+    Image.new("RGB", (720, 640), "#ddeedd").save(image)
+    out = tmp_path / "mine.vmod"
+    p = subprocess.run([sys.executable, "-m", "hexforge", "build", str(SYNTHETIC), "-o", str(out),
+                        "--map-image", str(image), "--grid", "55.4,64,50,45"], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    rc, res = vassal_check("position", out, "Main Map", "0101", "0201", "0102", "1008")
+    assert rc == 0 and res["success"]
+    xy = {e["label"]: tuple(e["matches"][0]["map_xy"]) for e in res["labels"]}
+    # synthetic: even columns sit half a hex lower (shifted = "even"), rows grow downwards
+    assert xy["0101"] == (50, 45)
+    assert xy["0201"] == (50 + 55, 45 + 32)
+    assert xy["0102"] == (50, 45 + 64)
+    assert xy["1008"] == (50 + int(9 * 55.4), 45 + 7 * 64 + 32)

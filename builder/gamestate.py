@@ -1,0 +1,183 @@
+"""Pieces and stacks as VASSAL executes a save's commands: who is where after each command.
+
+Follows ``AddPiece``/``MovePiece``/``ChangePiece``/``RemovePiece`` execution in VASSAL: a piece
+in a stack is where its stack is; a stack move moves its pieces; a piece moved onto another
+piece (``newUnder``) or onto an existing stack's exact position joins that stack; a piece moved
+alone leaves its stack. Each applied command reports its :class:`Effect` records.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hexforge.builder import pieces, sequence
+from hexforge.builder.commands import AddPiece, ChangePiece, Command, MovePiece, RemovePiece
+
+Point = tuple[str | None, int, int]  # (map id or None, x, y)
+
+
+@dataclass(slots=True)
+class PieceRecord:
+    """A piece's current type, state and own position; ``stack`` is its stack's id."""
+
+    id: str
+    type: str
+    state: str
+    map: str | None
+    x: int
+    y: int
+    stack: str | None = None
+
+    @property
+    def name(self) -> str:
+        return pieces.basic_name(self.type)
+
+    @property
+    def gpid(self) -> str:
+        return pieces.basic_state(pieces.traits(self.type, self.state)[-1].state).gpid
+
+
+@dataclass(slots=True)
+class StackRecord:
+    map: str | None
+    x: int
+    y: int
+    members: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What a command did to one piece: ``added``, ``moved``, ``changed`` or ``removed``."""
+
+    kind: str
+    piece: str
+    before: Point | None
+    after: Point | None
+    old_state: str | None = None
+    new_state: str | None = None
+
+
+class GameState:
+    """Mutable replay state; :meth:`apply` executes one command."""
+
+    def __init__(self) -> None:
+        self.pieces: dict[str, PieceRecord] = {}
+        self.stacks: dict[str, StackRecord] = {}
+
+    def where(self, pid: str) -> Point:
+        p = self.pieces[pid]
+        s = self.stacks.get(p.stack) if p.stack else None
+        return (s.map, s.x, s.y) if s else (p.map, p.x, p.y)
+
+    def _leave_stack(self, pid: str) -> None:
+        p = self.pieces[pid]
+        s = self.stacks.get(p.stack) if p.stack else None
+        if s and pid in s.members:
+            s.members.remove(pid)
+        p.stack = None
+
+    def _join(self, pid: str, sid: str, index: int | None = None) -> None:
+        self._leave_stack(pid)
+        s = self.stacks[sid]
+        s.members.insert(len(s.members) if index is None else index, pid)
+        self.pieces[pid].stack = sid
+
+    def _set_stack(self, sid: str, state: str) -> list[Effect]:
+        d = sequence.Decoder(state, ";")
+        map_id = d.next_token() if d.has_more() else "null"
+        x = y = 0
+        if map_id != "null":
+            x, y = d.next_int(0), d.next_int(0)
+        before = {pid: self.where(pid) for pid in self.stacks[sid].members} if sid in self.stacks else {}
+        old = self.stacks.get(sid)
+        for pid in list(old.members if old else []):
+            self.pieces[pid].stack = None
+        self.stacks[sid] = StackRecord(None if map_id == "null" else map_id, x, y)
+        while d.has_more():
+            token = d.next_token()
+            if token in self.pieces:
+                before.setdefault(token, self.where(token))
+                self._join(token, sid)
+        return [Effect("moved", pid, b, self.where(pid)) for pid, b in before.items()
+                if pid in self.pieces and self.where(pid) != b]
+
+    def apply(self, c: Command) -> list[Effect]:
+        """Execute one command; unknown piece ids are ignored, as VASSAL ignores them."""
+        if isinstance(c, AddPiece):
+            return self._add(c)
+        if isinstance(c, MovePiece):
+            return self._move(c)
+        if isinstance(c, ChangePiece):
+            return self._change(c)
+        if isinstance(c, RemovePiece):
+            return self._remove(c.id)
+        return []
+
+    def _add(self, c: AddPiece) -> list[Effect]:
+        if c.id is None:
+            return []
+        if c.type == "stack":
+            return self._set_stack(c.id, c.state)
+        if c.id in self.pieces:
+            self._remove(c.id)
+        b = pieces.basic_state(pieces.traits(c.type, c.state)[-1].state)
+        self.pieces[c.id] = PieceRecord(c.id, c.type, c.state, b.map, b.x, b.y)
+        return [Effect("added", c.id, None, self.where(c.id), None, c.state)]
+
+    def _move(self, c: MovePiece) -> list[Effect]:
+        if c.id in self.stacks:
+            s = self.stacks[c.id]
+            before = {pid: self.where(pid) for pid in s.members}
+            s.map, s.x, s.y = c.new_map, c.new_x, c.new_y
+            if c.new_map is None:
+                s.x = s.y = 0
+            return [Effect("moved", pid, b, self.where(pid)) for pid, b in before.items()]
+        if c.id not in self.pieces:
+            return []
+        before = self.where(c.id)
+        p = self.pieces[c.id]
+        self._leave_stack(c.id)
+        if c.new_map is None:
+            p.map = None
+        else:
+            p.map, p.x, p.y = c.new_map, c.new_x, c.new_y
+            under = self.pieces.get(c.new_under) if c.new_under else None
+            target = None
+            if under is not None and self.where(under.id) == (c.new_map, c.new_x, c.new_y) and under.stack:
+                target = under.stack
+            elif under is None:
+                target = next((sid for sid, s in self.stacks.items()
+                               if s.members and (s.map, s.x, s.y) == (c.new_map, c.new_x, c.new_y)), None)
+            if target:
+                self._join(c.id, target)
+        p.state = pieces.piece_state_at(p.type, p.state, p.map, p.x, p.y)
+        return [Effect("moved", c.id, before, self.where(c.id))]
+
+    def _change(self, c: ChangePiece) -> list[Effect]:
+        if c.id in self.stacks:
+            return self._set_stack(c.id, c.new_state)
+        p = self.pieces.get(c.id)
+        if p is None:
+            return []
+        before, old = self.where(c.id), p.state
+        b = pieces.basic_state(pieces.traits(p.type, c.new_state)[-1].state)
+        p.state = c.new_state
+        effects = [Effect("changed", c.id, before, before, old, c.new_state)]
+        if (b.map, b.x, b.y) != (p.map, p.x, p.y):
+            p.map, p.x, p.y = b.map, b.x, b.y
+            if p.stack and b.map != self.stacks[p.stack].map:
+                self._leave_stack(c.id)
+            if self.where(c.id) != before:
+                effects.append(Effect("moved", c.id, before, self.where(c.id)))
+        return effects
+
+    def _remove(self, pid: str) -> list[Effect]:
+        if pid in self.stacks:
+            for member in self.stacks.pop(pid).members:
+                self.pieces[member].stack = None
+            return []
+        if pid not in self.pieces:
+            return []
+        before = self.where(pid)
+        self._leave_stack(pid)
+        p = self.pieces.pop(pid)
+        return [Effect("removed", pid, before, None, p.state, None)]
