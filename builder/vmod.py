@@ -14,6 +14,12 @@ class OutputExists(FileExistsError):
     """The output file exists and overwriting was not asked for."""
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def zip_bytes(entries: dict[str, bytes]) -> bytes:
     """A deterministic zip of ``entries``: sorted names, fixed timestamps and permissions."""
     out = io.BytesIO()
@@ -41,6 +47,7 @@ def zip_bytes_to(path: Path, entries: dict[str, bytes], force: bool = False) -> 
     try:
         with os.fdopen(fd, "wb") as raw:
             raw.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual mode
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
