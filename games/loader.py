@@ -158,23 +158,27 @@ class _Loader:
             if not (grid.columns and grid.rows):
                 self.problem(path, "grid", "needs 'columns' and 'rows' (or 'sheets')")
                 return None
-            return HexMap.single(self.convention(label, orientation, grid.columns, grid.rows, shifted))
+            return HexMap.single(self.convention(label, orientation, grid.columns, grid.rows, shifted,
+                                                 grid.half_hexes))
         except ValueError as e:
             self.problem(path, "grid", str(e))
             return None
 
     @staticmethod
-    def convention(label: str, orientation: str, columns: Any, rows: Any, shifted: str) -> Convention:
+    def convention(label: str, orientation: str, columns: Any, rows: Any, shifted: str,
+                   half_hexes: list[str] | None = None) -> Convention:
         def axis(a: Any) -> tuple[int, int, str]:
             values = (a.first.resolved, a.last.resolved, a.increase.resolved)
             if UNKNOWN in values:
                 raise ValueError("the map's extent and numbering direction must be known to build it")
             return values  # type: ignore[return-value]
 
-        return Convention.from_pattern(label, orientation, axis(columns), axis(rows), shifted)  # type: ignore[arg-type]
+        return Convention.from_pattern(label, orientation, axis(columns), axis(rows), shifted,  # type: ignore[arg-type]
+                                       frozenset(half_hexes or ()))
 
     def build_sheets(self, path: Path, grid: GridSpec, label: str, orientation: str, shifted: str) -> HexMap | None:
-        conventions = {s.letter: self.convention(label, orientation, s.columns, s.rows, shifted) for s in grid.sheets}
+        conventions = {s.letter: self.convention(label, orientation, s.columns, s.rows, shifted, s.half_hexes)
+                       for s in grid.sheets}
         offsets: dict[str, tuple[int, int]] = {grid.sheets[0].letter: (0, 0)}
         pending = True
         while pending:

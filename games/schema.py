@@ -77,10 +77,14 @@ class Overlap(OptionallySourced):
     hexes: HexListValue
 
 
+Edge = Literal["top", "bottom", "left", "right"]
+
+
 class SheetSpec(OptionallySourced):
     letter: Annotated[str, Field(pattern=r"^[A-Z]$")]
     columns: AxisSpec
     rows: AxisSpec
+    half_hexes: list[Edge] = []
     overlaps: list[Overlap] = []
     inferred: str | None = None
 
@@ -92,6 +96,7 @@ class GridSpec(OptionallySourced):
     columns: AxisSpec | None = None
     rows: AxisSpec | None = None
     sheets: list[SheetSpec] = []
+    half_hexes: list[Edge] = []
     inferred: str | None = None
     compass: dict[str, Value] | None = None
 

@@ -63,6 +63,12 @@ class Convention:
     columns: Axis
     rows: Axis
     shifted: Literal["even", "odd"]
+    half_hexes: frozenset[str] = frozenset()  # sheet edges ("top", ...) that cut their hexes in half
+
+    def __post_init__(self) -> None:
+        bad = set(self.half_hexes) - {"top", "bottom", "left", "right"}
+        if bad:
+            raise ValueError(f"half-hex edges {sorted(bad)} are not sheet edges (valid: top, bottom, left, right)")
 
     @property
     def lines(self) -> Axis:
@@ -89,13 +95,13 @@ class Convention:
     @classmethod
     def from_pattern(cls, pattern: str, orientation: Literal["columns", "rows"],
                      columns: tuple[int, int, Direction], rows: tuple[int, int, Direction],
-                     shifted: Literal["even", "odd"]) -> Convention:
+                     shifted: Literal["even", "odd"], half_hexes: frozenset[str] = frozenset()) -> Convention:
         """Build from a label pattern such as ``CCRR`` or ``RRCC``."""
         if not re.fullmatch(r"C+R+|R+C+", pattern):
             raise ValueError(f"label pattern {pattern!r} must be like CCRR or RRCC")
         return cls(orientation, pattern.startswith("C"),
                    Axis(*columns, digits=pattern.count("C")), Axis(*rows, digits=pattern.count("R")),
-                   shifted)
+                   shifted, frozenset(half_hexes))
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,10 +151,16 @@ def board_grid(conv: Convention, hex_height: float = 64.0, margin: int = 8,
         y0 = fy - (int(dy / 2) if k % 2 else 0)
         width, height = image.width, image.height
     else:
-        x0 = math.ceil(margin + radius) - int(k * dx)
-        y0 = math.ceil(margin + dy / 2)
-        frame_w = math.ceil(x0 + (lines.count - 1 + k) * dx + radius + margin)
-        frame_h = math.ceil(y0 + (positions.count - 1) * dy + dy + margin)
+        # A half-hex edge passes through the centres of its hexes instead of around them.
+        line_start, line_end, pos_start, pos_end = (("top", "bottom", "left", "right") if sideways
+                                                    else ("left", "right", "top", "bottom"))
+        half = conv.half_hexes
+        x0 = (0 if line_start in half else math.ceil(margin + radius)) - int(k * dx)
+        y0 = 0 if pos_start in half else math.ceil(margin + dy / 2)
+        last_x = x0 + int((lines.count - 1 + k) * dx)
+        last_y = y0 + int((positions.count - 1) * dy + dy / 2)
+        frame_w = last_x + 1 if line_end in half else math.ceil(last_x + radius + margin)
+        frame_h = last_y + 1 if pos_end in half else math.ceil(last_y + dy / 2 + margin)
         width, height = (frame_h, frame_w) if sideways else (frame_w, frame_h)
     grid = HexGrid(dx=dx, dy=dy, x0=x0, y0=y0, sideways=sideways)
     # VASSAL's "H" part is the raw column: real columns, or real rows on a sideways grid.

@@ -14,16 +14,6 @@ UNSURVEYED = "unsurveyed"
 
 TerrainKind = Literal["hex", "hexside", "thoroughfare"]
 
-#: Hexside features the four games use; a game may add its own terrain types of kind hexside.
-HEXSIDE_FEATURES = (
-    "river", "canal", "stream", "dike", "anti-tank-ditch", "dragons-teeth", "slope", "ferry",
-    "bridge-highway", "bridge-railroad", "bridge-canal", "bridge-trail", "bridge-demolished",
-    "embankment",
-)
-#: Thoroughfares: connections across hexsides.
-THOROUGHFARES = ("road", "secondary-road", "trail", "railroad", "autobahn", "raised-road")
-
-
 @dataclass(frozen=True, slots=True)
 class TerrainType:
     id: str

@@ -63,3 +63,18 @@ def test_shifted_lines_sit_towards_higher_numbers() -> None:
 def test_bad_pattern_is_refused() -> None:
     with pytest.raises(ValueError, match="CCRR"):
         Convention.from_pattern("CRCR", "columns", (1, 2, "right"), (1, 2, "down"), "even")
+
+
+@pytest.mark.parametrize("orientation", ["columns", "rows"])
+def test_half_hex_edges_cut_through_the_edge_hexes_centres(orientation: str) -> None:
+    conv = Convention.from_pattern("CCRR", orientation, (1, 9, "right"), (1, 7, "down"), "even",
+                                   frozenset({"left", "top", "right", "bottom"}))
+    g = board_grid(conv)
+    pixels = [g.pixel(sh.hex) for sh in sheet_hexes(conv, g)]
+    xs, ys = [p[0] for p in pixels], [p[1] for p in pixels]
+    assert min(xs) == 0 and max(xs) == g.width - 1
+    assert min(ys) == 0 and max(ys) == g.height - 1
+    for sh in sheet_hexes(conv, g):
+        assert g.label_at(*g.pixel(sh.hex)) == conv.label(sh.column, sh.row)
+    with pytest.raises(ValueError, match="not sheet edges"):
+        Convention.from_pattern("CCRR", "rows", (1, 2, "right"), (1, 2, "down"), "even", frozenset({"north"}))

@@ -50,6 +50,8 @@ CONFIGS: dict[str, MapLayout] = {
                                      edge=(57, 41)),
     "arnhem-convention": MapLayout((PlacedBoard("Board", board_grid(Convention.from_pattern(
         "CCRR", "columns", (1, 12, "right"), (1, 9, "down"), "even"))),)),
+    "half-hex-edges": MapLayout((PlacedBoard("Board", board_grid(Convention.from_pattern(
+        "CCRR", "columns", (1, 10, "right"), (1, 8, "down"), "odd", frozenset({"left", "top", "right"})))),)),
     "ptr-convention": MapLayout((PlacedBoard("Board", board_grid(Convention.from_pattern(
         "RRCC", "rows", (0, 9, "right"), (10, 20, "up"), "odd"))),)),
 }
