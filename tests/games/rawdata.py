@@ -43,3 +43,10 @@ def rulebook_line(book: str, line: int) -> str:
     """Line ``line`` (1-based) of ``../shared/rulebooks/<book>``, for tests that quote it."""
     path = GAMES.parents[1] / "shared" / "rulebooks" / book
     return path.read_text(encoding="utf-8").splitlines()[line - 1]
+
+
+def cell(game: str, table_id: str, row_key: Any, column: str) -> Any:
+    """The plain value of one cell of ``tables/<table_id>.toml``, by row key and column header."""
+    t = toml(game, f"tables/{table_id}.toml")
+    row = find(t["rows"], key=row_key)
+    return plain(row["cells"][t["columns"].index(column)])

@@ -26,10 +26,8 @@ def table(tid: str) -> dict:
     return rawdata.toml(GAME, f"tables/{tid}.toml")
 
 
-def cell(tid: str, row_key: str, column: str):
-    t = table(tid)
-    row = rawdata.find(t["rows"], key=row_key)
-    return P(row["cells"][t["columns"].index(column)])
+def cell(tid: str, key, column: str):
+    return rawdata.cell(GAME, tid, key, column)
 
 
 def refs(entry: dict) -> str:

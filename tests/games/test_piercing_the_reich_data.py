@@ -26,10 +26,8 @@ def table(tid: str) -> dict:
     return rawdata.toml(GAME, f"tables/{tid}.toml")
 
 
-def cell(tid: str, key: str, column: str):
-    t = table(tid)
-    r = rawdata.find(t["rows"], key=key)
-    return rawdata.plain(r["cells"][t["columns"].index(column)])
+def cell(tid: str, key, column: str):
+    return rawdata.cell(GAME, tid, key, column)
 
 
 def setup_hex(sid: str, unit: str) -> str:
