@@ -34,6 +34,7 @@ def typed(kind: type | tuple[type, ...], what: str, choices: tuple[str, ...] = (
 IntValue = typed(int, "a whole number")
 TextValue = typed(str, "text")
 HexListValue = typed((list, str), "a list of hex labels")
+DirectionValue = typed(str, "a direction", ("right", "left", "down", "up"))
 Source = Annotated[str, Field(min_length=1)]
 Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.\-/ ]*$")]
 
@@ -68,7 +69,7 @@ class Dice(Sourced):
 class AxisSpec(OptionallySourced):
     first: IntValue
     last: IntValue
-    increase: typed(str, "a direction", ("right", "left", "down", "up"))
+    increase: DirectionValue
     inferred: str | None = None
 
 

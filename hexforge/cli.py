@@ -8,7 +8,9 @@ from pathlib import Path
 
 import click
 
+from hexforge.cli_check import check, rules
 from hexforge.cli_log import log
+from hexforge.cli_overlay import overlay
 from hexforge.games import GameDataError, bundled_games, check_game, load_game
 from hexforge.games.status import report, status
 
@@ -154,6 +156,9 @@ def preview_cmd(game: str, output: Path) -> None:
 
 
 cli.add_command(log)
+cli.add_command(overlay)
+cli.add_command(check)
+cli.add_command(rules)
 
 
 def main() -> None:

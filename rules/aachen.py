@@ -1,0 +1,56 @@
+"""Aachen: First to Fall exclusive rules (AAC 10.0-16.0) over the F&M system."""
+from __future__ import annotations
+
+from hexforge.maps.hexes import Hex
+from hexforge.rules.coverage import rule
+from hexforge.rules.fm import FireAndMovement
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Verdict
+
+
+class Aachen(FireAndMovement):
+    """Fortified hexes (13.0), SFM bombardment ranges (12.1), excessive casualties (14.1)."""
+
+    @rule("AAC 13.0", "AAC-1/ZOC-1", "ZOC does not extend into an enemy-occupied fortified hex, except from "
+          "US units printed with '30'")
+    def projects_zoc(self, uid: str, into: Hex, state: GameState) -> bool:
+        occupants = state.at(into)
+        if not occupants or all(state.side(u) == state.side(uid) for u in occupants):
+            return True
+        if self.is_thirtieth(uid):
+            return True
+        # unknown fortification: the ZOC is taken to extend (the checker reports movement
+        # through it as not checkable via is_fortification where it matters)
+        return self.is_fortification(into) is not True
+
+    def is_thirtieth(self, uid: str) -> bool:
+        u = self.game.units[uid]
+        return u.side == "us" and (u.formation == "30" or u.formation.startswith("30"))
+
+    @rule("AAC 13.0", "RET-9", "a unit in a fortified hex may ignore retreat results")
+    def retreat_exempt(self, state: GameState, uid: str) -> bool:
+        h = state.where(uid)
+        return h is not None and self.is_fortification(h) is True
+
+    @rule("AAC 12.1", "SFM-range", "+3 SFMs bombard only hexes adjacent to a friendly ground unit; +4/+5 up to "
+          "four hexes from one")
+    def check_bombardment_range(self, state: GameState, a) -> list[Verdict]:
+        if a.target is None:
+            return []
+        side = self.enemy_of(state.side(state.at(a.target)[0])) if state.at(a.target) else None
+        friendly = [h for u, h in state.positions.items() if state.side(u) == side]
+        if not friendly:
+            return [Illegal("AAC 12.1", "no friendly ground unit on the map to measure the SFM range from")]
+        d = min(h.distance(a.target) for h in friendly)
+        out: list[Verdict] = []
+        for s in a.sfm:
+            limit = {3: 1, 4: 4, 5: 4}.get(s)
+            if limit is not None and d > limit:
+                out.append(Illegal("AAC 12.1", f"a +{s} support fire marker bombarded "
+                                   f"{self.map.labels.get(a.target)}, {d} hexes from the nearest friendly unit "
+                                   f"(range {limit})"))
+        return out
+
+    def last_turn(self, us_eliminated: int) -> int:
+        """AAC 14.1: the game ends at the end of GT 20 minus the US units eliminated."""
+        return 20 - us_eliminated

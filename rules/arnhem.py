@@ -1,0 +1,76 @@
+"""Arnhem: The Farthest Bridge exclusive rules (ARN 10.0-12.0) over the F&M system."""
+from __future__ import annotations
+
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.core.movement import BRIDGES, Cost, hex_cost, label, terrain_cost
+from hexforge.rules.coverage import rule
+from hexforge.rules.fm import FireAndMovement
+from hexforge.rules.state import GameState
+
+TRAIL_CROSSINGS = {frozenset(p) for p in (("0507", "0606"), ("0508", "0608"), ("0710", "0711"))}  # ARN 10.6.1
+WATER = ("river", "canal")
+
+
+class Arnhem(FireAndMovement):
+    """Marsh (10.5), rivers and canals (10.6), canal trail crossings (10.6.1), RR bridges and ferries (10.6.2)."""
+
+    def _kinds(self, a: Hex, b: Hex) -> set[str]:
+        return {f.kind for f in self.terrain.features(a, b)}
+
+    def unbridged_water(self, a: Hex, b: Hex) -> bool:
+        k = self._kinds(a, b)
+        return bool(k & set(WATER)) and not (k & set(BRIDGES))
+
+    def on_road_or_trail(self, a: Hex, b: Hex) -> bool:
+        return bool(self.terrain.connections(a, b) & {"road", "trail", "secondary-road"})
+
+    @rule("ARN 10.5", "ARN-1", "mobile units enter or leave marsh only along a road or trail")
+    def marsh_blocks(self, a: Hex, b: Hex, mobility: str) -> bool:
+        if mobility != "mobile":
+            return False
+        marsh = any("marsh" in (self.terrain.of(h) or ()) for h in (a, b))
+        return marsh and not self.on_road_or_trail(a, b)
+
+    @rule("ARN 10.6.1", "ARN-2", "the canal trail crossings cost the ferry MP plus one MP for the trail")
+    def terrain_cost(self, state: GameState, uid: str, a: Hex, b: Hex, mobility: str) -> Cost:
+        if not self.on_map(b):
+            return None
+        if self.marsh_blocks(a, b, mobility):
+            return None
+        pair = frozenset((label(self, a), label(self, b)))
+        if pair in TRAIL_CROSSINGS:
+            ferry = self.tec_cell("ferry", f"movement_{mobility}")
+            trail = self.tec_cell("trail", f"movement_{mobility}")
+            for v in (ferry, trail):
+                if isinstance(v, Unknown):
+                    return v
+            return float(ferry) + float(trail)
+        kinds = self._kinds(a, b)
+        if "railroad_bridge" in kinds or "ferry" in kinds:  # ARN 10.6.2: terrain cost of the hex entered
+            h = hex_cost(self, b, mobility)
+            if "ferry" in kinds and isinstance(h, float):
+                f = self.tec_cell("ferry", f"movement_{mobility}")
+                return f if isinstance(f, Unknown) else h + float(f)
+            return h
+        return terrain_cost(self, a, b, mobility)
+
+    @rule("ARN 10.6", "RET-8", "no retreat across an unbridged river or canal hexside; mobile units not into marsh "
+          "except along a road or trail")
+    def retreat_blocked(self, state: GameState, uid: str, a: Hex, b: Hex) -> str | Unknown | None:
+        if self.unbridged_water(a, b):
+            return f"across the unbridged river/canal hexside {label(self, a)}/{label(self, b)}"
+        mob = self.mobility(uid)
+        if isinstance(mob, str) and self.marsh_blocks(a, b, mob):
+            return f"into marsh at {label(self, b)} off a road or trail"
+        return super().retreat_blocked(state, uid, a, b)
+
+    @rule("ARN 10.6", "ADV-6", "no advance across an unbridged river or canal hexside")
+    def advance_blocked(self, state: GameState, uid: str, a: Hex, b: Hex) -> tuple[str, str] | None:
+        if self.unbridged_water(a, b):
+            return "ARN 10.6", f"{uid} advanced across the unbridged river/canal hexside {label(self, a)}/{label(self, b)}"
+        return None
+
+    def may_attack_across(self, a: Hex, b: Hex) -> bool:
+        """ARN 10.6: units may attack across unbridged river and canal hexsides."""
+        return self.unbridged_water(a, b)

@@ -1,0 +1,449 @@
+"""Replay a timeline (setup + events) and judge each event against the game's rules system.
+
+The log does not say which phase it is or which attack a die roll resolves: the checker
+reads the turn tracker, and where it has none infers from event order and says so (``guess``).
+Attacks are read from chat declarations (``attack 0605 from 0504 0604 sfm 2 2 vs 6``,
+``bombard 0605 sfm 3``) or inferred from the units the roll's results touch.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, Event, Move, StepChange, Timeline,
+                                       TurnChange)
+from hexforge.games.game import Game
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.coverage import rule
+from hexforge.rules.core.stacking import overstacked, stacked_with
+from hexforge.rules.fm import MoveRecord
+from hexforge.rules.system import rules_for
+from hexforge.rules.state import STEP_TRAIT, GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, with_guess
+
+DECLARE = re.compile(r"\b(?P<kind>attack|bombard)s?\s+(?P<target>\w+)(?:\s+from\s+(?P<from>[\w\s,]+?))?"
+                     r"(?:\s+sfm\s+(?P<sfm>[\d\s,+]+?))?(?:\s+vs\s+(?P<dsfm>[\d\s,+]+?))?\s*$", re.I)
+MOVING = ("movement", "mobile-movement")
+FIGHTING = ("bombardment", "combat", "mobile-combat")
+
+
+@dataclass(slots=True)
+class Judged:
+    """One event and its verdicts (several checks may judge one event)."""
+
+    index: int
+    event: Event
+    verdicts: list[Verdict] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Attack:
+    """An attack being resolved: declared (or inferred), its roll and what followed."""
+
+    kind: str  # combat | bombardment
+    target: Hex | None
+    attackers: list[str]
+    sfm: list[int]
+    dsfm: list[int]
+    declared_at: int | None
+    guess: str | None = None
+    roll: int | None = None
+    roll_index: int | None = None
+    defender: str | None = None
+    events: list[int] = field(default_factory=list)
+    before: GameState | None = None
+
+
+@dataclass(slots=True)
+class Report:
+    game: str
+    judged: list[Judged]
+    warnings: list[str]
+
+    def counts(self) -> dict[str, int]:
+        out = {"legal": 0, "illegal": 0, "not checkable": 0}
+        for j in self.judged:
+            for v in j.verdicts:
+                out[{"Legal": "legal", "Illegal": "illegal", "NotCheckable": "not checkable"}[type(v).__name__]] += 1
+        return out
+
+
+def _nums(text: str | None) -> list[int]:
+    return [int(x) for x in re.findall(r"\d+", text or "")]
+
+
+class Checker:
+    """Judges the events of one timeline in order."""
+
+    def __init__(self, game: Game, timeline: Timeline) -> None:
+        self.game, self.t = game, timeline
+        self.rules = rules_for(game)
+        self.book = self.rules.book
+        self.state = GameState.from_setup(game, timeline)
+        self.judged: list[Judged] = []
+        self.phase_guess: str | None = None
+        self.mover: MoveRecord | None = None
+        self.finished: set[str] = set()   # moved and done this phase
+        self.moved_turn: set[str] = set()  # moved in this player turn's Movement Phase
+        self.attacked_phase: set[str] = set()
+        self.attacked_turn: set[str] = set()
+        self.defended_phase: set[Hex] = set()
+        self.advanced: set[str] = set()
+        self.attack: Attack | None = None
+        self.bombarded: dict[Hex, int] = {}
+
+    # -- driver -----------------------------------------------------------------------------
+
+    def run(self) -> Report:
+        for i, e in enumerate(self.t.events):
+            j = Judged(i, e)
+            self.judged.append(j)
+            self.judge(j)
+            self.state = self.state.apply(e, self.game)
+        self.end_move()
+        self.close_attack()
+        return Report(self.game.id, self.judged, list(self.t.warnings))
+
+    def say(self, index: int, v: Verdict) -> None:
+        self.judged[index].verdicts.append(with_guess(v, self.phase_guess) if not isinstance(v, Legal) or
+                                           self.phase_guess else v)
+
+    def unit(self, e: Event) -> str | None:
+        uid = getattr(getattr(e, "piece", None), "unit", None)
+        return uid if uid in self.game.units else None
+
+    def hex(self, label: str | None) -> Hex | None:
+        return self.game.map.index.get(label) if label else None
+
+    def phase(self) -> tuple[str, str | None]:
+        """(phase kind, phasing side) now; ``("unknown", None)`` before any tracker change."""
+        if self.state.phase is None:
+            return "unknown", None
+        return self.rules.phase_kind(self.state.phase), self.rules.phase_side(self.state.phase)
+
+    def judge(self, j: Judged) -> None:
+        e = j.event
+        if isinstance(e, TurnChange):
+            self.on_turn(j)
+        elif isinstance(e, ChatLine):
+            m = DECLARE.search(e.text)
+            if m:
+                self.on_declare(j, m)
+        elif isinstance(e, DiceRoll):
+            self.on_dice(j)
+        elif self.unit(e) is None:
+            return  # a marker or other non-unit piece: no rule governs it here
+        elif isinstance(e, Move):
+            self.on_move(j)
+        elif isinstance(e, Entered):
+            self.on_enter(j)
+        elif isinstance(e, (Eliminated, StepChange)):
+            self.on_loss(j)
+
+    # -- phases -----------------------------------------------------------------------------
+
+    @rule("F&M 4.1", "SEQ-1", "phases follow the sequence of play, turn by turn")
+    def on_turn(self, j: Judged) -> None:
+        from hexforge.rules.state import phase_of
+        self.end_move()
+        self.close_attack()
+        turn, phase = phase_of(self.game, j.event)
+        self.check_phase_end(j.index)
+        old_t, old_p = self.state.turn, self.state.phase
+        if phase is None:
+            self.say(j.index, NotCheckable("a turn tracker phase this game's sequence names"))
+            return
+        self.phase_guess = None
+        if old_p is not None and (turn, phase) != (old_t, old_p):
+            # F&M 4.1: forward within the turn (an empty phase may be skipped), or the next turn
+            back = turn is not None and old_t is not None and (turn < old_t or (turn == old_t and phase < old_p))
+            if back or (turn is not None and old_t is not None and turn > old_t + 1):
+                names = self.game.info.sequence
+                self.say(j.index, Illegal(f"{self.book} 4.1", f"turn {turn} {names[phase].name.resolved} "
+                                          f"({names[phase].player}) follows turn {old_t} "
+                                          f"{names[old_p].name.resolved} ({names[old_p].player}) out of order"))
+                return
+        self.say(j.index, Legal())
+        if old_p is None or self.rules.phase_side(phase) != self.rules.phase_side(old_p) or turn != old_t:
+            self.moved_turn.clear()
+            self.attacked_turn.clear()
+            self.advanced.clear()
+            self.bombarded.clear()
+        self.finished.clear()
+        self.attacked_phase.clear()
+        self.defended_phase.clear()
+
+    @rule("F&M 5.3", "STK-1", "only one unit in a hex at the end of any phase")
+    def check_phase_end(self, index: int) -> None:
+        for h, units in overstacked(self.rules, self.state):
+            self.say(index, Illegal(f"{self.book} 5.3", f"{' and '.join(units)} are stacked in "
+                                    f"{self.game.map.label(h)} at the end of the phase"))
+
+    def infer_phase(self, kind: str, side: str) -> None:
+        """No tracker yet: assume the phase from the event and say so."""
+        if self.state.phase is None:
+            for i, ph in enumerate(self.game.info.sequence):
+                if self.rules.phase_kind(i) == kind and self.rules.phase_side(i) == side:
+                    self.state = GameState(self.state.positions, self.state.sides, self.state.reduced,
+                                           self.state.eliminated, self.state.markers, self.state.turn or 1, i,
+                                           self.state.occupants)
+                    self.phase_guess = f"inferred phase '{ph.name.resolved}' ({side}) from the first event"
+                    return
+
+    # -- movement ---------------------------------------------------------------------------
+
+    def end_move(self) -> None:
+        """The current mover is done: F&M 5.3, it may not end its move stacked."""
+        rec = self.mover
+        if rec is None:
+            return
+        self.mover = None
+        self.finished.add(rec.uid)
+        others = stacked_with(self.state, rec.uid)
+        if others and rec.events:
+            self.say(rec.events[-1], Illegal(f"{self.book} 5.3", f"{rec.uid} ended its move in "
+                                             f"{self.game.map.label(rec.at)} stacked with {others[0]}"))
+
+    def on_move(self, j: Judged) -> None:
+        e: Move = j.event
+        uid = self.unit(e)
+        side = self.state.side(uid)
+        kind, phasing = self.phase()
+        if kind == "unknown":
+            self.infer_phase("movement", side)
+            kind, phasing = self.phase()
+        if kind in FIGHTING:
+            self.on_combat_move(j, uid)
+            return
+        if self.mover is not None and self.mover.uid != uid:
+            self.end_move()
+        v = self.check_may_move(uid, side, kind, phasing)
+        if isinstance(v, Illegal):
+            self.say(j.index, v)
+            self.mover = None
+            return
+        dest = self.hex(e.to_hex)
+        if dest is None:
+            self.say(j.index, Illegal(f"{self.book} 5.2", f"{uid} was taken off the map during a movement phase "
+                                      "(no exit is allowed)"))
+            return
+        if self.mover is None:
+            self.mover = self.rules.start_move(self.state, uid)
+        rec = self.mover
+        path = [self.hex(x) for x in (e.path[1:] if e.path else (e.to_hex,))]
+        if any(h is None for h in path):
+            self.say(j.index, Illegal(f"{self.book} 5.2", f"{uid} moved through a place that is not a map hex"))
+            return
+        rec.events.append(j.index)
+        if kind == "movement":
+            self.moved_turn.add(uid)
+        self.say(j.index, self.rules.judge_steps(self.state, rec, path))
+
+    @rule("F&M 5.2", "SEQ-3/5/6/9", "only the phasing player's units move, in its (Mobile) Movement Phase; "
+          "leg units not in the Mobile Movement Phase; mobile units not in both; a finished move is not resumed")
+    def check_may_move(self, uid: str, side: str, kind: str, phasing: str | None) -> Verdict:
+        b = self.book
+        if kind not in MOVING:
+            return Illegal(f"{b} 5.2", f"{uid} moved outside a Movement Phase")
+        if phasing is not None and side != phasing:
+            return Illegal(f"{b} 5.2", f"{uid} ({side}) moved in the {phasing} player's phase")
+        if uid in self.finished:
+            return Illegal(f"{b} 5.2", f"{uid} moved again after completing its move this phase")
+        if uid in self.advanced:
+            return Illegal(f"{b} 8.5", f"{uid} moved after advancing after combat this player turn")
+        if kind == "mobile-movement":
+            mob = self.rules.mobility(uid)
+            if isinstance(mob, Unknown):
+                return NotCheckable(mob.needs)
+            if mob == "leg":
+                return Illegal(f"{b} 5.5", f"leg unit {uid} moved in the Mobile Movement Phase")
+            if uid in self.moved_turn:
+                return Illegal(f"{b} 5.5", f"{uid} moved in the Mobile Movement Phase after moving in the "
+                               "Movement Phase")
+        return Legal()
+
+    @rule("F&M 5.3", "STK-3", "reinforcements enter in their owner's movement phase, on their turn, not onto "
+          "an enemy or occupied hex")
+    def on_enter(self, j: Judged) -> None:
+        e: Entered = j.event
+        uid = self.unit(e)
+        side = self.state.side(uid)
+        kind, phasing = self.phase()
+        if kind == "unknown":
+            self.infer_phase("movement", side)
+            kind, phasing = self.phase()
+        if self.mover is not None:
+            self.end_move()
+        h = self.hex(e.hex)
+        if kind not in MOVING or (phasing is not None and phasing != side):
+            self.say(j.index, Illegal(f"{self.book} 4.1", f"{uid} entered the map outside its side's movement "
+                                      "phase"))
+            return
+        due = self.reinforcement_turn(uid)
+        if due is not None and self.state.turn is not None and self.state.turn < due:
+            self.say(j.index, Illegal(self.reinforcement_rule(uid), f"{uid} entered on turn {self.state.turn}; "
+                                      f"it is due on turn {due}"))
+            return
+        enemy = [u for u in self.state.at(h) if self.state.side(u) != side] if h else []
+        if enemy:
+            self.say(j.index, Illegal(f"{self.book} 5.2", f"{uid} entered onto {e.hex}, held by enemy {enemy[0]}"))
+            return
+        self.mover = MoveRecord(uid, h, h, False, events=[j.index])
+        self.say(j.index, Legal())
+
+    def reinforcement_turn(self, uid: str) -> int | None:
+        for sc in self.game.scenarios.values():
+            for r in sc.reinforcements:
+                units = r.units if isinstance(r.units, list) else []
+                turn = getattr(r.turn, "resolved", r.turn)
+                if uid in units and isinstance(turn, int):
+                    return turn
+        return None
+
+    def reinforcement_rule(self, uid: str) -> str:
+        for sc in self.game.scenarios.values():
+            for r in sc.reinforcements:
+                if isinstance(r.units, list) and uid in r.units:
+                    return r.source or sc.source or f"{self.book} 3.0"
+        return f"{self.book} 3.0"
+
+    # -- combat -----------------------------------------------------------------------------
+
+    def on_declare(self, j: Judged, m: re.Match) -> None:
+        self.end_move()
+        self.close_attack()
+        target = self.hex(m.group("target"))
+        attackers = []
+        for lab in re.findall(r"\w+", m.group("from") or ""):
+            h = self.hex(lab)
+            if h is not None:
+                attackers += [u for u in self.state.at(h)]
+            elif lab in self.game.units:
+                attackers.append(lab)
+        kind = "bombardment" if m.group("kind").lower() == "bombard" else "combat"
+        self.attack = Attack(kind, target, attackers, _nums(m.group("sfm")), _nums(m.group("dsfm")), j.index)
+        self.check_declaration(j.index, self.attack)
+
+    @rule("F&M 8.0", "CMB-1/GC-1/GC-2/SEQ-7/SEQ-8/BOM-2/GC-6", "attack declarations: phase, adjacency, one attack "
+          "per defender and per attacker per phase, mobile combat limits, at most two SFMs")
+    def check_declaration(self, index: int, a: Attack) -> None:
+        b = self.book
+        kind, phasing = self.phase()
+        if kind == "unknown":
+            self.infer_phase(a.kind if a.kind == "bombardment" else "combat", self.rules.first_side)
+            kind, phasing = self.phase()
+        out: list[Verdict] = []
+        if a.target is None or not self.state.at(a.target):
+            out.append(Illegal(f"{b} 8.0", "the attack's target hex holds no unit"))
+        defenders = self.state.at(a.target) if a.target else ()
+        if a.kind == "bombardment":
+            if kind != "bombardment":
+                out.append(Illegal(f"{b} 8.1", "a bombardment outside the Bombardment Phase"))
+            used = self.bombarded.get(a.target, 0) + len(a.sfm)
+            if len(a.sfm) > 2 or used > 2:
+                out.append(Illegal(f"{b} 8.1", f"{used} support fire markers bombard "
+                                   f"{self.game.map.labels.get(a.target)} this player turn; the maximum is two"))
+            self.bombarded[a.target] = used
+            out += self.rules.check_bombardment_range(self.state, a) if hasattr(
+                self.rules, "check_bombardment_range") else []
+        else:
+            if kind not in ("combat", "mobile-combat"):
+                out.append(Illegal(f"{b} 8.2", "a ground attack outside a Combat Phase"))
+            if len(a.sfm) > 2 or len(a.dsfm) > 2:
+                out.append(Illegal(f"{b} 8.2.1", "more than two support fire markers on one side of one combat"))
+            if not a.attackers:
+                out.append(Illegal(f"{b} 8.2", "the declaration names no attacking unit"))
+            for u in a.attackers:
+                h = self.state.where(u)
+                if phasing is not None and self.state.side(u) != phasing:
+                    out.append(Illegal(f"{b} 8.0", f"{u} attacked in the other player's turn"))
+                elif a.target is not None and (h is None or h.distance(a.target) != 1):
+                    out.append(Illegal(f"{b} 8.2", f"{u} attacked {self.game.map.labels.get(a.target)} without "
+                                       "being adjacent to it"))
+                if u in self.attacked_phase:
+                    out.append(Illegal(f"{b} 8.2", f"{u} attacked twice in one phase"))
+                if u in self.advanced:
+                    out.append(Illegal(f"{b} 8.5", f"{u} attacked after advancing after combat this player turn"))
+                if kind == "mobile-combat":
+                    mob = self.rules.mobility(u)
+                    if isinstance(mob, Unknown):
+                        out.append(NotCheckable(mob.needs))
+                    elif mob == "leg":
+                        out.append(Illegal(f"{b} 4.1", f"leg unit {u} attacked in the Mobile Combat Phase"))
+                    elif u in self.attacked_turn:
+                        out.append(Illegal(f"{b} 4.1", f"{u} attacked in the Mobile Combat Phase after attacking "
+                                           "in the Combat Phase"))
+            out += self.rules.check_attack_across(self.state, a)
+        if a.target in self.defended_phase:
+            out.append(Illegal(f"{b} 8.0", f"{self.game.map.labels.get(a.target)} was attacked twice in one phase"))
+        if a.target is not None:
+            self.defended_phase.add(a.target)
+        self.attacked_phase.update(a.attackers)
+        self.attacked_turn.update(a.attackers)
+        a.defender = defenders[0] if defenders else None
+        for v in out or [Legal()]:
+            self.say(index, v)
+
+    def on_dice(self, j: Judged) -> None:
+        e: DiceRoll = j.event
+        kind, _ = self.phase()
+        die = e.total if e.total is not None else (sum(e.values) if e.values else None)
+        if kind == "unknown" and (self.attack is None):
+            self.say(j.index, NotCheckable("the phase (no turn tracker change yet) to know what this roll is for"))
+            return
+        if kind not in FIGHTING:
+            return  # rolls outside combat (exclusive-rule tables) are judged by the game subclass
+        if self.attack is None or self.attack.roll is not None:
+            self.close_attack()
+            self.attack = Attack("bombardment" if kind == "bombardment" else "combat", None, [], [], [], None,
+                                 guess="no declaration in chat: attack inferred from the units the result touched")
+        self.attack.roll, self.attack.roll_index, self.attack.before = die, j.index, self.state
+
+    def on_combat_move(self, j: Judged, uid: str) -> None:
+        a = self.attack
+        if a is None or a.roll is None:
+            self.say(j.index, Illegal(f"{self.book} 5.2", f"{uid} moved in a combat phase without a combat result "
+                                      "to retreat or advance"))
+            return
+        if a.defender is None and uid not in a.attackers:
+            self.infer_attack(uid)
+        a.events.append(j.index)
+
+    def on_loss(self, j: Judged) -> None:
+        uid = self.unit(j.event)
+        if isinstance(j.event, StepChange) and j.event.trait != STEP_TRAIT:
+            return
+        a = self.attack
+        kind, _ = self.phase()
+        if a is None or a.roll is None or kind not in FIGHTING:
+            if isinstance(j.event, Eliminated) or kind not in FIGHTING:
+                self.say(j.index, NotCheckable("the combat result that caused this loss (no attack resolved in "
+                                               "this phase)"))
+            return
+        if a.defender is None and uid not in a.attackers:
+            self.infer_attack(uid)
+        a.events.append(j.index)
+
+    def infer_attack(self, defender: str) -> None:
+        a = self.attack
+        h = self.state.where(defender)
+        a.defender, a.target = defender, h
+        side = self.state.side(defender)
+        if a.kind == "combat" and h is not None:
+            a.attackers = [u for n in h.neighbours() for u in self.state.at(n) if self.state.side(u) != side]
+
+    def close_attack(self) -> None:
+        a, self.attack = self.attack, None
+        if a is None:
+            return
+        if a.roll is None:
+            if a.declared_at is not None:
+                self.say(a.declared_at, Illegal(f"{self.book} 8.2.1", "a declared attack was not resolved (no die "
+                                                "roll followed)"))
+            return
+        if a.defender is None:
+            self.say(a.roll_index, NotCheckable("which unit this roll attacks (declare 'attack <hex> from <hexes>' "
+                                                "in chat at an occupied hex, or a result touching a unit)"))
+            return
+        self.rules.resolve(self, a)

@@ -1,0 +1,113 @@
+"""Movement cost of one step from the TEC: hex terrain (most costly governs), hexside costs
+added, road and trail rates (F&M 5.4-5.4.2). Unknown TEC cells and unsurveyed hexes give
+:class:`Unknown`; a prohibited step gives ``None``.
+
+The interface other code calls (movement-range overlays, the checker) is :func:`step_cost`
+and :func:`must_stop`; both delegate to the rules system so variants can change them.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown, most_costly
+from hexforge.rules.state import GameState
+
+if TYPE_CHECKING:
+    from hexforge.rules.system import RulesSystem
+
+ROADS = ("road", "secondary-road", "autobahn", "raised-road")
+BRIDGES = ("bridge", "bridge-highway", "bridge-railroad", "bridge-canal", "bridge-trail", "temporary-bridge",
+           "highway_bridge", "canal_bridge",
+           "railroad_bridge")
+WATER = ("river", "canal", "stream")
+PROHIBITED = "prohibited"
+Cost = float | Unknown | None
+
+
+def step_cost(rules: RulesSystem, state: GameState, unit_id: str, a: Hex, b: Hex) -> Cost:
+    """MP to move ``unit_id`` from ``a`` into adjacent ``b`` (terrain, hexside, EZOC surcharge);
+    ``None`` when the step is prohibited, :class:`Unknown` when the data does not tell."""
+    return rules.step_cost(state, unit_id, a, b)
+
+
+def must_stop(rules: RulesSystem, state: GameState, unit_id: str, a: Hex, b: Hex) -> bool | Unknown:
+    """Whether entering ``b`` from ``a`` ends the unit's move (an EZOC stop, F&M 6.1)."""
+    return rules.must_stop(state, unit_id, a, b)
+
+
+def label(rules: RulesSystem, h: Hex) -> str:
+    return rules.map.labels.get(h, repr(h))
+
+
+def cell_cost(rules: RulesSystem, terrain_id: str, mobility: str) -> Cost:
+    """One TEC movement cell as a cost: a number, ``None`` (prohibited) or :class:`Unknown`."""
+    v = rules.tec_cell(terrain_id, f"movement_{mobility}")
+    if isinstance(v, Unknown):
+        return v
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return float(v)
+    if v == PROHIBITED:
+        return None
+    return Unknown(f"a numeric TEC cost for {terrain_id!r} movement_{mobility} (the cell says {v!r})")
+
+
+def thoroughfare_rate(rules: RulesSystem, a: Hex, b: Hex, mobility: str) -> Cost | bool:
+    """The road rate (F&M 5.4.1) or trail rate (F&M 5.4.2) when a road/trail joins ``a`` and ``b``
+    through their hexside; ``False`` when none does."""
+    conn = rules.terrain.connections(a, b)
+    if any(r in conn for r in ROADS):  # F&M 5.4.1: 1/2 MP regardless of other terrain
+        v = cell_cost(rules, "road", mobility)
+        return 0.5 if isinstance(v, Unknown) and "TEC row" in v.needs else v
+    if "trail" in conn:  # F&M 5.4.2: 1 MP regardless of other terrain
+        v = cell_cost(rules, "trail", mobility)
+        return 1.0 if isinstance(v, Unknown) and "TEC row" in v.needs else v
+    return False
+
+
+def hex_cost(rules: RulesSystem, b: Hex, mobility: str) -> Cost:
+    """In-hex cost of entering ``b``: the most costly terrain governs (F&M 5.4)."""
+    types = rules.hex_types(b)
+    if types is None:
+        return Unknown(f"terrain of hex {label(rules, b)} (unsurveyed)")
+    if not types:
+        return Unknown(f"terrain of hex {label(rules, b)} (no hex terrain recorded)")
+    costs = {t: cell_cost(rules, t, mobility) for t in types}
+    if any(c is None for c in costs.values()):
+        return None
+    got = most_costly(types, lambda t: costs[t])
+    return got if isinstance(got, Unknown) else got[1]
+
+
+def hexside_cost(rules: RulesSystem, a: Hex, b: Hex, mobility: str) -> Cost:
+    """Sum of the hexside costs crossed, added to the hex cost (F&M 5.4); a bridge carries the
+    unit over the water it spans."""
+    if rules.terrain.of(a) is None or rules.terrain.of(b) is None:
+        missing = a if rules.terrain.of(a) is None else b
+        return Unknown(f"hexsides of hex {label(rules, missing)} (unsurveyed)")
+    kinds = {f.kind for f in rules.terrain.features(a, b)}
+    if kinds & set(BRIDGES):
+        kinds = {k for k in kinds if k not in WATER}
+    total = 0.0
+    for k in sorted(kinds):
+        c = cell_cost(rules, k, mobility)
+        if c is None or isinstance(c, Unknown):
+            return c
+        total += c
+    return total
+
+
+def terrain_cost(rules: RulesSystem, a: Hex, b: Hex, mobility: str) -> Cost:
+    """The terrain part of a step's cost (no ZOC): road/trail rate, else hex + hexside costs."""
+    if not rules.on_map(b):
+        return None
+    rate = thoroughfare_rate(rules, a, b, mobility)
+    if rate is not False:
+        return rate
+    h = hex_cost(rules, b, mobility)
+    if h is None or isinstance(h, Unknown):
+        return h
+    s = hexside_cost(rules, a, b, mobility)
+    if s is None or isinstance(s, Unknown):
+        return s
+    return h + s

@@ -1,0 +1,163 @@
+"""The rule registry: each check registers its rule section and predicate, so the coverage
+matrix (implemented / needs data / not yet) is generated from the code."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, TypeVar
+
+F = TypeVar("F", bound=Callable)
+
+
+@dataclass(frozen=True, slots=True)
+class Registered:
+    rule: str
+    predicate: str
+    text: str
+    where: str
+
+
+REGISTRY: list[Registered] = []
+
+
+def rule(section: str, predicate: str, text: str) -> Callable[[F], F]:
+    """Register the decorated check as implementing ``predicate`` of rule ``section``."""
+    def wrap(fn: F) -> F:
+        REGISTRY.append(Registered(section, predicate, text, f"{fn.__module__.split('.')[-1]}.{fn.__qualname__}"))
+        return fn
+    return wrap
+
+
+def note(section: str, predicate: str, text: str, where: str) -> None:
+    """Register a check that is not a single function (e.g. a branch of the checker)."""
+    REGISTRY.append(Registered(section, predicate, text, where))
+
+
+#: The F&M predicates (digest-fire-and-movement.md section 7) with the data the bundled games lack
+#: for them ("" when the games have it).
+FM_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
+    ("SEQ-1", "F&M 4.1", "phases in sequence-of-play order", ""),
+    ("SEQ-2", "AAC 10.2 / ARN 10.4", "the Allied player is first", ""),
+    ("SEQ-3", "F&M 5.2", "only the phasing player's units move", ""),
+    ("SEQ-4", "F&M 8.0", "only the active player attacks or bombards", ""),
+    ("SEQ-5", "F&M 5.5", "no leg unit moves in a Mobile Movement Phase", "units.csv mobility"),
+    ("SEQ-6", "F&M 5.5", "a unit moved in the Movement Phase does not move in the Mobile Movement Phase", "units.csv mobility"),
+    ("SEQ-7", "F&M 4.1", "only mobile units attack in the Mobile Combat Phase", "units.csv mobility"),
+    ("SEQ-8", "F&M 4.1", "no mobile unit attacks in both combat phases", "units.csv mobility"),
+    ("SEQ-9", "F&M 5.2", "a finished move is not resumed", ""),
+    ("SEQ-10", "AAC 14.1 / ARN 11.0", "game length", ""),
+    ("MOV-1", "F&M 5.1", "each step enters an adjacent hex", ""),
+    ("MOV-2", "F&M 5.4", "step cost: most costly hex terrain + hexsides; road 1/2; trail 1", "TEC rows, map terrain"),
+    ("MOV-3", "F&M 5.2", "MP spent never exceed the MA", "TEC rows, map terrain"),
+    ("MOV-4", "F&M 5.2", "no step into an enemy-occupied hex", ""),
+    ("MOV-5", "F&M 5.2", "no prohibited terrain; no map exit", "map terrain"),
+    ("MOV-6", "F&M 5.2", "MP not carried over or transferred", ""),
+    ("STK-1", "F&M 5.3", "one unit per hex at the end of every phase", ""),
+    ("STK-2", "F&M 5.3", "no move ends stacked", ""),
+    ("STK-3", "F&M 5.3", "setup and reinforcements never stack", ""),
+    ("ZOC-1", "F&M 6.0", "ZOC = the six adjacent hexes, with the games' exceptions", ""),
+    ("ZOC-2", "F&M 6.1", "a leg unit entering an EZOC stops", "units.csv mobility"),
+    ("ZOC-3", "F&M 6.1", "EZOC to EZOC: one step for the whole MA", "units.csv mobility, TEC rows"),
+    ("ZOC-4", "F&M 6.1", "a leg unit leaving an EZOC halts on entering another", "units.csv mobility"),
+    ("ZOC-5", "F&M 6.1", "mobile units pay half their MA to enter an EZOC", "units.csv mobility"),
+    ("ZOC-6", "F&M 6.1", "no EZOC to EZOC into a fortification hex", "map terrain (fortified hexes)"),
+    ("ZOC-7", "ARN 10.6.2", "a unit crossing a ferry hexside counts as leg for EZOC", ""),
+    ("ZOC-8", "F&M 6.0", "friendly ZOC never cancels an EZOC", ""),
+    ("REI-1", "AAC 15.0 / ARN 11.1", "reinforcements enter on their turn", ""),
+    ("REI-3", "AAC 15.0 / ARN 11.1", "no reinforcement onto an enemy-occupied hex", ""),
+    ("SFM-1", "F&M 7.1", "SFM allotment per the GTRT", "GTRT allotments, SFM counter mix"),
+    ("SFM-2", "F&M 7.1", "lowest-valued markers selected first", "SFM counter mix"),
+    ("SFM-3", "F&M 7.2", "each SFM used once per game turn", "SFM identities in the log"),
+    ("SFM-range", "AAC 12.1", "SFM bombardment ranges", ""),
+    ("CMB-1", "F&M 8.0", "each defender attacked at most once per phase", ""),
+    ("CMB-3", "F&M 8.0", "attacks resolved one at a time", ""),
+    ("CMB-4", "F&M 8.2.1", "a declared attack is always resolved", ""),
+    ("CMB-5", "F&M CRT", "differential clamped to the line's range and +10", "CRT rows"),
+    ("BOM-2", "F&M 8.1", "at most two SFMs bombard one hex per player turn", ""),
+    ("BOM-3", "F&M 8.1.2", "bombardment differential, hex terrain only", "CRT rows"),
+    ("BOM-4", "F&M 8.1.3", "Ae/A1-3/Ex no effect in bombardment; (A) only with a friendly unit adjacent", "CRT rows"),
+    ("BOM-5", "F&M 8.5", "no advance after bombardment", ""),
+    ("BOM-6", "F&M 8.1.5", "bombardment retreat away from the closest enemy", ""),
+    ("GC-1", "F&M 8.2", "attackers adjacent to the defender", ""),
+    ("GC-2", "F&M 8.2", "each unit attacks once per phase", ""),
+    ("GC-3", "F&M 8.2", "no attack across prohibited hexsides", "map terrain"),
+    ("GC-4", "F&M 8.2.1", "attack/defense totals with SFMs and fortifications", ""),
+    ("GC-5", "F&M 8.2.2", "the CRT terrain line incl. the river/bridge rule", "CRT rows, TEC combat column"),
+    ("GC-6", "F&M 8.5", "advanced or displaced units do not attack again", ""),
+    ("RES-1..6", "F&M 8.2.4", "each result applied exactly", "CRT rows 2-6"),
+    ("RES-7", "AAC 14.1", "each US elimination shortens the game", ""),
+    ("RET-1..6", "F&M 8.3", "retreat length, away, no enemy/EZOC, vacant first, shortfall depletes", ""),
+    ("RET-7", "F&M 8.3", "retreat towards a friendly edge (advice)", ""),
+    ("RET-8", "ARN 10.5, 10.6", "no retreat across unbridged water; mobile not into marsh", "map terrain"),
+    ("RET-9", "AAC 13.0", "fortified-hex units may ignore retreats", "fortified hexes"),
+    ("DSP-1", "F&M 8.3.1", "displacement only when the only final hex is friendly-occupied", ""),
+    ("SR-1..4", "F&M 8.4", "stiff resistance: a step instead of the retreat", ""),
+    ("ADV-1..5", "F&M 8.5", "advance only after D2/D3, along the retreat path, one per hex, then nothing else", ""),
+    ("ADV-6", "ARN 10.6", "no advance across unbridged water", "map terrain"),
+    ("AAC-1", "AAC 13.0", "no ZOC into enemy-occupied fortified hexes (30th Division excepted)", "fortified hexes"),
+    ("AAC-2", "AAC 11.2", "temporary bridges", "engineer counters, map rivers"),
+    ("AAC-5", "AAC 14.1", "excessive casualties shorten the game", ""),
+    ("AAC-6", "AAC 16.0", "victory", "city and red-star hexes"),
+    ("ARN-1", "ARN 10.5", "mobile units in marsh only along roads/trails", "map terrain"),
+    ("ARN-2", "ARN 10.6.1-2", "canal trail crossings, RR bridges and ferries", ""),
+    ("ARN-3", "ARN 10.6", "no crossing of unbridged rivers/canals", "TEC river/canal crossing"),
+    ("ARN-4", "ARN 10.6.3", "bridge demolition attempts", ""),
+    ("ARN-5", "ARN 10.6.4", "bridge repair attempts", ""),
+    ("ARN-6", "ARN 10.6.5", "engineer ferry", ""),
+    ("ARN-7", "ARN 11.4", "airborne landings and the drop table", ""),
+    ("ARN-10", "ARN 11.5", "victory", ""),
+)
+
+CATALOGUES = {"fm": FM_CATALOGUE}
+
+
+def _implemented(pred: str) -> list[Registered]:
+    def tokens(p: str) -> set[str]:
+        out = set()
+        for part in p.replace(",", "/").split("/"):
+            part = part.strip()
+            if ".." in part:
+                head, _, last = part.rpartition("-")
+                lo, _, hi = last.partition("..")
+                if lo.isdigit() and hi.isdigit():
+                    out |= {f"{head}-{i}" for i in range(int(lo), int(hi) + 1)}
+                    continue
+            if "-" in part and "/" not in part:
+                out.add(part)
+        return out
+    def expand(p: str) -> set[str]:
+        toks = set()
+        prefix = ""
+        for part in p.split("/"):
+            part = part.strip()
+            if "-" in part:
+                prefix = part.rsplit("-", 1)[0]
+                toks |= tokens(part)
+            elif part and prefix:
+                toks |= tokens(f"{prefix}-{part}")
+        return toks
+    mine = expand(pred)
+    return [r for r in REGISTRY if mine & expand(r.predicate)]
+
+
+def matrix(system: str) -> str:
+    """The coverage matrix of a system as markdown, generated from the registry."""
+    import hexforge.rules.aachen  # noqa: F401  (register the checks)
+    import hexforge.rules.arnhem  # noqa: F401
+    import hexforge.rules.checker  # noqa: F401
+    import hexforge.rules.fm_combat  # noqa: F401  (registers the combat checks)
+    if system not in CATALOGUES:
+        raise KeyError(f"no coverage catalogue for system {system!r} (known: {', '.join(sorted(CATALOGUES))})")
+    lines = [f"# Rules coverage: {system}", "",
+             "Generated by `hexforge rules coverage fm --write docs/coverage-fm.md` from the rule registry.",
+             "`needs data`: implemented, but the bundled games lack the data named, so their logs get "
+             "*not checkable* there.", "",
+             "| predicate | rule | what | status | implemented by |", "|---|---|---|---|---|"]
+    counts: dict[str, int] = {}
+    for pred, section, what, needs in CATALOGUES[system]:
+        impl = _implemented(pred)
+        status = ("needs data: " + needs if needs else "implemented") if impl else "not yet"
+        counts[status.split(":")[0]] = counts.get(status.split(":")[0], 0) + 1
+        where = ", ".join(sorted({r.where for r in impl}))
+        lines.append(f"| {pred} | {section} | {what} | {status} | {where} |")
+    lines += ["", "Totals: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())), ""]
+    return "\n".join(lines)

@@ -1,0 +1,232 @@
+"""The Fire & Movement system (Aachen: First to Fall, Arnhem: The Farthest Bridge): F&M 1.0-9.0."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.core.movement import Cost, label, terrain_cost
+from hexforge.rules.core.zoc import in_ezoc
+from hexforge.rules.coverage import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.system import RulesSystem
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+
+@dataclass(slots=True)
+class MoveRecord:
+    """One unit's move in progress within a phase (a log may split it over several drags)."""
+
+    uid: str
+    start: Hex
+    at: Hex
+    started_in_ezoc: bool
+    spent: float | Unknown = 0.0
+    steps: int = 0
+    halted: Hex | None = None
+    events: list[int] = field(default_factory=list)
+
+
+class FireAndMovement(RulesSystem):
+    """F&M: no stacking, EZOC stops leg units and taxes mobile units, differential CRT with SFMs."""
+
+    system_id = "fm"
+    book = "F&M"
+
+    # -- ZOC (F&M 6.0) ----------------------------------------------------------------------
+
+    def exerts_zoc(self, uid: str) -> bool:
+        """F&M 6.0: every unit without a black hexagon exerts a ZOC (units.csv column ``zoc = none``)."""
+        return self.game.units[uid].values.get("zoc") != "none"
+
+    def projects_zoc(self, uid: str, into: Hex, state: GameState) -> bool:
+        """F&M 6.0: into all terrain and across all hexsides (games add exceptions)."""
+        return True
+
+    def is_fortification(self, h: Hex) -> bool | Unknown:
+        """F&M 8.2.3: a printed fortification (terrain ``fortified`` or a fortified place)."""
+        for p in self.terrain.places:
+            if p.kind == "fortified" and p.hexes is not None and h in p.hexes:
+                return True
+        types = self.terrain.of(h)
+        if types is None:
+            return Unknown(f"terrain of hex {label(self, h)} (unsurveyed; is it fortified?)")
+        return "fortified" in types
+
+    # -- movement (F&M 5.0, 6.1) ------------------------------------------------------------
+
+    def step_cost(self, state: GameState, uid: str, a: Hex, b: Hex) -> Cost:
+        """Terrain cost (F&M 5.4), plus half the printed MA (rounded down) for a mobile unit
+        entering an EZOC (F&M 6.1). A leg unit's EZOC-to-EZOC step is charged its whole MA by
+        the move judge, which knows where the move started."""
+        mob = self.mobility(uid)
+        if isinstance(mob, Unknown):
+            return mob
+        c = self.terrain_cost(state, uid, a, b, mob)
+        if c is None or isinstance(c, Unknown):
+            return c
+        if mob == "mobile" and in_ezoc(self, state, b, state.side(uid), ignore=uid):
+            ma = self.value(uid, "movement", state)
+            return ma if isinstance(ma, Unknown) else c + ma // 2
+        return c
+
+    def terrain_cost(self, state: GameState, uid: str, a: Hex, b: Hex, mobility: str) -> Cost:
+        return terrain_cost(self, a, b, mobility)
+
+    def must_stop(self, state: GameState, uid: str, a: Hex, b: Hex) -> bool | Unknown:
+        """F&M 6.1: a leg unit entering an EZOC hex stops; mobile units never have to."""
+        mob = self.mobility(uid)
+        if isinstance(mob, Unknown):
+            return mob
+        return mob == "leg" and in_ezoc(self, state, b, state.side(uid), ignore=uid)
+
+    def start_move(self, state: GameState, uid: str) -> MoveRecord:
+        h = state.where(uid)
+        return MoveRecord(uid, h, h, in_ezoc(self, state, h, state.side(uid), ignore=uid))
+
+    @rule("F&M 5.1", "MOV-1", "every step of a move enters an adjacent hex")
+    def check_adjacent(self, rec: MoveRecord, a: Hex, b: Hex) -> Verdict:
+        if a.distance(b) != 1:
+            return Illegal("F&M 5.1", f"{rec.uid} moved from {label(self, a)} to {label(self, b)}, which are not adjacent")
+        return Legal()
+
+    @rule("F&M 5.2", "MOV-5", "a move stays on the map (no exit unless the exclusive rules allow it)")
+    def check_on_map(self, rec: MoveRecord, b: Hex) -> Verdict:
+        if not self.on_map(b):
+            return Illegal("F&M 5.2", f"{rec.uid} moved off the map")
+        return Legal()
+
+    @rule("F&M 5.2", "MOV-4", "no unit enters a hex containing an enemy unit")
+    def check_enemy_hex(self, state: GameState, rec: MoveRecord, b: Hex) -> Verdict:
+        side = state.side(rec.uid)
+        enemy = [u for u in state.at(b) if state.side(u) != side]
+        if enemy:
+            return Illegal("F&M 5.2", f"{rec.uid} entered {label(self, b)}, which holds enemy unit {enemy[0]}")
+        return Legal()
+
+    def judge_steps(self, state: GameState, rec: MoveRecord, steps: list[Hex]) -> Verdict:
+        """Judge the next steps of a move (F&M 5.1-5.4, 6.1), updating ``rec``."""
+        uid = rec.uid
+        side = state.side(uid)
+        mob, ma = self.mobility(uid), self.value(uid, "movement", state)
+        unknown: Unknown | None = None
+        for b in steps:
+            a = rec.at
+            for v in (self.check_adjacent(rec, a, b), self.check_on_map(rec, b), self.check_enemy_hex(state, rec, b)):
+                if isinstance(v, Illegal):
+                    return v
+            ez_a = in_ezoc(self, state, a, side, ignore=uid)
+            ez_b = in_ezoc(self, state, b, side, ignore=uid)
+            v = self.check_ezoc(state, rec, a, b, ez_a, ez_b, mob)
+            if not isinstance(v, Legal):
+                if isinstance(v, Illegal):
+                    return v
+                unknown = unknown or Unknown(v.needs)
+            if isinstance(mob, Unknown) or isinstance(ma, Unknown):
+                unknown = unknown or (mob if isinstance(mob, Unknown) else ma)
+                rec.spent = unknown
+            else:
+                v = self.check_cost(state, rec, a, b, ez_a, ez_b, mob, ma)
+                if isinstance(v, Illegal):
+                    return v
+                if isinstance(v, NotCheckable):
+                    unknown = unknown or Unknown(v.needs)
+            if ez_b and mob == "leg":
+                rec.halted = b
+            rec.at, rec.steps = b, rec.steps + 1
+        return NotCheckable(unknown.needs) if unknown else Legal()
+
+    @rule("F&M 6.1", "ZOC-2/3/4/6", "EZOC: leg units stop on entering; EZOC to EZOC only as a whole-MA first "
+          "step; never EZOC to EZOC into a fortification hex")
+    def check_ezoc(self, state: GameState, rec: MoveRecord, a: Hex, b: Hex, ez_a: bool, ez_b: bool,
+                   mob: str | Unknown) -> Verdict:
+        uid = rec.uid
+        if ez_a and ez_b:
+            fort = self.is_fortification(b)
+            if fort is True:
+                return Illegal("F&M 6.1", f"{uid} moved from {label(self, a)} (EZOC) directly into fortification "
+                               f"hex {label(self, b)} (EZOC)")
+        if isinstance(mob, Unknown):
+            return NotCheckable(mob.needs)
+        if mob == "leg":
+            if ez_a and ez_b and rec.steps > 0:
+                return Illegal("F&M 6.1", f"{uid} entered {label(self, b)} (EZOC) from {label(self, a)} (EZOC) "
+                               "without starting there")
+            if rec.halted is not None:
+                return Illegal("F&M 6.1", f"{uid} moved on from {label(self, rec.halted)} after entering an "
+                               "enemy ZOC there")
+        if ez_a and ez_b:
+            fort = self.is_fortification(b)
+            if isinstance(fort, Unknown):
+                return NotCheckable(fort.needs)
+        return Legal()
+
+    @rule("F&M 5.2", "MOV-3", "MP spent never exceed the MA; each hex entered is paid for in full "
+          "(terrain 5.4, road 5.4.1, trail 5.4.2, mobile EZOC surcharge 6.1)")
+    def check_cost(self, state: GameState, rec: MoveRecord, a: Hex, b: Hex, ez_a: bool, ez_b: bool,
+                   mob: str, ma: float) -> Verdict:
+        uid = rec.uid
+        tc = self.terrain_cost(state, uid, a, b, mob)
+        if tc is None:
+            return Illegal("F&M 5.2", f"{uid} entered {label(self, b)} from {label(self, a)}: prohibited terrain "
+                           "or hexside")
+        if isinstance(tc, Unknown) or isinstance(rec.spent, Unknown):
+            rec.spent = tc if isinstance(tc, Unknown) else rec.spent
+            return NotCheckable(rec.spent.needs)
+        if mob == "leg" and ez_a and ez_b:
+            if tc > ma:
+                return Illegal("F&M 6.1", f"{uid} cannot go from EZOC {label(self, a)} to EZOC {label(self, b)}: "
+                               f"the terrain costs {tc:g} MP, more than its MA {ma:g}")
+            rec.spent = ma
+            return Legal()
+        cost = tc + (ma // 2 if mob == "mobile" and ez_b else 0)
+        if rec.spent + cost > ma:
+            extra = f" (incl. {ma // 2:g} for entering an EZOC, F&M 6.1)" if mob == "mobile" and ez_b else ""
+            return Illegal("F&M 5.2", f"{uid} needs {cost:g} MP{extra} to enter {label(self, b)} but has "
+                           f"{ma - rec.spent:g} of {ma:g} left")
+        rec.spent += cost
+        return Legal()
+
+    # -- retreat (F&M 8.3) ------------------------------------------------------------------
+
+    def retreat_blocked(self, state: GameState, uid: str, a: Hex, b: Hex) -> str | Unknown | None:
+        """F&M 8.3: no retreat into or through prohibited terrain."""
+        mob = self.mobility(uid)
+        c = self.terrain_cost(state, uid, a, b, mob if isinstance(mob, str) else "leg")
+        if c is None:
+            return f"into prohibited terrain at {label(self, b)}"
+        return None
+
+    def retreat_exempt(self, state: GameState, uid: str) -> bool:
+        """Whether the unit may take a retreat result as no effect (games add this, e.g. AAC 13.0)."""
+        return False
+
+    def advance_blocked(self, state: GameState, uid: str, a: Hex, b: Hex) -> tuple[str, str] | None:
+        """Exclusive-rule limits on an advance step (Arnhem 10.6, 10.5)."""
+        return None
+
+    # -- combat (F&M 8.0-8.5) ---------------------------------------------------------------
+
+    def has_crt_line(self, line: str) -> bool:
+        return self.crt is not None and any(str(r.key) == line for r in self.crt.rows)
+
+    @rule("F&M 8.2", "GC-3", "no attack across a prohibited hexside or into a hex prohibited to the attacker")
+    def check_attack_across(self, state: GameState, a) -> list[Verdict]:
+        """F&M 8.2: no attack across a prohibited hexside or into a hex prohibited to the attacker."""
+        out: list[Verdict] = []
+        for u in a.attackers:
+            h = state.where(u)
+            if h is None or a.target is None or h.distance(a.target) != 1:
+                continue
+            mob = self.mobility(u)
+            c = self.terrain_cost(state, u, h, a.target, mob if isinstance(mob, str) else "leg")
+            if c is None and not self.may_attack_across(h, a.target):
+                out.append(Illegal("F&M 8.2", f"{u} attacked across a prohibited hexside or into prohibited terrain"))
+        return out
+
+    def may_attack_across(self, a: Hex, b: Hex) -> bool:
+        return False
+
+    def resolve(self, checker, attack) -> None:
+        from hexforge.rules.fm_combat import resolve
+        resolve(self, checker, attack)

@@ -1,0 +1,239 @@
+"""F&M combat: strengths with SFMs and fortifications, the terrain line, the CRT result, and
+whether what the log shows afterwards applies that result (F&M 8.1-8.5)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexforge.builder.timeline import Eliminated, Move, StepChange
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.core import crt as crtlib
+from hexforge.rules.core.movement import BRIDGES, WATER
+from hexforge.rules.core.retreat import judge_advance, judge_retreat, legal_retreats
+from hexforge.rules.coverage import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+if TYPE_CHECKING:
+    from hexforge.rules.checker import Attack, Checker
+    from hexforge.rules.fm import FireAndMovement
+
+NO_EFFECT_IN_BOMBARDMENT = ("Ae", "A1", "A2", "A3", "Ex")
+
+
+@rule("F&M 8.2.1", "GC-4/BOM-3", "differential = attack total + SFMs (halved into a fortification) - defense "
+      "(doubled in a fortification) - defender SFMs")
+def differential(rules: FireAndMovement, st: GameState, a: Attack) -> int | Unknown:
+    fort = rules.is_fortification(a.target)
+    if isinstance(fort, Unknown):
+        return fort
+    att = sum((s // 2 if fort else s) for s in a.sfm)  # F&M 8.2.3: each attacker SFM halved (per marker)
+    if a.kind == "combat":
+        for u in a.attackers:
+            v = rules.value(u, "attack", st)
+            if isinstance(v, Unknown):
+                return v
+            att += v
+    v = rules.value(a.defender, "defense", st)
+    if isinstance(v, Unknown):
+        return v
+    return int(att - (v * 2 if fort else v) - sum(a.dsfm))
+
+
+@rule("F&M 8.2.2", "GC-5", "CRT line: the defender's terrain most beneficial to it; river only if every attacker "
+      "crosses an unbridged river; bridge line if one attacks across a bridge; no hexsides in bombardment")
+def lines(rules: FireAndMovement, st: GameState, a: Attack) -> list[str] | Unknown:
+    types = rules.hex_types(a.target)
+    if types is None:
+        return Unknown(f"terrain of hex {rules.map.labels.get(a.target)} (unsurveyed)")
+    out = []
+    for t in sorted(types):
+        v = rules.tec_cell(t, "combat")
+        if isinstance(v, Unknown):
+            return Unknown(f"the CRT line for {t!r} (TEC {t!r} combat)")
+        if rules.has_crt_line(str(v)):
+            out.append(str(v))
+    if a.kind == "combat" and a.attackers:
+        sides = [{f.kind for f in rules.terrain.features(st.where(u), a.target)} for u in a.attackers
+                 if st.where(u) is not None and st.where(u).distance(a.target) == 1]
+        crossing = [k for k in sides if k & set(WATER) or k & set(BRIDGES)]
+        if sides and len(crossing) == len(sides):
+            if any(k & set(BRIDGES) for k in sides):
+                out.append(_line(rules, "bridge"))
+            else:
+                out.append(_line(rules, "river"))
+    if not out:
+        return Unknown(f"a CRT line for the terrain of {rules.map.labels.get(a.target)} ({', '.join(sorted(types))})")
+    return out
+
+
+def _line(rules: FireAndMovement, terrain: str) -> str:
+    v = rules.tec_cell(terrain, "combat")
+    return str(v) if not isinstance(v, Unknown) else f"{terrain} (unknown)"
+
+
+def expected(rules: FireAndMovement, a: Attack) -> tuple[str, int, str] | Unknown:
+    """(result code, differential, line) for the attack's roll."""
+    st = a.before
+    if a.roll is None:
+        return Unknown("the die roll")
+    d = differential(rules, st, a)
+    if isinstance(d, Unknown):
+        return d
+    ls = lines(rules, st, a)
+    if isinstance(ls, Unknown):
+        return ls
+    cols = []
+    for line in ls:
+        c = crtlib.column_for(rules.crt, line, d)
+        if isinstance(c, Unknown):
+            return c
+        cols.append((c, line))
+    col, line = min(cols)  # most beneficial to the defender: the lowest column (F&M 8.2.2)
+    r = crtlib.result(rules.crt, col, a.roll)
+    if isinstance(r, Unknown):
+        return Unknown(f"{r.needs} (differential {d:+d} on the {line} line)")
+    return crtlib.normal(r), d, line
+
+
+def resolve(rules: FireAndMovement, ch: Checker, a: Attack) -> None:
+    """Judge the roll and every event that followed it against the CRT result (F&M 8.2.4, 8.3-8.5)."""
+    st = a.before
+    got = expected(rules, a)
+    if isinstance(got, Unknown):
+        ch.say(a.roll_index, NotCheckable(got.needs, a.guess))
+        for i in a.events:
+            ch.say(i, NotCheckable(f"the combat result ({got.needs})", a.guess))
+        return
+    code, diff, line = got
+    note = f"roll {a.roll}, differential {diff:+d}, {line} line: {code}"
+    if a.kind == "bombardment" and code in NO_EFFECT_IN_BOMBARDMENT:
+        code = "•"  # F&M 8.1.3
+    if a.kind == "bombardment" and code == "(A)" and not _bombarder_adjacent(rules, st, a):
+        code = "•"  # F&M 8.1.3 friendly fire needs an adjacent friendly unit
+    out = apply_result(rules, ch, a, code, st)
+    ch.say(a.roll_index, out or Legal(f"{note}" + (f"; {a.guess}" if a.guess else "")))
+
+
+def _bombarder_adjacent(rules: FireAndMovement, st: GameState, a: Attack) -> bool:
+    side = st.side(a.defender)
+    return any(st.side(u) != side for n in a.target.neighbours() for u in st.at(n))
+
+
+@rule("F&M 8.2.4", "RES-1..6/RET-1..6/SR-1..4/ADV-1..5", "each result applied exactly: De, Ex, D2/D3 "
+      "(retreat or stiff resistance), (A), A1-A3, Ae, no effect; retreat and advance paths")
+def apply_result(rules: FireAndMovement, ch: Checker, a: Attack, code: str, st: GameState) -> Verdict | None:
+    """Compare the events after the roll with the result; verdicts go on the events; returns the
+    roll's own verdict when the log is missing something the result requires."""
+    b = rules.book
+    d = a.defender
+    events = [(i, ch.t.events[i]) for i in a.events]
+    def uid(e): return ch.unit(e)
+    d_moves = [(i, e) for i, e in events if uid(e) == d and isinstance(e, Move)]
+    d_loss = [(i, e) for i, e in events if uid(e) == d and isinstance(e, (StepChange, Eliminated))]
+    att_loss = [(i, e) for i, e in events if uid(e) in a.attackers and isinstance(e, (StepChange, Eliminated))]
+    att_moves = [(i, e) for i, e in events if uid(e) in a.attackers and isinstance(e, Move)]
+    other = [(i, e) for i, e in events if uid(e) not in a.attackers and uid(e) != d]
+    for i, e in other:
+        ch.say(i, Illegal(f"{b} 8.2.4", f"{uid(e)} took part in no combat yet was affected after the roll"))
+    n = {"D2": 2, "D3": 3}.get(code, 0)
+    eliminated = any(isinstance(e, Eliminated) for _, e in d_loss)
+    res = f"the result is {code}"
+    # -- defender ----------------------------------------------------------------------------
+    if code == "De":
+        if not eliminated:
+            return Illegal(f"{b} 8.2.4", f"{res}: defender {d} must be eliminated")
+        for i, _ in d_moves:
+            ch.say(i, Illegal(f"{b} 8.2.4", f"{res}: defender {d} is eliminated, not retreated"))
+    elif code == "Ex":
+        if not d_loss:
+            return Illegal(f"{b} 8.2.4", f"{res}: defender {d} must lose a step")
+        if len({uid(e) for _, e in att_loss}) != 1:
+            return Illegal(f"{b} 8.2.4", f"{res}: exactly one attacking unit must lose a step "
+                           f"({len({uid(e) for _, e in att_loss})} did)")
+        for i, _ in d_moves + att_moves:
+            ch.say(i, Illegal(f"{b} 8.5", f"{res}: no retreat or advance after an exchange"))
+        return None
+    elif n:
+        origin = st.where(d)
+        if rules.retreat_exempt(st, d) and not d_moves:
+            pass  # e.g. AAC 13.0: a fortified-hex unit may ignore the retreat
+        elif d_moves:
+            path = [ch.hex(x) for _, e in d_moves for x in (e.path[1:] if e.path else (e.to_hex,))]
+            if any(h is None for h in path):
+                ch.say(d_moves[-1][0], Illegal(f"{b} 8.3", f"{d} retreated off the map"))
+            else:
+                v, short = judge_retreat(rules, st, d, origin, path, n, b)
+                ch.say(d_moves[-1][0], v)
+                if isinstance(v, Legal) and short and not d_loss:
+                    ch.say(d_moves[-1][0], Illegal(f"{b} 8.3", f"{d} retreated only {len(path)} of {n} hexes "
+                                                   "and must lose a step in its last hex"))
+                a_path = [origin] + path
+                _advances(rules, ch, a, att_moves, a_path if not eliminated else None, st)
+                att_moves = []
+        elif not d_loss:
+            if legal_retreats(rules, st, d, origin, 1, vacant_only=False):
+                return Illegal(f"{b} 8.3", f"{res}: defender {d} neither retreated nor took stiff resistance (8.4)")
+            return Illegal(f"{b} 8.3", f"{res}: defender {d} cannot retreat and must be eliminated")
+        elif not eliminated and not legal_retreats(rules, st, d, origin, 1, vacant_only=False):
+            return Illegal(f"{b} 8.3", f"{res}: defender {d} cannot retreat at all and must be eliminated")
+    elif code in ("•",) or code.startswith("A") or code == "(A)":
+        for i, e in d_moves + d_loss:
+            ch.say(i, Illegal(f"{b} 8.2.4", f"{res}: nothing happens to defender {d}"))
+    # -- attackers ---------------------------------------------------------------------------
+    if code == "Ae":
+        gone = {uid(e) for _, e in att_loss if isinstance(e, Eliminated)}
+        if gone != set(a.attackers):
+            return Illegal(f"{b} 8.2.4", f"{res}: every attacking unit must be eliminated")
+    elif code == "(A)":
+        if len({uid(e) for _, e in att_loss}) != 1:
+            return Illegal(f"{b} 8.2.4", f"{res}: exactly one attacking unit must lose a step")
+    elif code in ("A1", "A2", "A3"):
+        k = int(code[1])
+        for u in a.attackers:
+            moves = [e for _, e in att_moves if uid(e) == u]
+            lost = any(uid(e) == u for _, e in att_loss)
+            if moves:
+                path = [ch.hex(x) for e in moves for x in (e.path[1:] if e.path else (e.to_hex,))]
+                idx = [i for i, e in att_moves if uid(e) == u][-1]
+                if any(h is None for h in path):
+                    ch.say(idx, Illegal(f"{b} 8.3", f"{u} retreated off the map"))
+                else:
+                    v, _ = judge_retreat(rules, st, u, st.where(u), path, k, b)
+                    ch.say(idx, v)
+            elif not lost:
+                return Illegal(f"{b} 8.2.4", f"{res}: attacker {u} must retreat {k} or take stiff resistance (8.4)")
+        att_moves = []
+    elif att_loss and code in ("•", "De", "D2", "D3"):
+        for i, e in att_loss:
+            ch.say(i, Illegal(f"{b} 8.2.4", f"{res}: attacker {uid(e)} loses nothing"))
+    if att_moves:
+        _advances(rules, ch, a, att_moves, None, st)
+    return None
+
+
+def _advances(rules: FireAndMovement, ch: Checker, a: Attack, moves: list, retreat_path: list[Hex] | None,
+              st: GameState) -> None:
+    """F&M 8.5: advance only along the path of retreat after a D2/D3 retreat, never after a
+    bombardment; one unit per hex."""
+    b = rules.book
+    ends: dict[Hex, str] = {}
+    for i, e in moves:
+        u = ch.unit(e)
+        if a.kind == "bombardment" or retreat_path is None:
+            ch.say(i, Illegal(f"{b} 8.5", f"{u} advanced although no defender retreated from a ground combat"))
+            continue
+        path = [ch.hex(x) for x in (e.path[1:] if e.path else (e.to_hex,))]
+        v = judge_advance(rules, retreat_path, [h for h in path if h is not None] if None not in path else [None], u, b)
+        if isinstance(v, Legal):
+            for x, y in zip([st.where(u)] + path, path):
+                why = rules.advance_blocked(st, u, x, y)
+                if why:
+                    v = Illegal(why[0], why[1])
+                    break
+        if isinstance(v, Legal) and path and path[-1] in ends:
+            v = Illegal(f"{b} 8.5", f"{u} ended its advance in {rules.map.labels.get(path[-1])} with {ends[path[-1]]}")
+        if path:
+            ends[path[-1]] = u
+        ch.advanced.add(u)
+        ch.say(i, v)

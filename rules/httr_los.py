@@ -1,0 +1,232 @@
+"""Highway to the Reich observation (HTTR SR 7.0): sight lines, range limits, covering terrain.
+
+Each answer explains itself: which hex blocked, which range limit applied, or what data is
+missing. The map geometry is :mod:`hexforge.maps.los` (exact, per-offset); this module says
+which hexes block for a given observer and how far it sees.
+
+Readings where the rules are silent (documented, settable where it matters):
+
+- grazing a hexside or vertex: the :mod:`maps.los` setting, default the literal "touches any
+  part" (7.1.3);
+- "adjacent to the dike" (7.3.1): the observer's hex is the dike hex or next to it; a dike hex
+  is one with a dike, raised road/trail or railroad embankment on or through it (whole hex);
+- order of range modifiers: observer's terrain (7.2.1), +2 through an adjacent slope hexside from
+  the high side (7.3.5), then weather P halves daytime ranges (7.2.3), then night caps at 2, or
+  1 in weather P (7.2.2, 14.1);
+- a hex of several terrain types: the longest observation range of its types ("the reverse
+  order", best case, for observation: SR 12.0).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from hexforge.games.game import Game
+from hexforge.games.values import Datum
+from hexforge.maps.hexes import Hex, Hexside
+from hexforge.maps.los import Grazing, LosField, sight, touched
+from hexforge.maps.trace import Tri
+
+DIKE_LIKE = frozenset({"dike", "raised_road", "raised_trail", "railroad_embankment", "raised-road", "embankment"})
+HIGH_GROUND = frozenset({"hilltop", "city"})
+ADJACENT_ONLY = frozenset({"forest", "city", "rough"})  # 7.3.3
+WITHIN_TWO = frozenset({"woods", "town"})  # 7.3.3
+Weather = Literal["clear", "P"]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """Whether the target is observed, and why (a rule, a hex, a limit) or what is missing."""
+
+    visible: Tri
+    reason: str
+    by: tuple[Hex, ...] = ()
+
+
+@dataclass
+class Observation:
+    """HTTR observation on one game's map under given conditions."""
+
+    game: Game
+    night: bool = False
+    weather: Weather = "clear"
+    grazing: Grazing = "touch"
+    needs: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        tec = self.game.tables.get("tec")
+        self._cols = list(tec.columns) if tec else []
+        self._rows = {str(r.key): [c.resolved if isinstance(c, Datum) else c for c in r.cells]
+                      for r in tec.rows} if tec else {}
+
+    def label(self, h: Hex) -> str:
+        return self.game.map.labels.get(h, repr(h))
+
+    def _cell(self, terrain_id: str, column: str):
+        row = self._rows.get(terrain_id)
+        if row is None or column not in self._cols:
+            return "unknown"
+        return row[self._cols.index(column)]
+
+    # -- terrain -------------------------------------------------------------------------------
+
+    def types(self, h: Hex) -> frozenset[str] | None:
+        return self.game.map.terrain.of(h)
+
+    def is_dike_hex(self, h: Hex) -> bool:
+        t = self.game.map.terrain
+        if (self.types(h) or frozenset()) & DIKE_LIKE:
+            return True
+        for n in h.neighbours():
+            side = Hexside.between(h, n)
+            if any(f.kind in DIKE_LIKE for f in t.hexsides.get(side, ())) or t.thoroughfares.get(side, frozenset()) & DIKE_LIKE:
+                return True
+        return False
+
+    def terrain_blocks(self, h: Hex) -> Tri:
+        """7.1.3: a hex blocks when one of its terrain types has a LOS blocking value on the TEC."""
+        kinds = self.types(h)
+        if kinds is None:
+            self.needs.add(f"terrain of hex {self.label(h)} (unsurveyed)")
+            return None
+        out: Tri = False
+        for k in sorted(kinds - DIKE_LIKE):
+            v = self._cell(k, "los_blocking")
+            if v == "unknown":
+                self.needs.add(f"TEC {k!r} los_blocking")
+                out = None if out is False else out
+            elif v not in ("none", None, 0):
+                return True
+        return out
+
+    def observer_exempt_from_dikes(self, observer: Hex) -> bool:
+        """7.3.1: dikes do not block for an observer on a hilltop or city hex."""
+        return bool((self.types(observer) or frozenset()) & HIGH_GROUND)
+
+    def blocks_for(self, observer: Hex):
+        """The blocking predicate seen from ``observer`` (7.1.1, 7.1.3, 7.3.1)."""
+        exempt = self.observer_exempt_from_dikes(observer)
+
+        def blocks(h: Hex) -> Tri:
+            if h == observer:  # 7.1.1: the observer's hex never blocks
+                return False
+            if not exempt and h.distance(observer) > 1 and self.is_dike_hex(h):
+                return True  # 7.3.1: the whole hex blocks unless the observer is adjacent to it
+            return self.terrain_blocks(h)
+        return blocks
+
+    # -- range ---------------------------------------------------------------------------------
+
+    def base_range(self, observer: Hex) -> tuple[int | None, str]:
+        """7.2.1: the observation range of the observer's terrain (best of its types)."""
+        kinds = self.types(observer)
+        if kinds is None:
+            self.needs.add(f"terrain of hex {self.label(observer)} (unsurveyed)")
+            return None, f"not checkable: terrain of observer's hex {self.label(observer)} is unsurveyed"
+        best: tuple[int, str] | None = None
+        for k in sorted(kinds):
+            v = self._cell(k, "observation_range")
+            if v in ("unknown", None):
+                self.needs.add(f"TEC {k!r} observation_range")
+                return None, f"not checkable: needs TEC {k!r} observation_range"
+            if isinstance(v, (int, float)) and (best is None or v > best[0]):
+                best = (int(v), k)
+        if best is None:
+            return None, "not checkable: no observation range for the observer's terrain"
+        return best[0], f"{best[0]} hexes from {best[1]} (7.2.1)"
+
+    def slope_bonus(self, observer: Hex, target: Hex) -> bool:
+        """7.3.5: +2 when sighting out through an adjacent slope hexside from its high side
+        (not from a hilltop or city hex)."""
+        if (self.types(observer) or frozenset()) & HIGH_GROUND:
+            return False
+        first = [t.hex for t in touched(observer, target) if t.hex.distance(observer) == 1 and t.kind != "side"]
+        if target.distance(observer) == 1:
+            first = [target]
+        t = self.game.map.terrain
+        return any(f.kind == "slope" and f.high_side == observer
+                   for h in first for f in t.hexsides.get(Hexside.between(observer, h), ()))
+
+    def range_limit(self, observer: Hex, target: Hex) -> tuple[int | None, str]:
+        limit, why = self.base_range(observer)
+        if limit is None:
+            return None, why
+        if self.slope_bonus(observer, target):
+            limit, why = limit + 2, why + " +2 looking out from the high side of a slope (7.3.5)"
+        if self.weather == "P" and not self.night:
+            limit, why = limit // 2, why + ", halved in weather P (7.2.3)"
+        if self.night:
+            cap = 1 if self.weather == "P" else 2
+            if limit > cap:
+                limit, why = cap, why + f", reduced to {cap} at night" + (" in weather P (7.2.3)" if cap == 1 else " (7.2.2)")
+        return limit, why
+
+    # -- the answer ----------------------------------------------------------------------------
+
+    def observe(self, observer: Hex, target: Hex, revealed: bool = False) -> Seen:
+        """Can a unit in ``observer`` see a unit in ``target``? ``revealed``: the target fired
+        from covering terrain this phase (7.3.4)."""
+        d = observer.distance(target)
+        if d == 0:
+            return Seen(True, "same hex")
+        if d == 1:
+            return Seen(True, "adjacent units are always observed (7.1.6)")
+        limit, why = self.range_limit(observer, target)
+        if limit is None:
+            return Seen(None, why)
+        if d > limit:
+            return Seen(False, f"out of range: {d} hexes, limit {why}")
+        los = sight(observer, target, self.blocks_for(observer), self.grazing)
+        if los.state == "blocked":
+            return Seen(False, "LOS blocked by " + ", ".join(self._describe(h, observer) for h in los.by) + " (7.1.3)", los.by)
+        cover = self.types(target)
+        if cover is None:
+            self.needs.add(f"terrain of hex {self.label(target)} (unsurveyed)")
+            return Seen(None, f"not checkable: terrain of target hex {self.label(target)} is unsurveyed")
+        if not revealed and cover & ADJACENT_ONLY:
+            return Seen(False, f"target in {'/'.join(sorted(cover & ADJACENT_ONLY))}: observed only by adjacent units (7.3.3)")
+        if not revealed and cover & WITHIN_TWO and d > 2:
+            return Seen(False, f"target in {'/'.join(sorted(cover & WITHIN_TWO))}: observed only from 1-2 hexes (7.3.3)")
+        if los.state == "unknown":
+            return Seen(None, "not checkable: LOS crosses " + ", ".join(self.label(h) for h in los.by)
+                        + " whose blocking is unknown", los.by)
+        return Seen(True, f"clear LOS, {d} hexes within {why}")
+
+    def _describe(self, h: Hex, observer: Hex) -> str:
+        if self.is_dike_hex(h) and self.blocks_for(observer)(h) and not self.terrain_blocks(h):
+            return f"{self.label(h)} (dike/raised road, 7.3.1)"
+        return f"{self.label(h)} ({'/'.join(sorted(self.types(h) or ()))})"
+
+    def field(self, radius: int) -> LosField:
+        """Terrain blocking of the whole map for fast sweeps (dikes added per observer)."""
+        return LosField({h: self.terrain_blocks(h) for h in self.game.map}, radius, self.grazing)
+
+    def from_observer(self, observer: Hex, radius: int | None = None) -> dict[Hex, Seen]:
+        """Every map hex within the observer's range limit (or ``radius``), each with its answer."""
+        limit, _ = self.range_limit(observer, observer)
+        r = radius if radius is not None else (limit + 2 if limit is not None else 12)
+        return {h: self.observe(observer, h) for h in sorted(self.game.map) if h.distance(observer) <= r}
+
+
+def los_overlay(obs: Observation, observer: Hex):
+    """What a unit in ``observer`` can see (HTTR 7.0), each hex with its reason."""
+    from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
+    conditions = ", ".join(x for x in ("night" if obs.night else "day", f"weather {obs.weather}", f"grazing {obs.grazing}"))
+    ov = Overlay(f"HTTR 7.0 observation from {obs.label(observer)} ({conditions})",
+                 {"seen": (OKABE_ITO["blue"], "a unit here is observed"),
+                  "hidden": (OKABE_ITO["orange"], "clear LOS, but covering terrain hides a unit here (7.3.3)"),
+                  "blocked": (OKABE_ITO["vermillion"], "LOS blocked"),
+                  "range": (OKABE_ITO["purple"], "beyond the observation range"),
+                  UNKNOWN: (UNKNOWN_COLOUR, "unknown: terrain or TEC value missing")})
+    for h, s in obs.from_observer(observer).items():
+        if h == observer:
+            continue
+        cat = ("seen" if s.visible else UNKNOWN if s.visible is None else
+               "blocked" if s.reason.startswith("LOS blocked") else
+               "range" if s.reason.startswith("out of range") else "hidden")
+        ov.values[h] = cat
+        ov.detail[h] = s.reason
+    ov.marks[observer] = "observer"
+    limit, why = obs.range_limit(observer, observer)
+    ov.notes.append(f"range limit: {why}")
+    return ov

@@ -1,0 +1,327 @@
+"""Piercing the Reich supply paths, command range and isolation (PtR 13, 17, 18).
+
+Every answer is three-valued (``True`` / ``False`` / ``None`` = not checkable) and carries what
+is missing when it is unknown: the ZOC Chart, the TEC and most of the map are not transcribed.
+
+The rulebook disagrees with itself on EZOCs for CR and supply paths (recorded as readings of
+``path_ezoc_negation`` in the game's ``[special]``):
+
+- ``"17.3"`` (default): *any* friendly unit, HQ included and even disrupted, negates EZOCs in
+  its hex, and a path is broken on *entering* a hex with an unnegated EZOC (17.3A2, 18.3B);
+- ``"13.5"``: only a friendly *combat* unit negates, and a path may go *into* but never
+  *through* an EZOC hex (13.5).
+
+The default is 17.3/18.3 because they are the rules about supply and command paths
+themselves (13.5 is a one-line summary inside the ZOC section), they agree with each other word
+for word, and the HQ Displacement table uses the same "friendly units negate" wording; 13.5's
+"into but never through" is 13.3's movement rule carried over. Where the two differ in practice
+(an HQ alone in an EZOC; a path ending in an EZOC hex) the setting shows both.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Collection, Literal
+
+from hexforge.games.game import Game
+from hexforge.games.values import Datum, parse_datum
+from hexforge.maps.hexes import Hex
+from hexforge.maps.trace import Tri, reach, within_steps
+from hexforge.rules.state import GameState
+
+Reading = Literal["17.3", "13.5"]
+READINGS: tuple[Reading, ...] = ("17.3", "13.5")
+DEFAULT_READING: Reading = "17.3"
+
+#: Friendly map-edge supply sources by side: (edge id in terrain.toml, first turn it counts). PtR 17.4B-D.
+SOURCES: dict[str, tuple[tuple[str, int], ...]] = {
+    "us": (("us-south", 1), ("us-southwest", 4)),
+    "german": (("german-north", 1), ("german-northeast", 1)),
+}
+ANTI_TANK_DITCH = ("anti-tank-ditch", "anti_tank_ditch")
+
+
+def _and(*vs: Tri) -> Tri:
+    if any(v is False for v in vs):
+        return False
+    return None if any(v is None for v in vs) else True
+
+
+def _or(*vs: Tri) -> Tri:
+    if any(v is True for v in vs):
+        return True
+    return None if any(v is None for v in vs) else False
+
+
+@dataclass
+class PtrPaths:
+    """What PtR paths need: the game, a position, disrupted units, the reading for EZOCs.
+
+    ``needs`` collects what was missing for every unknown answer given so far."""
+
+    game: Game
+    state: GameState
+    disrupted: Collection[str] = ()
+    reading: Reading = DEFAULT_READING
+    needs: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        if self.reading not in READINGS:
+            raise ValueError(f"reading must be one of {', '.join(READINGS)}, not {self.reading!r}")
+        special = self.game.info.special or {}
+        support = special.get("support_type_unit_types")
+        self._support = set(parse_datum(support).resolved) if support is not None else None
+        zoc = self.game.tables.get("zoc")
+        self._zoc = {str(r.key): [c.resolved if isinstance(c, Datum) else c for c in r.cells]
+                     for r in zoc.rows} if zoc else {}
+        self._zoc_cols = list(zoc.columns) if zoc else []
+
+    # -- units --------------------------------------------------------------------------------
+
+    def is_hq(self, uid: str) -> bool:
+        return self.game.units[uid].type == "headquarters"
+
+    def zoc_class(self, uid: str) -> str | None:
+        """``infantry-type`` or ``support-type`` (PtR 2.4.1.3); ``None`` when not known."""
+        if self._support is None:
+            self.needs.add("support_type_unit_types ([special] of game.toml)")
+            return None
+        return "support-type" if self.game.units[uid].type in self._support else "infantry-type"
+
+    def exerts_zoc_into(self, uid: str, h: Hex) -> Tri:
+        """PtR 13.1-13.2A: non-disrupted combat units (not HQs) exert a ZOC into the six
+        surrounding hexes, unless the ZOC Chart negates it for the hex's terrain."""
+        at = self.state.where(uid)
+        if at is None or at.distance(h) != 1 or self.is_hq(uid) or uid in self.disrupted:
+            return False
+        kinds = self.game.map.terrain.of(h)
+        if kinds is None:
+            self.needs.add(f"terrain of hex {self.game.map.label(h)} (unsurveyed; ZOC Chart)")
+            return None
+        cls = self.zoc_class(uid)
+        if cls is None or cls not in self._zoc_cols:
+            self.needs.add("ZOC Chart column for the unit's type")
+            return None
+        answers: list[Tri] = []
+        for t in sorted(kinds):
+            row = self._zoc.get(t)
+            cell = row[self._zoc_cols.index(cls)] if row else "unknown"
+            if cell not in ("yes", "no"):
+                self.needs.add(f"ZOC Chart: {cls} into {t}")
+            answers.append(True if cell == "yes" else False if cell == "no" else None)
+        # Several terrain types in one hex: any that negates the ZOC negates it.
+        return _and(*answers)
+
+    def enemies_at(self, h: Hex, side: str) -> list[str]:
+        return [u for u in self.state.at(h) if self.state.side(u) != side]
+
+    def friends_at(self, h: Hex, side: str) -> list[str]:
+        return [u for u in self.state.at(h) if self.state.side(u) == side]
+
+    def ezoc(self, h: Hex, side: str) -> Tri:
+        """Is ``h`` in the ZOC of a unit enemy to ``side``? (PtR 13.2)"""
+        return _or(*(self.exerts_zoc_into(u, h) for n in h.neighbours() for u in self.enemies_at(n, side)))
+
+    def negates(self, h: Hex, side: str) -> bool:
+        """A friendly unit in ``h`` negates EZOCs there (17.3A2/18.3B: any unit; 13.5: combat units)."""
+        friends = self.friends_at(h, side)
+        if self.reading == "13.5":
+            return any(not self.is_hq(u) for u in friends)
+        return bool(friends)
+
+    # -- one hex of a path ----------------------------------------------------------------------
+
+    def enterable(self, h: Hex, side: str) -> Tri:
+        """May a path of ``side`` end in ``h``? Not into an enemy unit (17.3A1, 18.3A); not into
+        an unnegated EZOC under 17.3A2/18.3B (13.5 lets a path go *into* one)."""
+        if self.enemies_at(h, side):
+            return False
+        if self.reading == "13.5" or self.negates(h, side):
+            return True
+        return not_(self.ezoc(h, side))
+
+    def through(self, h: Hex, side: str) -> Tri:
+        """May a path of ``side`` pass through ``h``? (17.3A, 18.3A-B; 13.5 'never through')."""
+        if self.enemies_at(h, side):
+            return False
+        if self.negates(h, side):
+            return True
+        return not_(self.ezoc(h, side))
+
+    def crossable_for_supply(self, a: Hex, b: Hex) -> Tri:
+        """PtR 17.3B: a supply path may not cross an anti-tank ditch hexside."""
+        return not any(f.kind in ANTI_TANK_DITCH for f in self.game.map.terrain.features(a, b))
+
+
+def not_(v: Tri) -> Tri:
+    return None if v is None else not v
+
+
+# -- supply (PtR 17) -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SupplyAnswer:
+    """Per HQ: in supply (True/False/None) and a reason; per hex: could an HQ there trace?"""
+
+    hqs: dict[str, Tri]
+    reasons: dict[str, str]
+    hexes: dict[Hex, Tri]
+    sources: dict[Hex, Tri]
+    needs: tuple[str, ...]
+
+
+def sources(paths: PtrPaths, side: str, turn: int) -> dict[Hex, Tri]:
+    """Friendly map-edge hexes that work as supply sources on ``turn`` (PtR 17.4). A source is
+    off while an enemy unit stands on it: it got there by ending a move (combat unit, 17.4E1)
+    or a relocation (HQ, 17.4E2), and works again once the enemy leaves (17.4F). An edge whose
+    hexes are not known makes every answer that might need it unknown (value ``None``)."""
+    out: dict[Hex, Tri] = {}
+    edges = paths.game.map.terrain.edges
+    for edge, first_turn in SOURCES.get(side, ()):
+        if turn < first_turn or edge not in edges:
+            continue
+        hexes = edges[edge]
+        if hexes is None:
+            paths.needs.add(f"hexes of map edge {edge!r} (terrain.toml edges)")
+            continue
+        for h in hexes:
+            out[h] = False if paths.enemies_at(h, side) else True
+    return out
+
+
+def supply(paths: PtrPaths, side: str, turn: int | None = None) -> SupplyAnswer:
+    """PtR 17.2-17.4: each HQ of ``side`` needs an unbroken chain of hexes of any length to an
+    active friendly map-edge source. Traced backwards from the sources: the source is the last
+    hex the path enters, the HQ's hex is where it starts."""
+    turn = turn if turn is not None else (paths.state.turn or 1)
+    src = sources(paths, side, turn)
+    unknown_edges = any(paths.game.map.terrain.edges.get(e, ()) is None for e, t in SOURCES.get(side, ()) if turn >= t)
+    g = paths.game.map.graph()
+    starts = {h: _and(v, paths.enterable(h, side)) for h, v in src.items()}
+    reached = reach(g, starts, through=lambda h: paths.through(h, side), cross=paths.crossable_for_supply)
+    hexes = {h: reached.get(h, False) for h in g.nodes}
+    for h, v in starts.items():  # an HQ on an active source needs no path
+        hexes[h] = _or(hexes[h], src[h])
+    if unknown_edges:
+        hexes = {h: (True if v is True else None) for h, v in hexes.items()}
+    hqs, reasons = {}, {}
+    for uid, h in sorted(paths.state.positions.items()):
+        if paths.state.side(uid) != side or not paths.is_hq(uid):
+            continue
+        v = hexes.get(h, False)
+        hqs[uid] = v
+        reasons[uid] = ("PtR 17.2: a path reaches a friendly map-edge source" if v is True else
+                        "PtR 17.3: every path to a friendly map-edge source is broken (enemy unit, "
+                        "unnegated EZOC or anti-tank ditch)" if v is False else
+                        "not checkable: needs " + "; ".join(sorted(paths.needs)))
+    return SupplyAnswer(hqs, reasons, hexes, src, tuple(sorted(paths.needs)))
+
+
+# -- command range and isolation (PtR 18) ---------------------------------------------------------
+
+def _prohibited_test(paths: PtrPaths, mobility: str):
+    """PtR 18.3C: a CR path may not enter a hex prohibited to the tracing unit (TEC)."""
+    tec = paths.game.tables.get("tec")
+    column = f"movement_{mobility}"
+    rows = {str(r.key): [c.resolved if isinstance(c, Datum) else c for c in r.cells] for r in tec.rows} if tec else {}
+    cols = list(tec.columns) if tec else []
+
+    def allowed(h: Hex) -> Tri:
+        kinds = paths.game.map.terrain.of(h)
+        if kinds is None:
+            paths.needs.add(f"terrain of hex {paths.game.map.label(h)} (unsurveyed)")
+            return None
+        out: list[Tri] = []
+        for t in sorted(kinds):
+            row = rows.get(t)
+            cell = row[cols.index(column)] if row and column in cols else "unknown"
+            if cell == "unknown":
+                paths.needs.add(f"TEC {t!r} {column} (is it prohibited?)")
+            out.append(False if cell == "prohibited" else None if cell == "unknown" else True)
+        return _and(*out)
+    return allowed
+
+
+def command_range(paths: PtrPaths, hq: str, mobility: str = "leg") -> dict[Hex, tuple[Tri, int]]:
+    """Hexes from which a unit of ``mobility`` can trace a CR path to ``hq`` within its printed
+    command range: hex -> (in CR, path length). PtR 18.2B: count the HQ's hex, not the unit's,
+    so the length is the number of hexsides crossed."""
+    return _cr_paths(paths, hq, mobility, bounded=True)
+
+
+def _cr_paths(paths: PtrPaths, hq: str, mobility: str, bounded: bool) -> dict[Hex, tuple[Tri, int]]:
+    side = paths.state.side(hq)
+    at = paths.state.where(hq)
+    if at is None or side is None:
+        raise ValueError(f"HQ {hq} is not on the map")
+    cr = paths.game.units[hq].values.get("command_range")
+    known_cr = isinstance(cr, (int, float)) and not isinstance(cr, bool)
+    if bounded and not known_cr:
+        paths.needs.add(f"command_range of HQ {hq} (units.csv)")
+    allowed = _prohibited_test(paths, mobility)
+    g = paths.game.map.graph()
+    limit = int(cr) if bounded and known_cr else len(g)
+    # Traced from the HQ outwards: the HQ's hex is entered last by the unit's path and always
+    # holds a friendly unit (the HQ); the unit's own hex is not entered (18.2B).
+    got = within_steps(g, at, limit, through=lambda h: _and(paths.through(h, side), allowed(h)))
+    out = {h: vd for h, vd in got.items() if h == at or not paths.enemies_at(h, side)}
+    if bounded and not known_cr:
+        out = {h: (None, d) for h, (v, d) in out.items()}
+    return out
+
+
+def in_command(paths: PtrPaths, uid: str, hq: str) -> Tri:
+    """PtR 18.0B: is ``uid`` within CR of its parent HQ ``hq``?"""
+    at = paths.state.where(uid)
+    mobility = paths.game.units[uid].mobility or "leg"
+    return command_range(paths, hq, "motorized" if mobility == "motorized" else "leg").get(at, (False, 0))[0]
+
+
+def isolated(paths: PtrPaths, uid: str, hq: str) -> Tri:
+    """PtR 18.4: isolated when no CR path of any length reaches the formation HQ."""
+    at = paths.state.where(uid)
+    mobility = paths.game.units[uid].mobility or "leg"
+    got = _cr_paths(paths, hq, "motorized" if mobility == "motorized" else "leg", bounded=False).get(at, (False, 0))[0]
+    return not_(got)
+
+
+# -- overlays ---------------------------------------------------------------------------------------
+
+def supply_overlay(paths: PtrPaths, side: str, turn: int | None = None):
+    """Where an HQ of ``side`` would be in supply (PtR 17), HQs marked."""
+    from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
+    ans = supply(paths, side, turn)
+    ov = Overlay(f"PtR 17 supply paths for {side} (EZOC reading {paths.reading})",
+                 {"yes": (OKABE_ITO["blue"], "an HQ here traces a supply path"),
+                  "no": (OKABE_ITO["vermillion"], "no supply path (enemy units, EZOC, anti-tank ditch)"),
+                  "source": (OKABE_ITO["green"], "active friendly map-edge source"),
+                  UNKNOWN: (UNKNOWN_COLOUR, "unknown: needs terrain/ZOC Chart data")})
+    for h, v in ans.hexes.items():
+        ov.values[h] = "yes" if v is True else "no" if v is False else UNKNOWN
+    for h, v in ans.sources.items():
+        if v is True:
+            ov.values[h] = "source"
+    for uid, v in ans.hqs.items():
+        ov.marks[paths.state.where(uid)] = uid
+        ov.detail[paths.state.where(uid)] = ans.reasons[uid]
+    ov.notes.extend(f"{uid}: {'in supply' if v else 'OUT of supply' if v is False else 'not checkable'}"
+                    for uid, v in ans.hqs.items())
+    if ans.needs:
+        ov.notes.append("missing: " + "; ".join(ans.needs[:4]) + (" ..." if len(ans.needs) > 4 else ""))
+    return ov
+
+
+def command_overlay(paths: PtrPaths, hq: str, mobility: str = "leg"):
+    """The hexes within command range of ``hq`` (PtR 18) for a unit of ``mobility``."""
+    from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
+    got = command_range(paths, hq, mobility)
+    ov = Overlay(f"PtR 18 command range of {hq} ({mobility} units, EZOC reading {paths.reading})",
+                 {"yes": (OKABE_ITO["blue"], "in command range (number: path length)"),
+                  UNKNOWN: (UNKNOWN_COLOUR, "unknown: needs terrain/ZOC/TEC/CR data")})
+    for h, (v, d) in got.items():
+        ov.values[h] = "yes" if v is True else UNKNOWN
+        if v is True:
+            ov.text[h] = str(d)
+    ov.marks[paths.state.where(hq)] = hq
+    if paths.needs:
+        ov.notes.append("missing: " + "; ".join(sorted(paths.needs)[:4]))
+    return ov

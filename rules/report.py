@@ -1,0 +1,111 @@
+"""Reports of a check: text per event and a summary, JSON, and HTML with the map and each
+illegal move marked."""
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+
+from PIL import ImageDraw
+
+from hexforge.builder.timeline import ChatLine, DiceRoll, Eliminated, Entered, Move, StepChange, TurnChange
+from hexforge.games.game import Game
+from hexforge.maps.draw import draw_board
+from hexforge.rules.checker import Report
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable
+
+
+def describe(e) -> str:
+    """One line for one event."""
+    who = getattr(getattr(e, "piece", None), "unit", None) or getattr(getattr(e, "piece", None), "name", "")
+    if isinstance(e, Move):
+        return f"move {who} " + " -> ".join(e.path or (e.from_hex or str(e.origin), e.to_hex or str(e.to)))
+    if isinstance(e, StepChange):
+        return f"change {who} in {e.hex or '?'}: {e.trait} {e.old or '-'} -> {e.new or '-'}"
+    if isinstance(e, Eliminated):
+        return f"eliminated {who} in {e.hex or e.location}"
+    if isinstance(e, Entered):
+        return f"entered {who} at {e.hex or e.location}"
+    if isinstance(e, DiceRoll):
+        return f"dice {e.name}: {','.join(map(str, e.values))}"
+    if isinstance(e, TurnChange):
+        return "turn " + (", ".join(f"{k} {v}" for k, v in e.levels) or e.state)
+    if isinstance(e, ChatLine):
+        return f"chat {e.speaker + ': ' if e.speaker else ''}{e.text}"
+    return type(e).__name__
+
+
+def text(report: Report) -> str:
+    lines = [f"check of a {report.game} log"]
+    lines += [f"warning: {w}" for w in report.warnings]
+    for j in report.judged:
+        if not j.verdicts:
+            continue
+        for v in j.verdicts:
+            lines.append(f"[{j.index + 1}] step {getattr(j.event, 'step', '?')}: {describe(j.event)}: {v.text()}")
+    c = report.counts()
+    lines.append(f"summary: {c['legal']} legal, {c['illegal']} illegal, {c['not checkable']} not checkable")
+    return "\n".join(lines) + "\n"
+
+
+def as_json(report: Report) -> str:
+    out = {"game": report.game, "warnings": report.warnings, "summary": report.counts(), "events": []}
+    for j in report.judged:
+        for v in j.verdicts:
+            d = {"index": j.index, "step": getattr(j.event, "step", None), "event": describe(j.event),
+                 "verdict": {Legal: "legal", Illegal: "illegal", NotCheckable: "not checkable"}[type(v)]}
+            if isinstance(v, Illegal):
+                d |= {"rule": v.rule, "reason": v.reason}
+            if isinstance(v, NotCheckable):
+                d["needs"] = v.needs
+            if v.guess:
+                d["guess"] = v.guess
+            out["events"].append(d)
+    return json.dumps(out, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def map_png(game: Game, report: Report) -> bytes:
+    """The first sheet of the map with each illegal move's path drawn in red and its number."""
+    board = game.map.sheet_boards()[0]
+    img = draw_board(game.map, board).convert("RGB")
+    d = ImageDraw.Draw(img)
+    local = {m: b for b, m in board.to_map.items()}
+    n = 0
+    for j in report.judged:
+        if not any(isinstance(v, Illegal) for v in j.verdicts):
+            continue
+        labels = list(getattr(j.event, "path", ()) or ()) or [x for x in (getattr(j.event, "from_hex", None),
+                                                                          getattr(j.event, "to_hex", None),
+                                                                          getattr(j.event, "hex", None)) if x]
+        pts = [board.grid.centre(local[game.map.index[x]]) for x in labels
+               if x in game.map.index and game.map.index[x] in local]
+        if not pts:
+            continue
+        n += 1
+        if len(pts) > 1:
+            d.line(pts, fill="#d00000", width=6)
+        x, y = pts[-1]
+        d.ellipse((x - 16, y - 16, x + 16, y + 16), outline="#d00000", width=5)
+        d.text((x + 18, y - 18), str(j.index + 1), fill="#d00000")
+    buf = io.BytesIO()
+    img.save(buf, "PNG", optimize=False)
+    return buf.getvalue()
+
+
+def as_html(game: Game, report: Report) -> str:
+    png = base64.b64encode(map_png(game, report)).decode()
+    rows = []
+    for j in report.judged:
+        for v in j.verdicts:
+            cls = {Legal: "legal", Illegal: "illegal", NotCheckable: "nc"}[type(v)]
+            rows.append(f"<tr class='{cls}'><td>{j.index + 1}</td><td>{html.escape(describe(j.event))}</td>"
+                        f"<td>{html.escape(v.text())}</td></tr>")
+    c = report.counts()
+    return ("<!doctype html><html><head><meta charset='utf-8'><title>hexforge check</title><style>"
+            "body{font-family:sans-serif}.illegal{background:#fdd}.nc{background:#ffd}td{padding:2px 6px}"
+            "</style></head><body>"
+            f"<h1>Check of a {html.escape(report.game)} log</h1>"
+            f"<p>{c['legal']} legal, {c['illegal']} illegal, {c['not checkable']} not checkable</p>"
+            f"<img alt='map with illegal moves marked' src='data:image/png;base64,{png}'>"
+            "<table><tr><th>#</th><th>event</th><th>verdict</th></tr>" + "".join(rows) + "</table></body></html>\n")

@@ -1,0 +1,117 @@
+"""Game state for judging: where each unit is, its side and steps, and the current turn/phase."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Mapping
+
+from hexforge.builder.timeline import Eliminated, Entered, Event, Move, StepChange, Timeline, TurnChange
+from hexforge.games.game import Game
+from hexforge.maps.hexes import Hex
+
+STEP_TRAIT = "Step"  # the builder's step-loss Layer (level 1 front, 2 reduced side)
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Immutable position: ``apply(event)`` returns the next state."""
+
+    positions: Mapping[str, Hex]
+    sides: Mapping[str, str]
+    reduced: frozenset[str] = frozenset()
+    eliminated: frozenset[str] = frozenset()
+    markers: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    turn: int | None = None
+    phase: int | None = None  # index into game.info.sequence
+    occupants: Mapping[Hex, tuple[str, ...]] = field(default=None)  # derived index
+
+    def __post_init__(self) -> None:
+        if self.occupants is None:
+            occ: dict[Hex, tuple[str, ...]] = {}
+            for u, h in sorted(self.positions.items()):
+                occ[h] = occ.get(h, ()) + (u,)
+            object.__setattr__(self, "occupants", MappingProxyType(occ))
+
+    @classmethod
+    def from_setup(cls, game: Game, timeline: Timeline) -> GameState:
+        """The setup position of a timeline: every piece bound to a unit and standing on a game hex."""
+        pos, sides, reduced, marks = {}, {}, set(), {}
+        for p in timeline.setup:
+            uid = p.piece.unit
+            if uid is None or uid not in game.units or p.hex is None or p.hex not in game.map.index:
+                continue
+            pos[uid] = game.map.hex(p.hex)
+            sides[uid] = game.units[uid].side
+            marks[uid] = MappingProxyType(dict(p.markers))
+        for uid, unit in game.units.items():
+            sides.setdefault(uid, unit.side)
+        return cls(MappingProxyType(pos), MappingProxyType(sides), frozenset(reduced), frozenset(),
+                   MappingProxyType(marks))
+
+    def at(self, h: Hex) -> tuple[str, ...]:
+        return self.occupants.get(h, ())
+
+    def where(self, unit: str) -> Hex | None:
+        return self.positions.get(unit)
+
+    def side(self, unit: str) -> str | None:
+        return self.sides.get(unit)
+
+    def place(self, unit: str, h: Hex | None) -> GameState:
+        """The state with ``unit`` at ``h`` (``None``: off the map)."""
+        pos = dict(self.positions)
+        old = pos.pop(unit, None)
+        occ = dict(self.occupants)
+        if old is not None:
+            rest = tuple(u for u in occ.get(old, ()) if u != unit)
+            if rest:
+                occ[old] = rest
+            else:
+                occ.pop(old, None)
+        if h is not None:
+            pos[unit] = h
+            occ[h] = tuple(sorted(occ.get(h, ()) + (unit,)))
+        return replace(self, positions=MappingProxyType(pos), occupants=MappingProxyType(occ))
+
+    def apply(self, event: Event, game: Game) -> GameState:
+        """The state after one timeline event (events about pieces that are not units change nothing)."""
+        if isinstance(event, TurnChange):
+            turn, phase = phase_of(game, event)
+            return replace(self, turn=turn if turn is not None else self.turn,
+                           phase=phase if phase is not None else self.phase)
+        uid = getattr(getattr(event, "piece", None), "unit", None)
+        if uid is None or uid not in game.units:
+            return self
+        if isinstance(event, (Move, Entered)):
+            label = event.to_hex if isinstance(event, Move) else event.hex
+            h = game.map.index.get(label) if label else None
+            return self.place(uid, h)
+        if isinstance(event, Eliminated):
+            return replace(self.place(uid, None), eliminated=self.eliminated | {uid})
+        if isinstance(event, StepChange) and event.trait == STEP_TRAIT:
+            reduced = self.reduced | {uid} if event.new not in ("1", "") else self.reduced - {uid}
+            return replace(self, reduced=reduced)
+        return self
+
+
+def phase_names(game: Game) -> list[str]:
+    """The turn tracker's phase names as the builder writes them (F&M 4.1 order)."""
+    sides = {s.id: s.name.resolved for s in game.info.sides}
+    out = []
+    for ph in game.info.sequence:
+        who = sides.get(ph.player, {"first": "first player", "second": "second player"}.get(ph.player, ""))
+        out.append(f"{ph.name.resolved} ({who})" if who else ph.name.resolved)
+    return out
+
+
+def phase_of(game: Game, event: TurnChange) -> tuple[int | None, int | None]:
+    """(turn, phase index) named by a turn tracker change; ``None`` where the tracker does not say."""
+    levels = dict(event.levels)
+    turn = int(levels["Turn"]) if levels.get("Turn", "").lstrip("-").isdigit() else None
+    names = phase_names(game)
+    ph = levels.get("Phase")
+    phase = names.index(ph) if ph in names else None
+    if phase is None and ph:
+        ids = [p.id for p in game.info.sequence]
+        phase = ids.index(ph) if ph in ids else None
+    return turn, phase

@@ -1,0 +1,120 @@
+"""The base rules system: what every system reads from a game's data (python-chess variant style).
+
+A system is one class over the shared core (``rules/core``); a game with exclusive rules is a
+subclass of its system. Every accessor returns :class:`Unknown` naming the missing datum instead
+of guessing.
+"""
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from hexforge.games.game import Game
+from hexforge.games.values import Datum
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.state import GameState
+
+
+class RulesSystem:
+    """A rules system over one game's data; subclasses add the system's and the game's rules."""
+
+    system_id = "base"
+    book = ""  # the citation tag, e.g. "F&M"
+    stack_limit = 1
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.map = game.map
+        self.terrain = game.map.terrain
+        self.tec = game.tables.get("tec")
+        self.crt = game.tables.get("crt")
+        self._tec_rows = {str(r.key): r.cells for r in self.tec.rows} if self.tec else {}
+        self._tec_cols = list(self.tec.columns) if self.tec else []
+
+    # -- sides and phases -------------------------------------------------------------------
+
+    @cached_property
+    def first_side(self) -> str:
+        for sc in sorted(self.game.scenarios.values(), key=lambda s: s.id):
+            fp = sc.first_player.resolved if isinstance(sc.first_player, Datum) else sc.first_player
+            if fp in self.game.sides:
+                return fp
+        return self.game.sides[0]
+
+    def enemy_of(self, side: str) -> str:
+        return next(s for s in self.game.sides if s != side)
+
+    def phase_side(self, index: int) -> str | None:
+        """The side whose phase this is (``None`` for a phase of both players)."""
+        who = self.game.info.sequence[index].player
+        if who == "first":
+            return self.first_side
+        if who == "second":
+            return self.enemy_of(self.first_side)
+        return who if who in self.game.sides else None
+
+    def phase_kind(self, index: int) -> str:
+        """movement | mobile-movement | bombardment | combat | mobile-combat | sfm | end | other."""
+        pid = self.game.info.sequence[index].id
+        for kind in ("mobile-movement", "mobile-combat", "bombardment", "movement", "combat", "sfm", "end"):
+            if pid == kind or pid.endswith("-" + kind):
+                return kind
+        return "other"
+
+    # -- units ------------------------------------------------------------------------------
+
+    def unit(self, uid: str):
+        return self.game.units[uid]
+
+    def value(self, uid: str, column: str, state: GameState) -> float | Unknown:
+        """A printed value of the unit's current side (``reduced_<column>`` once reduced)."""
+        u = self.game.units[uid]
+        v = u.values.get(f"reduced_{column}", u.values.get(column)) if uid in state.reduced else u.values.get(column)
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return v
+        return Unknown(f"{column} of unit {uid} (units.csv)")
+
+    def mobility(self, uid: str) -> str | Unknown:
+        m = self.game.units[uid].mobility
+        return m if m in ("leg", "mobile") else Unknown(f"whether unit {uid} is leg or mobile (units.csv mobility)")
+
+    def two_step(self, uid: str) -> bool:
+        return self.game.units[uid].has_reduced_side
+
+    # -- terrain ----------------------------------------------------------------------------
+
+    def hex_types(self, h: Hex) -> frozenset[str] | None:
+        """The hex-kind terrain types in a hex; ``None`` when it is unsurveyed."""
+        t = self.terrain.of(h)
+        if t is None:
+            return None
+        return frozenset(x for x in t if x not in self.terrain.types or self.terrain.types[x].kind == "hex")
+
+    def tec_cell(self, terrain_id: str, column: str) -> Any:
+        """A TEC cell's resolved value, or :class:`Unknown` naming the row and column."""
+        if column not in self._tec_cols:
+            return Unknown(f"TEC column {column!r}")
+        cells = self._tec_rows.get(terrain_id)
+        if cells is None:
+            return Unknown(f"TEC row {terrain_id!r}")
+        v = cells[self._tec_cols.index(column)]
+        v = v.resolved if isinstance(v, Datum) else v
+        return Unknown(f"TEC {terrain_id!r} {column}") if v == "unknown" else v
+
+    def on_map(self, h: Hex) -> bool:
+        return h in self.map
+
+
+def rules_for(game: Game) -> RulesSystem:
+    """The rules class for a game: its own subclass by id, else its system's class."""
+    from hexforge.rules.aachen import Aachen
+    from hexforge.rules.arnhem import Arnhem
+    from hexforge.rules.fm import FireAndMovement
+    by_id = {"aachen": Aachen, "arnhem": Arnhem}
+    by_system = {"fm": FireAndMovement}
+    cls = by_id.get(game.info.id) or by_system.get(game.info.system)
+    if cls is None:
+        raise ValueError(f"no rules system for game {game.info.id!r} (system {game.info.system!r}); "
+                         f"known systems: {', '.join(sorted(by_system))}")
+    return cls(game)

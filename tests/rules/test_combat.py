@@ -1,0 +1,117 @@
+"""F&M combat on the synthetic F&M game: differential, CRT line and result, retreat, advance."""
+from __future__ import annotations
+
+import pytest
+
+from hexforge.games import load_game
+from hexforge.rules.checker import Attack
+from hexforge.rules.core import crt as crtlib
+from hexforge.rules.fm_combat import differential, expected
+from hexforge.rules.state import GameState
+from hexforge.rules.system import rules_for
+from hexforge.rules.verdict import Legal, NotCheckable
+from tests.conftest import ROOT
+from tests.rules.helpers import Log, illegal_rules, verdicts
+
+SYN = ROOT / "tests" / "data" / "synthetic-fm"
+SETUP = {"B1": "0604", "B3": "0605", "R2": "0705", "R4": "1201"}
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(SYN)
+
+
+def test_crt_cells_parse_as_printed() -> None:
+    assert crtlib.differentials("+2, +3") == [2, 3]
+    assert crtlib.differentials("\u22121") == [-1]
+    assert crtlib.differentials("+4,5") == [4, 5]          # ARN's dropped sign
+    assert crtlib.differentials("none") is None
+    assert crtlib.ratio_column(["1:2", "1:1", "2:1", "3:1"], 5, 2) == 2
+
+
+def test_e10_support_fire_totals(game) -> None:
+    # F&M 7.2 example: two 4-4-10 attack one 2-3-8; attacker adds two +2, defender one +6: 12 vs 9 = +3
+    r = rules_for(game)
+    s = GameState({"B4": game.map.hex("0604"), "R3": game.map.hex("0705")}, {"B4": "blue", "R3": "red"})
+    a = Attack("combat", game.map.hex("0705"), ["B4", "B4"], [2, 2], [6], None, defender="R3")
+    assert differential(r, s, a) == 12 - 9
+
+
+def test_t7_fortification_doubles_defense_and_halves_each_attacker_marker(game) -> None:
+    r = rules_for(game)
+    s = GameState({"B1": game.map.hex("0809"), "B5": game.map.hex("0810"), "R2": game.map.hex("0910")},
+                  {"B1": "blue", "B5": "red", "R2": "red"})
+    a = Attack("combat", game.map.hex("0910"), ["B1", "B5"], [5, 3], [4], None, defender="R2")
+    # 3 + 3 + (5//2) + (3//2) = 9 vs 2*2 + 4 = 8
+    assert differential(r, s, a) == 9 - 8
+
+
+def test_column_limits(game) -> None:
+    r = rules_for(game)
+    assert crtlib.column_for(r.crt, "clear", 14) == 11       # above +10 is +10
+    assert crtlib.column_for(r.crt, "woods", -7) == 0        # below the lowest is the lowest
+    assert crtlib.column_for(r.crt, "clear", 5) == 8
+
+
+def attack(game, die, *after):
+    log = Log(game, SETUP).phase(1, "first-combat").say("attack 0705 from 0604 0605").roll(die)
+    for f in after:
+        f(log)
+    return log.check()
+
+
+def test_d2_retreat_and_advance_along_the_path(game) -> None:
+    # 3 + 2 - 2 = +3 on the clear line (column 8); die 1 -> D2
+    ok = attack(game, 1, lambda l: l.move("R2", "0705", "0805", "0905"), lambda l: l.move("B3", "0605", "0705", "0805"),
+                lambda l: l.move("B1", "0604", "0705"))
+    assert illegal_rules(ok) == []
+    assert "D2" in verdicts(ok, 2)[0].guess
+    bad = attack(game, 1, lambda l: l.move("R2", "0705", "0706", "0707"))  # 0706 is in the blue ZOC
+    assert illegal_rules(bad) == [(3, "F&M 8.3")]
+    short = attack(game, 1, lambda l: l.move("R2", "0705", "0805"))
+    assert illegal_rules(short) == [(3, "F&M 8.3")]
+    stray = attack(game, 1, lambda l: l.move("R2", "0705", "0805", "0905"), lambda l: l.move("B1", "0604", "0704"))
+    assert illegal_rules(stray) == [(4, "F&M 8.5")]
+    stiff = attack(game, 1, lambda l: l.reduce("R2", "0705"))
+    assert illegal_rules(stiff) == []
+
+
+def test_results_must_be_applied(game) -> None:
+    # die 6 at column 8 -> Ex: one attacker and the defender lose a step
+    ok = attack(game, 6, lambda l: l.reduce("R2", "0705"), lambda l: l.reduce("B1", "0604"))
+    assert illegal_rules(ok) == []
+    bad = attack(game, 6, lambda l: l.reduce("R2", "0705"))
+    assert illegal_rules(bad) == [(2, "F&M 8.2.4")]
+    adv = attack(game, 6, lambda l: l.reduce("R2", "0705"), lambda l: l.reduce("B1", "0604"),
+                 lambda l: l.move("B3", "0605", "0705"))
+    assert (5, "F&M 8.5") in illegal_rules(adv)
+    # die 3 at column 8 -> D2; the defender does nothing
+    none = attack(game, 3)
+    assert illegal_rules(none) == [(2, "F&M 8.3")]
+
+
+def test_declarations(game) -> None:
+    rep = Log(game, SETUP | {"B5": "0303"}).phase(1, "first-combat").say("attack 0705 from 0604 0303").roll(1).check()
+    assert (1, "F&M 8.2") in illegal_rules(rep)
+    rep = (Log(game, SETUP).phase(1, "first-combat").say("attack 0705 from 0604").roll(4)
+           .say("attack 0705 from 0605").roll(4).check())
+    assert (3, "F&M 8.0") in illegal_rules(rep)
+    rep = Log(game, SETUP).phase(1, "first-combat").say("attack 0705 from 0604 sfm 1 1 1").roll(4).check()
+    assert (1, "F&M 8.2.1") in illegal_rules(rep)
+    rep = Log(game, SETUP).phase(1, "first-bombardment").say("bombard 0705 sfm 2 2").say("bombard 0705 sfm 1").check()
+    assert (2, "F&M 8.1") in illegal_rules(rep)
+
+
+def test_bombardment_results_that_do_not_apply(game) -> None:
+    # T8: sfm 4 vs defense 2: +2 on the clear line (column 7); die 4 -> Ex, which is no effect in bombardment
+    rep = Log(game, SETUP).phase(1, "first-bombardment").say("bombard 0705 sfm 4").roll(4).check()
+    assert illegal_rules(rep) == [] and isinstance(verdicts(rep, 2)[0], Legal)
+    rep = Log(game, SETUP).phase(1, "first-bombardment").say("bombard 0705 sfm 4").roll(4).reduce("R2", "0705").check()
+    assert illegal_rules(rep) == [(3, "F&M 8.2.4")]
+
+
+def test_inferred_attack_says_it_guessed(game) -> None:
+    rep = attack_inferred = Log(game, SETUP).phase(1, "first-combat").roll(6).reduce("R2", "0705").reduce("B1", "0604").check()
+    assert illegal_rules(rep) == []
+    assert "inferred" in verdicts(rep, 1)[0].guess
