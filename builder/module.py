@@ -21,7 +21,7 @@ from hexforge.counters.art import faces, render, render_marker
 from hexforge.counters.unit import Unit
 from hexforge.games.game import Game
 from hexforge.maps.convention import ImageGrid, board_grid
-from hexforge.maps.draw import draw_board, png_bytes
+from hexforge.maps.draw import draw_board, draw_key, png_bytes
 from hexforge.maps.hexmap import SheetBoard
 from hexforge.maps.layout import MapLayout, PlacedBoard
 
@@ -122,7 +122,8 @@ def assemble(game: Game, progress: Progress | None = None,
     marker_tab, pools, gpid = _markers(game, entries, gpid)
 
     say("drawing the charts")
-    charts = []
+    entries["images/map-key.png"] = png_bytes(draw_key(game.map.terrain))
+    charts = [Component(f"{_W}.Chart", {"chartName": "Map key", "fileName": "map-key.png"})]
     for tid, table in sorted(game.tables.items()):
         name = image_name("chart", tid)
         entries[f"images/{name}"] = png_bytes(render_table(table))
@@ -144,7 +145,7 @@ def assemble(game: Game, progress: Progress | None = None,
         *_dice(game),
         Component(f"{_M}.ChartWindow", {"name": "Charts", "text": "Charts", "tooltip": "Game charts and tables",
                                         "icon": "", "hotkey": ""},
-                  [Component(f"{_W}.TabWidget", {"entryName": "Charts"}, charts)] if charts else []),
+                  [Component(f"{_W}.TabWidget", {"entryName": "Charts"}, charts)]),
     ]
     side_maps = ((HOLDING_MAP, HOLDING_BOARD),) + (((POOLS_MAP, POOLS_BOARD),) if pools else ())
     return Module(entries, children, layout, pieces, turns, gpid + 1, side_maps)

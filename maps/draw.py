@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.hexmap import HexMap, SheetBoard
+from hexforge.maps.terrain import Terrain
 
 TERRAIN_COLOURS = {
     "clear": "#ece6c8", "open": "#ece6c8", "woods": "#93bf83", "forest": "#6fa35f", "town": "#d0b08a",
@@ -31,6 +32,21 @@ THOROUGHFARE_STYLE = {
     "road": ("#b3412b", 4), "secondary-road": ("#c9774a", 3), "trail": ("#8a6a4a", 2),
     "railroad": ("#202020", 3), "autobahn": ("#d0312d", 6), "raised-road": ("#b3412b", 5),
 }
+
+
+def hexside_style(kind: str) -> tuple[str, str, int]:
+    """How a hexside feature is drawn: ("bar" across the side, or "line" along it), colour, width."""
+    k = kind.lower()
+    if "demolish" in k or "destroyed" in k:
+        return "bar", "#d00000", 7
+    if "bridge" in k:
+        return "bar", "#5a3a1a", 7
+    if "ferry" in k:
+        return "bar", "#5a3a1a", 3
+    for key, (colour, width) in HEXSIDE_STYLE.items():
+        if key in k:
+            return "line", colour, width
+    return "line", "#2f6fbf", 4
 
 
 def terrain_colour(terrain_id: str) -> str:
@@ -75,15 +91,14 @@ def draw_board(hexmap: HexMap, board: SheetBoard) -> Image.Image:
         if side.a not in local_of or side.b not in local_of:
             continue
         seg = _segment(board, local_of, side)
-        for f in sorted(features, key=lambda f: f.kind):
-            if f.kind.startswith("bridge") or f.kind == "ferry":
+        for f in sorted(features, key=lambda f: hexside_style(f.kind)[0] == "bar"):  # bars over lines
+            shape, colour, width = hexside_style(f.kind)
+            if shape == "bar":
                 a, b = g.centre(local_of[side.a]), g.centre(local_of[side.b])
                 mx, my = (seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2
                 ux, uy = (b[0] - a[0]) * 0.18, (b[1] - a[1]) * 0.18
-                colour = "#5a3a1a" if f.kind != "bridge-demolished" else "#d00000"
-                d.line([(mx - ux, my - uy), (mx + ux, my + uy)], fill=colour, width=7 if f.kind != "ferry" else 3)
+                d.line([(mx - ux, my - uy), (mx + ux, my + uy)], fill=colour, width=width)
             else:
-                colour, width = HEXSIDE_STYLE.get(f.kind, ("#2f6fbf", 4))
                 d.line(seg, fill=colour, width=width)
     for local in sorted(board.to_map):
         cx, cy = g.centre(local)
@@ -132,3 +147,44 @@ def png_bytes(img: Image.Image) -> bytes:
     out = io.BytesIO()
     img.save(out, "PNG", optimize=False, compress_level=6)
     return out.getvalue()
+
+
+def draw_key(terrain: Terrain) -> Image.Image:
+    """The map key: what each colour, hatch and line on the drawn board means."""
+    hex_types = sorted((t for t in terrain.types.values() if t.kind == "hex"), key=lambda t: t.id)
+    side_types = sorted((t for t in terrain.types.values() if t.kind != "hex"), key=lambda t: t.id)
+    rows = 2 + len(hex_types) + len(side_types) + 1
+    img = Image.new("RGB", (560, 34 * rows + 20), "#ffffff")
+    d = ImageDraw.Draw(img)
+    f = _font(13)
+    d.text((10, 10), "Map key", fill="#000000", font=_font(16))
+    y = 44
+
+    def swatch(draw_fn, text: str) -> None:
+        nonlocal y
+        draw_fn(y)
+        d.text((70, y + 12), text, fill="#000000", font=f, anchor="lm")
+        y += 34
+
+    def hatched(y0: int) -> None:
+        d.rectangle((10, y0, 50, y0 + 24), fill=UNSURVEYED_FILL, outline=GRID)
+        _hatch(d, [(10, y0), (50, y0), (50, y0 + 24), (10, y0 + 24), (10, y0), (50, y0)])
+
+    swatch(hatched, "unsurveyed: terrain not given by the rulebook (bring your own map)")
+    for t in hex_types:
+        swatch(lambda y0, t=t: d.rectangle((10, y0, 50, y0 + 24), fill=terrain_colour(t.id), outline=GRID),
+               f"{t.name} ({t.id})")
+    for t in side_types:
+        if t.kind == "thoroughfare":
+            shape, (colour, width) = "line", THOROUGHFARE_STYLE.get(t.id, ("#b3412b", 3))
+        else:
+            shape, colour, width = hexside_style(t.id)
+        if shape == "bar":
+            swatch(lambda y0, c=colour, w=width: (d.line([(10, y0 + 12), (50, y0 + 12)], fill="#2f6fbf", width=4),
+                                                  d.line([(30, y0 + 2), (30, y0 + 22)], fill=c, width=w)),
+                   f"{t.name} ({t.kind})")
+        else:
+            swatch(lambda y0, c=colour, w=width: d.line([(10, y0 + 12), (50, y0 + 12)], fill=c, width=w),
+                   f"{t.name} ({t.kind})")
+    swatch(lambda y0: d.ellipse((23, y0 + 5, 37, y0 + 19), outline="#c00000", width=3), "victory or objective hex")
+    return img
