@@ -4,7 +4,9 @@ Run: python bench/bench_check.py [moves]
 """
 from __future__ import annotations
 
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -16,8 +18,18 @@ from tests.rules.helpers import Log  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def long_game(tmp: Path, turns: int):
+    """The synthetic game with a scenario long enough for the log (F&M 4.1 game length)."""
+    folder = tmp / "synthetic-fm"
+    shutil.copytree(ROOT / "tests" / "data" / "synthetic-fm", folder)
+    sc = folder / "scenarios" / "meeting.toml"
+    sc.write_text(sc.read_text().replace("last_turn = 6", f"last_turn = {turns}"))
+    return load_game(folder)
+
+
 def main(n: int = 20000) -> None:
-    game = load_game(ROOT / "tests" / "data" / "synthetic-fm")
+    with tempfile.TemporaryDirectory() as tmp:
+        game = long_game(Path(tmp), n + 2)
     log = Log(game, {"B3": "0103", "B1": "0205", "R1": "0910", "R2": "1201"})
     there, back = ("0103", "0203", "0303", "0403", "0503"), ("0503", "0403", "0303", "0203", "0103")
     turn = 1

@@ -1,7 +1,10 @@
 """Aachen: First to Fall exclusive rules (AAC 10.0-16.0) over the F&M system."""
 from __future__ import annotations
 
-from hexforge.maps.hexes import Hex
+from hexforge.maps.hexes import Hex, Hexside
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.aachen_bridges import TEMPORARY_BRIDGE, bridges_after_phase, declare_bridge
+from hexforge.rules.core.movement import Cost, hex_cost
 from hexforge.rules.coverage import rule
 from hexforge.rules.fm import FireAndMovement
 from hexforge.rules.state import GameState
@@ -51,6 +54,37 @@ class Aachen(FireAndMovement):
                                    f"(range {limit})"))
         return out
 
-    def last_turn(self, us_eliminated: int) -> int:
-        """AAC 14.1: the game ends at the end of GT 20 minus the US units eliminated."""
-        return 20 - us_eliminated
+    game_length_rule = "AAC 14.1"
+
+    def last_turn(self, state: GameState) -> int | Unknown:
+        """AAC 14.1: the scenario length (GT 20) less one GT for each US unit (the first player's, AAC 10.2)
+        eliminated."""
+        base = super().last_turn(state)
+        if isinstance(base, Unknown):
+            return base
+        return base - sum(1 for u in state.eliminated if state.side(u) == self.first_side)
+
+    def ended_now(self, state: GameState) -> Illegal | None:
+        """AAC 14.1: an elimination that makes the current GT the last ends the game at once."""
+        last = self.last_turn(state)
+        if state.turn is None or isinstance(last, Unknown) or last > state.turn:
+            return None
+        return Illegal("AAC 14.1", f"the game ended in GT {state.turn}: US eliminations had cut its length to "
+                       f"GT {last}, so no further phases are played")
+
+    def on_chat(self, checker, index: int, text: str) -> bool:
+        m = TEMPORARY_BRIDGE.search(text)
+        if not m:
+            return False
+        declare_bridge(self, checker, index, m.group(1), m.group(2), m.group(3))
+        return True
+
+    def phase_ended(self, state: GameState, old_phase: int, turn: int | None, phase: int | None) -> GameState:
+        return bridges_after_phase(self, state, old_phase, turn, phase)
+
+    def terrain_cost(self, state: GameState, uid: str, a: Hex, b: Hex, mobility: str) -> Cost:
+        """AAC 11.2: a friendly temporary bridge makes the river hexside a bridge for movement."""
+        tb = state.bridges.get(Hexside.between(a, b)) if a.distance(b) == 1 else None
+        if tb and tb[0] == "temporary" and tb[1] == state.side(uid):
+            return hex_cost(self, b, mobility)
+        return super().terrain_cost(state, uid, a, b, mobility)

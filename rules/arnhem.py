@@ -1,7 +1,9 @@
 """Arnhem: The Farthest Bridge exclusive rules (ARN 10.0-12.0) over the F&M system."""
 from __future__ import annotations
 
-from hexforge.maps.hexes import Hex
+from hexforge.maps.hexes import Hex, Hexside
+from hexforge.rules.arnhem_actions import DEMOLISH, LAND, REPAIR, declare_demolition, declare_landing, declare_repair
+from hexforge.rules.verdict import Illegal, Legal, Verdict
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.movement import BRIDGES, Cost, hex_cost, label, terrain_cost
 from hexforge.rules.coverage import rule
@@ -13,7 +15,10 @@ WATER = ("river", "canal")
 
 
 class Arnhem(FireAndMovement):
-    """Marsh (10.5), rivers and canals (10.6), canal trail crossings (10.6.1), RR bridges and ferries (10.6.2)."""
+    """Marsh (10.5), rivers and canals (10.6), canal trail crossings (10.6.1), RR bridges and ferries (10.6.2),
+    bridge demolition and repair (10.6.3-4), airborne landings (11.4)."""
+
+    game_length_rule = "ARN 11.0"
 
     def _kinds(self, a: Hex, b: Hex) -> set[str]:
         return {f.kind for f in self.terrain.features(a, b)}
@@ -70,6 +75,28 @@ class Arnhem(FireAndMovement):
         if self.unbridged_water(a, b):
             return "ARN 10.6", f"{uid} advanced across the unbridged river/canal hexside {label(self, a)}/{label(self, b)}"
         return None
+
+    def on_chat(self, checker, index: int, text: str) -> bool:
+        """ARN 10.6.3, 10.6.4, 11.4: demolition, repair and landing declarations."""
+        if m := DEMOLISH.match(text):
+            declare_demolition(self, checker, index, m.group(1), m.group(2))
+        elif m := REPAIR.match(text):
+            declare_repair(self, checker, index, m.group(1), m.group(2), m.group(3))
+        elif m := LAND.match(text):
+            declare_landing(self, checker, index, m.group(1))
+        else:
+            return False
+        return True
+
+    @rule("ARN 10.6.3", "ARN-3", "a demolished (unrepaired) bridge is a river/canal hexside: no unit crosses it")
+    def check_crossing(self, state: GameState, uid: str, a: Hex, b: Hex) -> Verdict:
+        if a.distance(b) != 1:
+            return Legal()
+        status = state.bridges.get(Hexside.between(a, b))
+        if status and status[0] == "demolished":
+            return Illegal("ARN 10.6.3", f"{uid} crossed the demolished bridge {label(self, a)}/{label(self, b)}, "
+                           "now an unbridged river/canal hexside")
+        return Legal()
 
     def may_attack_across(self, a: Hex, b: Hex) -> bool:
         """ARN 10.6: units may attack across unbridged river and canal hexsides."""

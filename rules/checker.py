@@ -18,7 +18,8 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.coverage import rule
 from hexforge.rules.core.stacking import overstacked, stacked_with
 from hexforge.rules.fm import MoveRecord
-from hexforge.rules.system import rules_for
+from hexforge.rules.sfm import SfmPool
+from hexforge.rules.system import RulesSystem, rules_for
 from hexforge.rules.state import STEP_TRAIT, GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, with_guess
 
@@ -76,9 +77,9 @@ def _nums(text: str | None) -> list[int]:
 class Checker:
     """Judges the events of one timeline in order."""
 
-    def __init__(self, game: Game, timeline: Timeline) -> None:
+    def __init__(self, game: Game, timeline: Timeline, rules: RulesSystem | None = None) -> None:
         self.game, self.t = game, timeline
-        self.rules = rules_for(game)
+        self.rules = rules or rules_for(game)
         self.book = self.rules.book
         self.state = GameState.from_setup(game, timeline)
         self.judged: list[Judged] = []
@@ -92,6 +93,14 @@ class Checker:
         self.advanced: set[str] = set()
         self.attack: Attack | None = None
         self.bombarded: dict[Hex, int] = {}
+        self.sfm = SfmPool(self.rules)
+        self.action = None  # an exclusive-rule action (e.g. ARN 10.6.3) waiting for its roll and results
+        self.over: Illegal | None = None  # set once the game has ended (AAC 14.1)
+        self.moved_phase: set[str] = set()  # units that moved this phase
+        self.frozen: dict[str, Illegal] = {}  # units that may not move this phase, and why
+        self.start_spent: dict[str, float | Unknown] = {}  # MP spent before moving (ARN 11.4 b)
+        self.phase_start: GameState = self.state
+        self.attempts: set[tuple] = set()  # (action, hexside, turn[, side]) done once per GT
 
     # -- driver -----------------------------------------------------------------------------
 
@@ -101,8 +110,11 @@ class Checker:
             self.judged.append(j)
             self.judge(j)
             self.state = self.state.apply(e, self.game)
+            if isinstance(e, Eliminated) and self.over is None:
+                self.check_game_end()
         self.end_move()
         self.close_attack()
+        self.close_action()
         return Report(self.game.id, self.judged, list(self.t.warnings))
 
     def say(self, index: int, v: Verdict) -> None:
@@ -124,16 +136,29 @@ class Checker:
 
     def judge(self, j: Judged) -> None:
         e = j.event
+        if self.over is not None and (isinstance(e, (TurnChange, DiceRoll)) or self.unit(e) is not None or (
+                isinstance(e, ChatLine) and DECLARE.search(e.text))):
+            self.say(j.index, self.over)
+            return
         if isinstance(e, TurnChange):
             self.on_turn(j)
         elif isinstance(e, ChatLine):
             m = DECLARE.search(e.text)
             if m:
                 self.on_declare(j, m)
+            elif self.action is not None and self.action.takes(self, j):
+                return
+            else:
+                self.rules.on_chat(self, j.index, e.text)
         elif isinstance(e, DiceRoll):
-            self.on_dice(j)
+            if self.action is not None and self.action.roll is None:
+                self.action.on_roll(self, j.index, e.total if e.total is not None else sum(e.values or (0,)))
+            else:
+                self.on_dice(j)
         elif self.unit(e) is None:
             return  # a marker or other non-unit piece: no rule governs it here
+        elif self.action is not None and self.action.takes(self, j):
+            return
         elif isinstance(e, Move):
             self.on_move(j)
         elif isinstance(e, Entered):
@@ -148,8 +173,16 @@ class Checker:
         from hexforge.rules.state import phase_of
         self.end_move()
         self.close_attack()
+        self.close_action()
         turn, phase = phase_of(self.game, j.event)
         self.check_phase_end(j.index)
+        if self.state.phase is not None:
+            self.state = self.rules.phase_ended(self.state, self.state.phase, turn, phase)
+        last = self.rules.last_turn(self.state)
+        if turn is not None and isinstance(last, int) and turn > last:
+            self.say(j.index, Illegal(self.rules.game_length_rule, f"turn {turn} is played, but the game ended "
+                                      f"after GT {last}"))
+            return
         old_t, old_p = self.state.turn, self.state.phase
         if phase is None:
             self.say(j.index, NotCheckable("a turn tracker phase this game's sequence names"))
@@ -173,6 +206,10 @@ class Checker:
         self.finished.clear()
         self.attacked_phase.clear()
         self.defended_phase.clear()
+        self.moved_phase.clear()
+        self.frozen.clear()
+        self.start_spent.clear()
+        self.phase_start = self.state
 
     @rule("F&M 5.3", "STK-1", "only one unit in a hex at the end of any phase")
     def check_phase_end(self, index: int) -> None:
@@ -193,6 +230,7 @@ class Checker:
 
     # -- movement ---------------------------------------------------------------------------
 
+    @rule("F&M 5.3", "STK-2", "no move ends in a hex holding another unit")
     def end_move(self) -> None:
         """The current mover is done: F&M 5.3, it may not end its move stacked."""
         rec = self.mover
@@ -216,6 +254,7 @@ class Checker:
         if kind in FIGHTING:
             self.on_combat_move(j, uid)
             return
+        self.close_action()
         if self.mover is not None and self.mover.uid != uid:
             self.end_move()
         v = self.check_may_move(uid, side, kind, phasing)
@@ -230,7 +269,10 @@ class Checker:
             return
         if self.mover is None:
             self.mover = self.rules.start_move(self.state, uid)
+            if uid in self.start_spent:
+                self.mover.spent = self.start_spent[uid]
         rec = self.mover
+        self.moved_phase.add(uid)
         path = [self.hex(x) for x in (e.path[1:] if e.path else (e.to_hex,))]
         if any(h is None for h in path):
             self.say(j.index, Illegal(f"{self.book} 5.2", f"{uid} moved through a place that is not a map hex"))
@@ -250,6 +292,8 @@ class Checker:
             return Illegal(f"{b} 5.2", f"{uid} ({side}) moved in the {phasing} player's phase")
         if uid in self.finished:
             return Illegal(f"{b} 5.2", f"{uid} moved again after completing its move this phase")
+        if uid in self.frozen:
+            return self.frozen[uid]
         if uid in self.advanced:
             return Illegal(f"{b} 8.5", f"{uid} moved after advancing after combat this player turn")
         if kind == "mobile-movement":
@@ -263,7 +307,7 @@ class Checker:
                                "Movement Phase")
         return Legal()
 
-    @rule("F&M 5.3", "STK-3", "reinforcements enter in their owner's movement phase, on their turn, not onto "
+    @rule("F&M 5.3", "STK-3/REI-1", "reinforcements enter in their owner's movement phase, on their turn, not onto "
           "an enemy or occupied hex")
     def on_enter(self, j: Judged) -> None:
         e: Entered = j.event
@@ -313,6 +357,7 @@ class Checker:
     def on_declare(self, j: Judged, m: re.Match) -> None:
         self.end_move()
         self.close_attack()
+        self.close_action()
         target = self.hex(m.group("target"))
         attackers = []
         for lab in re.findall(r"\w+", m.group("from") or ""):
@@ -375,6 +420,11 @@ class Checker:
                         out.append(Illegal(f"{b} 4.1", f"{u} attacked in the Mobile Combat Phase after attacking "
                                            "in the Combat Phase"))
             out += self.rules.check_attack_across(self.state, a)
+        attacking_side = phasing or (self.state.side(a.attackers[0]) if a.attackers else None)
+        for side, used in ((attacking_side, a.sfm), (self.state.side(defenders[0]) if defenders else None, a.dsfm)):
+            v = self.sfm.use(self.state.turn, side, used)
+            if not isinstance(v, Legal):
+                out.append(v)
         if a.target in self.defended_phase:
             out.append(Illegal(f"{b} 8.0", f"{self.game.map.labels.get(a.target)} was attacked twice in one phase"))
         if a.target is not None:
@@ -432,6 +482,20 @@ class Checker:
         side = self.state.side(defender)
         if a.kind == "combat" and h is not None:
             a.attackers = [u for n in h.neighbours() for u in self.state.at(n) if self.state.side(u) != side]
+
+    def close_action(self) -> None:
+        """Finish a pending exclusive-rule action (its results must have been applied)."""
+        a, self.action = self.action, None
+        if a is not None:
+            a.close(self)
+
+    @rule("AAC 14.1", "SEQ-10/RES-7/AAC-5", "the game ends at once when eliminations make the current GT the last; "
+          "no turn after the last is played")
+    def check_game_end(self) -> None:
+        """After an elimination: has the game just ended (e.g. AAC 14.1)? Later events are then illegal."""
+        why = self.rules.ended_now(self.state)
+        if why is not None:
+            self.over = why
 
     def close_attack(self) -> None:
         a, self.attack = self.attack, None

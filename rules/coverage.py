@@ -66,7 +66,7 @@ FM_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ("REI-3", "AAC 15.0 / ARN 11.1", "no reinforcement onto an enemy-occupied hex", ""),
     ("SFM-1", "F&M 7.1", "SFM allotment per the GTRT", "GTRT allotments, SFM counter mix"),
     ("SFM-2", "F&M 7.1", "lowest-valued markers selected first", "SFM counter mix"),
-    ("SFM-3", "F&M 7.2", "each SFM used once per game turn", "SFM identities in the log"),
+    ("SFM-3", "F&M 7.2", "each SFM used once per game turn (counted against the allotment)", "GTRT allotments"),
     ("SFM-range", "AAC 12.1", "SFM bombardment ranges", ""),
     ("CMB-1", "F&M 8.0", "each defender attacked at most once per phase", ""),
     ("CMB-3", "F&M 8.0", "attacks resolved one at a time", ""),
@@ -86,7 +86,7 @@ FM_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ("RES-1..6", "F&M 8.2.4", "each result applied exactly", "CRT rows 2-6"),
     ("RES-7", "AAC 14.1", "each US elimination shortens the game", ""),
     ("RET-1..6", "F&M 8.3", "retreat length, away, no enemy/EZOC, vacant first, shortfall depletes", ""),
-    ("RET-7", "F&M 8.3", "retreat towards a friendly edge (advice)", ""),
+    ("RET-7", "F&M 8.3", "retreat ends closer to a friendly map edge where possible", "which map edge is friendly"),
     ("RET-8", "ARN 10.5, 10.6", "no retreat across unbridged water; mobile not into marsh", "map terrain"),
     ("RET-9", "AAC 13.0", "fortified-hex units may ignore retreats", "fortified hexes"),
     ("DSP-1", "F&M 8.3.1", "displacement only when the only final hex is friendly-occupied", ""),
@@ -94,16 +94,16 @@ FM_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ("ADV-1..5", "F&M 8.5", "advance only after D2/D3, along the retreat path, one per hex, then nothing else", ""),
     ("ADV-6", "ARN 10.6", "no advance across unbridged water", "map terrain"),
     ("AAC-1", "AAC 13.0", "no ZOC into enemy-occupied fortified hexes (30th Division excepted)", "fortified hexes"),
-    ("AAC-2", "AAC 11.2", "temporary bridges", "engineer counters, map rivers"),
+    ("AAC-2", "AAC 11.2", "temporary bridges", "map rivers"),
     ("AAC-5", "AAC 14.1", "excessive casualties shorten the game", ""),
     ("AAC-6", "AAC 16.0", "victory", "city and red-star hexes"),
     ("ARN-1", "ARN 10.5", "mobile units in marsh only along roads/trails", "map terrain"),
     ("ARN-2", "ARN 10.6.1-2", "canal trail crossings, RR bridges and ferries", ""),
-    ("ARN-3", "ARN 10.6", "no crossing of unbridged rivers/canals", "TEC river/canal crossing"),
-    ("ARN-4", "ARN 10.6.3", "bridge demolition attempts", ""),
-    ("ARN-5", "ARN 10.6.4", "bridge repair attempts", ""),
+    ("ARN-3", "ARN 10.6", "no crossing of unbridged or demolished rivers/canals", "TEC river/canal crossing"),
+    ("ARN-4", "ARN 10.6.3", "bridge demolition attempts and die rolls", "bridge types other than 1422/1423, 3325/3424, 2412/2413"),
+    ("ARN-5", "ARN 10.6.4", "bridge repair attempts and die rolls", "which counter is the Allied engineer"),
     ("ARN-6", "ARN 10.6.5", "engineer ferry", ""),
-    ("ARN-7", "ARN 11.4", "airborne landings and the drop table", ""),
+    ("ARN-7", "ARN 11.4", "airborne landings and the drop table", "glider units, map terrain (drop-table rows)"),
     ("ARN-10", "ARN 11.5", "victory", ""),
 )
 
@@ -145,6 +145,7 @@ def matrix(system: str) -> str:
     import hexforge.rules.arnhem  # noqa: F401
     import hexforge.rules.checker  # noqa: F401
     import hexforge.rules.fm_combat  # noqa: F401  (registers the combat checks)
+    import hexforge.rules.arnhem_actions  # noqa: F401
     if system not in CATALOGUES:
         raise KeyError(f"no coverage catalogue for system {system!r} (known: {', '.join(sorted(CATALOGUES))})")
     lines = [f"# Rules coverage: {system}", "",

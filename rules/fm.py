@@ -55,6 +55,8 @@ class FireAndMovement(RulesSystem):
 
     # -- movement (F&M 5.0, 6.1) ------------------------------------------------------------
 
+    @rule("F&M 6.1", "ZOC-5", "a mobile unit pays half its printed MA (rounded down) on top of the terrain to "
+          "enter an EZOC hex")
     def step_cost(self, state: GameState, uid: str, a: Hex, b: Hex) -> Cost:
         """Terrain cost (F&M 5.4), plus half the printed MA (rounded down) for a mobile unit
         entering an EZOC (F&M 6.1). A leg unit's EZOC-to-EZOC step is charged its whole MA by
@@ -112,7 +114,8 @@ class FireAndMovement(RulesSystem):
         unknown: Unknown | None = None
         for b in steps:
             a = rec.at
-            for v in (self.check_adjacent(rec, a, b), self.check_on_map(rec, b), self.check_enemy_hex(state, rec, b)):
+            for v in (self.check_adjacent(rec, a, b), self.check_on_map(rec, b), self.check_enemy_hex(state, rec, b),
+                      self.check_crossing(state, uid, a, b)):
                 if isinstance(v, Illegal):
                     return v
             ez_a = in_ezoc(self, state, a, side, ignore=uid)
@@ -135,6 +138,11 @@ class FireAndMovement(RulesSystem):
                 rec.halted = b
             rec.at, rec.steps = b, rec.steps + 1
         return NotCheckable(unknown.needs) if unknown else Legal()
+
+    def check_crossing(self, state: GameState, uid: str, a: Hex, b: Hex) -> Verdict:
+        """Exclusive-rule limits on crossing a hexside (AAC 11.2 temporary bridges, ARN 10.6.3 demolished
+        bridges); the system has none."""
+        return Legal()
 
     @rule("F&M 6.1", "ZOC-2/3/4/6", "EZOC: leg units stop on entering; EZOC to EZOC only as a whole-MA first "
           "step; never EZOC to EZOC into a fortification hex")

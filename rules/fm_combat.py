@@ -9,7 +9,8 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core import crt as crtlib
 from hexforge.rules.core.movement import BRIDGES, WATER
-from hexforge.rules.core.retreat import judge_advance, judge_retreat, legal_retreats
+from hexforge.rules.core.retreat import (judge_advance, judge_direction, judge_displacement, judge_retreat,
+                                         legal_retreats)
 from hexforge.rules.coverage import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -96,6 +97,8 @@ def expected(rules: FireAndMovement, a: Attack) -> tuple[str, int, str] | Unknow
     return crtlib.normal(r), d, line
 
 
+@rule("F&M 8.1.3", "BOM-4", "in a bombardment Ae, A1-A3 and Ex are no effect; (A) only with a bombarding-side "
+      "unit adjacent to the target")
 def resolve(rules: FireAndMovement, ch: Checker, a: Attack) -> None:
     """Judge the roll and every event that followed it against the CRT result (F&M 8.2.4, 8.3-8.5)."""
     st = a.before
@@ -134,9 +137,11 @@ def apply_result(rules: FireAndMovement, ch: Checker, a: Attack, code: str, st: 
     att_loss = [(i, e) for i, e in events if uid(e) in a.attackers and isinstance(e, (StepChange, Eliminated))]
     att_moves = [(i, e) for i, e in events if uid(e) in a.attackers and isinstance(e, Move)]
     other = [(i, e) for i, e in events if uid(e) not in a.attackers and uid(e) != d]
+    n = {"D2": 2, "D3": 3}.get(code, 0)
+    if n and d_moves:
+        other = _displacements(rules, ch, st, d, n, d_moves, other)
     for i, e in other:
         ch.say(i, Illegal(f"{b} 8.2.4", f"{uid(e)} took part in no combat yet was affected after the roll"))
-    n = {"D2": 2, "D3": 3}.get(code, 0)
     eliminated = any(isinstance(e, Eliminated) for _, e in d_loss)
     res = f"the result is {code}"
     # -- defender ----------------------------------------------------------------------------
@@ -163,7 +168,10 @@ def apply_result(rules: FireAndMovement, ch: Checker, a: Attack, code: str, st: 
             if any(h is None for h in path):
                 ch.say(d_moves[-1][0], Illegal(f"{b} 8.3", f"{d} retreated off the map"))
             else:
-                v, short = judge_retreat(rules, st, d, origin, path, n, b)
+                displacing = any(st.side(u) == st.side(d) and u != d for u in st.at(path[-1]))
+                v, short = judge_retreat(rules, st, d, origin, path, n, b, displacing)
+                if isinstance(v, Legal):
+                    v = judge_direction(rules, st, d, origin, path, a.kind == "bombardment", b)
                 ch.say(d_moves[-1][0], v)
                 if isinstance(v, Legal) and short and not d_loss:
                     ch.say(d_moves[-1][0], Illegal(f"{b} 8.3", f"{d} retreated only {len(path)} of {n} hexes "
@@ -210,6 +218,27 @@ def apply_result(rules: FireAndMovement, ch: Checker, a: Attack, code: str, st: 
     if att_moves:
         _advances(rules, ch, a, att_moves, None, st)
     return None
+
+
+@rule("F&M 8.3.1", "DSP-1/DSP-2/DSP-3", "displacement: only when every final hex of the retreat is "
+      "friendly-occupied; the displaced unit moves one hex as if retreating, not into an EZOC or occupied hex")
+def _displacements(rules: FireAndMovement, ch: Checker, st: GameState, d: str, n: int, d_moves: list,
+                   other: list) -> list:
+    """Judge moves of the retreating unit's friends out of its final hex; return the other events left."""
+    last = d_moves[-1][1]
+    final = ch.hex(last.to_hex)
+    rest = []
+    for i, e in other:
+        u = ch.unit(e)
+        if isinstance(e, Move) and u is not None and st.side(u) == st.side(d) and st.where(u) == final:
+            path = [ch.hex(x) for x in (e.path[1:] if e.path else (e.to_hex,))]
+            if None in path:
+                ch.say(i, Illegal(f"{rules.book} 8.3.1", f"{u} was displaced off the map"))
+            else:
+                ch.say(i, judge_displacement(rules, st, d, st.where(d), n, u, path, rules.book))
+        else:
+            rest.append((i, e))
+    return rest
 
 
 def _advances(rules: FireAndMovement, ch: Checker, a: Attack, moves: list, retreat_path: list[Hex] | None,

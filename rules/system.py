@@ -56,11 +56,58 @@ class RulesSystem:
 
     def phase_kind(self, index: int) -> str:
         """movement | mobile-movement | bombardment | combat | mobile-combat | sfm | end | other."""
-        pid = self.game.info.sequence[index].id
+        pid = self.game.info.sequence[index].id.replace("_", "-")
         for kind in ("mobile-movement", "mobile-combat", "bombardment", "movement", "combat", "sfm", "end"):
             if pid == kind or pid.endswith("-" + kind):
                 return kind
         return "other"
+
+    def scenario_value(self, get, what: str) -> Any:
+        """One value all the game's scenarios agree on (``get(scenario)``), else :class:`Unknown`."""
+        vals = []
+        for sc in self.game.scenarios.values():
+            v = get(sc)
+            v = v.resolved if isinstance(v, Datum) else v
+            v = v.get("value") if isinstance(v, dict) else v
+            if v is None or v == "unknown":
+                return Unknown(what)
+            vals.append(v)
+        if not vals or any(v != vals[0] for v in vals):
+            return Unknown(what + (" (the scenarios differ; the log does not say which is played)" if vals else ""))
+        return vals[0]
+
+    def last_turn(self, state: GameState) -> int | Unknown:
+        """The last game turn (the scenario's ``last_turn``)."""
+        v = self.scenario_value(lambda sc: sc.last_turn, "the scenario's last turn (scenario last_turn)")
+        return v if isinstance(v, (int, Unknown)) else Unknown("a numeric last turn (scenario last_turn)")
+
+    def sfm_allotment(self, turn: int, side: str) -> int | Unknown:
+        """F&M 7.1: the support fire markers a side receives in a game turn (the GTRT, read from the
+        scenario's ``turn_record`` ``sfm`` table)."""
+        what = f"the SFM allotment of {side} for GT {turn} (scenario turn_record sfm, printed on the GTRT)"
+
+        def get(sc):
+            for tr in sc.turn_record:
+                if tr.turn == turn:
+                    sfm = (tr.model_extra or {}).get("sfm")
+                    return sfm.get(side) if isinstance(sfm, dict) else None
+            return None
+        v = self.scenario_value(get, what)
+        return v if isinstance(v, (int, Unknown)) and not isinstance(v, bool) else Unknown(what)
+
+    game_length_rule = "F&M 4.1"
+
+    def ended_now(self, state: GameState):
+        """An ``Illegal`` for every later event when the game has just ended mid-turn (AAC 14.1), else ``None``."""
+        return None
+
+    def phase_ended(self, state: GameState, old_phase: int, turn: int | None, phase: int | None) -> GameState:
+        """The state after a phase ends (games remove temporary works here, e.g. AAC 11.2)."""
+        return state
+
+    def on_chat(self, checker, index: int, text: str) -> bool:
+        """A chat line declaring an exclusive-rule action; ``True`` when this game handled it."""
+        return False
 
     # -- units ------------------------------------------------------------------------------
 
@@ -101,6 +148,15 @@ class RulesSystem:
         v = cells[self._tec_cols.index(column)]
         v = v.resolved if isinstance(v, Datum) else v
         return Unknown(f"TEC {terrain_id!r} {column}") if v == "unknown" else v
+
+    def friendly_edge(self, side: str) -> list[Hex] | Unknown:
+        """F&M 8.3: the hexes of a side's friendly map edge (game.toml ``[special] friendly_edges``)."""
+        edges = (self.game.info.special or {}).get("friendly_edges", {})
+        eid = edges.get(side) if isinstance(edges, dict) else None
+        hexes = self.terrain.edges.get(eid) if eid else None
+        if not hexes:
+            return Unknown(f"the friendly map edge of {side} (game.toml [special] friendly_edges, terrain.toml edges)")
+        return sorted(hexes)
 
     def on_map(self, h: Hex) -> bool:
         return h in self.map

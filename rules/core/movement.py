@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown, most_costly
+from hexforge.rules.coverage import rule
 from hexforge.rules.state import GameState
 
 if TYPE_CHECKING:
@@ -97,6 +98,8 @@ def hexside_cost(rules: RulesSystem, a: Hex, b: Hex, mobility: str) -> Cost:
     return total
 
 
+@rule("F&M 5.4", "MOV-2", "step cost: the most costly hex terrain plus hexside costs; road 1/2 MP (5.4.1), "
+      "trail 1 MP (5.4.2) regardless of other terrain")
 def terrain_cost(rules: RulesSystem, a: Hex, b: Hex, mobility: str) -> Cost:
     """The terrain part of a step's cost (no ZOC): road/trail rate, else hex + hexside costs."""
     if not rules.on_map(b):

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.zoc import in_ezoc
+from hexforge.rules.coverage import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
@@ -51,9 +52,10 @@ def legal_retreats(rules: RulesSystem, state: GameState, uid: str, origin: Hex, 
 
 
 def judge_retreat(rules: RulesSystem, state: GameState, uid: str, origin: Hex, path: list[Hex], n: int,
-                  book: str = "F&M") -> tuple[Verdict, bool]:
+                  book: str = "F&M", displacing: bool = False) -> tuple[Verdict, bool]:
     """Judge a retreat of ``n`` hexes along ``path`` (hexes after ``origin``); returns the verdict and
-    whether the unit owes a step for falling short (F&M 8.3)."""
+    whether the unit owes a step for falling short (F&M 8.3). ``displacing``: the unit ending the retreat
+    in the last hex displaces its occupant (judged by :func:`judge_displacement`)."""
     prev = origin
     side = state.side(uid)
     unknown = None
@@ -69,7 +71,8 @@ def judge_retreat(rules: RulesSystem, state: GameState, uid: str, origin: Hex, p
         prev = b
     if len(path) > n:
         return Illegal(f"{book} 8.3", f"{uid} retreated {len(path)} hexes; the result is {n}"), False
-    friendly = [b for b in path if any(u != uid and state.side(u) == side for u in state.at(b))]
+    friendly = [b for b in (path[:-1] if displacing else path)
+                if any(u != uid and state.side(u) == side for u in state.at(b))]
     if friendly and legal_retreats(rules, state, uid, origin, n, vacant_only=True):
         longest = max(len(p) - 1 for p in legal_retreats(rules, state, uid, origin, n, vacant_only=True))
         if longest >= len(path):
@@ -94,4 +97,75 @@ def judge_advance(rules: RulesSystem, retreat_path: list[Hex], path: list[Hex], 
         if i >= len(retreat_path) or h != retreat_path[i]:
             return Illegal(f"{book} 8.5", f"{uid} advanced to {rules.map.labels.get(h, '?')}, off the path of "
                            f"retreat ({' '.join(rules.map.labels.get(x, '?') for x in retreat_path)})")
+    return Legal()
+
+
+def end_hexes(rules: RulesSystem, state: GameState, uid: str, origin: Hex, n: int) -> set[Hex]:
+    """The hexes a legal retreat of exactly ``n`` hexes can end in (friendly-occupied ones included)."""
+    return {p[-1] for p in legal_retreats(rules, state, uid, origin, n, vacant_only=False) if len(p) == n + 1}
+
+
+def judge_displacement(rules: RulesSystem, state: GameState, retreater: str, origin: Hex, n: int, unit: str,
+                       path: list[Hex], book: str = "F&M") -> Verdict:
+    """F&M 8.3.1: a friendly unit may be displaced one hex, as if retreating, only when the retreating
+    unit's only available final hexes are friendly-occupied; never into an EZOC, enemy, prohibited or
+    occupied hex."""
+    name = rules.map.labels.get
+    side = state.side(retreater)
+    vacant = [h for h in end_hexes(rules, state, retreater, origin, n)
+              if not any(u != retreater and state.side(u) == side for u in state.at(h))]
+    if vacant:
+        return Illegal(f"{book} 8.3.1", f"{unit} was displaced although {retreater} could end its retreat in "
+                       f"vacant {name(sorted(vacant)[0])}")
+    start = state.where(unit)
+    if len(path) != 1:
+        return Illegal(f"{book} 8.3.1", f"{unit} was displaced {len(path)} hexes; displacement is one hex")
+    why = blocked(rules, state, unit, start, path[0])
+    if isinstance(why, Unknown):
+        return NotCheckable(why.needs)
+    if why:
+        return Illegal(f"{book} 8.3.1", f"{unit} was displaced {why}")
+    if any(u not in (unit, retreater) for u in state.at(path[0])):
+        return Illegal(f"{book} 8.3.1", f"{unit} was displaced into occupied {name(path[0])}")
+    return Legal()
+
+
+def _nearest(h: Hex, targets: list[Hex]) -> int:
+    return min(h.distance(t) for t in targets)
+
+
+@rule("F&M 8.1.5 / 8.3", "BOM-6/RET-7", "a retreat ends farther from the closest enemy after a bombardment "
+      "(towards the closest friendly unit when no enemy is on the map) and closer to a friendly map edge, "
+      "where a legal retreat allows it")
+def judge_direction(rules: RulesSystem, state: GameState, uid: str, origin: Hex, path: list[Hex],
+                    bombardment: bool, book: str = "F&M") -> Verdict:
+    """Where a retreat should end, when a choice exists among the legal retreats of the same length:
+    after a bombardment farther from the closest enemy unit, or with no enemy on the map towards the
+    closest friendly unit (F&M 8.1.5); and closer to a friendly map edge (F&M 8.3)."""
+    ends = end_hexes(rules, state, uid, origin, len(path)) | {path[-1]}
+    end = path[-1]
+    name = rules.map.labels.get
+    side = state.side(uid)
+    if bombardment:
+        enemy = [h for u, h in state.positions.items() if state.side(u) != side]
+        friends = [h for u, h in state.positions.items() if state.side(u) == side and u != uid]
+        if enemy:
+            better = [h for h in ends if _nearest(h, enemy) > _nearest(origin, enemy)]
+            if better and _nearest(end, enemy) <= _nearest(origin, enemy):
+                return Illegal(f"{book} 8.1.5", f"{uid} retreated to {name(end)}, no farther from the closest enemy "
+                               f"unit, although {name(sorted(better)[0])} was farther")
+        elif friends:
+            better = [h for h in ends if _nearest(h, friends) < _nearest(origin, friends)]
+            if better and _nearest(end, friends) >= _nearest(origin, friends):
+                return Illegal(f"{book} 8.1.5", f"with no enemy on the map {uid} retreated to {name(end)}, not "
+                               f"towards the closest friendly unit ({name(sorted(better)[0])} was closer)")
+    if len(ends) < 2:
+        return Legal()
+    edge = rules.friendly_edge(side)
+    if isinstance(edge, Unknown):
+        return NotCheckable(edge.needs)
+    closer = [h for h in ends if _nearest(h, edge) < _nearest(origin, edge)]
+    if closer and _nearest(end, edge) >= _nearest(origin, edge):
+        return Illegal(f"{book} 8.3", f"{uid} retreated to {name(end)}, not closer to its friendly map edge, "
+                       f"although it could ({name(sorted(closer)[0])})")
     return Legal()

@@ -59,8 +59,8 @@ class Log:
     def timeline(self) -> Timeline:
         return Timeline(self.setup, tuple(self.events), (), (), self.step)
 
-    def check(self) -> Report:
-        return Checker(self.game, self.timeline()).run()
+    def check(self, rules=None) -> Report:
+        return Checker(self.game, self.timeline(), rules).run()
 
 
 def verdicts(report: Report, index: int) -> list:

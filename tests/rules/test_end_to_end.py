@@ -2,79 +2,20 @@
 planted violations; the checker flags exactly the planted events with the right rules."""
 from __future__ import annotations
 
-import zipfile
 from pathlib import Path
 
 import pytest
 
-from hexforge.builder.build import build
-from hexforge.builder.commands import SetBoards, parse_stream
-from hexforge.builder.locations import Locator
-from hexforge.builder.logwriter import LogWriter
-from hexforge.builder.modulereader import read_module
 from hexforge.builder.savefile import read_save
 from hexforge.builder.timeline import build_timeline
 from hexforge.games import load_game
 from hexforge.rules.checker import Checker
 from hexforge.rules.report import as_html, as_json, text
-from hexforge.rules.state import phase_names
 from hexforge.rules.verdict import Illegal
 from tests.conftest import ROOT
+from tests.rules.vlog import Writer
 
 SYN = ROOT / "tests" / "data" / "synthetic-fm"
-
-
-class Writer:
-    """Steps of a log in game terms: move a unit along hexes, change phase, chat, roll."""
-
-    def __init__(self, game, tmp: Path) -> None:
-        self.game, self.tmp = game, tmp
-        self.vmod = build(game, tmp / "g.vmod", force=True)
-        self.module = read_module(self.vmod)
-        with zipfile.ZipFile(self.vmod) as z:
-            (name,) = [n for n in z.namelist() if n.endswith(".vsav")]
-            (tmp / name).write_bytes(z.read(name))
-        self.save = read_save(tmp / name)
-        self.loc = Locator(self.module)
-        for e in parse_stream(self.save.text):
-            if isinstance(e.command, SetBoards):
-                self.loc.set_boards(e.command)
-        self.w = LogWriter.continuing(self.save.text)
-        self.main = self.module.map("Main Map")
-        t = build_timeline(self.save, self.module, game)
-        self.pid = {p.piece.unit: p.piece.id for p in t.setup}
-        self.names = phase_names(game)
-        self.marks: list[tuple[int, str]] = []  # (step, rule) planted
-        self.step_no = 0
-
-    def xy(self, label: str) -> tuple[int, int]:
-        return self.loc.position(self.main.id, self.main.boards[0].name, label)
-
-    def _step(self, *cmds, plant: str | None = None) -> None:
-        self.w.step(*cmds)
-        self.step_no += 1
-        if plant:
-            self.marks.append((self.step_no, plant))
-
-    def move(self, unit: str, *path: str, plant: str | None = None) -> None:
-        self._step(*[self.w.move(self.pid[unit], self.main.id, *self.xy(h)) for h in path[1:]], plant=plant)
-
-    def phase(self, turn: int, pid: str, plant: str | None = None) -> None:
-        i = [p.id for p in self.game.info.sequence].index(pid)
-        n = len(self.names)
-        self._step(self.w.turn("TurnTracker0", f"0|{turn};0;false;-1;{i};0;0;" + ",".join(["true"] * n)), plant=plant)
-
-    def chat(self, text_: str, plant: str | None = None) -> None:
-        self._step(self.w.chat("Ann", text_), plant=plant)
-
-    def roll(self, v: int) -> None:
-        self._step(*self.w.dice("1d6", [v], "Ann"))
-
-    def flip(self, unit: str) -> None:
-        self._step(self.w.set_layer(self.pid[unit], 0, 2))
-
-    def write(self) -> Path:
-        return self.w.write(self.tmp / "game.vlog", self.module.name, self.module.version)
 
 
 def planted_log(tmp: Path) -> Writer:
@@ -99,6 +40,7 @@ def planted_log(tmp: Path) -> Writer:
     w.move("R4", "1003", "1004", "1005")                                   # legal: marsh, leg 3 MP
     w.phase(1, "second-combat", plant="F&M 5.3")                           # the stack is still there at phase end
     w.chat("attack 0404 from 0505 sfm 1 1 1", plant="F&M 8.2.1")           # three SFMs
+    w.marks.append((w.step_no, "F&M 7.2"))                                 # and red is allotted 2 in GT 1
     w.roll(6)                                                              # 2 + 3 - 3 = +2, die 6: no effect
     w.phase(1, "first-movement", plant="F&M 4.1")                          # back in the sequence
     w.marks.append((w.step_no, "F&M 5.3"))                                 # and R1/R3 still stacked
