@@ -16,6 +16,7 @@ from PIL import Image
 from hexforge.builder.charts import render_table
 from hexforge.builder.components import (Component, board, build_file, game_module, java_bool, map_window,
                                          module_data, player_roster, prototypes_container)
+from hexforge.builder.overlays import overlay_prototype
 from hexforge.builder.traits import BasicPiece, Layer, Marker, Mask, Trait, UsePrototype, piece_slot, prototype
 from hexforge.counters.art import faces, render, render_marker
 from hexforge.counters.unit import Unit
@@ -140,7 +141,7 @@ def assemble(game: Game, progress: Progress | None = None,
         *([pools] if pools else []),
         prototypes_container([
             prototype(_side_prototype(s.id), [Marker((("Side", s.id),))], f"units of {s.name.resolved}")
-            for s in game.info.sides]),
+            for s in game.info.sides] + [overlay_prototype(entries, layout.boards[0].grid)]),
         _turn_tracker(game),
         *_dice(game),
         Component(f"{_M}.ChartWindow", {"name": "Charts", "text": "Charts", "tooltip": "Game charts and tables",

@@ -1,4 +1,4 @@
-"""``hexforge overlay supply|command|los|reach GAME``: overlays as PNG, SVG or JSON."""
+"""``hexforge overlay supply|command|los|reach|lines GAME``: overlays as PNG, SVG, JSON, or a VASSAL .vsav."""
 from __future__ import annotations
 
 import os
@@ -14,10 +14,26 @@ from hexforge.games.problems import GameDataError
 from hexforge.maps.overlay import Overlay, render
 from hexforge.rules.state import GameState
 
-FORMATS = (".png", ".svg", ".json")
+FORMATS = (".png", ".svg", ".json", ".vsav")
 
 
-@click.group("overlay")
+def _bad(message: str) -> click.ClickException:
+    """A one-line error for people (no usage block, no traceback)."""
+    return click.ClickException(message)
+
+
+class _Group(click.Group):
+    """Turns unreadable inputs (saves, modules, game data) into one-line errors."""
+
+    def invoke(self, ctx: click.Context):
+        from hexforge.builder.errors import FormatError
+        try:
+            return super().invoke(ctx)
+        except (FormatError, GameDataError) as e:
+            raise _bad(str(e).splitlines()[0]) from None
+
+
+@click.group("overlay", cls=_Group)
 def overlay() -> None:
     """Supply, command range, line of sight and movement range over the map."""
 
@@ -25,7 +41,7 @@ def overlay() -> None:
 def _state(game: Game, scenario: str | None, save: Path | None, module: Path | None, step: int | None) -> GameState:
     if save is not None:
         if module is None:
-            raise click.UsageError("--save needs --module (the .vmod the save was made with)")
+            raise _bad("--save needs --module (the .vmod the save was made with)")
         from hexforge.builder.modulereader import read_module
         from hexforge.builder.savefile import read_save
         from hexforge.builder.timeline import build_timeline
@@ -39,7 +55,7 @@ def _state(game: Game, scenario: str | None, save: Path | None, module: Path | N
     pos: dict = {}
     if scenario is not None:
         if scenario not in game.scenarios:
-            raise click.UsageError(f"no scenario {scenario!r} in {game.id} (valid: {', '.join(sorted(game.scenarios))})")
+            raise _bad(f"no scenario {scenario!r} in {game.id} (valid: {', '.join(sorted(game.scenarios))})")
         for entry in game.scenarios[scenario].setup:
             label = entry.hex.resolved if entry.hex is not None and hasattr(entry.hex, "resolved") else entry.hex
             if isinstance(entry.units, list) and isinstance(label, str) and label in game.map.index:
@@ -50,19 +66,63 @@ def _state(game: Game, scenario: str | None, save: Path | None, module: Path | N
     return GameState(MappingProxyType(pos), MappingProxyType(sides), turn=1)
 
 
-def _write(game: Game, ov: Overlay, out: Path) -> None:
+def _write(game: Game, ov: Overlay, out: Path, module: Path | None = None, save: Path | None = None) -> None:
     if out.suffix not in FORMATS:
-        raise click.UsageError(f"-o must end in one of {', '.join(FORMATS)}")
-    data = render(game.map, ov, out.suffix)
-    fd, tmp = tempfile.mkstemp(dir=out.parent or Path("."), prefix=out.name + ".")
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
-    os.replace(tmp, out)
+        raise _bad(f"-o must end in one of {', '.join(FORMATS)}, not {out.name!r}")
+    if not out.parent.is_dir():
+        raise _bad(f"-o {out}: folder {out.parent} does not exist")
+    if out.suffix == ".vsav":
+        _write_vsav(game, ov, out, module, save)
+    else:
+        data = render(game.map, ov, out.suffix)
+        fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=out.name + ".")
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, out)
     click.echo(f"wrote {out} ({ov.title})")
 
 
+def _write_vsav(game: Game, ov: Overlay, out: Path, module: Path | None, save: Path | None) -> None:
+    """A saved game with one overlay marker per hex on the module's main map (over the
+    position of ``save`` when it is a .vsav)."""
+    from hexforge.builder.commands import BoardSpec
+    from hexforge.builder.module import MAIN_MAP, main_layout
+    from hexforge.builder.modulereader import read_module
+    from hexforge.builder.overlays import PALETTE, marker_pieces, overlay_save_text
+    from hexforge.builder.safezip import SafeZip
+    from hexforge.builder.errors import ModuleFormatError
+    from hexforge.builder.savefile import read_save, write_save
+    from hexforge.maps.layout import MapLayout, PlacedBoard
+    if module is None:
+        raise _bad("-o .vsav needs --module M.vmod (the hexforge module the overlay is for)")
+    mod = read_module(module)
+    with SafeZip(module, ModuleFormatError) as sz:
+        if f"images/{next(iter(PALETTE.values()))}" not in sz:
+            raise _bad(f"{module} has no overlay marker images: rebuild it with this version of hexforge")
+    main = mod.map(MAIN_MAP)
+    if main is None:
+        raise _bad(f"{module} has no map {MAIN_MAP!r}: not a hexforge module")
+    placed = []
+    for b in main_layout(game)[0].boards:
+        mb = main.board(b.name)
+        if mb is None or mb.grid is None:
+            raise _bad(f"{module}: the main map has no gridded board {b.name!r}; is it a module of {game.id}?")
+        placed.append(PlacedBoard(b.name, mb.grid, b.column, b.row))
+    layout = MapLayout(tuple(placed), main.edge_width, main.edge_height)
+    by_prefix = {b.name.removeprefix("Sheet "): b.name for b in placed}
+
+    def board_of(label: str) -> str:
+        return by_prefix[label[:1]] if len(placed) > 1 else placed[0].name
+
+    markers = marker_pieces(ov, layout, board_of, game.map.label, MAIN_MAP)
+    base = read_save(save).text if save is not None and save.suffix == ".vsav" else None
+    text = overlay_save_text(markers, MAIN_MAP, [BoardSpec(b.name, b.column, b.row) for b in placed], base)
+    write_save(out, text, 0x5A, mod.name, mod.version, ov.title, force=True)
+
+
 def _common(f):
-    f = click.option("-o", "--out", required=True, type=click.Path(path_type=Path), help="out.png, .svg or .json")(f)
+    f = click.option("-o", "--out", required=True, type=click.Path(path_type=Path), help="out.png, .svg, .json, or .vsav (a saved game for --module)")(f)
     f = click.option("--step", type=int, default=None, help="log step of --save to show (default: the end)")(f)
     f = click.option("--module", type=click.Path(exists=True, path_type=Path), default=None)(f)
     f = click.option("--save", type=click.Path(exists=True, path_type=Path), default=None, help=".vsav or .vlog")(f)
@@ -95,8 +155,9 @@ def supply_cmd(game_ref, scenario, save, module, step, out, side, reading) -> No
     game = _load(game_ref)
     _need_system(game, "ptr", "supply")
     if side not in game.sides:
-        raise click.UsageError(f"--side must be one of {', '.join(game.sides)}")
-    _write(game, supply_overlay(PtrPaths(game, _state(game, scenario, save, module, step), reading=reading), side), out)
+        raise _bad(f"--side must be one of {', '.join(game.sides)}")
+    paths = PtrPaths(game, _state(game, scenario, save, module, step), reading=reading)
+    _write(game, supply_overlay(paths, side), out, module, save)
 
 
 @overlay.command("command")
@@ -111,8 +172,8 @@ def command_cmd(game_ref, scenario, save, module, step, out, unit, mobility, rea
     _need_system(game, "ptr", "command")
     state = _state(game, scenario, save, module, step)
     if state.where(unit) is None:
-        raise click.UsageError(f"HQ {unit} is not on the map in this position")
-    _write(game, command_overlay(PtrPaths(game, state, reading=reading), unit, mobility), out)
+        raise _bad(f"HQ {unit} is not on the map in this position")
+    _write(game, command_overlay(PtrPaths(game, state, reading=reading), unit, mobility), out, module, save)
 
 
 @overlay.command("los")
@@ -127,8 +188,9 @@ def los_cmd(game_ref, scenario, save, module, step, out, from_hex, night, weathe
     game = _load(game_ref)
     _need_system(game, "httr", "observation")
     if from_hex not in game.map.index:
-        raise click.UsageError(f"--from {from_hex!r} is not a hex of {game.id}")
-    _write(game, los_overlay(Observation(game, night=night, weather=weather, grazing=grazing), game.map.hex(from_hex)), out)
+        raise _bad(f"--from {from_hex!r} is not a hex of {game.id}")
+    obs = Observation(game, night=night, weather=weather, grazing=grazing)
+    _write(game, los_overlay(obs, game.map.hex(from_hex)), out, module, save)
 
 
 @overlay.command("reach")
@@ -141,5 +203,27 @@ def reach_cmd(game_ref, scenario, save, module, step, out, unit) -> None:
     game = _load(game_ref)
     state = _state(game, scenario, save, module, step)
     if state.where(unit) is None:
-        raise click.UsageError(f"unit {unit} is not on the map in this position")
-    _write(game, reach_overlay(rules_for(game), state, unit), out)
+        raise _bad(f"unit {unit} is not on the map in this position")
+    try:
+        ov = reach_overlay(rules_for(game), state, unit)
+    except ValueError as e:
+        raise _bad(str(e)) from None
+    _write(game, ov, out, module, save)
+
+
+@overlay.command("lines")
+@_common
+@click.option("--blocked-by", type=click.Choice(["enemy-units", "enemy-zoc"]), default="enemy-units",
+              help="what breaks a line of hexes (the rule is silent)")
+@click.option("--road", "roads", multiple=True, help="a south map edge road hex (default: the game's map data)")
+def lines_cmd(game_ref, scenario, save, module, step, out, blocked_by, roads) -> None:
+    """British non-airborne units' lines of hexes to the south edge road hex (Arnhem 10.7.2 c)."""
+    from hexforge.rules.arnhem_supply import line_overlay
+    game = _load(game_ref)
+    if game.info.id != "arnhem":
+        raise _bad(f"lines overlays are Arnhem's rule 10.7.2(c); {game.id} is not Arnhem")
+    bad = [r for r in roads if r not in game.map.index]
+    if bad:
+        raise _bad(f"--road {bad[0]!r} is not a hex of {game.id}")
+    targets = frozenset(game.map.hex(r) for r in roads) if roads else None
+    _write(game, line_overlay(game, _state(game, scenario, save, module, step), blocked_by, targets), out, module, save)

@@ -181,6 +181,31 @@ class LosTable(NamedTuple):
 
 
 _STATES: tuple[SightState, ...] = ("clear", "blocked", "unknown")
+_LEVEL_TO_STATE = np.array([0, 2, 1], dtype=np.int8)  # level 0 clear, 1 unknown, 2 blocked -> state
+
+
+@dataclass(frozen=True)
+class _FlatPlan:
+    """The offset plan as indices into a raveled padded array of a given row length."""
+
+    offsets: np.ndarray             # (K, 2)
+    target: np.ndarray              # (K,) flat index of each offset's target
+    member: np.ndarray              # (M,) flat index of each clause member
+    clause_start: np.ndarray | None  # (C,) first member of each clause; None when all have one
+    offset_start: np.ndarray        # (K,) first clause of each offset (clipped)
+    no_clause: np.ndarray           # (K,) offsets whose line touches no hex
+
+
+@lru_cache(maxsize=8)
+def _flat_plan(radius: int, grazing: Grazing, stride: int) -> _FlatPlan:
+    p = _plan(radius, grazing)
+    k, c = len(p.offsets), len(p.clause_offset)
+    member = p.clause_hex[:, 0] * stride + p.clause_hex[:, 1]
+    starts = np.searchsorted(p.clause_offset, np.arange(k + 1))
+    single = bool((p.clause_size == 1).all())
+    clause_start = None if single else np.searchsorted(p.clause_id, np.arange(c))
+    return _FlatPlan(p.offsets, p.offsets[:, 0] * stride + p.offsets[:, 1], member, clause_start,
+                     np.minimum(starts[:-1], max(c - 1, 0)), starts[:-1] == starts[1:])
 
 
 class LosField:
@@ -206,32 +231,39 @@ class LosField:
             self.on_map[i, j] = True
             self.sure[i, j] = v is True
             self.maybe[i, j] = v is not False
+        self._level = (self.sure.astype(np.int8) + self.maybe.astype(np.int8)).ravel()
+        self._on_flat = self.on_map.ravel()
+        self._flat_plan = _flat_plan(radius, grazing, shape[1])
 
-    def _clause_hits(self, sure: np.ndarray, maybe: np.ndarray, idx: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-        p = self.plan
-        n_clauses = len(p.clause_offset)
-        s = np.bincount(p.clause_id, weights=sure[idx], minlength=n_clauses) == p.clause_size
-        m = np.bincount(p.clause_id, weights=maybe[idx], minlength=n_clauses) == p.clause_size
-        k = len(p.offsets)
-        return (np.bincount(p.clause_offset, weights=s, minlength=k) > 0,
-                np.bincount(p.clause_offset, weights=m, minlength=k) > 0)
+    def _flat(self, observer: Hex) -> int:
+        return (observer.q - self.q0) * self.sure.shape[1] + (observer.r - self.r0)
 
-    def from_observer(self, observer: Hex, sure: np.ndarray | None = None,
-                      maybe: np.ndarray | None = None) -> dict[Hex, SightState]:
-        """Sight from ``observer`` to every map hex within the radius (``sure``/``maybe`` may
-        override the field's blocking arrays, e.g. for observer-dependent rules)."""
-        p = self.plan
-        oi, oj = observer.q - self.q0, observer.r - self.r0
-        idx = (p.clause_hex[:, 0] + oi, p.clause_hex[:, 1] + oj)
-        blocked, possible = self._clause_hits(self.sure if sure is None else sure,
-                                              self.maybe if maybe is None else maybe, idx)
-        out: dict[Hex, SightState] = {}
-        ti, tj = p.offsets[:, 0] + oi, p.offsets[:, 1] + oj
-        on = self.on_map[ti, tj]
-        for k in np.flatnonzero(on):
-            dq, dr = int(p.offsets[k, 0]), int(p.offsets[k, 1])
-            out[Hex(observer.q + dq, observer.r + dr)] = "blocked" if blocked[k] else "unknown" if possible[k] else "clear"
-        return out
+    def sight_codes(self, observer: Hex) -> tuple[np.ndarray, np.ndarray]:
+        """The fast path: ``(offsets, state)`` for every offset within the radius of ``observer``
+        (``offsets`` is the shared ``(K, 2)`` plan array; ``state`` as in :class:`LosTable`:
+        0 clear, 1 blocked, 2 unknown, -1 target off the map). One gather and one or two
+        segment reductions; no Python loop over targets."""
+        p = self._flat_plan
+        base = self._flat(observer)
+        if not len(p.member):  # radius 1: no line touches a hex between its ends
+            state = np.zeros(len(p.offsets), dtype=np.int8)
+            state[~self._on_flat.take(p.target + base)] = -1
+            return p.offsets, state
+        v = self._level.take(p.member + base)  # 2 sure, 1 unknown, 0 clear, per clause member
+        if p.clause_start is not None:  # clauses of several hexes block only if all of them do
+            v = np.minimum.reduceat(v, p.clause_start)
+        level = np.maximum.reduceat(v, p.offset_start)
+        level[p.no_clause] = 0
+        state = _LEVEL_TO_STATE.take(level)
+        state[~self._on_flat.take(p.target + base)] = -1
+        return p.offsets, state
+
+    def from_observer(self, observer: Hex) -> dict[Hex, SightState]:
+        """Sight from ``observer`` to every map hex within the radius, by hex (built on
+        :meth:`sight_codes`; for explanations use :func:`sight`)."""
+        offsets, state = self.sight_codes(observer)
+        return {Hex(observer.q + int(dq), observer.r + int(dr)): _STATES[s]
+                for (dq, dr), s in zip(offsets.tolist(), state.tolist()) if s >= 0}
 
     def table(self) -> LosTable:
         """Sight from every map hex to every hex within the radius.

@@ -214,7 +214,7 @@ def los_overlay(obs: Observation, observer: Hex):
     conditions = ", ".join(x for x in ("night" if obs.night else "day", f"weather {obs.weather}", f"grazing {obs.grazing}"))
     ov = Overlay(f"HTTR 7.0 observation from {obs.label(observer)} ({conditions})",
                  {"seen": (OKABE_ITO["blue"], "a unit here is observed"),
-                  "hidden": (OKABE_ITO["orange"], "clear LOS, but covering terrain hides a unit here (7.3.3)"),
+                  "hidden": (OKABE_ITO["yellow"], "clear LOS, but covering terrain hides a unit here (7.3.3)"),
                   "blocked": (OKABE_ITO["vermillion"], "LOS blocked"),
                   "range": (OKABE_ITO["purple"], "beyond the observation range"),
                   UNKNOWN: (UNKNOWN_COLOUR, "unknown: terrain or TEC value missing")})

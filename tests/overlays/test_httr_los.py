@@ -1,7 +1,7 @@
 """HTTR SR 7.0 observation on the synthetic HTTR-system game (tests/data/overlay-httr).
 
 Observer mostly in 0605 (clear, range 6). Terrain: woods 0607, forest 0806, towns 0406/0508,
-city 0404, hilltop 0505, unknown-TEC 'mystery' 0904, unsurveyed 1210, dike hexside 0203|0103,
+city 1102, hilltop 0505, unknown-TEC 'mystery' 0904, unsurveyed 1210, dike hexside 0203|0103,
 raised road 0109-0209, slope 0605|0604 (high side 0605)."""
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """maps/los.py: exact touching, grazing settings, fast paths against the naive shapely answer."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from hexforge.maps.grid import BoardGrid, GridNumbering, HexGrid
@@ -82,3 +83,25 @@ def test_whole_map_table_equals_per_observer():
     for obs in map_hexes[::7]:
         for h, s in field.from_observer(obs).items():
             assert table.between(obs, h) == s == sight(obs, h, lambda x: state.get(x, False)).state
+
+
+@pytest.mark.parametrize("grazing", ["touch", "both-sides", "ignore"])
+def test_array_fast_path_equals_sight_under_every_grazing(grazing):
+    """The array answer (sight_codes) is sight() for every target, unknowns included."""
+    import random
+    rnd = random.Random(11)
+    map_hexes = [GRID.hex_of_raw(c, r) for c in range(11) for r in range(10)]
+    state = {h: rnd.choice([True, False, False, False, None]) for h in map_hexes}
+    field = LosField(state, 6, grazing)
+    codes = {0: "clear", 1: "blocked", 2: "unknown"}
+    checked = 0
+    for obs in map_hexes[::5]:
+        offsets, got = field.sight_codes(obs)
+        for (dq, dr), s in zip(offsets.tolist(), got.tolist()):
+            target = Hex(obs.q + dq, obs.r + dr)
+            if target not in state:
+                assert s == -1
+                continue
+            assert codes[s] == sight(obs, target, lambda x: state.get(x, False), grazing).state, (obs, target)
+            checked += 1
+    assert checked > 500
