@@ -9,6 +9,7 @@ from hexforge.rules.coverage import rule
 from hexforge.rules.fm import FireAndMovement
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Verdict
+from hexforge.rules.victory import AachenVictory
 
 
 class Aachen(FireAndMovement):
@@ -71,6 +72,9 @@ class Aachen(FireAndMovement):
             return None
         return Illegal("AAC 14.1", f"the game ended in GT {state.turn}: US eliminations had cut its length to "
                        f"GT {last}, so no further phases are played")
+
+    def victory_tracker(self) -> AachenVictory:
+        return AachenVictory(self)
 
     def on_chat(self, checker, index: int, text: str) -> bool:
         m = TEMPORARY_BRIDGE.search(text)

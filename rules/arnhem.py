@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.rules.arnhem_actions import DEMOLISH, LAND, REPAIR, declare_demolition, declare_landing, declare_repair
-from hexforge.rules.verdict import Illegal, Legal, Verdict
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.movement import BRIDGES, Cost, hex_cost, label, terrain_cost
 from hexforge.rules.coverage import rule
 from hexforge.rules.fm import FireAndMovement
 from hexforge.rules.state import GameState
+from hexforge.rules.victory import ArnhemVictory
 
 TRAIL_CROSSINGS = {frozenset(p) for p in (("0507", "0606"), ("0508", "0608"), ("0710", "0711"))}  # ARN 10.6.1
 WATER = ("river", "canal")
@@ -29,6 +30,11 @@ class Arnhem(FireAndMovement):
 
     def on_road_or_trail(self, a: Hex, b: Hex) -> bool:
         return bool(self.terrain.connections(a, b) & {"road", "trail", "secondary-road"})
+
+    def demolished(self, state: GameState, a: Hex, b: Hex) -> bool:
+        """ARN 10.6.3: a demolished, unrepaired bridge is an unbridged river/canal hexside."""
+        status = state.bridges.get(Hexside.between(a, b)) if a.distance(b) == 1 else None
+        return bool(status) and status[0] == "demolished"
 
     @rule("ARN 10.5", "ARN-1", "mobile units enter or leave marsh only along a road or trail")
     def marsh_blocks(self, a: Hex, b: Hex, mobility: str) -> bool:
@@ -63,7 +69,7 @@ class Arnhem(FireAndMovement):
     @rule("ARN 10.6", "RET-8", "no retreat across an unbridged river or canal hexside; mobile units not into marsh "
           "except along a road or trail")
     def retreat_blocked(self, state: GameState, uid: str, a: Hex, b: Hex) -> str | Unknown | None:
-        if self.unbridged_water(a, b):
+        if self.unbridged_water(a, b) or self.demolished(state, a, b):
             return f"across the unbridged river/canal hexside {label(self, a)}/{label(self, b)}"
         mob = self.mobility(uid)
         if isinstance(mob, str) and self.marsh_blocks(a, b, mob):
@@ -72,9 +78,34 @@ class Arnhem(FireAndMovement):
 
     @rule("ARN 10.6", "ADV-6", "no advance across an unbridged river or canal hexside")
     def advance_blocked(self, state: GameState, uid: str, a: Hex, b: Hex) -> tuple[str, str] | None:
-        if self.unbridged_water(a, b):
+        if self.unbridged_water(a, b) or self.demolished(state, a, b):
             return "ARN 10.6", f"{uid} advanced across the unbridged river/canal hexside {label(self, a)}/{label(self, b)}"
         return None
+
+    def sfm_pool_rows(self, side: str) -> list[str]:
+        """ARN 10.7 (L424-L428): the Allied player draws from the British and US pools together."""
+        return ["british", "us"] if side == self.first_side else [side]
+
+    @rule("ARN 10.7.1", "ARN-8", "SFMs below +6 and all German SFMs bombard only hexes adjacent to a friendly unit")
+    def check_bombardment_range(self, state: GameState, a) -> list[Verdict]:
+        if a.target is None or not state.at(a.target):
+            return []
+        side = self.enemy_of(state.side(state.at(a.target)[0]))
+        adjacent = any(state.side(u) == side for n in a.target.neighbours() for u in state.at(n))
+        out: list[Verdict] = []
+        for s in a.sfm:
+            if s < 6 or side != self.first_side:
+                if not adjacent:
+                    out.append(Illegal("ARN 10.7.1", f"a +{s} {side} support fire marker bombarded "
+                                       f"{label(self, a.target)}, which is not adjacent to a friendly unit"))
+            else:
+                out.append(NotCheckable("whether this +6 marker is a British 'priest' (two hexes from a non-airborne "
+                                        "British unit) or an airpower marker (any range): say it in the declaration "
+                                        "(ARN 10.7.1)"))
+        return out
+
+    def victory_tracker(self) -> ArnhemVictory:
+        return ArnhemVictory(self)
 
     def on_chat(self, checker, index: int, text: str) -> bool:
         """ARN 10.6.3, 10.6.4, 11.4: demolition, repair and landing declarations."""

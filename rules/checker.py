@@ -22,6 +22,7 @@ from hexforge.rules.sfm import SfmPool
 from hexforge.rules.system import RulesSystem, rules_for
 from hexforge.rules.state import STEP_TRAIT, GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, with_guess
+from hexforge.rules.victory import Outcome
 
 DECLARE = re.compile(r"\b(?P<kind>attack|bombard)s?\s+(?P<target>\w+)(?:\s+from\s+(?P<from>[\w\s,]+?))?"
                      r"(?:\s+sfm\s+(?P<sfm>[\d\s,+]+?))?(?:\s+vs\s+(?P<dsfm>[\d\s,+]+?))?\s*$", re.I)
@@ -61,6 +62,7 @@ class Report:
     game: str
     judged: list[Judged]
     warnings: list[str]
+    victory: Outcome | None = None
 
     def counts(self) -> dict[str, int]:
         out = {"legal": 0, "illegal": 0, "not checkable": 0}
@@ -101,10 +103,13 @@ class Checker:
         self.start_spent: dict[str, float | Unknown] = {}  # MP spent before moving (ARN 11.4 b)
         self.phase_start: GameState = self.state
         self.attempts: set[tuple] = set()  # (action, hexside, turn[, side]) done once per GT
+        self.victory = self.rules.victory_tracker()
 
     # -- driver -----------------------------------------------------------------------------
 
     def run(self) -> Report:
+        if self.victory is not None:
+            self.victory.observe(self)
         for i, e in enumerate(self.t.events):
             j = Judged(i, e)
             self.judged.append(j)
@@ -112,10 +117,14 @@ class Checker:
             self.state = self.state.apply(e, self.game)
             if isinstance(e, Eliminated) and self.over is None:
                 self.check_game_end()
+            if self.victory is not None:
+                self.victory.observe(self)
         self.end_move()
         self.close_attack()
         self.close_action()
-        return Report(self.game.id, self.judged, list(self.t.warnings))
+        outcome = self.victory.final(self) if self.victory is not None else Outcome(
+            None, "", f"the victory conditions of {self.game.id} as rules code (its scenario [[victory]] text)")
+        return Report(self.game.id, self.judged, list(self.t.warnings), outcome)
 
     def say(self, index: int, v: Verdict) -> None:
         self.judged[index].verdicts.append(with_guess(v, self.phase_guess) if not isinstance(v, Legal) or
@@ -497,6 +506,7 @@ class Checker:
         if why is not None:
             self.over = why
 
+    @rule("F&M 8.2.1", "CMB-4", "a declared attack is always resolved (its die roll follows)")
     def close_attack(self) -> None:
         a, self.attack = self.attack, None
         if a is None:

@@ -65,7 +65,7 @@ FM_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ("REI-1", "AAC 15.0 / ARN 11.1", "reinforcements enter on their turn", ""),
     ("REI-3", "AAC 15.0 / ARN 11.1", "no reinforcement onto an enemy-occupied hex", ""),
     ("SFM-1", "F&M 7.1", "SFM allotment per the GTRT", "GTRT allotments, SFM counter mix"),
-    ("SFM-2", "F&M 7.1", "lowest-valued markers selected first", "SFM counter mix"),
+    ("SFM-2", "F&M 7.1", "lowest-valued markers selected first", "SFM counter mix (tables/sfm_pools.toml values)"),
     ("SFM-3", "F&M 7.2", "each SFM used once per game turn (counted against the allotment)", "GTRT allotments"),
     ("SFM-range", "AAC 12.1", "SFM bombardment ranges", ""),
     ("CMB-1", "F&M 8.0", "each defender attacked at most once per phase", ""),
@@ -104,7 +104,9 @@ FM_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ("ARN-5", "ARN 10.6.4", "bridge repair attempts and die rolls", "which counter is the Allied engineer"),
     ("ARN-6", "ARN 10.6.5", "engineer ferry", ""),
     ("ARN-7", "ARN 11.4", "airborne landings and the drop table", "glider units, map terrain (drop-table rows)"),
-    ("ARN-10", "ARN 11.5", "victory", ""),
+    ("ARN-8", "ARN 10.7.1", "SFM restrictions: below +6 and German markers only next to a friendly unit", ""),
+    ("ARN-9", "ARN 10.7, 10.7.2", "airpower SFMs table on 13-marker GTs; SFM reductions", ""),
+    ("ARN-10", "ARN 11.5", "victory", "units.csv type (airborne or not)"),
 )
 
 CATALOGUES = {"fm": FM_CATALOGUE}

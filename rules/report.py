@@ -13,7 +13,7 @@ from hexforge.builder.timeline import ChatLine, DiceRoll, Eliminated, Entered, M
 from hexforge.games.game import Game
 from hexforge.maps.draw import draw_board
 from hexforge.rules.checker import Report
-from hexforge.rules.verdict import Illegal, Legal, NotCheckable
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, worst
 
 
 def describe(e) -> str:
@@ -44,6 +44,8 @@ def text(report: Report) -> str:
             continue
         for v in j.verdicts:
             lines.append(f"[{j.index + 1}] step {getattr(j.event, 'step', '?')}: {describe(j.event)}: {v.text()}")
+    if report.victory is not None:
+        lines.append(report.victory.line())
     c = report.counts()
     lines.append(f"summary: {c['legal']} legal, {c['illegal']} illegal, {c['not checkable']} not checkable")
     return "\n".join(lines) + "\n"
@@ -51,6 +53,9 @@ def text(report: Report) -> str:
 
 def as_json(report: Report) -> str:
     out = {"game": report.game, "warnings": report.warnings, "summary": report.counts(), "events": []}
+    if report.victory is not None:
+        v = report.victory
+        out["victory"] = {"winner": v.winner, "text": v.text} | ({"needs": v.needs} if v.needs else {})
     for j in report.judged:
         for v in j.verdicts:
             d = {"index": j.index, "step": getattr(j.event, "step", None), "event": describe(j.event),
@@ -96,16 +101,19 @@ def map_png(game: Game, report: Report) -> bytes:
 def as_html(game: Game, report: Report) -> str:
     png = base64.b64encode(map_png(game, report)).decode()
     rows = []
-    for j in report.judged:
-        for v in j.verdicts:
-            cls = {Legal: "legal", Illegal: "illegal", NotCheckable: "nc"}[type(v)]
-            rows.append(f"<tr class='{cls}'><td>{j.index + 1}</td><td>{html.escape(describe(j.event))}</td>"
-                        f"<td>{html.escape(v.text())}</td></tr>")
+    for j in report.judged:  # one row per event, all its verdicts joined
+        if not j.verdicts:
+            continue
+        cls = {Legal: "legal", Illegal: "illegal", NotCheckable: "nc"}[type(worst(j.verdicts))]
+        said = "<br>".join(html.escape(v.text()) for v in j.verdicts)
+        rows.append(f"<tr class='{cls}'><td>{j.index + 1}</td><td>{html.escape(describe(j.event))}</td>"
+                    f"<td>{said}</td></tr>")
     c = report.counts()
+    won = f"<p class='victory'>{html.escape(report.victory.line())}</p>" if report.victory is not None else ""
     return ("<!doctype html><html><head><meta charset='utf-8'><title>hexforge check</title><style>"
             "body{font-family:sans-serif}.illegal{background:#fdd}.nc{background:#ffd}td{padding:2px 6px}"
             "</style></head><body>"
             f"<h1>Check of a {html.escape(report.game)} log</h1>"
-            f"<p>{c['legal']} legal, {c['illegal']} illegal, {c['not checkable']} not checkable</p>"
+            f"<p>{c['legal']} legal, {c['illegal']} illegal, {c['not checkable']} not checkable</p>{won}"
             f"<img alt='map with illegal moves marked' src='data:image/png;base64,{png}'>"
             "<table><tr><th>#</th><th>event</th><th>verdict</th></tr>" + "".join(rows) + "</table></body></html>\n")

@@ -95,6 +95,27 @@ class RulesSystem:
         v = self.scenario_value(get, what)
         return v if isinstance(v, (int, Unknown)) and not isinstance(v, bool) else Unknown(what)
 
+    def sfm_pool_rows(self, side: str) -> list[str]:
+        """The rows of ``tables/sfm_pools.toml`` that make up a side's SFM pool (one row, the side's id)."""
+        return [side]
+
+    def sfm_pool(self, side: str) -> list[int] | Unknown:
+        """F&M 7.1: the values of every support fire marker in a side's pool (``tables/sfm_pools.toml``
+        column ``values``, one value per marker)."""
+        from hexforge.rules.dice_tables import row
+        what = f"the SFM counter mix of {side} (tables/sfm_pools.toml column values)"
+        t = self.game.tables.get("sfm_pools")
+        if t is None or "values" not in t.columns:
+            return Unknown(what)
+        out: list[int] = []
+        for key in self.sfm_pool_rows(side):
+            cells = row(self.game, "sfm_pools", key)
+            vals = cells[t.columns.index("values")] if not isinstance(cells, Unknown) else None
+            if not isinstance(vals, list) or not all(isinstance(v, int) for v in vals):
+                return Unknown(f"the SFM counter mix of {side}: row {key!r} of tables/sfm_pools.toml, column values")
+            out += vals
+        return sorted(out)
+
     game_length_rule = "F&M 4.1"
 
     def ended_now(self, state: GameState):
@@ -108,6 +129,11 @@ class RulesSystem:
     def on_chat(self, checker, index: int, text: str) -> bool:
         """A chat line declaring an exclusive-rule action; ``True`` when this game handled it."""
         return False
+
+    def victory_tracker(self):
+        """The game's victory conditions as a tracker (``observe``/``final``, rules/victory.py); ``None``
+        when this rules class has none."""
+        return None
 
     # -- units ------------------------------------------------------------------------------
 

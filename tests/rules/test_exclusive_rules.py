@@ -10,6 +10,7 @@ import pytest
 from hexforge.games import load_game
 from hexforge.rules.aachen import Aachen
 from hexforge.rules.arnhem import Arnhem
+from hexforge.maps.hexes import Hexside
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 from tests.conftest import ROOT
@@ -176,3 +177,15 @@ def test_landing_comes_before_any_movement_and_needs_a_drop_row(game) -> None:
     (v,) = verdicts(clear, 3)
     assert isinstance(v, NotCheckable) and "drop table row" in v.needs
     assert not isinstance(verdicts(clear, 2)[0], Illegal)
+
+
+def test_arn_10_6_3_a_demolished_bridge_blocks_retreat_and_advance(game) -> None:
+    # ARN 10.6.3: a demolished bridge leaves an unbridged river hexside; ARN 10.6 (retreat/advance):
+    # no retreat or advance across an unbridged river or canal hexside.
+    r = Arnhem(game)
+    a, b = game.map.hex("1006"), game.map.hex("1106")
+    st = GameState({"R1": a}, {"R1": "red"})
+    assert r.retreat_blocked(st, "R1", a, b) is None and r.advance_blocked(st, "R1", a, b) is None  # intact
+    down = st.with_bridge(Hexside.between(a, b), ("demolished", "red"))
+    assert "unbridged" in r.retreat_blocked(down, "R1", a, b)
+    assert r.advance_blocked(down, "R1", a, b)[0] == "ARN 10.6"
