@@ -335,3 +335,36 @@ def build_timeline(save: SaveFile, module: Module, game: Any | None = None,
     b.run(entries[first_log:])
     return Timeline(setup, tuple(b.events), b.placements(), tuple(b.players), b.step,
                     tuple(save.warnings) + tuple(b.warnings))
+
+
+def where(hex_: str | None, loc: object) -> str:
+    """The hex label of a place, or the place itself when it is not a hex."""
+    return hex_ if hex_ is not None else str(loc)
+
+
+def who(ref: PieceRef) -> str:
+    """The unit a piece stands for, else its name, else its id."""
+    return ref.unit or ref.name or ref.id
+
+
+def describe(e: object) -> str:
+    """One line, in hexes, for one event of a timeline."""
+    if isinstance(e, Move):
+        path = " -> ".join(e.path) if e.path else f"{where(e.from_hex, e.origin)} -> {where(e.to_hex, e.to)}"
+        return f"move {who(e.piece)} {path}"
+    if isinstance(e, StepChange):
+        return f"change {who(e.piece)} in {e.hex or '?'}: {e.trait} {e.old or '-'} -> {e.new or '-'}"
+    if isinstance(e, Eliminated):
+        return f"eliminated {who(e.piece)} in {where(e.hex, e.location)}"
+    if isinstance(e, Entered):
+        return f"entered {who(e.piece)} at {where(e.hex, e.location)}"
+    if isinstance(e, DiceRoll):
+        total = f" (total {e.total})" if e.total is not None else ""
+        return f"dice {e.name}: {','.join(map(str, e.values))}{total}" + (f" by {e.player}" if e.player else "")
+    if isinstance(e, TurnChange):
+        return "turn " + (", ".join(f"{k} {v}" for k, v in e.levels) or e.state)
+    if isinstance(e, ChatLine):
+        return f"chat {e.speaker + ': ' if e.speaker else ''}{e.text}"
+    if isinstance(e, UnknownCommand):
+        return f"UNKNOWN command ({e.reason}): {e.text[:80]!r}"
+    return repr(e)

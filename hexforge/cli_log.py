@@ -11,8 +11,7 @@ from hexforge.builder.binding import Binding, load_binding
 from hexforge.builder.errors import FormatError
 from hexforge.builder.modulereader import read_module
 from hexforge.builder.savefile import read_save
-from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, Move, StepChange, Timeline,
-                                       TurnChange, UnknownCommand, build_timeline)
+from hexforge.builder.timeline import Timeline, build_timeline, describe, where, who
 from hexforge.games import GameDataError, load_game
 
 
@@ -21,42 +20,11 @@ def log() -> None:
     """Read VASSAL saved games (.vsav) and logs (.vlog)."""
 
 
-def _where(hex_: str | None, loc) -> str:
-    return hex_ if hex_ is not None else str(loc)
-
-
-def _who(ref) -> str:
-    return ref.unit or ref.name or ref.id
-
-
-def describe(e) -> str:
-    """One line for one event."""
-    if isinstance(e, Move):
-        path = " -> ".join(e.path) if e.path else f"{_where(e.from_hex, e.origin)} -> {_where(e.to_hex, e.to)}"
-        return f"move {_who(e.piece)} {path}"
-    if isinstance(e, StepChange):
-        return f"change {_who(e.piece)} in {e.hex or '?'}: {e.trait} {e.old or '-'} -> {e.new or '-'}"
-    if isinstance(e, Eliminated):
-        return f"eliminated {_who(e.piece)} in {_where(e.hex, e.location)}"
-    if isinstance(e, Entered):
-        return f"entered {_who(e.piece)} at {_where(e.hex, e.location)}"
-    if isinstance(e, DiceRoll):
-        total = f" (total {e.total})" if e.total is not None else ""
-        return f"dice {e.name}: {','.join(map(str, e.values))}{total}" + (f" by {e.player}" if e.player else "")
-    if isinstance(e, TurnChange):
-        return "turn " + (", ".join(f"{k} {v}" for k, v in e.levels) or e.state)
-    if isinstance(e, ChatLine):
-        return f"chat {e.speaker + ': ' if e.speaker else ''}{e.text}"
-    if isinstance(e, UnknownCommand):
-        return f"UNKNOWN command ({e.reason}): {e.text[:80]!r}"
-    return repr(e)
-
-
 def render(t: Timeline) -> str:
     lines = [f"players: {', '.join(f'{n} ({s})' for n, s in t.players)}"] if t.players else []
     lines.append(f"setup: {len(t.setup)} pieces")
-    for p in sorted(t.setup, key=lambda p: (_where(p.hex, p.location), _who(p.piece))):
-        lines.append(f"  {_who(p.piece)} at {_where(p.hex, p.location)}")
+    for p in sorted(t.setup, key=lambda p: (where(p.hex, p.location), who(p.piece))):
+        lines.append(f"  {who(p.piece)} at {where(p.hex, p.location)}")
     for e in t.events:
         lines.append(f"step {e.step}: {describe(e)}")
     lines += [f"warning: {w}" for w in t.warnings]

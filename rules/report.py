@@ -9,31 +9,11 @@ import json
 
 from PIL import ImageDraw
 
-from hexforge.builder.timeline import ChatLine, DiceRoll, Eliminated, Entered, Move, StepChange, TurnChange
+from hexforge.builder.timeline import describe
 from hexforge.games.game import Game
 from hexforge.maps.draw import draw_board
 from hexforge.rules.checker import Report
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, worst
-
-
-def describe(e) -> str:
-    """One line for one event."""
-    who = getattr(getattr(e, "piece", None), "unit", None) or getattr(getattr(e, "piece", None), "name", "")
-    if isinstance(e, Move):
-        return f"move {who} " + " -> ".join(e.path or (e.from_hex or str(e.origin), e.to_hex or str(e.to)))
-    if isinstance(e, StepChange):
-        return f"change {who} in {e.hex or '?'}: {e.trait} {e.old or '-'} -> {e.new or '-'}"
-    if isinstance(e, Eliminated):
-        return f"eliminated {who} in {e.hex or e.location}"
-    if isinstance(e, Entered):
-        return f"entered {who} at {e.hex or e.location}"
-    if isinstance(e, DiceRoll):
-        return f"dice {e.name}: {','.join(map(str, e.values))}"
-    if isinstance(e, TurnChange):
-        return "turn " + (", ".join(f"{k} {v}" for k, v in e.levels) or e.state)
-    if isinstance(e, ChatLine):
-        return f"chat {e.speaker + ': ' if e.speaker else ''}{e.text}"
-    return type(e).__name__
 
 
 def text(report: Report) -> str:
