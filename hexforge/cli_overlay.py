@@ -149,13 +149,25 @@ def _need_system(game: Game, system: str, what: str) -> None:
 @_common
 @click.option("--side", required=True)
 @click.option("--reading", type=click.Choice(["17.3", "13.5"]), default="17.3", help="which friendly units negate EZOCs (PtR)")
-def supply_cmd(game_ref, scenario, save, module, step, out, side, reading) -> None:
-    """Where an HQ of SIDE traces a supply path (Piercing the Reich 17)."""
-    from hexforge.rules.ptr_supply import PtrPaths, supply_overlay
+@click.option("--travel", multiple=True, help="a unit in Travel Mode (HTTR; repeatable)")
+@click.option("--disrupted", multiple=True, help="a disrupted unit (HTTR; repeatable)")
+def supply_cmd(game_ref, scenario, save, module, step, out, side, reading, travel, disrupted) -> None:
+    """Supply: where an HQ of SIDE traces a path (Piercing the Reich 17), or each unit's
+    supply chain (Highway to the Reich 13.2)."""
     game = _load(game_ref)
-    _need_system(game, "ptr", "supply")
     if side not in game.sides:
         raise _bad(f"--side must be one of {', '.join(game.sides)}")
+    if game.info.system == "httr":
+        from hexforge.rules.httr_supply import HttrSupply, chain_overlay, sources
+        unknown = [u for u in (*travel, *disrupted) if u not in game.units]
+        if unknown:
+            raise _bad(f"no unit {unknown[0]!r} in {game.id}")
+        sup = HttrSupply(game, _state(game, scenario, save, module, step), sources(game, side, scenario),
+                         travel=frozenset(travel), disrupted=frozenset(disrupted))
+        _write(game, chain_overlay(sup, side), out, module, save)
+        return
+    from hexforge.rules.ptr_supply import PtrPaths, supply_overlay
+    _need_system(game, "ptr", "supply")
     paths = PtrPaths(game, _state(game, scenario, save, module, step), reading=reading)
     _write(game, supply_overlay(paths, side), out, module, save)
 

@@ -113,3 +113,23 @@ def test_bad_output_and_save_are_one_line(tmp_path):
     junk.write_bytes(b"not a zip")
     code, text = run("reach", FM, "--save", str(junk), "--module", str(junk), "--unit", "B1", "-o", str(tmp_path / "x.png"))
     assert code == 1 and text.count("\n") == 1 and "not a readable zip" in text
+
+
+def test_httr_supply_chain_files(tmp_path):
+    # Scenario 'chain': corps 1205 on the primary road to the source 1201 (13.2.3.1), division
+    # 0905 3 MP from it (13.2.4.1), regiment 0605 3 MP from the division (13.2.5.1), rifle
+    # company 0302 5 hexes from the regiment (13.2.6.1): all in supply.
+    data, svg, png = write_all(tmp_path, "supply", HTTR, "--scenario", "chain", "--side", "us")
+    for label in ("1205", "0905", "0605", "0302"):
+        assert data["hexes"][label]["value"] == "supplied", label
+    assert data["hexes"]["1201"]["value"] == "source"
+    assert "in supply: every link up to a source holds" in svg
+    assert png.height > whole_board(load_game(HTTR).map).grid.height  # the legend is below the map
+    # With the regiment HQ in Travel Mode the company's 12 hexes halve to 6 (13.2.2.6): 5 still fits.
+    data, _, _ = write_all(tmp_path, "supply", HTTR, "--scenario", "chain", "--side", "us", "--travel", "US-REG")
+    assert data["hexes"]["0302"]["value"] == "supplied"
+
+
+def test_httr_supply_bad_unit_is_one_line(tmp_path):
+    code, text = run("supply", HTTR, "--scenario", "chain", "--side", "us", "--travel", "NOPE", "-o", str(tmp_path / "x.png"))
+    assert code == 1 and text.count("\n") == 1 and "no unit 'NOPE'" in text
