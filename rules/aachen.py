@@ -56,6 +56,8 @@ class Aachen(FireAndMovement):
         return out
 
     game_length_rule = "AAC 14.1"
+    first_player_rule = "AAC 10.2"
+    arrival_rule = "AAC 15.0"  # reinforcements never arrive on an enemy-occupied hex
 
     def last_turn(self, state: GameState) -> int | Unknown:
         """AAC 14.1: the scenario length (GT 20) less one GT for each US unit (the first player's, AAC 10.2)

@@ -20,6 +20,8 @@ class Arnhem(FireAndMovement):
     bridge demolition and repair (10.6.3-4), airborne landings (11.4)."""
 
     game_length_rule = "ARN 11.0"
+    first_player_rule = "ARN 10.4"
+    arrival_rule = "ARN 11.1"  # reinforcements never arrive on an enemy-occupied hex
 
     def _kinds(self, a: Hex, b: Hex) -> set[str]:
         return {f.kind for f in self.terrain.features(a, b)}
@@ -65,6 +67,11 @@ class Arnhem(FireAndMovement):
                 return f if isinstance(f, Unknown) else h + float(f)
             return h
         return terrain_cost(self, a, b, mobility)
+
+    @rule("ARN 10.6.2", "ZOC-7", "a unit crossing a printed ferry hexside is treated as a leg unit for EZOC (F&M 6.1)")
+    def ezoc_mobility(self, state: GameState, uid: str, a: Hex, b: Hex, mob: str | Unknown) -> str | Unknown:
+        """ARN 10.6.2: 'Units using printed ferries are treated as Leg units for movement into and out of EZOC'."""
+        return "leg" if "ferry" in self._kinds(a, b) else mob
 
     @rule("ARN 10.6", "RET-8", "no retreat across an unbridged river or canal hexside; mobile units not into marsh "
           "except along a road or trail")

@@ -93,6 +93,7 @@ class Checker:
         self.attacked_turn: set[str] = set()
         self.defended_phase: set[Hex] = set()
         self.advanced: set[str] = set()
+        self.displaced: set[str] = set()  # displaced this player turn (F&M 8.3.1: no further attack)
         self.attack: Attack | None = None
         self.bombarded: dict[Hex, int] = {}
         self.sfm = SfmPool(self.rules)
@@ -211,6 +212,7 @@ class Checker:
             self.moved_turn.clear()
             self.attacked_turn.clear()
             self.advanced.clear()
+            self.displaced.clear()
             self.bombarded.clear()
         self.finished.clear()
         self.attacked_phase.clear()
@@ -298,6 +300,8 @@ class Checker:
         if kind not in MOVING:
             return Illegal(f"{b} 5.2", f"{uid} moved outside a Movement Phase")
         if phasing is not None and side != phasing:
+            if self.phase_guess and side == self.rules.first_side:
+                return self.first_player_acted_late(uid, phasing)
             return Illegal(f"{b} 5.2", f"{uid} ({side}) moved in the {phasing} player's phase")
         if uid in self.finished:
             return Illegal(f"{b} 5.2", f"{uid} moved again after completing its move this phase")
@@ -316,7 +320,14 @@ class Checker:
                                "Movement Phase")
         return Legal()
 
-    @rule("F&M 5.3", "STK-3/REI-1", "reinforcements enter in their owner's movement phase, on their turn, not onto "
+    @rule("AAC 10.2 / ARN 10.4", "SEQ-2", "the Allied (first) player's turn comes first in every game turn: with no "
+          "turn tracker, a first-player unit acting after the second player has acted is out of order")
+    def first_player_acted_late(self, uid: str, phasing: str) -> Illegal:
+        side = self.state.side(uid)
+        return Illegal(self.rules.first_player_rule, f"{uid} ({side}) acted after the {phasing} player in GT "
+                       f"{self.state.turn}, but {side} is the first player and acts first in every game turn")
+
+    @rule("F&M 5.3", "STK-3/REI-1/REI-3", "reinforcements enter in their owner's movement phase, on their turn, not onto "
           "an enemy or occupied hex")
     def on_enter(self, j: Judged) -> None:
         e: Entered = j.event
@@ -339,8 +350,9 @@ class Checker:
                                       f"it is due on turn {due}"))
             return
         enemy = [u for u in self.state.at(h) if self.state.side(u) != side] if h else []
-        if enemy:
-            self.say(j.index, Illegal(f"{self.book} 5.2", f"{uid} entered onto {e.hex}, held by enemy {enemy[0]}"))
+        if enemy:  # AAC 15.0 / ARN 11.1 (REI-3): never onto an enemy-occupied arrival hex
+            self.say(j.index, Illegal(self.rules.arrival_rule,
+                                      f"{uid} entered onto {e.hex}, held by enemy {enemy[0]}"))
             return
         self.mover = MoveRecord(uid, h, h, False, events=[j.index])
         self.say(j.index, Legal())
@@ -365,6 +377,7 @@ class Checker:
 
     def on_declare(self, j: Judged, m: re.Match) -> None:
         self.end_move()
+        self.check_one_at_a_time(j.index, m.group("target"))
         self.close_attack()
         self.close_action()
         target = self.hex(m.group("target"))
@@ -379,7 +392,18 @@ class Checker:
         self.attack = Attack(kind, target, attackers, _nums(m.group("sfm")), _nums(m.group("dsfm")), j.index)
         self.check_declaration(j.index, self.attack)
 
-    @rule("F&M 8.0", "CMB-1/GC-1/GC-2/SEQ-7/SEQ-8/BOM-2/GC-6", "attack declarations: phase, adjacency, one attack "
+    @rule("F&M 8.0", "CMB-3", "attacks are resolved one at a time: no declaration before the previous attack's roll")
+    def check_one_at_a_time(self, index: int, target: str) -> None:
+        """A new declaration while the declared attack awaits its roll is out of order (F&M 8.0); the earlier
+        attack is then abandoned here, so it is not flagged again as unresolved (CMB-4)."""
+        a = self.attack
+        if a is not None and a.roll is None and a.declared_at is not None:
+            self.say(index, Illegal(f"{self.book} 8.0", f"the attack on {target} was declared before the attack on "
+                                    f"{self.game.map.labels.get(a.target, '?')} was resolved (attacks are resolved "
+                                    "one at a time)"))
+            self.attack = None
+
+    @rule("F&M 8.0", "CMB-1/GC-1/GC-2/SEQ-4/SEQ-7/SEQ-8/BOM-2/GC-6", "attack declarations: phase, adjacency, one attack "
           "per defender and per attacker per phase, mobile combat limits, at most two SFMs")
     def check_declaration(self, index: int, a: Attack) -> None:
         b = self.book
@@ -399,6 +423,10 @@ class Checker:
                 out.append(Illegal(f"{b} 8.1", f"{used} support fire markers bombard "
                                    f"{self.game.map.labels.get(a.target)} this player turn; the maximum is two"))
             self.bombarded[a.target] = used
+            own = [u for u in defenders if phasing is not None and self.state.side(u) == phasing]
+            if own:  # F&M 8.0: only the active player bombards, and only enemy units
+                out.append(Illegal(f"{b} 8.0", f"{self.game.map.labels.get(a.target)} holds {own[0]}, a unit of the "
+                                   f"active player ({phasing}): only the active player bombards, and only enemy units"))
             out += self.rules.check_bombardment_range(self.state, a) if hasattr(
                 self.rules, "check_bombardment_range") else []
         else:
@@ -419,6 +447,8 @@ class Checker:
                     out.append(Illegal(f"{b} 8.2", f"{u} attacked twice in one phase"))
                 if u in self.advanced:
                     out.append(Illegal(f"{b} 8.5", f"{u} attacked after advancing after combat this player turn"))
+                if u in self.displaced:
+                    out.append(Illegal(f"{b} 8.3.1", f"{u} attacked after being displaced this player turn"))
                 if kind == "mobile-combat":
                     mob = self.rules.mobility(u)
                     if isinstance(mob, Unknown):

@@ -82,7 +82,10 @@ class FireAndMovement(RulesSystem):
             return mob
         return mob == "leg" and in_ezoc(self, state, b, state.side(uid), ignore=uid)
 
+    @rule("F&M 5.2", "MOV-6", "each unit starts each phase's move with its own full MA: unused MP are not carried "
+          "over to a later phase or turn, nor transferred to another unit")
     def start_move(self, state: GameState, uid: str) -> MoveRecord:
+        """A fresh move record for ``uid``: nothing spent (F&M 5.2b), whatever it or others left unused."""
         h = state.where(uid)
         return MoveRecord(uid, h, h, in_ezoc(self, state, h, state.side(uid), ignore=uid))
 
@@ -120,7 +123,8 @@ class FireAndMovement(RulesSystem):
                     return v
             ez_a = in_ezoc(self, state, a, side, ignore=uid)
             ez_b = in_ezoc(self, state, b, side, ignore=uid)
-            v = self.check_ezoc(state, rec, a, b, ez_a, ez_b, mob)
+            emob = self.ezoc_mobility(state, uid, a, b, mob)
+            v = self.check_ezoc(state, rec, a, b, ez_a, ez_b, emob)
             if not isinstance(v, Legal):
                 if isinstance(v, Illegal):
                     return v
@@ -129,15 +133,19 @@ class FireAndMovement(RulesSystem):
                 unknown = unknown or (mob if isinstance(mob, Unknown) else ma)
                 rec.spent = unknown
             else:
-                v = self.check_cost(state, rec, a, b, ez_a, ez_b, mob, ma)
+                v = self.check_cost(state, rec, a, b, ez_a, ez_b, mob, ma, emob)
                 if isinstance(v, Illegal):
                     return v
                 if isinstance(v, NotCheckable):
                     unknown = unknown or Unknown(v.needs)
-            if ez_b and mob == "leg":
+            if ez_b and emob == "leg":
                 rec.halted = b
             rec.at, rec.steps = b, rec.steps + 1
         return NotCheckable(unknown.needs) if unknown else Legal()
+
+    def ezoc_mobility(self, state: GameState, uid: str, a: Hex, b: Hex, mob: str | Unknown) -> str | Unknown:
+        """The mobility the EZOC rules (F&M 6.1) apply to the step ``a -> b``; games change it (ARN 10.6.2)."""
+        return mob
 
     def check_crossing(self, state: GameState, uid: str, a: Hex, b: Hex) -> Verdict:
         """Exclusive-rule limits on crossing a hexside (AAC 11.2 temporary bridges, ARN 10.6.3 demolished
@@ -154,15 +162,14 @@ class FireAndMovement(RulesSystem):
             if fort is True:
                 return Illegal("F&M 6.1", f"{uid} moved from {label(self, a)} (EZOC) directly into fortification "
                                f"hex {label(self, b)} (EZOC)")
+        if mob == "leg" and ez_a and ez_b and rec.steps > 0:
+            return Illegal("F&M 6.1", f"{uid} entered {label(self, b)} (EZOC) from {label(self, a)} (EZOC) "
+                           "without starting there")
+        if rec.halted is not None:  # set by a leg step into an EZOC (or a ferry crossing, ARN 10.6.2)
+            return Illegal("F&M 6.1", f"{uid} moved on from {label(self, rec.halted)} after entering an "
+                           "enemy ZOC there")
         if isinstance(mob, Unknown):
             return NotCheckable(mob.needs)
-        if mob == "leg":
-            if ez_a and ez_b and rec.steps > 0:
-                return Illegal("F&M 6.1", f"{uid} entered {label(self, b)} (EZOC) from {label(self, a)} (EZOC) "
-                               "without starting there")
-            if rec.halted is not None:
-                return Illegal("F&M 6.1", f"{uid} moved on from {label(self, rec.halted)} after entering an "
-                               "enemy ZOC there")
         if ez_a and ez_b:
             fort = self.is_fortification(b)
             if isinstance(fort, Unknown):
@@ -172,8 +179,10 @@ class FireAndMovement(RulesSystem):
     @rule("F&M 5.2", "MOV-3", "MP spent never exceed the MA; each hex entered is paid for in full "
           "(terrain 5.4, road 5.4.1, trail 5.4.2, mobile EZOC surcharge 6.1)")
     def check_cost(self, state: GameState, rec: MoveRecord, a: Hex, b: Hex, ez_a: bool, ez_b: bool,
-                   mob: str, ma: float) -> Verdict:
+                   mob: str, ma: float, ezoc_mob: str | Unknown | None = None) -> Verdict:
+        """``ezoc_mob``: the mobility the EZOC rules treat the step with (default ``mob``; ARN 10.6.2)."""
         uid = rec.uid
+        emob = mob if ezoc_mob is None else ezoc_mob
         tc = self.terrain_cost(state, uid, a, b, mob)
         if tc is None:
             return Illegal("F&M 5.2", f"{uid} entered {label(self, b)} from {label(self, a)}: prohibited terrain "
@@ -181,15 +190,15 @@ class FireAndMovement(RulesSystem):
         if isinstance(tc, Unknown) or isinstance(rec.spent, Unknown):
             rec.spent = tc if isinstance(tc, Unknown) else rec.spent
             return NotCheckable(rec.spent.needs)
-        if mob == "leg" and ez_a and ez_b:
+        if emob == "leg" and ez_a and ez_b:
             if tc > ma:
                 return Illegal("F&M 6.1", f"{uid} cannot go from EZOC {label(self, a)} to EZOC {label(self, b)}: "
                                f"the terrain costs {tc:g} MP, more than its MA {ma:g}")
             rec.spent = ma
             return Legal()
-        cost = tc + (ma // 2 if mob == "mobile" and ez_b else 0)
+        cost = tc + (ma // 2 if emob == "mobile" and ez_b else 0)
         if rec.spent + cost > ma:
-            extra = f" (incl. {ma // 2:g} for entering an EZOC, F&M 6.1)" if mob == "mobile" and ez_b else ""
+            extra = f" (incl. {ma // 2:g} for entering an EZOC, F&M 6.1)" if emob == "mobile" and ez_b else ""
             return Illegal("F&M 5.2", f"{uid} needs {cost:g} MP{extra} to enter {label(self, b)} but has "
                            f"{ma - rec.spent:g} of {ma:g} left")
         rec.spent += cost

@@ -140,6 +140,15 @@ def apply_result(rules: FireAndMovement, ch: Checker, a: Attack, code: str, st: 
     n = {"D2": 2, "D3": 3}.get(code, 0)
     if n and d_moves:
         other = _displacements(rules, ch, st, d, n, d_moves, other)
+    if code in ("A1", "A2", "A3"):  # F&M 8.3.1 applies to a retreating attacker too
+        for u in a.attackers:
+            u_moves = [(i, e) for i, e in att_moves if uid(e) == u]
+            if u_moves:
+                other = _displacements(rules, ch, st, u, int(code[1]), u_moves, other)
+    if a.kind == "bombardment":  # a bombarding-side unit moving after the roll is advancing (F&M 8.5)
+        advancing = [(i, e) for i, e in other if isinstance(e, Move) and st.side(uid(e)) != st.side(d)]
+        other = [x for x in other if x not in advancing]
+        att_moves += advancing
     for i, e in other:
         ch.say(i, Illegal(f"{b} 8.2.4", f"{uid(e)} took part in no combat yet was affected after the roll"))
     eliminated = any(isinstance(e, Eliminated) for _, e in d_loss)
@@ -207,7 +216,8 @@ def apply_result(rules: FireAndMovement, ch: Checker, a: Attack, code: str, st: 
                 if any(h is None for h in path):
                     ch.say(idx, Illegal(f"{b} 8.3", f"{u} retreated off the map"))
                 else:
-                    v, _ = judge_retreat(rules, st, u, st.where(u), path, k, b)
+                    displacing = any(st.side(x) == st.side(u) and x != u for x in st.at(path[-1]))
+                    v, _ = judge_retreat(rules, st, u, st.where(u), path, k, b, displacing)
                     ch.say(idx, v)
             elif not lost:
                 return Illegal(f"{b} 8.2.4", f"{res}: attacker {u} must retreat {k} or take stiff resistance (8.4)")
@@ -220,11 +230,13 @@ def apply_result(rules: FireAndMovement, ch: Checker, a: Attack, code: str, st: 
     return None
 
 
-@rule("F&M 8.3.1", "DSP-1/DSP-2/DSP-3", "displacement: only when every final hex of the retreat is "
-      "friendly-occupied; the displaced unit moves one hex as if retreating, not into an EZOC or occupied hex")
+@rule("F&M 8.3.1", "DSP-1/DSP-2/DSP-3/DSP-4", "displacement (by a retreating defender or attacker): only when "
+      "every final hex of the retreat is friendly-occupied; the displaced unit moves one hex as if retreating, not "
+      "into an EZOC or occupied hex; it attacks no more that player turn")
 def _displacements(rules: FireAndMovement, ch: Checker, st: GameState, d: str, n: int, d_moves: list,
                    other: list) -> list:
-    """Judge moves of the retreating unit's friends out of its final hex; return the other events left."""
+    """Judge moves of the retreating unit ``d``'s friends out of its final hex (``d_moves``: its retreat
+    events); record them as displaced (F&M 8.3.1, AAC:496); return the other events left."""
     last = d_moves[-1][1]
     final = ch.hex(last.to_hex)
     rest = []
@@ -232,6 +244,7 @@ def _displacements(rules: FireAndMovement, ch: Checker, st: GameState, d: str, n
         u = ch.unit(e)
         if isinstance(e, Move) and u is not None and st.side(u) == st.side(d) and st.where(u) == final:
             path = [ch.hex(x) for x in (e.path[1:] if e.path else (e.to_hex,))]
+            ch.displaced.add(u)
             if None in path:
                 ch.say(i, Illegal(f"{rules.book} 8.3.1", f"{u} was displaced off the map"))
             else:
@@ -241,6 +254,7 @@ def _displacements(rules: FireAndMovement, ch: Checker, st: GameState, d: str, n
     return rest
 
 
+@rule("F&M 8.5", "BOM-5", "no advance after a bombardment (nor after a combat whose defender did not retreat)")
 def _advances(rules: FireAndMovement, ch: Checker, a: Attack, moves: list, retreat_path: list[Hex] | None,
               st: GameState) -> None:
     """F&M 8.5: advance only along the path of retreat after a D2/D3 retreat, never after a

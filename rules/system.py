@@ -117,6 +117,8 @@ class RulesSystem:
         return sorted(out)
 
     game_length_rule = "F&M 4.1"
+    first_player_rule = "F&M 4.1"  # the rule naming the first player (the scenario's first_player)
+    arrival_rule = "F&M 5.2"  # the rule keeping an arriving unit off enemy-occupied hexes
 
     def ended_now(self, state: GameState):
         """An ``Illegal`` for every later event when the game has just ended mid-turn (AAC 14.1), else ``None``."""
