@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.rules.arnhem_actions import DEMOLISH, LAND, REPAIR, declare_demolition, declare_landing, declare_repair
+from hexforge.rules.arnhem_ferry import FERRY, declare_ferry, ferry_active
+from hexforge.rules.arnhem_sfm import AIRPOWER, declare_airpower
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.core.movement import BRIDGES, Cost, hex_cost, label, terrain_cost
+from hexforge.rules.core.movement import BRIDGES, Cost, hex_cost, label, terrain_cost, thoroughfare_rate
 from hexforge.rules.coverage import rule
 from hexforge.rules.fm import FireAndMovement
 from hexforge.rules.state import GameState
@@ -17,7 +19,8 @@ WATER = ("river", "canal")
 
 class Arnhem(FireAndMovement):
     """Marsh (10.5), rivers and canals (10.6), canal trail crossings (10.6.1), RR bridges and ferries (10.6.2),
-    bridge demolition and repair (10.6.3-4), airborne landings (11.4)."""
+    bridge demolition and repair (10.6.3-4), the engineer ferry (10.6.5), airpower (10.7), airborne landings
+    (11.4)."""
 
     game_length_rule = "ARN 11.0"
     first_player_rule = "ARN 10.4"
@@ -59,6 +62,9 @@ class Arnhem(FireAndMovement):
                 if isinstance(v, Unknown):
                     return v
             return float(ferry) + float(trail)
+        if ferry_active(self, state, uid, a, b):  # ARN 10.6.5: the ferried hexside is a bridge for movement
+            rate = thoroughfare_rate(self, a, b, mobility)
+            return hex_cost(self, b, mobility) if rate is False else rate
         kinds = self._kinds(a, b)
         if "railroad_bridge" in kinds or "ferry" in kinds:  # ARN 10.6.2: terrain cost of the hex entered
             h = hex_cost(self, b, mobility)
@@ -76,7 +82,8 @@ class Arnhem(FireAndMovement):
     @rule("ARN 10.6", "RET-8", "no retreat across an unbridged river or canal hexside; mobile units not into marsh "
           "except along a road or trail")
     def retreat_blocked(self, state: GameState, uid: str, a: Hex, b: Hex) -> str | Unknown | None:
-        if self.unbridged_water(a, b) or self.demolished(state, a, b):
+        ferried = ferry_active(self, state, uid, a, b)  # ARN 10.6.5: Allied units retreat across a ferry
+        if not ferried and self.unbridged_water(a, b) or self.demolished(state, a, b):
             return f"across the unbridged river/canal hexside {label(self, a)}/{label(self, b)}"
         mob = self.mobility(uid)
         if isinstance(mob, str) and self.marsh_blocks(a, b, mob):
@@ -115,13 +122,17 @@ class Arnhem(FireAndMovement):
         return ArnhemVictory(self)
 
     def on_chat(self, checker, index: int, text: str) -> bool:
-        """ARN 10.6.3, 10.6.4, 11.4: demolition, repair and landing declarations."""
+        """ARN 10.6.3-5, 10.7, 11.4: demolition, repair, ferry, airpower and landing declarations."""
         if m := DEMOLISH.match(text):
             declare_demolition(self, checker, index, m.group(1), m.group(2))
         elif m := REPAIR.match(text):
             declare_repair(self, checker, index, m.group(1), m.group(2), m.group(3))
+        elif m := FERRY.match(text):
+            declare_ferry(self, checker, index, m.group(1), m.group(2), m.group(3))
+        elif m := AIRPOWER.match(text):
+            declare_airpower(self, checker, index)
         elif m := LAND.match(text):
-            declare_landing(self, checker, index, m.group(1))
+            declare_landing(self, checker, index, m.group(1), bool(m.group(2)))
         else:
             return False
         return True
@@ -131,7 +142,7 @@ class Arnhem(FireAndMovement):
         if a.distance(b) != 1:
             return Legal()
         status = state.bridges.get(Hexside.between(a, b))
-        if status and status[0] == "demolished":
+        if status and status[0] == "demolished" and not ferry_active(self, state, uid, a, b):
             return Illegal("ARN 10.6.3", f"{uid} crossed the demolished bridge {label(self, a)}/{label(self, b)}, "
                            "now an unbridged river/canal hexside")
         return Legal()

@@ -3,7 +3,8 @@ airborne landing procedure with the drop table (ARN 11.4).
 
 A log declares them in chat, each followed by its die roll:
 ``demolish 3325/3424``, ``repair 1422/1423 by <engineer>``, ``land <unit>`` (after the unit is placed
-in its landing hex). A chat line ``result <outcome>`` after the roll states the outcome the players
+in its landing hex; ``land <unit> displaced`` when its drop zone marker was moved an additional hex at
+setup, Scenario 2, ARN 12.0). A chat line ``result <outcome>`` after the roll states the outcome the players
 applied; it is matched against the table. Landing losses are read from the unit's step changes.
 """
 from __future__ import annotations
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 DEMOLISH = re.compile(r"^\s*demolish\s+(\w+)\s*/\s*(\w+)\s*$", re.I)
 REPAIR = re.compile(r"^\s*repair\s+(\w+)\s*/\s*(\w+)\s+by\s+(\S+)\s*$", re.I)
-LAND = re.compile(r"^\s*land\s+(\S+)\s*$", re.I)
+LAND = re.compile(r"^\s*land\s+(\S+)(\s+displaced)?\s*$", re.I)
 RESULT = re.compile(r"^\s*result\s+(.+?)\s*$", re.I)
 CANAL_BRIDGES = {frozenset(p) for p in (("1422", "1423"), ("3325", "3424"))}  # ARN 10.6.3 (L390)
 
@@ -212,6 +213,8 @@ def declare_repair(rules: Arnhem, ch: Checker, index: int, la: str, lb: str, uid
         why.append("the hexside adjoins a German-occupied hex or a hex in a German ZOC")
     if ("repair", hs, st.turn) in ch.attempts:
         why.append(f"the bridge has already been the subject of a repair attempt in GT {st.turn}")
+    if ("ferry", st.turn) in ch.attempts:  # ARN 10.6.5 Important: not both in one GT
+        why.append(f"the engineer conducts a ferry operation in GT {st.turn}")
     reach = in_range(rules, st, uid, (a, b))
     if reach is False:
         why.append(f"the bridge is beyond {uid}'s movement range")
@@ -314,10 +317,45 @@ def drop_row(rules: Arnhem, h: Hex) -> str | Unknown:
     return rows[0]
 
 
+def _special(rules: Arnhem, key: str, what: str):
+    return rules.scenario_value(lambda sc: (sc.special_rules or {}).get(key), what)
+
+
+@rule("ARN 11.4", "ARN-7", "a landing unit lands within three hexes of its division's drop zone marker (the "
+      "scenario reinforcement entry naming a [special_rules] drop_zone_markers hex)")
+def drop_zone(rules: Arnhem, uid: str) -> Hex | Unknown:
+    """The hex of the drop zone marker ``uid`` lands at (ARN 11.4 L521; S1 markers ARN 11.0 L468-L471)."""
+    need = Unknown(f"the drop zone marker hex of {uid}'s division (scenario [[reinforcements]] entry naming a hex "
+                   "of [special_rules] drop_zone_markers)")
+    markers = _special(rules, "drop_zone_markers", need.needs)
+    entry = rules.scenario_value(lambda sc: next((r.entry for r in sc.reinforcements
+                                                  if isinstance(r.units, list) and uid in r.units), None), need.needs)
+    if isinstance(markers, Unknown) or isinstance(entry, Unknown):
+        return markers if isinstance(markers, Unknown) else entry
+    if not (isinstance(entry, list) and len(entry) == 1 and entry[0] in dict(markers).values()):
+        return need
+    return rules.map.hex(entry[0])
+
+
+@rule("ARN 12.0", "ARN-7", "Scenario 2: +1 on the drop table when the division's drop zone marker had to be "
+      "moved an additional hex off a German unit at setup (declared 'land <unit> displaced')")
+def displaced_drm(rules: Arnhem, displaced: bool) -> int | Unknown | Illegal:
+    """ARN 12.0 (L571-L573): the extra DRM; only in a scenario with that rule ([special_rules]
+    dz_marker_on_german_unit)."""
+    if not displaced:
+        return 0
+    has = [bool((sc.special_rules or {}).get("dz_marker_on_german_unit")) for sc in rules.game.scenarios.values()]
+    if not any(has):
+        return Illegal("ARN 12.0", "the +1 DRM for a displaced drop zone marker applies only in Scenario 2 "
+                       "(free deployment)")
+    return 1 if all(has) else Unknown("which scenario is played (the displaced drop zone DRM is a Scenario 2 "
+                                      "rule, ARN 12.0)")
+
+
 @rule("ARN 11.4", "ARN-7", "airborne landing: at the start of the Allied Movement Phase before any unit moves; "
       "roll + DRMs (glider +1, German unit adjacent +1) on the drop table row of the landing hex; depleted or "
       "EZOC-landed units do not move; the others first pay the landing hex's terrain cost")
-def declare_landing(rules: Arnhem, ch: Checker, index: int, uid: str) -> None:
+def declare_landing(rules: Arnhem, ch: Checker, index: int, uid: str, displaced: bool = False) -> None:
     st = ch.state
     h = st.where(uid)
     if uid not in rules.game.units or h is None:
@@ -335,10 +373,21 @@ def declare_landing(rules: Arnhem, ch: Checker, index: int, uid: str) -> None:
     glider: int | Unknown = 1 if "glider" in utype else (Unknown(f"whether {uid} is a glider unit (units.csv type)")
                                                         if utype in ("", "unknown") else 0)
     adjacent = 1 if any(st.side(u) == german(ch.rules) for n in h.neighbours() for u in st.at(n)) else 0
-    drm = glider if isinstance(glider, Unknown) else glider + adjacent
+    extra = displaced_drm(rules, displaced)
+    if isinstance(extra, Illegal):
+        why.append(extra.reason)
+        extra = 0
+    drm = next((v for v in (glider, extra) if isinstance(v, Unknown)), None) or glider + adjacent + extra
+    zone = drop_zone(rules, uid)
+    if isinstance(zone, Hex) and h.distance(zone) > 3:
+        why.append(f"{label(rules, h)} is {h.distance(zone)} hexes from {uid}'s drop zone marker at "
+                   f"{label(rules, zone)} (at most three, ARN 11.4)")
     act = Landing("ARN 11.4", f"landing of {uid} in {label(rules, h)}", declared=index, unit=uid, hex=h, drm=drm,
                   row=drop_row(rules, h))
-    ch.say(index, Illegal("ARN 11.4", f"landing of {uid} not allowed: " + "; ".join(why)) if why else Legal())
+    if why:
+        ch.say(index, Illegal("ARN 11.4", f"landing of {uid} not allowed: " + "; ".join(why)))
+    else:
+        ch.say(index, NotCheckable(zone.needs) if isinstance(zone, Unknown) else Legal())
     if in_ezoc(rules, st, h, allied(ch.rules), ignore=uid):
         ch.frozen[uid] = Illegal("ARN 11.4", f"{uid} landed in an enemy ZOC and may not move this Movement Phase")
     mob = rules.mobility(uid)

@@ -46,7 +46,7 @@ FM_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ("SEQ-9", "F&M 5.2", "a finished move is not resumed", ""),
     ("SEQ-10", "AAC 14.1 / ARN 11.0", "game length", ""),
     ("MOV-1", "F&M 5.1", "each step enters an adjacent hex", ""),
-    ("MOV-2", "F&M 5.4", "step cost: most costly hex terrain + hexsides; road 1/2; trail 1", "TEC rows, map terrain"),
+    ("MOV-2", "F&M 5.4", "step cost: most costly hex terrain + '+N' terrain + hexsides; road 1/2; trail 1", "TEC rows, map terrain"),
     ("MOV-3", "F&M 5.2", "MP spent never exceed the MA", "TEC rows, map terrain"),
     ("MOV-4", "F&M 5.2", "no step into an enemy-occupied hex", ""),
     ("MOV-5", "F&M 5.2", "no prohibited terrain; no map exit", "map terrain"),
@@ -102,10 +102,10 @@ FM_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ("ARN-3", "ARN 10.6", "no crossing of unbridged or demolished rivers/canals", "TEC river/canal crossing"),
     ("ARN-4", "ARN 10.6.3", "bridge demolition attempts and die rolls", "bridge types other than 1422/1423, 3325/3424, 2412/2413"),
     ("ARN-5", "ARN 10.6.4", "bridge repair attempts and die rolls", "which counter is the Allied engineer"),
-    ("ARN-6", "ARN 10.6.5", "engineer ferry", ""),
-    ("ARN-7", "ARN 11.4", "airborne landings and the drop table", "glider units, map terrain (drop-table rows)"),
+    ("ARN-6", "ARN 10.6.5", "engineer ferry: declaration conditions; a bridge for Allied movement and retreat that GT", "which counter is the Allied engineer, map rivers/canals"),
+    ("ARN-7", "ARN 11.4, 12.0", "airborne landings within 3 hexes of the drop zone marker; the drop table; S2 displaced-marker +1", "glider units, map terrain (drop-table rows), which scenario is played (drop zone markers)"),
     ("ARN-8", "ARN 10.7.1", "SFM restrictions: below +6 and German markers only next to a friendly unit", ""),
-    ("ARN-9", "ARN 10.7, 10.7.2", "airpower SFMs table on 13-marker GTs; SFM reductions", ""),
+    ("ARN-9", "ARN 10.7, 10.7.2", "airpower SFMs table on 13-marker GTs; SFM reductions", "GTRT allotments (which GTs give 13), which scenario is played (drop zone markers), how 10.7.2 c traces its line"),
     ("ARN-10", "ARN 11.5", "victory", "units.csv type (airborne or not)"),
 )
 

@@ -7,6 +7,7 @@ and :func:`must_stop`; both delegate to the rules system so variants can change 
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from hexforge.maps.hexes import Hex
@@ -73,11 +74,19 @@ def hex_cost(rules: RulesSystem, b: Hex, mobility: str) -> Cost:
         return Unknown(f"terrain of hex {label(rules, b)} (unsurveyed)")
     if not types:
         return Unknown(f"terrain of hex {label(rules, b)} (no hex terrain recorded)")
-    costs = {t: cell_cost(rules, t, mobility) for t in types}
-    if any(c is None for c in costs.values()):
-        return None
-    got = most_costly(types, lambda t: costs[t])
-    return got if isinstance(got, Unknown) else got[1]
+    plus = {t: a for t in types if (a := added_cost(rules, t, mobility)) is not None}
+    base = [t for t in types if t not in plus]
+    costs = {t: cell_cost(rules, t, mobility) for t in base}
+    if not base or any(c is None for c in costs.values()):
+        return None if base else Unknown(f"the base terrain of hex {label(rules, b)} (only '+N' terrain recorded)")
+    got = most_costly(base, lambda t: costs[t])
+    return got if isinstance(got, Unknown) else got[1] + sum(plus.values())
+
+
+def added_cost(rules: RulesSystem, terrain_id: str, mobility: str) -> float | None:
+    """F&M 5.4 (AAC L247): an in-hex terrain whose TEC cell reads "+N" adds N to the other terrain's cost."""
+    v = rules.tec_cell(terrain_id, f"movement_{mobility}")
+    return float(v[1:]) if isinstance(v, str) and re.fullmatch(r"\+\d+(\.\d+)?", v) else None
 
 
 def hexside_cost(rules: RulesSystem, a: Hex, b: Hex, mobility: str) -> Cost:

@@ -29,7 +29,7 @@ def at_end(game, setup: dict[str, str], turn: int = 6) -> Log:
 # -- ARN 11.5 -----------------------------------------------------------------------------------
 
 def test_arn_11_5_two_arnhem_hexes_held_by_non_airborne_units_win_at_once(game) -> None:
-    # ARN 11.5 (L547): "The Allied player wins the game immediately if at any time two of the three
+    # T33 shape. ARN 11.5 (L547): "The Allied player wins the game immediately if at any time two of the three
     # Arnhem hexes ... are occupied by a non-airborne unit."
     rep = Log(game, {"B1": "0604", "B2": "0505"} | FAR).phase(1, "first-movement") \
         .move("B2", "0505", "0605").move("B1", "0604", "0504").check(Arnhem(game))
@@ -45,14 +45,14 @@ def test_arn_11_5_one_hex_only_plays_on(game) -> None:
 
 
 def test_arn_11_5_airborne_units_do_not_count(game) -> None:
-    # B7 (glider) and B8 (parachute) in two Arnhem hexes: no Allied victory; at the end of the last
+    # T34 (paratroops). B7 (glider) and B8 (parachute) in two Arnhem hexes: no Allied victory; at the end of the last
     # GT no non-airborne unit holds one, so the German side wins (ARN 11.5, L549)
     rep = at_end(game, {"B7": "0604", "B8": "0605"}).check(Arnhem(game))
     assert rep.victory.winner == "red"
 
 
 def test_arn_11_5_one_non_airborne_unit_at_the_end_is_a_draw(game) -> None:
-    # ARN 11.5 (L548): "a draw if at the end of GT 10 one Allied non-airborne unit occupies any one"
+    # T34 shape. ARN 11.5 (L548): "a draw if at the end of GT 10 one Allied non-airborne unit occupies any one"
     assert at_end(game, {"B1": "0606"}).check(Arnhem(game)).victory.winner == "draw"
     assert at_end(game, {"B1": "0606"}, turn=5).check(Arnhem(game)).victory.winner is None  # not the end yet
 

@@ -1,10 +1,13 @@
-"""Rulebook worked examples not covered elsewhere (digest-fire-and-movement.md section 5): E2, E7, E9, E12.
-E8 (the 1st Cav diagram) cannot be a test: its diagram is not transcribed."""
+"""Rulebook worked examples and derived vectors not covered elsewhere (digest-fire-and-movement.md section 5):
+E2, E4, E7, E9, E11, E12; T35, T37, T38, T39. E8 (the 1st Cav diagram, ARN L138) cannot be a test: neither
+the diagram nor any hex of it is transcribed, so there is no input to check. E1 (unit identifiers) is
+nomenclature, not a rule the checker judges."""
 from __future__ import annotations
 
 import shutil
 
 from hexforge.games import load_game
+from hexforge.rules.aachen_bridges import in_range
 from hexforge.rules.arnhem import Arnhem
 from hexforge.rules.core.movement import step_cost
 from hexforge.rules.core.zoc import in_ezoc
@@ -72,3 +75,74 @@ def test_e12_no_mobile_unit_crosses_the_rr_bridge_2412_2413(tmp_path) -> None:
     s = GameState({}, {})
     assert r.terrain_cost(s, "x", a, b, "mobile") is None
     assert isinstance(r.terrain_cost(s, "x", a, b, "leg"), float)
+
+
+def test_e4_a_plus_one_village_adds_to_the_clear_hex_and_the_river(tmp_path) -> None:
+    # F&M 5.4 (AAC L247-L249): in-hex terrain with a "+" adds to the other terrain; "a clear hex (1 MP) that
+    # contains a village (+1 MP) ... crossed a river hexside (+1 MP). The cost to enter the hex is 3 MP."
+    game_dir = tmp_path / "synthetic-fm"
+    shutil.copytree(SYN, game_dir)
+    t = game_dir / "terrain.toml"
+    t.write_text(t.read_text().replace('[[types]]\nid = "clear"', '[[types]]\nid = "village"\nname = "Village"\n'
+                                       'kind = "hex"\n\n[[types]]\nid = "clear"', 1)
+                 .replace('rough = ["0303"]', 'rough = ["0303"]\nvillage = ["0502"]'))
+    (game_dir / "tables" / "tec.toml").write_text((game_dir / "tables" / "tec.toml").read_text()
+                                                  + '\n[[rows]]\nkey = "village"\ncells = ["+1", "+1", "clear"]\n')
+    game = load_game(game_dir)
+    r, H = rules_for(game), game.map.hex
+    s = GameState({}, {})
+    assert step_cost(r, s, "B1", H("0402"), H("0502")) == 3  # clear 1 + village +1 + river +1
+    assert step_cost(r, s, "B1", H("0602"), H("0502")) == 2  # no river: clear 1 + village +1
+
+
+def test_e11_the_canal_trail_crossing_0507_0606_costs_4_leg_and_5_mobile() -> None:
+    # ARN 10.6.1 (L369): a leg unit "would expend three MP to cross the canal from hex 0507 to 0606 and one MP
+    # (total of four MP)"; "A mobile unit ... would expend a total of five MP"
+    game = load_game("arnhem")
+    r, H = Arnhem(game), game.map.hex
+    s = GameState({}, {})
+    assert r.terrain_cost(s, "x", H("0507"), H("0606"), "leg") == 4
+    assert r.terrain_cost(s, "x", H("0507"), H("0606"), "mobile") == 5
+
+
+def test_t35_a_mobile_unit_does_not_retreat_into_marsh_off_a_road(tmp_path) -> None:
+    # ARN 10.5 (L359-L360) with the TEC note (L588): mobile units enter marsh only along a road or trail;
+    # ARN 10.6 retreat: the synthetic marsh hex 1005 has no road from 0905
+    game = load_game(SYN)
+    r, H = Arnhem(game), game.map.hex
+    s = GameState({"B2": H("0905"), "B1": H("0906")}, {"B2": "blue", "B1": "blue"})
+    assert "marsh" in r.retreat_blocked(s, "B2", H("0905"), H("1005"))
+    assert r.retreat_blocked(s, "B1", H("0906"), H("1005")) is None  # a leg unit may
+
+
+def test_t37_the_82nd_drop_zone_at_2323_has_37_landing_hexes_two_german_held() -> None:
+    # ARN 11.0 (L471) 82nd marker at 2323; 11.4 (L521) "within three hexes"; S1 setup L461-L466
+    game = load_game("arnhem")
+    dz = game.map.hex("2323")
+    within = [h for h in game.map if h.distance(dz) <= 3]
+    assert len(within) == 37
+    s1 = game.scenarios["s1"]
+    held = {str(st.hex.resolved): st.units for st in s1.setup if st.hex is not None
+            and game.map.hex(str(st.hex.resolved)).distance(dz) <= 3}
+    assert held == {"2325": ["1/406"], "2621": ["BrDf"]}
+
+
+def test_t38_9_9ss_at_3322_may_attempt_the_bridge_3325_3424() -> None:
+    # ARN 10.6.3 (L380-L382, range as AAC 11.1): 3322 -> 3325 is 3 hexes, within 9/9SS's MA of 12 (L466)
+    game = load_game("arnhem")
+    r, H = Arnhem(game), game.map.hex
+    s = GameState({"9/9SS": H("3322")}, {"9/9SS": "german"})
+    assert in_range(r, s, "9/9SS", (H("3325"), H("3424"))) is True
+    far = GameState({"9/9SS": H("1007")}, {"9/9SS": "german"})
+    assert in_range(r, far, "9/9SS", (H("3325"), H("3424"))) is False
+
+
+def test_t39_two_reinforcements_at_one_entry_hex_must_not_end_stacked() -> None:
+    # F&M 5.3 (ARN L97-L100) with ARN 11.1: no two units in a hex at the end of a move or phase
+    game = load_game(SYN)
+    ok = Log(game, {"R4": "1201"}).phase(1, "first-movement").enter("B7", "0707").move("B7", "0707", "0706") \
+        .enter("B8", "0707").phase(1, "first-bombardment")
+    assert illegal_rules(ok.check()) == []
+    stacked = Log(game, {"R4": "1201"}).phase(1, "first-movement").enter("B7", "0707").enter("B8", "0707") \
+        .phase(1, "first-bombardment")
+    assert "F&M 5.3" in {rule for _, rule in illegal_rules(stacked.check())}

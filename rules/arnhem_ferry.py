@@ -1,0 +1,87 @@
+"""Arnhem engineer river/canal ferry (ARN 10.6.5): declared in chat at the start of the Allied Movement
+Phase as ``ferry <hex>/<hex> by <engineer>``; for the rest of the GT Allied units treat the hexside as a
+bridge for movement and may retreat across it, until a German unit occupies either adjoining hex."""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from hexforge.maps.hexes import Hex, Hexside
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.aachen_bridges import in_range
+from hexforge.rules.arnhem_actions import _hexside, allied, german
+from hexforge.rules.coverage import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable
+
+if TYPE_CHECKING:
+    from hexforge.rules.arnhem import Arnhem
+    from hexforge.rules.checker import Checker
+
+FERRY = re.compile(r"^\s*ferry\s+(\w+)\s*/\s*(\w+)\s+by\s+(\S+)\s*$", re.I)
+WATER = ("river", "canal")
+
+
+def ferry_turn(status: tuple[str, ...] | None) -> str | None:
+    """The GT of the ferry operation recorded on a hexside's status (``..., "ferry", <GT>``)."""
+    if not status or "ferry" not in status:
+        return None
+    i = status.index("ferry")
+    return status[i + 1] if i + 1 < len(status) else None
+
+
+def ferry_active(rules: Arnhem, state: GameState, uid: str, a: Hex, b: Hex) -> bool:
+    """ARN 10.6.5: an Allied unit crossing a hexside ferried this GT, no German unit in either adjoining hex
+    (that cancels it); German units never use it."""
+    if a.distance(b) != 1 or state.side(uid) != allied(rules):
+        return False
+    if ferry_turn(state.bridges.get(Hexside.between(a, b))) != str(state.turn):
+        return False
+    return not any(state.side(u) == german(rules) for h in (a, b) for u in state.at(h))
+
+
+@rule("ARN 10.6.5", "ARN-6", "engineer ferry: at the start of the Allied Movement Phase (not Mobile), one river/"
+      "canal hexside per GT within the engineer's movement range, one adjoining hex Allied-occupied, neither "
+      "German-occupied, not in a GT of a repair attempt; Allied units then cross and retreat across it that GT")
+def declare_ferry(rules: Arnhem, ch: Checker, index: int, la: str, lb: str, uid: str) -> None:
+    ab = _hexside(ch, la, lb)
+    if ab is None or uid not in rules.game.units:
+        ch.say(index, Illegal("ARN 10.6.5", f"ferry {la}/{lb} by {uid}: not a map hexside or not a unit"))
+        return
+    a, b = ab
+    st, hs = ch.state, Hexside.between(a, b)
+    kind, phasing = ch.phase()
+    why: list[str] = []
+    if kind != "movement" or phasing != allied(ch.rules):
+        why.append("it is not the Allied Movement Phase (ferries are declared in the Movement Phase only)")
+    elif ch.moved_phase:
+        why.append("units have already moved in this phase (the declaration comes first)")
+    kinds = {f.kind for f in rules.terrain.features(a, b)}
+    surveyed = rules.terrain.of(a) is not None and rules.terrain.of(b) is not None
+    if surveyed and not kinds & set(WATER):
+        why.append("it is not a river/canal hexside")
+    if any(t[0] == "ferry" and t[1] == st.turn for t in ch.attempts):
+        why.append(f"a ferry operation was already declared in GT {st.turn} (one per GT)")
+    if any(t[0] == "repair" and t[2] == st.turn for t in ch.attempts):
+        why.append(f"the engineer attempted a bridge repair in GT {st.turn}")
+    if not any(st.side(u) == allied(ch.rules) for h in (a, b) for u in st.at(h)):
+        why.append("neither adjoining hex is occupied by an Allied unit")
+    if any(st.side(u) == german(ch.rules) for h in (a, b) for u in st.at(h)):
+        why.append("the hexside adjoins a German-occupied hex")
+    reach = in_range(rules, st, uid, (a, b))
+    if reach is False:
+        why.append(f"the hexside is beyond {uid}'s movement range")
+    ch.attempts.add(("ferry", st.turn))
+    if why:
+        ch.say(index, Illegal("ARN 10.6.5", f"ferry {la}/{lb} by {uid} not allowed: " + "; ".join(why)))
+        return
+    ch.state = st.with_bridge(hs, (st.bridges.get(hs) or ("none",)) + ("ferry", str(st.turn)))
+    if "engineer" not in str(rules.game.units[uid].type).lower():
+        ch.say(index, NotCheckable(f"whether {uid} is the Allied engineer unit (units.csv type; ARN 10.6.5 says "
+                                   "'the engineer unit' and names no counter)"))
+    elif not surveyed:
+        ch.say(index, NotCheckable(f"hexsides of {la}/{lb} (unsurveyed: is it a river/canal hexside?)"))
+    elif isinstance(reach, Unknown):
+        ch.say(index, NotCheckable(reach.needs))
+    else:
+        ch.say(index, Legal())
