@@ -188,22 +188,32 @@ class Repair(DiceAction):
         return "failed"
 
 
+def engineer_declaration(rules: Arnhem, ch: Checker, index: int, rule_no: str, what: str, la: str, lb: str,
+                         uid: str) -> tuple[Hex, Hex, list[str]] | None:
+    """The shared start of an engineer's declaration (repair, ferry): the hexside and the unit must exist
+    (else one illegal verdict and ``None``); it must come at the start of the Allied Movement Phase."""
+    ab = _hexside(ch, la, lb)
+    if ab is None or uid not in rules.game.units:
+        ch.say(index, Illegal(rule_no, f"{what}: not a map hexside or not a unit"))
+        return None
+    kind, phasing = ch.phase()
+    why: list[str] = []
+    if kind != "movement" or phasing != allied(ch.rules):
+        why.append("it is not the Allied Movement Phase (declared in the Movement Phase only, not Mobile)")
+    elif ch.moved_phase:
+        why.append("units have already moved in this phase (the declaration comes first)")
+    return ab[0], ab[1], why
+
+
 @rule("ARN 10.6.4", "ARN-5", "bridge repair: at the start of the Allied Movement Phase, a demolished bridge within "
       "the engineer's range, not adjoining a German-occupied hex or German ZOC, once per bridge per GT; the engineer "
       "does not move that phase; the roll against the table")
 def declare_repair(rules: Arnhem, ch: Checker, index: int, la: str, lb: str, uid: str) -> None:
-    ab = _hexside(ch, la, lb)
-    if ab is None or uid not in rules.game.units:
-        ch.say(index, Illegal("ARN 10.6.4", f"repair of {la}/{lb} by {uid}: not a map hexside or not a unit"))
+    start = engineer_declaration(rules, ch, index, "ARN 10.6.4", f"repair of {la}/{lb} by {uid}", la, lb, uid)
+    if start is None:
         return
-    a, b = ab
+    a, b, why = start
     st, hs = ch.state, Hexside.between(a, b)
-    kind, phasing = ch.phase()
-    why: list[str] = []
-    if kind != "movement" or phasing != allied(ch.rules):
-        why.append("it is not the Allied Movement Phase")
-    elif ch.moved_phase:
-        why.append("units have already moved in this phase")
     status = st.bridges.get(hs)
     if not status or status[0] != "demolished":
         why.append("that bridge is not demolished")

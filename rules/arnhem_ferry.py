@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.aachen_bridges import in_range
-from hexforge.rules.arnhem_actions import _hexside, allied, german
+from hexforge.rules.arnhem_actions import allied, engineer_declaration, german
 from hexforge.rules.coverage import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
@@ -44,18 +44,11 @@ def ferry_active(rules: Arnhem, state: GameState, uid: str, a: Hex, b: Hex) -> b
       "canal hexside per GT within the engineer's movement range, one adjoining hex Allied-occupied, neither "
       "German-occupied, not in a GT of a repair attempt; Allied units then cross and retreat across it that GT")
 def declare_ferry(rules: Arnhem, ch: Checker, index: int, la: str, lb: str, uid: str) -> None:
-    ab = _hexside(ch, la, lb)
-    if ab is None or uid not in rules.game.units:
-        ch.say(index, Illegal("ARN 10.6.5", f"ferry {la}/{lb} by {uid}: not a map hexside or not a unit"))
+    start = engineer_declaration(rules, ch, index, "ARN 10.6.5", f"ferry {la}/{lb} by {uid}", la, lb, uid)
+    if start is None:
         return
-    a, b = ab
+    a, b, why = start
     st, hs = ch.state, Hexside.between(a, b)
-    kind, phasing = ch.phase()
-    why: list[str] = []
-    if kind != "movement" or phasing != allied(ch.rules):
-        why.append("it is not the Allied Movement Phase (ferries are declared in the Movement Phase only)")
-    elif ch.moved_phase:
-        why.append("units have already moved in this phase (the declaration comes first)")
     kinds = {f.kind for f in rules.terrain.features(a, b)}
     surveyed = rules.terrain.of(a) is not None and rules.terrain.of(b) is not None
     if surveyed and not kinds & set(WATER):
