@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.rules.arnhem_actions import DEMOLISH, LAND, REPAIR, declare_demolition, declare_landing, declare_repair
+from hexforge.rules.arnhem_engineer import judge_return
 from hexforge.rules.arnhem_ferry import FERRY, declare_ferry, ferry_active
-from hexforge.rules.arnhem_sfm import AIRPOWER, declare_airpower
+from hexforge.rules.arnhem_sfm import AIRPOWER, declare_airpower, sfm_reductions, table_reductions
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.movement import BRIDGES, Cost, hex_cost, label, terrain_cost, thoroughfare_rate
@@ -62,7 +63,10 @@ class Arnhem(FireAndMovement):
                 if isinstance(v, Unknown):
                     return v
             return float(ferry) + float(trail)
-        if ferry_active(self, state, uid, a, b):  # ARN 10.6.5: the ferried hexside is a bridge for movement
+        ferried = ferry_active(self, state, uid, a, b)
+        if isinstance(ferried, Unknown) and self.unbridged_water(a, b):
+            return ferried
+        if ferried is True:  # ARN 10.6.5: the ferried hexside is a bridge for movement
             rate = thoroughfare_rate(self, a, b, mobility)
             return hex_cost(self, b, mobility) if rate is False else rate
         kinds = self._kinds(a, b)
@@ -83,7 +87,10 @@ class Arnhem(FireAndMovement):
           "except along a road or trail")
     def retreat_blocked(self, state: GameState, uid: str, a: Hex, b: Hex) -> str | Unknown | None:
         ferried = ferry_active(self, state, uid, a, b)  # ARN 10.6.5: Allied units retreat across a ferry
-        if not ferried and self.unbridged_water(a, b) or self.demolished(state, a, b):
+        water = self.unbridged_water(a, b) or self.demolished(state, a, b)
+        if water and isinstance(ferried, Unknown):
+            return ferried
+        if water and ferried is not True:
             return f"across the unbridged river/canal hexside {label(self, a)}/{label(self, b)}"
         mob = self.mobility(uid)
         if isinstance(mob, str) and self.marsh_blocks(a, b, mob):
@@ -99,6 +106,34 @@ class Arnhem(FireAndMovement):
     def sfm_pool_rows(self, side: str) -> list[str]:
         """ARN 10.7 (L424-L428): the Allied player draws from the British and US pools together."""
         return ["british", "us"] if side == self.first_side else [side]
+
+    sfm_removal_rule = "ARN 10.7.2"
+
+    def judge_return(self, checker, uid: str, h: Hex | None) -> Verdict | None:
+        """ARN 10.6.6: the eliminated Allied engineer returns to play."""
+        return judge_return(self, checker, uid, h)
+
+    def sfm_removals(self, state: GameState | None) -> list[tuple[dict[str, list[int]], str | None]]:
+        """ARN 10.7.2 (L442-L445): the reductions at the beginning of the Support Fire Marker Phase, each
+        undecided clause doubling the cases (it applies or not)."""
+        if state is None:
+            table = table_reductions(self)
+            unseen = Unknown("the units' positions at the beginning of this GT's Support Fire Marker Phase (the log "
+                             "shows no such phase)")
+            applies, undecided = [], [(None, table)] if isinstance(table, Unknown) else [(r, unseen) for r in table]
+        else:
+            applies, undecided = sfm_reductions(self, state)
+        if any(r is None for r, _ in undecided):
+            return [({}, next(u.needs for r, u in undecided if r is None))]
+        cases: list[tuple[dict[str, list[int]], str | None]] = []
+        for mask in range(2 ** len(undecided)):
+            picked = applies + [r for i, (r, _) in enumerate(undecided) if mask >> i & 1]
+            removed: dict[str, list[int]] = {}
+            for r in picked:
+                removed.setdefault(r.pool, []).extend([r.value] * r.count)
+            needs = "; ".join(dict.fromkeys(u.needs for _, u in undecided)) if undecided else None
+            cases.append((removed, needs))
+        return cases
 
     @rule("ARN 10.7.1", "ARN-8", "SFMs below +6 and all German SFMs bombard only hexes adjacent to a friendly unit")
     def check_bombardment_range(self, state: GameState, a) -> list[Verdict]:
@@ -142,7 +177,10 @@ class Arnhem(FireAndMovement):
         if a.distance(b) != 1:
             return Legal()
         status = state.bridges.get(Hexside.between(a, b))
-        if status and status[0] == "demolished" and not ferry_active(self, state, uid, a, b):
+        ferried = ferry_active(self, state, uid, a, b) if status and status[0] == "demolished" else False
+        if isinstance(ferried, Unknown):
+            return NotCheckable(ferried.needs)
+        if status and status[0] == "demolished" and not ferried:
             return Illegal("ARN 10.6.3", f"{uid} crossed the demolished bridge {label(self, a)}/{label(self, b)}, "
                            "now an unbridged river/canal hexside")
         return Legal()

@@ -1,6 +1,7 @@
 """Arnhem engineer river/canal ferry (ARN 10.6.5): declared in chat at the start of the Allied Movement
 Phase as ``ferry <hex>/<hex> by <engineer>``; for the rest of the GT Allied units treat the hexside as a
-bridge for movement and may retreat across it, until a German unit occupies either adjoining hex."""
+bridge for movement and may retreat across it, while the engineer remains within its movement range of the
+hexside and no German unit occupies either adjoining hex."""
 from __future__ import annotations
 
 import re
@@ -23,21 +24,31 @@ WATER = ("river", "canal")
 
 
 def ferry_turn(status: tuple[str, ...] | None) -> str | None:
-    """The GT of the ferry operation recorded on a hexside's status (``..., "ferry", <GT>``)."""
+    """The GT of the ferry operation recorded on a hexside's status (``..., "ferry", <GT>, <engineer>``)."""
     if not status or "ferry" not in status:
         return None
     i = status.index("ferry")
     return status[i + 1] if i + 1 < len(status) else None
 
 
-def ferry_active(rules: Arnhem, state: GameState, uid: str, a: Hex, b: Hex) -> bool:
-    """ARN 10.6.5: an Allied unit crossing a hexside ferried this GT, no German unit in either adjoining hex
-    (that cancels it); German units never use it."""
+def ferry_engineer(status: tuple[str, ...]) -> str:
+    """The engineer conducting the ferry operation recorded on a hexside's status."""
+    return status[status.index("ferry") + 2]
+
+
+@rule("ARN 10.6.5", "ARN-6", "the ferry operation continues only while the engineer remains within its movement "
+      "range of the designated hexside; a German unit in either adjoining hex cancels it; German units never use it")
+def ferry_active(rules: Arnhem, state: GameState, uid: str, a: Hex, b: Hex) -> bool | Unknown:
+    """ARN 10.6.5: an Allied unit crossing a hexside ferried this GT (L411), the engineer still within its movement
+    range of it (L412), no German unit in either adjoining hex (L419, that cancels it); German units never use it."""
     if a.distance(b) != 1 or state.side(uid) != allied(rules):
         return False
-    if ferry_turn(state.bridges.get(Hexside.between(a, b))) != str(state.turn):
+    status = state.bridges.get(Hexside.between(a, b))
+    if ferry_turn(status) != str(state.turn):
         return False
-    return not any(state.side(u) == german(rules) for h in (a, b) for u in state.at(h))
+    if any(state.side(u) == german(rules) for h in (a, b) for u in state.at(h)):
+        return False
+    return in_range(rules, state, ferry_engineer(status), (a, b))
 
 
 @rule("ARN 10.6.5", "ARN-6", "engineer ferry: at the start of the Allied Movement Phase (not Mobile), one river/"
@@ -68,7 +79,7 @@ def declare_ferry(rules: Arnhem, ch: Checker, index: int, la: str, lb: str, uid:
     if why:
         ch.say(index, Illegal("ARN 10.6.5", f"ferry {la}/{lb} by {uid} not allowed: " + "; ".join(why)))
         return
-    ch.state = st.with_bridge(hs, (st.bridges.get(hs) or ("none",)) + ("ferry", str(st.turn)))
+    ch.state = st.with_bridge(hs, (st.bridges.get(hs) or ("none",)) + ("ferry", str(st.turn), uid))
     if "engineer" not in str(rules.game.units[uid].type).lower():
         ch.say(index, NotCheckable(f"whether {uid} is the Allied engineer unit (units.csv type; ARN 10.6.5 says "
                                    "'the engineer unit' and names no counter)"))

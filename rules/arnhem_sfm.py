@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.arnhem_actions import DiceAction, allied, german
+from hexforge.rules.arnhem_supply import lines_to_south_edge
 from hexforge.rules.coverage import rule
 from hexforge.rules.dice_tables import row
 from hexforge.rules.state import GameState
@@ -70,28 +71,55 @@ class Reduction:
     value: int
 
 
-@rule("ARN 10.7.2", "ARN-9", "SFM reductions at the beginning of the Support Fire Marker Phase: a German unit on "
-      "the British drop zone marker (three +3 from the British pool) or on a US one (three +3 from the US pool); "
-      "clause c (British units cut off from the south edge road hex) is not checkable")
-def sfm_reductions(rules: Arnhem, state: GameState) -> tuple[list[Reduction], list[Unknown]]:
-    """The reductions that apply in ``state`` and what could not be decided."""
-    table = rules.game.tables.get("sfm_reductions")
+@rule("ARN 10.7.2", "ARN-9", "SFM reductions at the beginning of the Support Fire Marker Phase: a) a German unit "
+      "on the British drop zone marker (three +3 from the British pool), b) on a US one (three +3 from the US pool), "
+      "c) three or more British non-airborne units with no line of hexes to the south map edge road hex (three +6 "
+      "from the British pool; line traced by arnhem_supply, reading 'enemy-units')")
+def sfm_reductions(rules: Arnhem, state: GameState) -> tuple[list[Reduction], list[tuple[Reduction | None, Unknown]]]:
+    """The reductions that apply in ``state``, and those not decided (with what is missing; ``None`` when the
+    table itself is missing)."""
+    table = table_reductions(rules)
+    if isinstance(table, Unknown):
+        return [], [(None, table)]
     markers = rules.scenario_value(lambda sc: (sc.special_rules or {}).get("drop_zone_markers"),
                                    "the drop zone marker hexes ([special_rules] drop_zone_markers)")
-    unknown = [Unknown("how a line of hexes to the south map edge road hex is traced (ARN 10.7.2 c does not say; "
-                       "tables/sfm_reductions.toml row c)")]
-    if table is None or isinstance(markers, Unknown):
-        return [], unknown + [markers if isinstance(markers, Unknown) else Unknown("tables/sfm_reductions.toml")]
-    out: list[Reduction] = []
+    applies: list[Reduction] = []
+    undecided: list[tuple[Reduction | None, Unknown]] = []
+    for red in table:
+        held = clause_c(rules, state) if red.clause == "c" else drop_zone_held(rules, state, markers, red.clause)
+        if isinstance(held, Unknown):
+            undecided.append((red, held))
+        elif held:
+            applies.append(red)
+    return applies, undecided
+
+
+def table_reductions(rules: Arnhem) -> list[Reduction] | Unknown:
+    """The three reductions of ARN 10.7.2 (L443) as ``tables/sfm_reductions.toml`` gives them."""
+    table = rules.game.tables.get("sfm_reductions")
+    if table is None:
+        return Unknown("the SFM reductions (tables/sfm_reductions.toml)")
+    out = []
     for r in table.rows:
-        key = str(r.key)
-        if key not in ("a", "b"):
-            continue
-        nation = "british" if key == "a" else "us"
-        hexes = [rules.map.hex(h) for m, h in dict(markers).items() if nation in m]
-        held = any(state.side(u) == german(rules) for h in hexes for u in state.at(h))
         cells = [c.resolved if hasattr(c, "resolved") else c for c in r.cells]
         value = cells[3].get("value") if isinstance(cells[3], dict) else cells[3]
-        if held:
-            out.append(Reduction(key, str(cells[1]), int(cells[2]), int(value)))
-    return out, unknown
+        out.append(Reduction(str(r.key), str(cells[1]), int(cells[2]), int(value)))
+    return out
+
+
+def drop_zone_held(rules: Arnhem, state: GameState, markers, key: str) -> bool | Unknown:
+    """ARN 10.7.2 a/b (L443): a German unit occupies the British (a) or either US (b) drop zone marker hex."""
+    if isinstance(markers, Unknown):
+        return markers
+    nation = "british" if key == "a" else "us"
+    hexes = [rules.map.hex(h) for m, h in dict(markers).items() if nation in m]
+    return any(state.side(u) == german(rules) for h in hexes for u in state.at(h))
+
+
+def clause_c(rules: Arnhem, state: GameState) -> bool | Unknown:
+    """ARN 10.7.2 c (L443): three or more British non-airborne units cannot trace a line of hexes to the south
+    map edge road hex; traced by :func:`arnhem_supply.lines_to_south_edge` in its default reading."""
+    ans = lines_to_south_edge(rules.game, state)
+    if ans.reduction is None:
+        return Unknown("ARN 10.7.2 c lines of hexes: " + "; ".join(ans.needs))
+    return ans.reduction

@@ -105,6 +105,7 @@ class Checker:
         self.phase_start: GameState = self.state
         self.attempts: set[tuple] = set()  # (action, hexside, turn[, side]) done once per GT
         self.victory = self.rules.victory_tracker()
+        self.lost_turn: dict[str, int | None] = {}  # the GT each unit was eliminated in (ARN 10.6.6)
 
     # -- driver -----------------------------------------------------------------------------
 
@@ -115,6 +116,8 @@ class Checker:
             j = Judged(i, e)
             self.judged.append(j)
             self.judge(j)
+            if isinstance(e, Eliminated) and self.unit(e) is not None:
+                self.lost_turn[self.unit(e)] = self.state.turn
             self.state = self.state.apply(e, self.game)
             if isinstance(e, Eliminated) and self.over is None:
                 self.check_game_end()
@@ -221,6 +224,8 @@ class Checker:
         self.frozen.clear()
         self.start_spent.clear()
         self.phase_start = self.state
+        if self.rules.phase_kind(phase) == "sfm":
+            self.sfm.begin_phase(turn, self.state)  # ARN 10.7.2: reductions at the beginning of the phase
 
     @rule("F&M 5.3", "STK-1", "only one unit in a hex at the end of any phase")
     def check_phase_end(self, index: int) -> None:
@@ -340,6 +345,11 @@ class Checker:
         if self.mover is not None:
             self.end_move()
         h = self.hex(e.hex)
+        back = self.rules.judge_return(self, uid, h) if uid in self.state.eliminated else None
+        if back is not None:  # a unit returning to play after elimination (ARN 10.6.6)
+            self.say(j.index, back)
+            self.mover = MoveRecord(uid, h, h, False, events=[j.index]) if h is not None else None
+            return
         if kind not in MOVING or (phasing is not None and phasing != side):
             self.say(j.index, Illegal(f"{self.book} 4.1", f"{uid} entered the map outside its side's movement "
                                       "phase"))

@@ -67,6 +67,7 @@ FM_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ("SFM-1", "F&M 7.1", "SFM allotment per the GTRT", "GTRT allotments, SFM counter mix"),
     ("SFM-2", "F&M 7.1", "lowest-valued markers selected first", "SFM counter mix (tables/sfm_pools.toml values)"),
     ("SFM-3", "F&M 7.2", "each SFM used once per game turn (counted against the allotment)", "GTRT allotments"),
+    ("SFM-4", "ARN 10.7.2", "markers removed at the beginning of the SFM Phase are not drawn that GT", "GTRT allotments, SFM counter mix"),
     ("SFM-range", "AAC 12.1", "SFM bombardment ranges", ""),
     ("CMB-1", "F&M 8.0", "each defender attacked at most once per phase", ""),
     ("CMB-3", "F&M 8.0", "attacks resolved one at a time", ""),
@@ -102,10 +103,11 @@ FM_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ("ARN-3", "ARN 10.6", "no crossing of unbridged or demolished rivers/canals", "TEC river/canal crossing"),
     ("ARN-4", "ARN 10.6.3", "bridge demolition attempts and die rolls", "bridge types other than 1422/1423, 3325/3424, 2412/2413"),
     ("ARN-5", "ARN 10.6.4", "bridge repair attempts and die rolls", "which counter is the Allied engineer"),
-    ("ARN-6", "ARN 10.6.5", "engineer ferry: declaration conditions; a bridge for Allied movement and retreat that GT", "which counter is the Allied engineer, map rivers/canals"),
+    ("ARN-6", "ARN 10.6.5", "engineer ferry: declaration conditions; a bridge for Allied movement and retreat that GT while the engineer stays within its movement range", "which counter is the Allied engineer, map rivers/canals"),
     ("ARN-7", "ARN 11.4, 12.0", "airborne landings within 3 hexes of the drop zone marker; the drop table; S2 displaced-marker +1", "glider units, map terrain (drop-table rows), which scenario is played (drop zone markers)"),
     ("ARN-8", "ARN 10.7.1", "SFM restrictions: below +6 and German markers only next to a friendly unit", ""),
-    ("ARN-9", "ARN 10.7, 10.7.2", "airpower SFMs table on 13-marker GTs; SFM reductions", "GTRT allotments (which GTs give 13), which scenario is played (drop zone markers), how 10.7.2 c traces its line"),
+    ("ARN-9", "ARN 10.7, 10.7.2", "airpower SFMs table on 13-marker GTs; SFM reductions a-c (c: line of hexes traced by arnhem_supply, German units block)", "GTRT allotments (which GTs give 13), which scenario is played (drop zone markers), units.csv type (non-airborne British), the south map edge road hex"),
+    ("ARN-11", "ARN 10.6.6", "the eliminated engineer returns in the Allied Movement Phase of the next GT on a south map edge road hex", "which counter is the Allied engineer, the south map edge road hex"),
     ("ARN-10", "ARN 11.5", "victory", "units.csv type (airborne or not)"),
 )
 

@@ -118,6 +118,18 @@ def resolve(rules: FireAndMovement, ch: Checker, a: Attack) -> None:
     ch.say(a.roll_index, out or Legal(f"{note}" + (f"; {a.guess}" if a.guess else "")))
 
 
+def _stiff_resistance_by_elimination(rules: FireAndMovement, st: GameState, d: str, res: str, b: str) -> Verdict:
+    """F&M 8.4: a unit that could retreat may instead be eliminated only if it is depleted or one-step."""
+    if d in st.reduced:
+        return Legal()
+    unit = rules.game.units.get(d)
+    if unit is not None and unit.has_reduced_side:
+        return Illegal(f"{b} 8.4", f"{res}: {d} could retreat; a full-strength two-step unit taking stiff "
+                       "resistance is depleted, not eliminated")
+    return NotCheckable(f"whether {d} is a one-step unit (8.4: only a depleted or one-step unit may take stiff "
+                        "resistance by elimination; counter backs are not in units.csv)")
+
+
 def _bombarder_adjacent(rules: FireAndMovement, st: GameState, a: Attack) -> bool:
     side = st.side(a.defender)
     return any(st.side(u) != side for n in a.target.neighbours() for u in st.at(n))
@@ -194,6 +206,11 @@ def apply_result(rules: FireAndMovement, ch: Checker, a: Attack, code: str, st: 
             return Illegal(f"{b} 8.3", f"{res}: defender {d} cannot retreat and must be eliminated")
         elif not eliminated and not legal_retreats(rules, st, d, origin, 1, vacant_only=False):
             return Illegal(f"{b} 8.3", f"{res}: defender {d} cannot retreat at all and must be eliminated")
+        elif eliminated and legal_retreats(rules, st, d, origin, 1, vacant_only=False):
+            # F&M 8.4: stiff resistance by elimination is open only to a depleted or one-step unit
+            for i, e in d_loss:
+                if isinstance(e, Eliminated):
+                    ch.say(i, _stiff_resistance_by_elimination(rules, st, d, res, b))
     elif code in ("•",) or code.startswith("A") or code == "(A)":
         for i, e in d_moves + d_loss:
             ch.say(i, Illegal(f"{b} 8.2.4", f"{res}: nothing happens to defender {d}"))

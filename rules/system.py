@@ -99,9 +99,22 @@ class RulesSystem:
         """The rows of ``tables/sfm_pools.toml`` that make up a side's SFM pool (one row, the side's id)."""
         return [side]
 
-    def sfm_pool(self, side: str) -> list[int] | Unknown:
+    def sfm_removals(self, state: GameState | None) -> list[tuple[dict[str, list[int]], str | None]]:
+        """Markers removed from the pool rows at the beginning of a Support Fire Marker Phase (``state``;
+        ``None``: the log shows no such phase), one case per reading still open, each with what would decide
+        it (``None`` for the case that is certain). F&M removes none."""
+        return [({}, None)]
+
+    def judge_return(self, checker, uid: str, h: Hex | None):
+        """The verdict on an eliminated unit entering the map again, or ``None`` when no game rule returns
+        units to play (then it is judged as any entry)."""
+        return None
+
+    sfm_removal_rule = "F&M 7.1"  # the rule removing markers from a pool (ARN 10.7.2)
+
+    def sfm_pool(self, side: str, removed: dict[str, list[int]] | None = None) -> list[int] | Unknown:
         """F&M 7.1: the values of every support fire marker in a side's pool (``tables/sfm_pools.toml``
-        column ``values``, one value per marker)."""
+        column ``values``, one value per marker), less the ``removed`` values of each row."""
         from hexforge.rules.dice_tables import row
         what = f"the SFM counter mix of {side} (tables/sfm_pools.toml column values)"
         t = self.game.tables.get("sfm_pools")
@@ -113,6 +126,10 @@ class RulesSystem:
             vals = cells[t.columns.index("values")] if not isinstance(cells, Unknown) else None
             if not isinstance(vals, list) or not all(isinstance(v, int) for v in vals):
                 return Unknown(f"the SFM counter mix of {side}: row {key!r} of tables/sfm_pools.toml, column values")
+            vals = list(vals)
+            for v in (removed or {}).get(key, []):
+                if v in vals:
+                    vals.remove(v)
             out += vals
         return sorted(out)
 

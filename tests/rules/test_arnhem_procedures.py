@@ -66,8 +66,8 @@ def test_arn_10_6_5_the_ferry_is_a_bridge_for_allied_movement_and_retreat_t36(ga
     a, b, c, d = H("0402"), H("0502"), H("0406"), H("0506")
     st = GameState({"B1": a, "B2": c, "R1": H("1201")}, {u: game.units[u].side for u in game.units}, turn=1)
     assert r.terrain_cost(st, "B1", a, b, "leg") == 2 and r.retreat_blocked(st, "B2", c, d)  # river +1; canal
-    on = st.with_bridge(Hexside.between(a, b), ("none", "ferry", "1")).with_bridge(Hexside.between(c, d),
-                                                                                   ("none", "ferry", "1"))
+    on = st.with_bridge(Hexside.between(a, b), ("none", "ferry", "1", "B1")).with_bridge(
+        Hexside.between(c, d), ("none", "ferry", "1", "B1"))  # B1 (MA 4) stands in for the engineer: in range
     assert r.terrain_cost(on, "B1", a, b, "leg") == 1 and r.retreat_blocked(on, "B2", c, d) is None
     assert r.retreat_blocked(on.place("R1", c), "R1", c, d)  # German units cannot use it
     assert r.retreat_blocked(on.place("R1", d), "B2", c, d)  # a German unit adjoining cancels it
@@ -114,8 +114,8 @@ def test_arn_10_7_2_a_german_unit_on_a_drop_zone_marker_removes_three_plus_3_mar
     # L443 a) British marker held: three +3 from the British pool; b) US marker held: three +3 from the US pool
     r, H = Arnhem(game), game.map.hex
     sides = {u: game.units[u].side for u in game.units}
-    free, c_unknown = sfm_reductions(r, GameState({"R1": H("0706")}, sides))
-    assert free == [] and "south map edge road hex" in c_unknown[0].needs  # clause c: tracing not stated
+    free, undecided = sfm_reductions(r, GameState({"R1": H("0706")}, sides))
+    assert free == [] and undecided == []  # c: the synthetic game has no British non-airborne units
     held, _ = sfm_reductions(r, GameState({"R1": H("0707"), "R2": H("0303")}, sides))
     assert held == [Reduction("a", "british", 3, 3), Reduction("b", "us", 3, 3)]
     blue, _ = sfm_reductions(r, GameState({"B1": H("0707")}, sides))
@@ -125,8 +125,8 @@ def test_arn_10_7_2_a_german_unit_on_a_drop_zone_marker_removes_three_plus_3_mar
 def test_arn_10_7_2_on_the_real_data_the_drop_zones_depend_on_the_scenario() -> None:
     # S1 fixes the markers (L468-L471); S2 places them freely (L563): the log does not say which is played
     real = load_game("arnhem")
-    red, unknown = sfm_reductions(Arnhem(real), GameState({}, {}))
-    assert red == [] and any("drop zone marker" in u.needs for u in unknown)
+    red, undecided = sfm_reductions(Arnhem(real), GameState({}, {}))
+    assert red == [] and [r.clause for r, u in undecided if "drop zone marker" in u.needs] == ["a", "b"]
 
 
 # -- ARN 11.4 drop zone radius, ARN 12.0 displaced marker, T24 T25 T27 ---------------------------
@@ -196,3 +196,79 @@ def test_arn_12_0_a_displaced_drop_zone_marker_adds_one_in_scenario_2(tmp_path) 
     # without the Scenario 2 rule the modifier does not apply: the declaration is illegal
     s1 = load_game(SYN)
     assert illegal_rules(land(s1, "B8", "0606", 1, how=" displaced")) == [(2, "ARN 11.4")]
+
+
+# -- ARN 10.6.5 the engineer stays within its movement range (L412) ----------------------------------
+
+def ferry_then_cross(game, engineer_to: str):
+    # B6 (MA 6) in 0308 is 6 hexes from 0402/0502; B1 (leg, MA 4) crosses 0402 -> 0802: four clear hexes,
+    # 4 MP across a bridge, 5 MP across the unbridged river (+1)
+    return Log(game, {"B6": "0308", "B1": "0402", "R4": "1201"}).phase(1, "first-movement") \
+        .say("ferry 0402/0502 by B6").move("B6", "0308", engineer_to) \
+        .move("B1", "0402", "0502", "0602", "0702", "0802").check(Arnhem(game))
+
+
+def test_arn_10_6_5_l412_the_ferry_continues_while_the_engineer_stays_in_range(game) -> None:
+    # L412: "may move ... and continue providing ferry operations if [it] remains within its movement range"
+    rep = ferry_then_cross(game, "0408")  # 0408 is still 6 hexes from the hexside
+    assert illegal_rules(rep) == [] and verdicts(rep, 3) == [Legal()]
+
+
+def test_arn_10_6_5_l412_the_ferry_ends_when_the_engineer_leaves_its_range(game) -> None:
+    # L412 does not apply: 0309 is 7 hexes from the hexside, beyond B6's MA of 6; the river costs +1 again
+    rep = ferry_then_cross(game, "0309")
+    assert illegal_rules(rep) == [(3, "F&M 5.2")]
+
+
+def test_arn_10_6_5_l412_an_eliminated_engineer_provides_no_ferry(game) -> None:
+    r, H = Arnhem(game), game.map.hex
+    a, b = H("0402"), H("0502")
+    st = GameState({"B1": a, "B6": H("0302")}, {u: game.units[u].side for u in game.units}, turn=1) \
+        .with_bridge(Hexside.between(a, b), ("none", "ferry", "1", "B6"))
+    assert r.terrain_cost(st, "B1", a, b, "leg") == 1
+    gone = st.place("B6", None)
+    assert r.terrain_cost(gone, "B1", a, b, "leg") == 2
+
+
+# -- ARN 10.6.6 engineer replacement (L421) ---------------------------------------------------------
+
+def engineer_back(game, unit="B6", turn=2, phase="first-movement", hx="0510"):
+    # the synthetic south map edge is row 10; its road hex is 0510; the unit is eliminated in GT 1
+    log = Log(game, {unit: "0305", "R4": "1201"}).phase(1, "first-movement").kill(unit, "0305")
+    for t in range(2, turn):
+        log = log.phase(t, "end")
+    return log.phase(turn, phase).enter(unit, hx).check(Arnhem(game))
+
+
+def test_arn_10_6_6_the_engineer_returns_next_gt_on_the_south_edge_road_hex(game) -> None:
+    # L421: "return the unit to play during the Movement Phase of the next GT ... on any south map edge road hex"
+    rep = engineer_back(game)
+    assert illegal_rules(rep) == [] and verdicts(rep, 3) == [Legal()]
+
+
+@pytest.mark.parametrize("why, kw", [
+    ("a south edge hex without a road (L421 'south map edge road hex')", {"hx": "0610"}),
+    ("not on the south edge", {"hx": "0505"}),
+    ("two GTs later (L421 'the next GT')", {"turn": 3}),
+    ("the Mobile Movement Phase (L421 'the Movement Phase')", {"phase": "first-mobile-movement"}),
+])
+def test_arn_10_6_6_return_conditions(game, why, kw) -> None:
+    rep = engineer_back(game, **kw)
+    assert illegal_rules(rep) == [(len(rep.judged) - 1, "ARN 10.6.6")], why
+
+
+def test_arn_10_6_6_does_not_apply_to_other_units(game) -> None:
+    # L421 is about "the Allied engineer unit": B1 (infantry) returning is not judged by it
+    rep = engineer_back(game, unit="B1", hx="0610")
+    assert "ARN 10.6.6" not in {r for _, r in illegal_rules(rep)}
+    assert not any("10.6.6" in getattr(v, "needs", "") for v in verdicts(rep, 3))
+
+
+def test_arn_10_6_6_on_the_real_data_the_engineer_is_not_known() -> None:
+    # units.csv gives no types, and the south edge road hexes are not surveyed
+    real = load_game("arnhem")
+    uid = next(u for u, x in real.units.items() if x.side == "allied")
+    rep = Log(real, {uid: "2323"}).phase(1, "p1_movement").kill(uid, "2323").phase(2, "p1_movement") \
+        .enter(uid, "0105").check(Arnhem(real))
+    (v,) = verdicts(rep, 3)
+    assert isinstance(v, NotCheckable) and "engineer" in v.needs

@@ -115,3 +115,15 @@ def test_inferred_attack_says_it_guessed(game) -> None:
     rep = attack_inferred = Log(game, SETUP).phase(1, "first-combat").roll(6).reduce("R2", "0705").reduce("B1", "0604").check()
     assert illegal_rules(rep) == []
     assert "inferred" in verdicts(rep, 1)[0].guess
+
+
+def test_stiff_resistance_by_elimination_only_for_depleted_or_one_step_units(game) -> None:
+    # ARN L275 (F&M 8.4): "A player may opt to declare a depleted or one-step unit to offer stiff
+    # resistance ... The player must eliminate the depleted or one-step unit". R2 is a full-strength
+    # two-step unit (it has reduced values), so after a D2 it may retreat or deplete, not vanish.
+    from tests.games.rawdata import rulebook_line
+    assert "depleted or one-step unit to offer stiff resistance" in rulebook_line("arnhem-farthest-bridge.txt", 275)
+    gone = attack(game, 1, lambda l: l.kill("R2", "0705"))
+    assert illegal_rules(gone) == [(3, "F&M 8.4")]
+    depleted = attack(game, 1, lambda l: l.reduce("R2", "0705"))
+    assert illegal_rules(depleted) == []

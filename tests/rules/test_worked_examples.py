@@ -1,5 +1,5 @@
 """Rulebook worked examples and derived vectors not covered elsewhere (digest-fire-and-movement.md section 5):
-E2, E4, E7, E9, E11, E12; T35, T37, T38, T39. E8 (the 1st Cav diagram, ARN L138) cannot be a test: neither
+E2, E4, E7, E9, E11, E12; T35 (with the forced elimination), T37, T38, T39. E8 (the 1st Cav diagram, ARN L138) cannot be a test: neither
 the diagram nor any hex of it is transcribed, so there is no input to check. E1 (unit identifiers) is
 nomenclature, not a rule the checker judges."""
 from __future__ import annotations
@@ -146,3 +146,36 @@ def test_t39_two_reinforcements_at_one_entry_hex_must_not_end_stacked() -> None:
     stacked = Log(game, {"R4": "1201"}).phase(1, "first-movement").enter("B7", "0707").enter("B8", "0707") \
         .phase(1, "first-bombardment")
     assert "F&M 5.3" in {rule for _, rule in illegal_rules(stacked.check())}
+
+
+def t35(unit, *after):
+    # Red (R1 R2 R3, 2 each) attacks 0905 from 0904 0804 0805: 6 - 3 = +3, die 1 -> D2 (synthetic CRT). From
+    # 0905 every hex but the marsh 1005 is red-occupied or in a red ZOC (0906 next to 0805, 1004 next to 0904);
+    # 1005 and 1105 beyond it are free of red ZOC.
+    log = Log(load_game(SYN), {unit: "0905", "R1": "0904", "R2": "0804", "R3": "0805"}) \
+        .phase(1, "second-combat").say("attack 0905 from 0904 0804 0805").roll(1)
+    for f in after:
+        f(log)
+    return log.check(Arnhem(load_game(SYN)))
+
+
+def test_t35_a_mobile_unit_with_only_a_marsh_retreat_is_eliminated() -> None:
+    # digest T35 (ARN 10.5 L359-L360, F&M 8.3): the mobile B2 has no legal retreat path -> "eliminated (if
+    # forced)": legal when the log eliminates it
+    assert illegal_rules(t35("B2", lambda log: log.kill("B2", "0905"))) == []
+
+
+def test_t35_the_forced_elimination_is_expected() -> None:
+    # ... and illegal when the log leaves it in place, or retreats it through the marsh off a road
+    assert ("F&M 8.3" in {r for _, r in illegal_rules(t35("B2"))})
+    through_marsh = t35("B2", lambda log: log.move("B2", "0905", "1005", "1105"))
+    assert illegal_rules(through_marsh) == [(3, "F&M 8.3")]
+    assert "marsh at 1005" in through_marsh.judged[3].verdicts[0].reason
+
+
+def test_t35_does_not_apply_to_a_leg_unit() -> None:
+    # ARN 10.5 limits mobile units only: the leg B1 has a legal retreat through the marsh, so T35's forced
+    # elimination does not apply; leaving it in place is illegal for a retreat it could make
+    assert illegal_rules(t35("B1", lambda log: log.move("B1", "0905", "1005", "1105"))) == []
+    stayed = t35("B1")
+    assert illegal_rules(stayed) == [(2, "F&M 8.3")] and "neither retreated" in stayed.judged[2].verdicts[0].reason
