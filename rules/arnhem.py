@@ -4,7 +4,7 @@ from __future__ import annotations
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.rules.arnhem_actions import DEMOLISH, LAND, REPAIR, declare_demolition, declare_landing, declare_repair
 from hexforge.rules.arnhem_engineer import judge_return
-from hexforge.rules.arnhem_ferry import FERRY, declare_ferry, ferry_active
+from hexforge.rules.arnhem_ferry import FERRY, cancel_occupied_ferries, declare_ferry, ferry_active
 from hexforge.rules.arnhem_sfm import AIRPOWER, declare_airpower, sfm_reductions, table_reductions
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 from hexforge.maps.terrain import Unknown
@@ -26,6 +26,9 @@ class Arnhem(FireAndMovement):
     game_length_rule = "ARN 11.0"
     first_player_rule = "ARN 10.4"
     arrival_rule = "ARN 11.1"  # reinforcements never arrive on an enemy-occupied hex
+
+    def after_event(self, state: GameState) -> GameState:
+        return cancel_occupied_ferries(self, state)  # ARN 10.6.5: German occupation cancels a ferry for good
 
     def _kinds(self, a: Hex, b: Hex) -> set[str]:
         return {f.kind for f in self.terrain.features(a, b)}

@@ -45,10 +45,18 @@ def ferry_active(rules: Arnhem, state: GameState, uid: str, a: Hex, b: Hex) -> b
         return False
     status = state.bridges.get(Hexside.between(a, b))
     if ferry_turn(status) != str(state.turn):
-        return False
-    if any(state.side(u) == german(rules) for h in (a, b) for u in state.at(h)):
-        return False
+        return False  # none this GT, or cancelled (see cancel_occupied_ferries)
     return in_range(rules, state, ferry_engineer(status), (a, b))
+
+
+def cancel_occupied_ferries(rules: Arnhem, state: GameState) -> GameState:
+    """ARN 10.6.5 (L419): a German unit in either hex next to a ferry hexside cancels the operation for good."""
+    for side, status in state.bridges.items():
+        if ferry_turn(status) == str(state.turn) and any(
+                state.side(u) == german(rules) for h in side for u in state.at(h)):
+            i = status.index("ferry")
+            state = state.with_bridge(side, status[:i] + ("ferry-cancelled",) + status[i + 1:])
+    return state
 
 
 @rule("ARN 10.6.5", "ARN-6", "engineer ferry: at the start of the Allied Movement Phase (not Mobile), one river/"

@@ -118,7 +118,7 @@ class Checker:
             self.judge(j)
             if isinstance(e, Eliminated) and self.unit(e) is not None:
                 self.lost_turn[self.unit(e)] = self.state.turn
-            self.state = self.state.apply(e, self.game)
+            self.state = self.rules.after_event(self.state.apply(e, self.game))
             if isinstance(e, Eliminated) and self.over is None:
                 self.check_game_end()
             if self.victory is not None:

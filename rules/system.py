@@ -141,6 +141,10 @@ class RulesSystem:
         """An ``Illegal`` for every later event when the game has just ended mid-turn (AAC 14.1), else ``None``."""
         return None
 
+    def after_event(self, state: GameState) -> GameState:
+        """The state after each event, for rules that change it by themselves (none in the base system)."""
+        return state
+
     def phase_ended(self, state: GameState, old_phase: int, turn: int | None, phase: int | None) -> GameState:
         """The state after a phase ends (games remove temporary works here, e.g. AAC 11.2)."""
         return state

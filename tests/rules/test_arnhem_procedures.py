@@ -70,7 +70,10 @@ def test_arn_10_6_5_the_ferry_is_a_bridge_for_allied_movement_and_retreat_t36(ga
         Hexside.between(c, d), ("none", "ferry", "1", "B1"))  # B1 (MA 4) stands in for the engineer: in range
     assert r.terrain_cost(on, "B1", a, b, "leg") == 1 and r.retreat_blocked(on, "B2", c, d) is None
     assert r.retreat_blocked(on.place("R1", c), "R1", c, d)  # German units cannot use it
-    assert r.retreat_blocked(on.place("R1", d), "B2", c, d)  # a German unit adjoining cancels it
+    cancelled = r.after_event(on.place("R1", d))  # a German unit adjoining cancels it ...
+    assert r.retreat_blocked(cancelled, "B2", c, d)
+    assert r.retreat_blocked(cancelled.place("R1", H("1201")), "B2", c, d)  # ... for good (L419 'canceled')
+    assert r.retreat_blocked(r.after_event(on), "B2", c, d) is None  # no German next to it: it stands
     assert r.retreat_blocked(GameState(dict(on.positions), dict(on.sides), bridges=on.bridges, turn=2),
                              "B2", c, d)  # the next GT it is gone
 
