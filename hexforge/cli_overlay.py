@@ -38,14 +38,19 @@ def overlay() -> None:
     """Supply, command range, line of sight and movement range over the map."""
 
 
-def _state(game: Game, scenario: str | None, save: Path | None, module: Path | None, step: int | None) -> GameState:
+def _timeline(game: Game, save: Path, module: Path | None):
+    if module is None:
+        raise _bad("--save needs --module (the .vmod the save was made with)")
+    from hexforge.builder.modulereader import read_module
+    from hexforge.builder.savefile import read_save
+    from hexforge.builder.timeline import build_timeline
+    return build_timeline(read_save(save), read_module(module), game)
+
+
+def _state(game: Game, scenario: str | None, save: Path | None, module: Path | None, step: int | None,
+           timeline=None) -> GameState:
     if save is not None:
-        if module is None:
-            raise _bad("--save needs --module (the .vmod the save was made with)")
-        from hexforge.builder.modulereader import read_module
-        from hexforge.builder.savefile import read_save
-        from hexforge.builder.timeline import build_timeline
-        t = build_timeline(read_save(save), read_module(module), game)
+        t = timeline if timeline is not None else _timeline(game, save, module)
         state = GameState.from_setup(game, t)
         for e in t.events:
             if step is not None and getattr(e, "step", 0) > step:
@@ -151,9 +156,12 @@ def _need_system(game: Game, system: str, what: str) -> None:
 @click.option("--reading", type=click.Choice(["17.3", "13.5"]), default="17.3", help="which friendly units negate EZOCs (PtR)")
 @click.option("--travel", multiple=True, help="a unit in Travel Mode (HTTR; repeatable)")
 @click.option("--disrupted", multiple=True, help="a disrupted unit (HTTR; repeatable)")
-def supply_cmd(game_ref, scenario, save, module, step, out, side, reading, travel, disrupted) -> None:
+@click.option("--turn", type=int, default=None,
+              help="game turn, for off-map areas captured (HTTR ScR 5.1.1.2; default: the save's turn)")
+def supply_cmd(game_ref, scenario, save, module, step, out, side, reading, travel, disrupted, turn) -> None:
     """Supply: where an HQ of SIDE traces a path (Piercing the Reich 17), or each unit's
-    supply chain (Highway to the Reich 13.2)."""
+    supply chain (Highway to the Reich 13.2). With --save, Travel Mode and disrupted units are
+    read from the saved game's pieces; --travel/--disrupted add to them."""
     game = _load(game_ref)
     if side not in game.sides:
         raise _bad(f"--side must be one of {', '.join(game.sides)}")
@@ -162,8 +170,20 @@ def supply_cmd(game_ref, scenario, save, module, step, out, side, reading, trave
         unknown = [u for u in (*travel, *disrupted) if u not in game.units]
         if unknown:
             raise _bad(f"no unit {unknown[0]!r} in {game.id}")
-        sup = HttrSupply(game, _state(game, scenario, save, module, step), sources(game, side, scenario),
-                         travel=frozenset(travel), disrupted=frozenset(disrupted))
+        from hexforge.rules.httr_supply import modes
+        unsure: frozenset[str] = frozenset()
+        notes: list[str] = []
+        if save is not None:
+            t = _timeline(game, save, module)
+            state = _state(game, scenario, save, module, step, t)
+            in_travel, in_disruption, unsure, notes = modes(game, t, step)
+            travel, disrupted = (*travel, *in_travel), (*disrupted, *in_disruption)
+        else:
+            state = _state(game, scenario, save, module, step)
+        sup = HttrSupply(game, state, sources(game, side, scenario, turn if turn is not None or save is None else state.turn),
+                         travel=frozenset(travel), disrupted=frozenset(disrupted),
+                         unsure=unsure - frozenset(travel) - frozenset(disrupted))
+        sup.needs.update(notes)
         _write(game, chain_overlay(sup, side), out, module, save)
         return
     from hexforge.rules.ptr_supply import PtrPaths, supply_overlay

@@ -8,8 +8,8 @@ length, only along primary and secondary roads (13.2.3.1). A length is halved wh
 *to* is in Travel Mode or disrupted (13.2.2.6). No path enters a hex with an enemy unit (a lone
 enemy leader excepted, 19.2.2) or an un-negated EZOC (13.2.2.3, 8.3), nor terrain prohibited to
 the tracer (13.2.2.4). A broken link cuts everything below it (13.2.2.2, 13.2.6.4); an HQ may
-skip a broken level and trace to a higher HQ of its chain (13.2.7.2, 13.4.5); a unit on or next
-to an on-map source of its side is supplied (13.2.6.5).
+skip a broken level and trace to a higher HQ of its chain (13.2.7.2, 13.4.5); a non-airborne unit on or
+next to an on-map source of its side is supplied (13.2.6.5, ScR 5.1.8.1).
 
 Every answer is three-valued; an unknown answer names the missing TEC cells and the number of
 unsurveyed hexes. Readings where the rules are silent:
@@ -24,14 +24,29 @@ unsurveyed hexes. Readings where the rules are silent:
   division (its supply head, ScR 5.1.3.1), so the division traces to it as to a corps (18 MP);
 - ZOC (8.0, 8.4.1, 8.6): adjacent hexes except forest/city; two hexes out for a printed range of
   two or more into observed hexes that are not woods/town/forest/city (observation is
-  :mod:`rules.httr_los`); an Allied ZOC countering a German one on a supply head (ScR 5.1.3.5)
-  is not modelled.
+  :mod:`rules.httr_los`); on an Allied supply head hex a German ZOC is also countered by an Allied
+  ZOC (ScR 5.1.3.5);
+- twin division HQs (SR 13.2.4.2, SR 18.7.3: "up to 12MP") are given by the caller (``twins``):
+  the data names no forward/main pair; their path to each other is traced like any HQ path;
+- ScR 5.1.8.1 limits the on/next-to-a-source exception to non-airborne units and their own
+  source (not an airborne supply head); a unit is airborne when its units.csv formation chain
+  reaches a division with a supply head;
+- ScR 5.1.3.8 / 5.1.5.3: for a non-airborne unit under an airborne division HQ, that HQ traces
+  to a corps HQ of its side (18 MP, 13.2.4.1), never to its supply head;
+- ScR 5.1.8.2: an Allied path may cross a river/canal hexside where an engineer ferry is
+  (``ferries``) at half the length (a corps HQ's road path at most 50 hexes); halvings compound;
+  the ferry's +6 MP for movement (ScR 9.1) is not charged (13.2 does not say a trace pays it);
+- ScR 5.1.1.2: German sources in an off-map area's map-edge hexes stop from the game turn the
+  area is listed as captured (ScR 10.3 Table 3); where an area's hexes or the turn are not known
+  the German edge sources are unknown, naming what is missing.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Collection
 
+from hexforge.builder.timeline import Eliminated, Entered, Move, StepChange, Timeline
 from hexforge.games.game import Game
 from hexforge.games.values import Datum
 from hexforge.maps.hexes import Hex
@@ -48,18 +63,23 @@ HQ_LEVELS = {"corps": "corps", "division": "division", "regiment": "regiment", "
 LIMITS = {"division": (18.0, "SR 13.2.4.1 (L715): division HQ -> corps HQ, up to 18 MP"),
           "regiment": (12.0, "SR 13.2.5.1-2 (L719-L720): regiment/brigade/KG HQ -> division HQ, up to 12 MP")}
 UNIT_HEXES = 12  # 13.2.6.1 (L722)
+TWIN_MP = 12.0  # SR 18.7.3 (L944): twin division HQs "have a supply path to each other (up to 12MP)"
+FERRIED = frozenset({"river", "canal"})  # ScR 5.1.8.2 (L1130): "across a river or canal by engineers"
+FERRY_CORPS_HEXES = 50  # ScR 5.1.8.2 (L1130): "An unlimited length from a Corps HQ is reduced to 50 hexes"
 
 
 @dataclass(frozen=True)
 class Source:
     """A supply source: corps HQs of ``side`` reach it along roads (``feeds == "corps"``), or it
-    stands in for the HQ ``feeds`` (always supplied, never in Travel Mode)."""
+    stands in for the HQ ``feeds`` (always supplied, never in Travel Mode); ``missing`` says why
+    ``hexes`` is not known."""
 
     name: str
     side: str
     hexes: frozenset[Hex] | None  # None: not known
     feeds: str
     rule: str
+    missing: str = ""
 
 
 #: Place names (terrain.toml ``supply-source`` places) -> (side, feeds, rule).
@@ -69,31 +89,72 @@ PLACE_SOURCES = {
     "LZ W Supply (101st Airborne supply head)": ("allied", "corps-of:101", "ScR 5.1.3.2 (L1100)"),
     "DZ L Supply (1st Airborne supply head)": ("allied", "corps-of:1", "ScR 5.1.3.3 (L1101)"),
 }
+#: A synthetic game's place "... supply head of FORMATION (SIDE)" is that formation's head (ScR 5.1.3.1).
+HEAD_PLACE = re.compile(r"supply head of (?P<formation>\S+) \((?P<side>[^)]+)\)$")
 #: Scenario sources: (game id, scenario) -> (hex, side, HQ ids it stands in for, rule).
 SCENARIO_SOURCES = {
     ("highway-to-the-reich", "s17"): (("C2411", "allied", ("101", "5/GA"), "ScR 17.4 (L1571)"),),
 }
+OFFMAP_TABLE = "offmap_deactivation"  # ScR 10.3 Table 3 (L1435-L1442)
 
 
-def sources(game: Game, side: str, scenario: str | None = None) -> list[Source]:
+def sources(game: Game, side: str, scenario: str | None = None, turn: int | None = None) -> list[Source]:
     """The supply sources of ``side``: the map's named sources, the scenario's (ScR 5.1, 17.4),
-    and German roads off the N, E or W edges (ScR 5.1.1.1) as the map's edge road places."""
+    and German roads off the N, E or W edges (ScR 5.1.1.1) as the map's edge road places, less
+    those leading into off-map areas captured by game turn ``turn`` (ScR 5.1.1.2)."""
     out: list[Source] = []
     for p in game.map.terrain.places:
         if p.kind != "supply-source":
             continue
         got = PLACE_SOURCES.get(p.name)
-        if got is None and p.name.endswith(f"({side})"):
+        head = HEAD_PLACE.search(p.name)
+        if got is None and head is not None:
+            got = (head["side"], f"corps-of:{head['formation']}", p.source or p.name)
+        elif got is None and p.name.endswith(f"({side})"):
             got = (side, "corps", p.source or p.name)
         if got is not None and got[0] == side:
             out.append(Source(p.name, side, p.hexes, got[1], got[2]))
     if game.info.id == "highway-to-the-reich" and side == "german":
-        out.append(Source("roads leading off the N, E or W map edges", side, None, "corps", "ScR 5.1.1.1 (L1091)"))
+        out.append(Source("roads leading off the N, E or W map edges", side, None, "corps", "ScR 5.1.1.1 (L1091)",
+                          "hexes of the roads leading off the N, E or W map edges (ScR 5.1.1.1; not transcribed)"))
+    if side == "german":
+        out = [_uncaptured(game, s, turn) if s.feeds == "corps" else s for s in out]
     for label, s, feeds, rule in SCENARIO_SOURCES.get((game.info.id, scenario or ""), ()):
         if s == side:
             out.extend(Source(f"hex {label} (scenario {scenario})", side, frozenset({game.map.hex(label)}), f, rule)
                        for f in feeds)
     return out
+
+
+def captured(game: Game, turn: int) -> list[tuple[str, int]]:
+    """Off-map areas captured by the Allies at game turn ``turn``: "captured immediately before
+    the first phase of the game turn in which they are listed" (ScR 5.1.1.2 L1092, ScR 10.3)."""
+    table = game.tables.get(OFFMAP_TABLE)
+    rows = [(str(r.key), _num(r.cells[0])) for r in table.rows] if table else []
+    return [(area, int(gt)) for area, gt in rows if gt is not None and gt <= turn]
+
+
+def _uncaptured(game: Game, s: Source, turn: int | None) -> Source:
+    """A German road source less the map-edge hexes of captured off-map areas (ScR 5.1.1.2)."""
+    table = game.tables.get(OFFMAP_TABLE)
+    if table is None or not table.rows:
+        return s
+    rule = s.rule + ", ScR 5.1.1.2 (L1092)"
+    if turn is None:
+        why = "the game turn (ScR 5.1.1.2 L1092: roads into off-map areas captured by then are no source)"
+        return Source(s.name, s.side, None, s.feeds, rule, "; ".join(x for x in (s.missing, why) if x))
+    areas = captured(game, turn)
+    edges = {a: game.map.terrain.edges.get(f"offmap-{a}") for a, _ in areas}
+    unknown = [f"{a} (GT {gt})" for a, gt in areas if edges[a] is None]
+    if unknown:
+        why = (f"which map-edge hexes lead into off-map areas {', '.join(unknown)}, captured by GT {turn} "
+               "(ScR 5.1.1.2 L1092, ScR 10.3; the Off-Map Movement Display is not transcribed)")
+        return Source(s.name, s.side, None, s.feeds, rule, "; ".join(x for x in (s.missing, why) if x))
+    if s.hexes is None:
+        return Source(s.name, s.side, None, s.feeds, rule, s.missing)
+    off = frozenset().union(*edges.values()) if edges else frozenset()
+    name = s.name + (f" (not into captured {', '.join(a for a, _ in areas)})" if areas else "")
+    return Source(name, s.side, s.hexes - off, s.feeds, rule)
 
 
 def _and(*vs: Tri) -> Tri:
@@ -106,6 +167,10 @@ def _or(*vs: Tri) -> Tri:
     if any(v is True for v in vs):
         return True
     return None if any(v is None for v in vs) else False
+
+
+def _not(v: Tri) -> Tri:
+    return None if v is None else not v
 
 
 def _num(v) -> float | None:
@@ -125,7 +190,10 @@ class Status:
 @dataclass
 class HttrSupply:
     """The supply chain of one position. ``travel``/``disrupted``/``depleted``: unit ids in that
-    state; ``parents``: controlling HQ by unit id (default: the unit's ``formation``)."""
+    state; ``unsure``: units whose Travel Mode / disrupted state is not known; ``parents``:
+    controlling HQ by unit id (default: the unit's ``formation``); ``twins``: forward/main HQ
+    pairs of a division (SR 13.2.4.2); ``ferries``: hexsides an Allied engineer ferries
+    (ScR 5.1.8.2)."""
 
     game: Game
     state: GameState
@@ -134,6 +202,9 @@ class HttrSupply:
     disrupted: Collection[str] = ()
     depleted: Collection[str] = ()
     parents: dict[str, str] = field(default_factory=dict)
+    unsure: Collection[str] = ()
+    twins: Collection[tuple[str, str]] = ()
+    ferries: Collection[frozenset[Hex]] = ()
     needs: set[str] = field(default_factory=set)
     unsurveyed: set[Hex] = field(default_factory=set)
 
@@ -142,7 +213,7 @@ class HttrSupply:
         self._cols = list(tec.columns) if tec else []
         self._rows = {str(r.key): [c.resolved if isinstance(c, Datum) else c for c in r.cells]
                       for r in tec.rows} if tec else {}
-        self._memo: dict[str, Status] = {}
+        self._memo: dict[tuple[str, str], Status] = {}
         self._g = self.game.map.graph()
 
     # -- data ----------------------------------------------------------------------------------
@@ -192,6 +263,13 @@ class HttrSupply:
 
     def exerts_zoc(self, uid: str, h: Hex) -> Tri:
         """Does ``uid`` exert a ZOC into ``h``? (SR 8.0, 8.4.1, 8.6)"""
+        got = self._exerts(uid, h)
+        if got is True and uid in self.unsure:
+            self.needs.add(f"whether {uid} is in Travel Mode or disrupted (8.6.2)")
+            return None
+        return got
+
+    def _exerts(self, uid: str, h: Hex) -> Tri:
         at = self.state.where(uid)
         d = at.distance(h) if at is not None else 0
         if d not in (1, 2) or uid in self.travel or uid in self.disrupted or uid in self.depleted:
@@ -226,20 +304,40 @@ class HttrSupply:
         near = {u for n in h.neighbours() for m in (n, *n.neighbours()) for u in self.enemies_at(m, side)}
         return _or(*(self.exerts_zoc(u, h) for u in sorted(near)))
 
+    def heads(self, side: str) -> frozenset[Hex]:
+        """The hexes of ``side``'s airborne supply heads (ScR 5.1.3.1)."""
+        return frozenset(h for s in self.sources if s.side == side and s.feeds.startswith("corps-of:")
+                         for h in s.hexes or ())
+
+    def friendly_zoc(self, h: Hex, side: str) -> Tri:
+        """Does a unit of ``side`` exert a ZOC into ``h``? (SR 8.0, 8.4.1, 8.6)"""
+        near = {u for n in h.neighbours() for m in (n, *n.neighbours()) for u in self.state.at(m)
+                if self.state.side(u) == side and u not in self.state.eliminated and u in self.game.units}
+        return _or(*(self.exerts_zoc(u, h) for u in sorted(near)))
+
     def passable(self, h: Hex, side: str) -> Tri:
         """May a path of ``side`` enter ``h``? Not with enemy units (a lone leader excepted),
-        not in an EZOC unless a friendly unit is there (13.2.2.3, 8.3, 8.5, 19.2.2)."""
+        not in an EZOC unless a friendly unit is there (13.2.2.3, 8.3, 8.5, 19.2.2), or, on a
+        supply head hex, a friendly ZOC counters it (ScR 5.1.3.5 L1103)."""
         if any(self.game.units[u].type.lower() != "leader" for u in self.enemies_at(h, side) if u in self.game.units):
             return False
         if any(self.state.side(u) == side for u in self.state.at(h)):
             return True
         z = self.ezoc(h, side)
+        if z is not False and h in self.heads(side):
+            blocked = _and(z, _not(self.friendly_zoc(h, side)))
+            return None if blocked is None else not blocked
         return None if z is None else not z
 
     # -- costs (13.2.2.4, 13.2.2.7) --------------------------------------------------------------
 
-    def _hexside(self, a: Hex, b: Hex, column: str) -> float | None | Unknown:
-        """Extra MP for the hexside features between a and b (``None``: prohibited)."""
+    def ferried(self, a: Hex, b: Hex, side: str) -> bool:
+        """ScR 5.1.8.2 (L1130): an Allied path may cross a river/canal where engineers ferry it."""
+        return side != "german" and frozenset({a, b}) in self.ferries
+
+    def _hexside(self, a: Hex, b: Hex, column: str, ferry: bool = False) -> float | None | Unknown:
+        """Extra MP for the hexside features between a and b (``None``: prohibited); with
+        ``ferry`` a ferried river/canal is crossed at no extra cost (ScR 5.1.8.2)."""
         extra = 0.0
         feats = self.game.map.terrain.features(a, b)
         bridged = any(f.kind == "bridge" for f in feats)
@@ -248,7 +346,7 @@ class HttrSupply:
                 continue
             v = self.tec(f.kind, column)
             if v == "prohibited":
-                if not bridged:
+                if not bridged and not (ferry and f.kind in FERRIED):
                     return None
             elif isinstance(v, Unknown):
                 return v
@@ -270,7 +368,7 @@ class HttrSupply:
             worst = max(worst, v)
         return worst
 
-    def travel_step(self, side: str, roads_only: bool = False):
+    def travel_step(self, side: str, roads_only: bool = False, ferry: bool = False):
         """MP for a vehicle in Travel Mode to step a -> b on a supply path of ``side``."""
         def cost(a: Hex, b: Hex) -> Cost:
             ok = self.passable(b, side)
@@ -285,7 +383,8 @@ class HttrSupply:
                 return None
             else:
                 c = self._enter(b, "move_travel")
-                side_cost = self._hexside(a, b, "move_travel") if c is not None else None
+                side_cost = self._hexside(a, b, "move_travel", ferry and self.ferried(a, b, side)) \
+                    if c is not None else None
                 c = None if c is None or side_cost is None else c if isinstance(c, Unknown) else \
                     side_cost if isinstance(side_cost, Unknown) else c + side_cost
             if ok is None and c is not None:
@@ -300,8 +399,9 @@ class HttrSupply:
         mob = self.game.units[uid].mobility.lower()
         return f"move_defilade_{'vehicular' if mob in ('vehicular', 'motorized', 'afv') else 'leg'}"
 
-    def allowed(self, uid: str, side: str):
-        """13.2.2.4: a unit's hex-count path enters no terrain prohibited to it (and no blocked hex)."""
+    def allowed(self, uid: str, side: str, ferry: bool = False):
+        """13.2.2.4: a unit's hex-count path enters no terrain prohibited to it (and no blocked
+        hex); with ``ferry`` it may cross a ferried river (ScR 5.1.8.2)."""
         column = self.unit_column(uid)
 
         def through(h: Hex) -> Tri:
@@ -312,18 +412,24 @@ class HttrSupply:
             return _and(ok, False if e is None else None if isinstance(e, Unknown) else True)
 
         def cross(a: Hex, b: Hex) -> Tri:
-            e = self._hexside(a, b, column)
+            e = self._hexside(a, b, column, ferry and self.ferried(a, b, side))
             return False if e is None else None if isinstance(e, Unknown) else True
         return through, cross
 
     # -- the chain --------------------------------------------------------------------------------
 
-    def halved(self, hq: str) -> bool:
+    def halved(self, hq: str) -> Tri:
         """13.2.2.6 (L708): the length is halved when the HQ traced to is in Travel Mode or disrupted."""
-        return hq in self.travel or hq in self.disrupted
+        if hq in self.travel or hq in self.disrupted:
+            return True
+        if hq in self.unsure:
+            self.needs.add(f"whether {hq} is in Travel Mode or disrupted (SR 13.2.2.6)")
+            return None
+        return False
 
     def corps(self, uid: str) -> Status:
-        """13.2.3.1 (L713): a corps HQ traces any length along primary and secondary roads."""
+        """13.2.3.1 (L713): a corps HQ traces any length along primary and secondary roads; across
+        an engineer ferry at most 50 hexes (ScR 5.1.8.2 L1130)."""
         side, at = self.state.side(uid), self.state.where(uid)
         mine = [s for s in self.sources if s.side == side and s.feeds == "corps"]
         if not mine:
@@ -331,31 +437,64 @@ class HttrSupply:
         starts: dict[Hex, Tri] = {}
         for s in mine:
             if s.hexes is None:
-                self.needs.add(f"hexes of supply source {s.name!r} ({s.rule})")
+                self.needs.add(s.missing or f"hexes of supply source {s.name!r} ({s.rule})")
             for h in s.hexes or ():
                 starts[h] = _or(starts.get(h, False), self.passable(h, side))
         road = lambda a, b: bool(self.game.map.terrain.connections(a, b) & CORPS_ROADS)  # noqa: E731
         got = reach(self._g, starts, through=lambda h: self.passable(h, side), cross=road)
         v = _or(got.get(at, False), starts.get(at, False))
+        why = "SR 13.2.3.1: a road path reaches a supply source"
+        if v is not True and side != "german" and self.ferries:
+            on_road = lambda h: any(self.game.map.terrain.connections(h, n) & CORPS_ROADS  # noqa: E731
+                                    for n in h.neighbours())
+            ferry = lambda a, b: road(a, b) or (self.ferried(a, b, side) and on_road(a) and on_road(b))  # noqa: E731
+            by_ferry = reach(self._g, starts, through=lambda h: self.passable(h, side), cross=ferry,
+                             max_steps=FERRY_CORPS_HEXES).get(at, False)
+            if by_ferry is not False:
+                v, why = _or(v, by_ferry), "ScR 5.1.8.2 (L1130): a road path across an engineer ferry within 50 hexes"
         if v is not True and any(s.hexes is None for s in mine):
             v = None
-        return Status(v, {True: "SR 13.2.3.1: a road path reaches a supply source",
+        return Status(v, {True: why,
                           False: "SR 13.2.3.1: no unbroken primary/secondary road path to a supply source",
                           None: "not checkable"}[v])
 
-    def _link(self, uid: str, target: str, budget: float, rule: str) -> Status:
+    def _mp_path(self, uid: str, hexes: frozenset[Hex], budget: float, target: str) -> tuple[Tri, str]:
+        """Is there a Travel Mode path from ``uid`` into ``hexes`` within ``budget`` MP, halved when
+        ``target`` is in Travel Mode or disrupted (13.2.2.6) and again across a ferry (ScR 5.1.8.2)?"""
         side, at = self.state.side(uid), self.state.where(uid)
+        if at in hexes:
+            return True, ""
+
+        def within(limit: float, ferry: bool) -> Tri:
+            got = least_cost(self._g, at, limit, self.travel_step(side, ferry=ferry))
+            return True if hexes & got.cost.keys() else None if hexes & got.unknown else False
+
+        half = self.halved(target)
+        limit = budget / 2 if half else budget
+        path = within(limit, False)
+        if half is None and path is True:  # within the full length; within the half is what is sure
+            path = _or(within(budget / 2, False), None)
+        note = f", halved to {budget / 2:g} ({target} in Travel Mode or disrupted, SR 13.2.2.6)" if half else \
+            f", halved to {budget / 2:g} if {target} is in Travel Mode or disrupted (SR 13.2.2.6; not known)" \
+            if half is None else ""
+        if path is not True and side != "german" and self.ferries:
+            by_ferry = within(limit / 2, True)
+            if half is None and by_ferry is True:
+                by_ferry = _or(within(budget / 4, True), None)
+            if by_ferry is not False:
+                path, note = _or(path, by_ferry), note + f"; across an engineer ferry, halved to {limit / 2:g} (ScR 5.1.8.2)"
+        return path, note
+
+    def _link(self, uid: str, target: str, budget: float, rule: str, mode: str = "") -> Status:
         hexes = self.where(target)
         if hexes is None:
             self.needs.add(f"hexes of the source standing in for {target}")
             return Status(None, f"not checkable: where {target} is", target)
         if not hexes:
             return Status(False, f"{rule}: HQ {target} is not on the map", target)
-        if self.halved(target):
-            budget, rule = budget / 2, rule + f", halved to {budget / 2:g} ({target} in Travel Mode or disrupted, SR 13.2.2.6)"
-        got = least_cost(self._g, at, budget, self.travel_step(side))
-        path: Tri = True if hexes & got.cost.keys() or at in hexes else None if hexes & got.unknown else False
-        up = self.status(target)
+        path, note = self._mp_path(uid, hexes, budget, target)
+        rule += note
+        up = self.status(target, mode)
         v = _and(path, up.supplied)
         why = (f"{rule}: traces to {target}" if path else f"{rule}: no path to {target} within {budget:g} MP"
                if path is False else f"not checkable ({rule}): path to {target} needs missing data")
@@ -363,18 +502,58 @@ class HttrSupply:
             why += f", but {target} is {'out of supply' if up.supplied is False else 'not checkable'} (SR 13.2.2.2)"
         return Status(v, why, target)
 
-    def _ancestors(self, uid: str) -> list[str]:
-        out, p = [], self.parent(uid)
-        while p is not None and p not in out:
-            out.append(p)
+    def twin(self, hq: str) -> str | None:
+        """The other HQ counter of a division with a forward and a main HQ (SR 13.2.4.2 L716)."""
+        return next((b if a == hq else a for a, b in sorted(self.twins) if hq in (a, b)), None)
+
+    def twin_link(self, hq: str, other: str) -> Tri:
+        """SR 13.2.4.2 (L716), SR 18.7.3 (L944): a supply path between the twin HQs, up to 12 MP."""
+        a, b = self.state.where(hq), self.state.where(other)
+        if a is None or b is None:
+            return False
+        return self._mp_path(hq, frozenset({b}), TWIN_MP, other)[0]
+
+    def _ancestors(self, uid: str) -> list[tuple[str, str | None]]:
+        """The HQs of the chain above ``uid``, each followed by its twin: (HQ, twin of)."""
+        out: list[tuple[str, str | None]] = []
+        p = self.parent(uid)
+        while p is not None and p not in (x for x, _ in out):
+            out.append((p, None))
+            t = self.twin(p)
+            if t is not None and t not in (x for x, _ in out):
+                out.append((t, p))
             p = None if self.game.units.get(p) is None else self.parent(p)
         return out
 
-    def status(self, uid: str) -> Status:
-        """Is ``uid`` (an HQ, a combat unit, or a source-held HQ id) in supply? (SR 13.2)"""
-        if uid in self._memo:
-            return self._memo[uid]
-        self._memo[uid] = Status(False, "SR 13.2.2.1: the chain of command loops")
+    def _org(self, uid: str) -> list[str]:
+        """The units.csv formation chain of ``uid`` (attachments ignored)."""
+        out, p = [], self.game.units[uid].formation if uid in self.game.units else None
+        while p and p not in out:
+            out.append(p)
+            p = self.game.units[p].formation if p in self.game.units else None
+        return out
+
+    def airborne(self, uid: str) -> Tri:
+        """Is ``uid`` of an airborne division (one with a supply head, ScR 5.1.3.1)? Unknown when its
+        formation chain is."""
+        side = self.state.side(uid)
+        keys = {s.feeds.removeprefix("corps-of:") for s in self.sources if s.side == side
+                and s.feeds.startswith("corps-of:")}
+        chain = [uid, *self._org(uid)]
+        if any(c in keys or c.split("/")[-1] in keys for c in chain):
+            return True
+        if any(c.lower() in ("", "unknown") for c in chain):
+            self.needs.add(f"formation of unit {chain[-2] if len(chain) > 1 else uid} (units.csv; ScR 5.1.8.1)")
+            return None
+        return False
+
+    def status(self, uid: str, mode: str = "") -> Status:
+        """Is ``uid`` (an HQ, a combat unit, or a source-held HQ id) in supply? (SR 13.2)
+        ``mode == "ground"``: supplying an attached non-airborne unit (ScR 5.1.3.8)."""
+        key = (uid, mode)
+        if key in self._memo:
+            return self._memo[key]
+        self._memo[key] = Status(False, "SR 13.2.2.1: the chain of command loops")
         if uid not in self.game.units or self.state.where(uid) is None:
             hexes = self.where(uid)
             got = (Status(None, f"not checkable: where the source for {uid} is") if hexes is None else
@@ -382,55 +561,122 @@ class HttrSupply:
                    Status(False, f"{uid} is not on the map"))
         else:
             level = self.level(uid)
-            got = self.corps(uid) if level == "corps" else self._hq(uid, level) if level != "unit" else self._unit(uid)
-        self._memo[uid] = got
+            got = self.corps(uid) if level == "corps" else self._hq(uid, level, mode) if level != "unit" \
+                else self._unit(uid)
+        self._memo[key] = got
         return got
 
-    def _hq(self, uid: str, level: str) -> Status:
-        """13.2.4.1, 13.2.5.1-2; 13.2.7.2 / 13.4.5: a broken level may be skipped."""
+    def _own(self, uid: str, level: str, mode: str) -> Status:
+        """An HQ's own link: 13.2.4.1, 13.2.5.1-2; 13.2.7.2 / 13.4.5: a broken level may be skipped."""
         limit, rule = LIMITS[level]
         side = self.state.side(uid)
         heads = [s for s in self.sources if s.side == side and s.feeds.startswith("corps-of:")
                  and s.feeds.removeprefix("corps-of:") == self.game.units[uid].formation.split("/")[-1]]
+        if level == "division" and heads and mode == "ground":
+            corps = sorted(u for u in self.state.positions if self.state.side(u) == side
+                           and u not in self.state.eliminated and self.level(u) == "corps")
+            rule = "ScR 5.1.3.8 (L1106), 5.1.5.3 (L1118): for attached 30th Corps units, via a corps HQ"
+            if not corps:
+                return Status(False, f"{rule}: no corps HQ of {side} on the map")
+            return _best([self._link(uid, c, limit, rule + ", up to 18 MP (SR 13.2.4.1)", mode) for c in corps])
         if level == "division" and heads:  # the supply head is the division's corps (ScR 5.1.3.1)
-            return self._link(uid, heads[0].feeds, limit, rule.replace("corps HQ", "supply head"))
+            return self._link(uid, heads[0].feeds, limit, rule.replace("corps HQ", "supply head"), mode)
         targets = self._ancestors(uid)
         if not targets:
             return Status(False, f"{rule}: no controlling HQ known (units.csv formation)")
-        answers = [self._link(uid, t, limit, rule) for t in targets]
-        for want in (True, None, False):
-            for a in answers:
-                if a.supplied is want:
-                    return a
-        return answers[0]
+        return _best([self._via(uid, t, of, limit, rule, mode) for t, of in targets])
+
+    def _via(self, uid: str, target: str, twin_of: str | None, limit: float, rule: str, mode: str) -> Status:
+        """A link to ``target``; to a twin HQ only while the twins link (SR 13.2.4.2 L716)."""
+        got = self._link(uid, target, limit, rule, mode)
+        if twin_of is None or got.supplied is False:
+            return got
+        tw = self.twin_link(twin_of, target)
+        return Status(_and(got.supplied, tw), got.reason + f"; {target} is the twin HQ of {twin_of} and "
+                      + {True: "they link within 12 MP", False: "they do not link within 12 MP",
+                         None: "their link needs missing data"}[tw] + " (SR 13.2.4.2 L716, SR 18.7.3 L944)", target)
+
+    def _hq(self, uid: str, level: str, mode: str = "") -> Status:
+        """13.2.4.1-2, 13.2.5.1-2: the HQ's own link, or (a twin division HQ) its twin's when the
+        two link within 12 MP and the twin is in supply (SR 13.2.4.2 L716, SR 18.7.3 L944)."""
+        own = self._own(uid, level, mode)
+        other = self.twin(uid) if level == "division" else None
+        if own.supplied is True or other is None or self.state.where(other) is None:
+            return own
+        tw = self.twin_link(uid, other)
+        theirs = self._own(other, self.level(other), mode)
+        v = _and(tw, theirs.supplied)
+        via = Status(v, f"SR 13.2.4.2 (L716), SR 18.7.3 (L944): twin HQ {other} "
+                     + ("links within 12 MP and is in supply" if v else "is linked and supplied: not checkable"
+                        if v is None else "does not both link within 12 MP and have supply"), other)
+        return _best([own, via])
 
     def _unit(self, uid: str) -> Status:
         """13.2.6: up to 12 hexes to the controlling HQ (unit's hex not counted, HQ's counted);
-        or a vehicular unit's road path under 12 MP (13.2.6.3); on/next to a source (13.2.6.5)."""
+        or a vehicular unit's road path under 12 MP (13.2.6.3); on/next to its own source
+        (13.2.6.5; non-airborne only, ScR 5.1.8.1); or to its HQ's twin (13.2.4.2)."""
         side, at = self.state.side(uid), self.state.where(uid)
-        for s in self.sources:
-            if s.side == side and s.hexes and any(at == h or at.distance(h) == 1 for h in s.hexes):
-                return Status(True, f"SR 13.2.6.5 (L727): on or adjacent to supply source {s.name}")
+        air = self.airborne(uid)
+        answers: list[Status] = []
+        own = [s for s in self.sources if s.side == side and s.hexes and not s.feeds.startswith("corps-of:")
+               and any(at == h or at.distance(h) == 1 for h in s.hexes)]
+        if own and air is not True:
+            answers.append(Status(True if air is False else None,
+                                  f"SR 13.2.6.5 (L727), ScR 5.1.8.1 (L1129): a non-airborne unit on or adjacent to "
+                                  f"its supply source {own[0].name}" + ("" if air is False else ": not checkable")))
         hq = self.parent(uid)
         if hq is None:
-            return Status(False, "SR 13.2.6.2 (L723): no controlling HQ known")
+            answers.append(Status(False, "SR 13.2.6.2 (L723): no controlling HQ known"))
+            return _best(answers)
+        modes = {"ground"} if air is False else {""} if air else {"", "ground"}
+        for mode in sorted(modes):
+            answers.append(self._unit_to(uid, hq, mode))
+            t = self.twin(hq)
+            if t is not None:
+                got = self._unit_to(uid, t, mode)
+                tw = self.twin_link(hq, t) if got.supplied is not False else False
+                answers.append(Status(_and(got.supplied, tw), got.reason + f"; {t} is the twin HQ of {hq} (SR 13.2.4.2)", t))
+        if len(modes) > 1:
+            by_mode = [a for a in answers if a.via is not None]
+            if len({a.supplied for a in by_mode}) > 1:
+                answers = [a for a in answers if a.via is None] + [
+                    Status(None, "not checkable: whether the unit is airborne decides its HQ's source (ScR 5.1.3.8)", hq)]
+        return _best(answers)
+
+    def _unit_to(self, uid: str, hq: str, mode: str) -> Status:
+        """13.2.6.1-4: the unit's path to ``hq`` and ``hq``'s supply."""
+        side, at = self.state.side(uid), self.state.where(uid)
         hexes = self.where(hq)
         if hexes is None:
             return Status(None, f"not checkable: where {hq} is", hq)
         if not hexes:
             return Status(False, f"SR 13.2.6.2: HQ {hq} is not on the map", hq)
-        limit, rule = UNIT_HEXES, "SR 13.2.6.1 (L722): up to 12 hexes to the HQ"
-        if self.halved(hq):
-            limit, rule = limit // 2, rule + f", halved to 6 ({hq} in Travel Mode or disrupted, SR 13.2.2.6)"
-        through, cross = self.allowed(uid, side)
-        got = within_steps(self._g, at, limit, through, cross)
-        path: Tri = _or(*(got[h][0] for h in hexes if h in got)) if at not in hexes else True
+        rule = "SR 13.2.6.1 (L722): up to 12 hexes to the HQ"
+        half = self.halved(hq)
+
+        def within(limit: int, ferry: bool) -> Tri:
+            if at in hexes:
+                return True
+            through, cross = self.allowed(uid, side, ferry)
+            got = within_steps(self._g, at, limit, through, cross)
+            return _or(*(got[h][0] for h in hexes if h in got))
+
+        limit = UNIT_HEXES // 2 if half else UNIT_HEXES
+        path = within(limit, False)
+        if half is None and path is True:
+            path = _or(within(UNIT_HEXES // 2, False), None)
+        if half:
+            rule += f", halved to 6 ({hq} in Travel Mode or disrupted, SR 13.2.2.6)"
+        if path is not True and side != "german" and self.ferries:
+            by_ferry = within(limit // 2, True)
+            if by_ferry is not False:
+                path, rule = _or(path, by_ferry), rule + f"; across an engineer ferry, halved to {limit // 2} (ScR 5.1.8.2)"
         if path is not True and self.game.units[uid].mobility.lower() in ("vehicular", "motorized", "afv"):
             road = least_cost(self._g, at, UNIT_HEXES - 1e-6, self.travel_step(side, roads_only=True))
             by_road: Tri = True if hexes & road.cost.keys() else None if hexes & road.unknown else False
             if by_road is not False:
                 path, rule = _or(path, by_road), "SR 13.2.6.3 (L725): under 12 MP by road to the HQ"
-        up = self.status(hq)
+        up = self.status(hq, mode)
         v = _and(path, up.supplied)
         why = (f"{rule}: traces to {hq}" if path else f"{rule}: no path to {hq}" if path is False
                else f"not checkable ({rule}): path to {hq} needs missing data")
@@ -445,6 +691,15 @@ class HttrSupply:
             first = sorted(self.game.map.label(h) for h in self.unsurveyed)[:3]
             out.append(f"terrain of {len(self.unsurveyed)} unsurveyed hexes (e.g. {', '.join(first)})")
         return out
+
+
+def _best(answers: list[Status]) -> Status:
+    """The first supplied answer, else the first unknown one, else the first."""
+    for want in (True, None, False):
+        for a in answers:
+            if a.supplied is want:
+                return a
+    return answers[0]
 
 
 def chain(sup: HttrSupply, side: str) -> dict[str, Status]:
@@ -480,3 +735,81 @@ def chain_overlay(sup: HttrSupply, side: str):
     if missing:
         ov.notes.append("missing: " + "; ".join(missing[:5]) + (" ..." if len(missing) > 5 else ""))
     return ov
+
+
+#: Names a piece's Marker/Layer state or a marker counter may give Travel Mode and disruption
+#: (the game's ``travel``/``disrupted`` markers, SR 2.6.3 L63), compared without case, spaces or _.
+MODE_NAMES = {"travel": ("travel", "travelmode"), "disrupted": ("disrupted", "disruption")}
+OFF = ("", "0", "false", "off", "no", "none")
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[\s_-]+", "", text.lower())
+
+
+def _names(game: Game) -> dict[str, set[str]]:
+    out = {k: set(v) for k, v in MODE_NAMES.items()}
+    for m in game.info.markers:
+        if m.id in out:
+            out[m.id].add(_norm(m.name.resolved if isinstance(m.name, Datum) else str(m.name)))
+    return out
+
+
+def _on(key: str, value: str, names: set[str]) -> bool:
+    """Does a Marker/Layer ``key = value`` say the state ``names``? (key named and set, or the value
+    naming it, as a Layer's active level name does)."""
+    v = value.strip().lower()
+    is_set = int(v) > 0 if v.lstrip("-").isdigit() else v not in OFF  # a Layer level <= 0 is off
+    return (_norm(key) in names and is_set) or _norm(value) in names
+
+
+def modes(game: Game, timeline: Timeline, step: int | None = None) -> tuple[frozenset[str], frozenset[str], frozenset[str], list[str]]:
+    """(Travel Mode units, disrupted units, units whose state is unsure, notes) at ``step`` of a
+    saved game (SR 13.2.2.6, 8.6.2): from each unit piece's Marker state at setup and its
+    Marker/Layer changes (:class:`~hexforge.builder.timeline.StepChange`), and from marker
+    counters named Travel Mode / Disrupted standing in a hex with one unit; a marker counter in a
+    hex with several units marks each of them as unsure (the save gives no stacking order here)."""
+    names = _names(game)
+    traits: dict[str, dict[str, str]] = {}
+    counters: dict[str, tuple[str, str | None]] = {}  # marker piece id -> (state, hex)
+    units: dict[str, str | None] = {}
+
+    def marker_of(name: str) -> str | None:
+        return next((k for k, ns in names.items() if _norm(name) in ns), None)
+
+    for p in timeline.setup:
+        if p.piece.unit is not None:
+            traits[p.piece.unit] = dict(p.markers)
+            units[p.piece.unit] = p.hex
+        elif marker_of(p.piece.name):
+            counters[p.piece.id] = (marker_of(p.piece.name), p.hex)
+    for e in timeline.events:
+        if step is not None and e.step > step:
+            break
+        piece = getattr(e, "piece", None)
+        if piece is None:
+            continue
+        to = e.to_hex if isinstance(e, Move) else e.hex if isinstance(e, Entered) else None
+        if isinstance(e, (Move, Entered, Eliminated)):
+            h = None if isinstance(e, Eliminated) else to
+            if piece.unit is not None:
+                units[piece.unit] = h
+            elif marker_of(piece.name):
+                counters[piece.id] = (marker_of(piece.name), h)
+        elif isinstance(e, StepChange) and piece.unit is not None:
+            traits.setdefault(piece.unit, {})[e.trait] = e.new
+    found: dict[str, set[str]] = {"travel": set(), "disrupted": set()}
+    unsure: set[str] = set()
+    notes: list[str] = []
+    for uid, tr in traits.items():
+        for state, ns in names.items():
+            if any(_on(k, v, ns) for k, v in tr.items()):
+                found[state].add(uid)
+    for pid, (state, h) in sorted(counters.items()):
+        here = sorted(u for u, at in units.items() if at is not None and at == h)
+        if len(here) == 1:
+            found[state].add(here[0])
+        elif here:
+            unsure.update(here)
+            notes.append(f"which unit in hex {h} the {state} marker {pid} is on (the save's stacking order)")
+    return frozenset(found["travel"]), frozenset(found["disrupted"]), frozenset(unsure), notes
