@@ -11,7 +11,6 @@ German ones), traced by rules/arnhem_supply.py in its default reading ("enemy-un
 from __future__ import annotations
 
 import shutil
-from dataclasses import replace
 
 import pytest
 
@@ -21,6 +20,7 @@ from hexforge.rules.arnhem_sfm import Reduction, sfm_reductions
 from hexforge.rules.verdict import Legal, NotCheckable
 from tests.overlays.conftest import position
 from tests.overlays.test_arnhem_lines import BRITISH, placed
+from tests.overlays.test_arnhem_lines import arnhem, cluster  # noqa: F401  (shared fixtures)
 from tests.rules.helpers import Log, illegal_rules, verdicts
 from tests.rules.test_sfm_pools import SYN
 
@@ -87,23 +87,6 @@ def test_arn_10_7_2_a_plus_3_is_f_m_7_1_illegal_either_way(pooled) -> None:
     # (+6 with a +1: R1 away, so no reduction)
     rep = bombard(pooled, "1201", "1 6")
     assert (2, "F&M 7.1") in illegal_rules(rep)
-
-
-@pytest.fixture(scope="module")
-def arnhem():
-    g = load_game("arnhem")
-    units = {uid: replace(u, type="infantry") if u.nationality == "British" else u for uid, u in g.units.items()}
-    return replace(g, units=units)
-
-
-@pytest.fixture(scope="module")
-def cluster(arnhem):
-    m = arnhem.map
-    a, b = m.hex("2010"), m.hex("2011")
-    c = next(n for n in sorted(a.neighbours()) if n in b.neighbours())
-    hexes = [a, b, c]
-    ring = sorted({n for h in hexes for n in h.neighbours()} - set(hexes))
-    return [m.label(h) for h in hexes], [m.label(h) for h in ring]
 
 
 def test_arn_10_7_2_c_applies_three_british_units_cut_off(arnhem, cluster) -> None:
