@@ -9,6 +9,7 @@ from hexforge.rules.arnhem_sfm import AIRPOWER, declare_airpower, sfm_reductions
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.movement import BRIDGES, Cost, hex_cost, label, terrain_cost, thoroughfare_rate
+from hexforge.rules.core.retreat import Blocked
 from hexforge.rules.coverage import rule
 from hexforge.rules.fm import FireAndMovement
 from hexforge.rules.state import GameState
@@ -86,24 +87,28 @@ class Arnhem(FireAndMovement):
         """ARN 10.6.2: 'Units using printed ferries are treated as Leg units for movement into and out of EZOC'."""
         return "leg" if "ferry" in self._kinds(a, b) else mob
 
-    @rule("ARN 10.6", "RET-8", "no retreat across an unbridged river or canal hexside; mobile units not into marsh "
-          "except along a road or trail")
-    def retreat_blocked(self, state: GameState, uid: str, a: Hex, b: Hex) -> str | Unknown | None:
+    @rule("ARN 10.5 / 10.6", "RET-8", "no retreat across an unbridged river or canal hexside (10.6); mobile units not "
+          "into marsh except along a road or trail (10.5)")
+    def retreat_blocked(self, state: GameState, uid: str, a: Hex, b: Hex) -> Blocked | Unknown | None:
         ferried = ferry_active(self, state, uid, a, b)  # ARN 10.6.5: Allied units retreat across a ferry
         water = self.unbridged_water(a, b) or self.demolished(state, a, b)
         if water and isinstance(ferried, Unknown):
             return ferried
         if water and ferried is not True:
-            return f"across the unbridged river/canal hexside {label(self, a)}/{label(self, b)}"
+            return Blocked("ARN 10.6", f"across the unbridged river/canal hexside {label(self, a)}/{label(self, b)}")
         mob = self.mobility(uid)
         if isinstance(mob, str) and self.marsh_blocks(a, b, mob):
-            return f"into marsh at {label(self, b)} off a road or trail"
+            return Blocked("ARN 10.5", f"into marsh at {label(self, b)} off a road or trail")
         return super().retreat_blocked(state, uid, a, b)
 
-    @rule("ARN 10.6", "ADV-6", "no advance across an unbridged river or canal hexside")
+    @rule("ARN 10.5 / 10.6", "ADV-6", "no advance across an unbridged river or canal hexside (10.6); mobile units "
+          "not into marsh except along a road or trail (10.5)")
     def advance_blocked(self, state: GameState, uid: str, a: Hex, b: Hex) -> tuple[str, str] | None:
         if self.unbridged_water(a, b) or self.demolished(state, a, b):
             return "ARN 10.6", f"{uid} advanced across the unbridged river/canal hexside {label(self, a)}/{label(self, b)}"
+        mob = self.mobility(uid)
+        if isinstance(mob, str) and self.marsh_blocks(a, b, mob):
+            return "ARN 10.5", f"{uid} advanced into marsh at {label(self, b)} off a road or trail"
         return None
 
     def sfm_pool_rows(self, side: str) -> list[str]:

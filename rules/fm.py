@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.movement import Cost, label, terrain_cost
+from hexforge.rules.core.retreat import Blocked
 from hexforge.rules.core.zoc import in_ezoc
 from hexforge.rules.coverage import rule
 from hexforge.rules.state import GameState
@@ -206,12 +207,12 @@ class FireAndMovement(RulesSystem):
 
     # -- retreat (F&M 8.3) ------------------------------------------------------------------
 
-    def retreat_blocked(self, state: GameState, uid: str, a: Hex, b: Hex) -> str | Unknown | None:
+    def retreat_blocked(self, state: GameState, uid: str, a: Hex, b: Hex) -> Blocked | Unknown | None:
         """F&M 8.3: no retreat into or through prohibited terrain."""
         mob = self.mobility(uid)
         c = self.terrain_cost(state, uid, a, b, mob if isinstance(mob, str) else "leg")
         if c is None:
-            return f"into prohibited terrain at {label(self, b)}"
+            return Blocked(f"{self.book} 8.3", f"into prohibited terrain at {label(self, b)}")
         return None
 
     def retreat_exempt(self, state: GameState, uid: str) -> bool:

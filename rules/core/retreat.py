@@ -1,7 +1,7 @@
 """Retreat path legality, displacement and advance along the path of retreat (F&M 8.3-8.5)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
@@ -14,20 +14,29 @@ if TYPE_CHECKING:
     from hexforge.rules.system import RulesSystem
 
 
-def blocked(rules: RulesSystem, state: GameState, uid: str, a: Hex, b: Hex) -> str | Unknown | None:
-    """Why a retreat step ``a -> b`` is forbidden (a sentence), or ``None`` when it is allowed.
+class Blocked(NamedTuple):
+    """Why a retreat step is forbidden: the rule that forbids it and the words after "retreated"."""
+
+    rule: str
+    why: str
+
+
+def blocked(rules: RulesSystem, state: GameState, uid: str, a: Hex, b: Hex) -> Blocked | Unknown | None:
+    """Why a retreat step ``a -> b`` is forbidden, or ``None`` when it is allowed.
     F&M 8.3: never off the map, into an enemy-occupied hex or an EZOC hex (friendly units and
-    friendly ZOC do not negate it), nor into prohibited terrain."""
+    friendly ZOC do not negate it), nor into prohibited terrain; the game's own terrain rules
+    (``rules.retreat_blocked``) cite themselves."""
     side = state.side(uid)
     name = rules.map.labels.get
+    rule = f"{rules.book} 8.3"
     if a.distance(b) != 1:
-        return f"{name(b, '?')} is not adjacent to {name(a, '?')}"
+        return Blocked(rule, f"to {name(b, '?')}, which is not adjacent to {name(a, '?')}")
     if not rules.on_map(b):
-        return "off the map"
+        return Blocked(rule, "off the map")
     if any(state.side(u) != side for u in state.at(b)):
-        return f"into enemy-occupied {name(b)}"
+        return Blocked(rule, f"into enemy-occupied {name(b)}")
     if in_ezoc(rules, state, b, side, ignore=uid):
-        return f"into {name(b)}, in an enemy ZOC"
+        return Blocked(rule, f"into {name(b)}, in an enemy ZOC")
     return rules.retreat_blocked(state, uid, a, b)
 
 
@@ -41,7 +50,7 @@ def legal_retreats(rules: RulesSystem, state: GameState, uid: str, origin: Hex, 
         nxt = []
         for path in frontier:
             for b in path[-1].neighbours():
-                if b.distance(origin) != len(path) or isinstance(blocked(rules, state, uid, path[-1], b), (str, Unknown)):
+                if b.distance(origin) != len(path) or isinstance(blocked(rules, state, uid, path[-1], b), (Blocked, Unknown)):
                     continue
                 if vacant_only and any(u != uid and state.side(u) == side for u in state.at(b)):
                     continue
@@ -64,7 +73,7 @@ def judge_retreat(rules: RulesSystem, state: GameState, uid: str, origin: Hex, p
         if isinstance(why, Unknown):
             unknown = unknown or why
         elif why:
-            return Illegal(f"{book} 8.3", f"{uid} retreated {why}"), False
+            return Illegal(why.rule, f"{uid} retreated {why.why}"), False
         if b.distance(origin) != i + 1:
             return Illegal(f"{book} 8.3", f"{uid} retreated to {rules.map.labels.get(b)}, not away from "
                            f"{rules.map.labels.get(origin)}"), False
@@ -124,7 +133,7 @@ def judge_displacement(rules: RulesSystem, state: GameState, retreater: str, ori
     if isinstance(why, Unknown):
         return NotCheckable(why.needs)
     if why:
-        return Illegal(f"{book} 8.3.1", f"{unit} was displaced {why}")
+        return Illegal(why.rule if why.rule != f"{book} 8.3" else f"{book} 8.3.1", f"{unit} was displaced {why.why}")
     if any(u not in (unit, retreater) for u in state.at(path[0])):
         return Illegal(f"{book} 8.3.1", f"{unit} was displaced into occupied {name(path[0])}")
     return Legal()

@@ -187,5 +187,6 @@ def test_arn_10_6_3_a_demolished_bridge_blocks_retreat_and_advance(game) -> None
     st = GameState({"R1": a}, {"R1": "red"})
     assert r.retreat_blocked(st, "R1", a, b) is None and r.advance_blocked(st, "R1", a, b) is None  # intact
     down = st.with_bridge(Hexside.between(a, b), ("demolished", "red"))
-    assert "unbridged" in r.retreat_blocked(down, "R1", a, b)
+    assert r.retreat_blocked(down, "R1", a, b).rule == "ARN 10.6"
+    assert "unbridged river/canal hexside 1006/1106" in r.retreat_blocked(down, "R1", a, b).why
     assert r.advance_blocked(down, "R1", a, b)[0] == "ARN 10.6"

@@ -82,7 +82,7 @@ def test_zoc8_a_friendly_zoc_never_cancels_an_ezoc(game) -> None:
                    {u: game.units[u].side for u in game.units})
     r = Aachen(game)
     # red R2 may not retreat into 0405 (in blue B3's ZOC) although red R1 next to it projects a ZOC there too
-    assert "enemy ZOC" in blocked(r, st, "R2", H("0306"), H("0405"))
+    assert blocked(r, st, "R2", H("0306"), H("0405")) == ("F&M 8.3", "into 0405, in an enemy ZOC")
     assert blocked(r, st, "R1", H("0505"), H("0506")) is None  # 0506: in no blue ZOC
 
 

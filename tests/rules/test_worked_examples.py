@@ -111,8 +111,12 @@ def test_t35_a_mobile_unit_does_not_retreat_into_marsh_off_a_road(tmp_path) -> N
     game = load_game(SYN)
     r, H = Arnhem(game), game.map.hex
     s = GameState({"B2": H("0905"), "B1": H("0906")}, {"B2": "blue", "B1": "blue"})
-    assert "marsh" in r.retreat_blocked(s, "B2", H("0905"), H("1005"))
+    blocked = r.retreat_blocked(s, "B2", H("0905"), H("1005"))
+    assert blocked.rule == "ARN 10.5" and "marsh at 1005" in blocked.why
     assert r.retreat_blocked(s, "B1", H("0906"), H("1005")) is None  # a leg unit may
+    # ... nor advance into it (ARN 10.5 L360 "cannot advance or retreat into a marsh hex")
+    assert r.advance_blocked(s, "B2", H("0905"), H("1005"))[0] == "ARN 10.5"
+    assert r.advance_blocked(s, "B1", H("0906"), H("1005")) is None
 
 
 def test_t37_the_82nd_drop_zone_at_2323_has_37_landing_hexes_two_german_held() -> None:
@@ -166,10 +170,11 @@ def test_t35_a_mobile_unit_with_only_a_marsh_retreat_is_eliminated() -> None:
 
 
 def test_t35_the_forced_elimination_is_expected() -> None:
-    # ... and illegal when the log leaves it in place, or retreats it through the marsh off a road
+    # ... and illegal when the log leaves it in place (F&M 8.3: no retreat possible, eliminate), or retreats
+    # it through the marsh off a road (the marsh rule itself, ARN 10.5 L360)
     assert ("F&M 8.3" in {r for _, r in illegal_rules(t35("B2"))})
     through_marsh = t35("B2", lambda log: log.move("B2", "0905", "1005", "1105"))
-    assert illegal_rules(through_marsh) == [(3, "F&M 8.3")]
+    assert illegal_rules(through_marsh) == [(3, "ARN 10.5")]
     assert "marsh at 1005" in through_marsh.judged[3].verdicts[0].reason
 
 
