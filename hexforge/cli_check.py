@@ -26,13 +26,17 @@ def _write(path: Path, data: str) -> None:
 @click.option("--module", "module_path", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="the .vmod the log was played with")
 @click.option("--game", "game_ref", default=None, help="game id or folder (default: the module's name)")
+@click.option("--scenario", default=None, help="the scenario played (default: recognised from the setup, else "
+              "every check that depends on it says which scenarios disagree)")
 @click.option("--json", "as_json", is_flag=True, help="print the verdicts as JSON")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="also write an HTML report with the map")
-def check(log_file: Path, module_path: Path, game_ref: str | None, as_json: bool, html_path: Path | None) -> None:
+def check(log_file: Path, module_path: Path, game_ref: str | None, scenario: str | None, as_json: bool,
+          html_path: Path | None) -> None:
     """Judge every event of a VASSAL log (.vlog/.vsav): legal, illegal (rule), or not checkable (needs)."""
     from hexforge.rules.checker import Checker
     from hexforge.rules import report
+    from hexforge.rules.system import rules_for
     try:
         module = read_module(module_path)
         game = load_game(game_ref or module.name)
@@ -40,7 +44,7 @@ def check(log_file: Path, module_path: Path, game_ref: str | None, as_json: bool
     except (FormatError, GameDataError, OSError) as e:
         raise click.ClickException(str(e)) from None
     try:
-        result = Checker(game, timeline).run()
+        result = Checker(game, timeline, rules_for(game, scenario)).run()
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     click.echo(report.as_json(result) if as_json else report.text(result), nl=False)

@@ -354,7 +354,7 @@ def displaced_drm(rules: Arnhem, displaced: bool) -> int | Unknown | Illegal:
     dz_marker_on_german_unit)."""
     if not displaced:
         return 0
-    has = [bool((sc.special_rules or {}).get("dz_marker_on_german_unit")) for sc in rules.game.scenarios.values()]
+    has = [bool((sc.special_rules or {}).get("dz_marker_on_german_unit")) for sc in rules.scenarios()]
     if not any(has):
         return Illegal("ARN 12.0", "the +1 DRM for a displaced drop zone marker applies only in Scenario 2 "
                        "(free deployment)")

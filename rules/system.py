@@ -23,8 +23,12 @@ class RulesSystem:
     book = ""  # the citation tag, e.g. "F&M"
     stack_limit = 1
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, scenario: str | None = None) -> None:
+        if scenario is not None and scenario not in game.scenarios:
+            raise ValueError(f"game {game.id!r} has no scenario {scenario!r} (its scenarios: "
+                             f"{', '.join(sorted(game.scenarios)) or 'none'})")
         self.game = game
+        self.scenario = scenario  # the scenario played, when known; else every scenario must agree
         self.map = game.map
         self.terrain = game.map.terrain
         self.tec = game.tables.get("tec")
@@ -36,7 +40,7 @@ class RulesSystem:
 
     @cached_property
     def first_side(self) -> str:
-        for sc in sorted(self.game.scenarios.values(), key=lambda s: s.id):
+        for sc in self.scenarios():
             fp = sc.first_player.resolved if isinstance(sc.first_player, Datum) else sc.first_player
             if fp in self.game.sides:
                 return fp
@@ -62,10 +66,16 @@ class RulesSystem:
                 return kind
         return "other"
 
+    def scenarios(self) -> list:
+        """The scenarios that may be played: the one chosen, else all of the game's (by id)."""
+        if self.scenario is not None:
+            return [self.game.scenarios[self.scenario]]
+        return [self.game.scenarios[k] for k in sorted(self.game.scenarios)]
+
     def scenario_value(self, get, what: str) -> Any:
-        """One value all the game's scenarios agree on (``get(scenario)``), else :class:`Unknown`."""
+        """One value every scenario that may be played agrees on (``get(scenario)``), else :class:`Unknown`."""
         vals = []
-        for sc in self.game.scenarios.values():
+        for sc in self.scenarios():
             v = get(sc)
             v = v.resolved if isinstance(v, Datum) else v
             v = v.get("value") if isinstance(v, dict) else v
@@ -211,8 +221,9 @@ class RulesSystem:
         return h in self.map
 
 
-def rules_for(game: Game) -> RulesSystem:
-    """The rules class for a game: its own subclass by id, else its system's class."""
+def rules_for(game: Game, scenario: str | None = None) -> RulesSystem:
+    """The rules class for a game (its own subclass by id, else its system's class), for one of its
+    scenarios when ``scenario`` names it."""
     from hexforge.rules.aachen import Aachen
     from hexforge.rules.arnhem import Arnhem
     from hexforge.rules.fm import FireAndMovement
@@ -222,4 +233,4 @@ def rules_for(game: Game) -> RulesSystem:
     if cls is None:
         raise ValueError(f"no rules system for game {game.info.id!r} (system {game.info.system!r}); "
                          f"known systems: {', '.join(sorted(by_system))}")
-    return cls(game)
+    return cls(game, scenario)

@@ -74,7 +74,7 @@ class ArnhemVictory:
 
     def _hexes(self) -> frozenset[Hex] | Unknown:
         found = set()
-        for sc in self.rules.game.scenarios.values():
+        for sc in self.rules.scenarios():
             for v in sc.victory:
                 if v.side == self.allied and v.kind == "occupy":
                     hx = v.hexes.resolved if hasattr(v.hexes, "resolved") else v.hexes

@@ -58,12 +58,12 @@ def test_html_report_and_its_look_in_chromium(written) -> None:
                     f"--screenshot={shot}", out.as_uri()], check=True, capture_output=True, timeout=120)
     lo, hi = Image.open(shot).convert("L").getextrema()
     assert hi - lo > 100  # something was drawn, not a blank page
-    shutil.copy(shot, "/tmp/hexforge-check-report.png")  # for a person to look at
 
 
 @pytest.mark.parametrize("args, says", [
     (["--game", "no-such-game"], "no-such-game"),
     (["--game", str(SYN), "--bad"], "No such option"),
+    (["--game", str(SYN), "--scenario", "s9"], "has no scenario 's9' (its scenarios: meeting)"),
 ])
 def test_bad_input_gives_one_clear_error(written, args, says) -> None:
     w, log, _ = written
