@@ -266,27 +266,11 @@ class _Loader:
             return None
 
     def hex_range(self, path: Path, place: str, item: str, hexmap: HexMap) -> list[Hex]:
-        start, _, end = item.partition("..")
-        a, b = hexmap.numbers(start), hexmap.numbers(end)
-        if a is None or b is None or a[0] is not b[0]:
-            self.problem(path, place, f"{item!r} is not a range of two labels of one sheet "
-                                      f"({hexmap.describe_labels()})")
+        try:
+            return hexmap.hexes(item)
+        except (KeyError, ValueError) as e:
+            self.problem(path, place, str(e))
             return []
-        sheet, (c1, r1), (c2, r2) = a[0], a[1:], b[1:]
-        if c1 == c2:
-            numbers = [(c1, r) for r in range(min(r1, r2), max(r1, r2) + 1)]
-        elif r1 == r2:
-            numbers = [(c, r1) for c in range(min(c1, c2), max(c1, c2) + 1)]
-        else:
-            self.problem(path, place, f"{item!r}: a range must keep either the column or the row "
-                                      "(write other hexes one by one)")
-            return []
-        out = []
-        for c, r in numbers:
-            h = self.one_hex(path, place, sheet.prefix + sheet.convention.label(c, r), hexmap)
-            if h is not None:
-                out.append(h)
-        return out
 
     # -- terrain ----------------------------------------------------------------------------
 

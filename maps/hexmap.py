@@ -104,6 +104,25 @@ class HexMap:
         except KeyError:
             raise UnknownHex(f"{label!r} is not a hex of this map ({self.describe_labels()})") from None
 
+    def hexes(self, spec: str) -> list[Hex]:
+        """The hexes a label or an inclusive range of one sheet names (``"0608..0612"`` keeps the
+        column, ``"0701..0901"`` the row). Raises :class:`UnknownHex` for a label off the map and
+        ``ValueError`` for a range that is neither."""
+        if ".." not in spec:
+            return [self.hex(spec)]
+        start, _, end = spec.partition("..")
+        a, b = self.numbers(start), self.numbers(end)
+        if a is None or b is None or a[0] is not b[0]:
+            raise ValueError(f"{spec!r} is not a range of two labels of one sheet ({self.describe_labels()})")
+        sheet, (c1, r1), (c2, r2) = a[0], a[1:], b[1:]
+        if c1 == c2:
+            numbers = [(c1, r) for r in range(min(r1, r2), max(r1, r2) + 1)]
+        elif r1 == r2:
+            numbers = [(c, r1) for c in range(min(c1, c2), max(c1, c2) + 1)]
+        else:
+            raise ValueError(f"{spec!r}: a range must keep either the column or the row (write other hexes one by one)")
+        return [self.hex(sheet.prefix + sheet.convention.label(c, r)) for c, r in numbers]
+
     def numbers(self, label: str) -> tuple[Sheet, int, int] | None:
         """The sheet and printed (column, row) numbers of a label, or ``None``."""
         for s in self.sheets:

@@ -43,6 +43,7 @@ MISTAKES = [
     ("game.toml", 'player = "second"', 'player = "green"', "sequence[2].player", "valid: blue, both, first"),
     ("game.toml", 'kind = "d6"', 'kind = "d7"', "dice.kind", "does not match"),
     ("terrain.toml", 'woods = ["0607..0608"', 'forest = ["0607..0608"', "hexes.forest", "not a terrain type"),
+    ("terrain.toml", '"0706..0708"]', '"0706..0807"]', "hexes.forest[1]", "must keep either the column or the row"),
     ("terrain.toml", '["0504", "0604"]', '["0504", "0804"]', "hexsides[0].pairs[0]", "not adjacent"),
     ("units.csv", "R1,1/Red,red,", "R1,1/Red,purple,", "line 4, column side", "not a side"),
     ("units.csv", "B2,2/Blue,blue,1st,armor,battalion,mobile,5,", "B2,2/Blue,blue,1st,armor,battalion,mobile,five,",
@@ -55,7 +56,7 @@ MISTAKES = [
 ]
 
 
-def test_ten_mistakes_give_ten_clear_messages(tmp_path: Path) -> None:
+def test_each_mistake_gives_one_clear_message(tmp_path: Path) -> None:
     game = copy_game(tmp_path)
     for file, old, new, *_ in MISTAKES:
         edit(game / file, old, new)
