@@ -1,19 +1,22 @@
 """Aachen: First to Fall exclusive rules (AAC 10.0-16.0) over the F&M system."""
 from __future__ import annotations
 
-from hexforge.maps.hexes import Hex, Hexside
+from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.aachen_bridges import TEMPORARY_BRIDGE, bridges_after_phase, declare_bridge
-from hexforge.rules.core.movement import Cost, hex_cost
+from hexforge.rules.aachen_bridges import (REPAIR, TEMPORARY_BRIDGE, bridged_cost, bridges_after_event,
+                                           bridges_after_phase, check_enemy_crossing, declare_bridge, declare_repair,
+                                           lost_bridge, river_kinds, standing, unbridged_cost)
+from hexforge.rules.core.movement import Cost
 from hexforge.rules.coverage import rule
-from hexforge.rules.fm import FireAndMovement
+from hexforge.rules.fm import FireAndMovement, MoveRecord
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Verdict
 from hexforge.rules.victory import AachenVictory
 
 
 class Aachen(FireAndMovement):
-    """Fortified hexes (13.0), SFM bombardment ranges (12.1), excessive casualties (14.1)."""
+    """River crossing and temporary bridges (11.0-11.2), SFM bombardment ranges (12.1), fortified hexes (13.0),
+    excessive casualties (14.1)."""
 
     @rule("AAC 13.0", "AAC-1/ZOC-1", "ZOC does not extend into an enemy-occupied fortified hex, except from "
           "US units printed with '30'")
@@ -36,7 +39,7 @@ class Aachen(FireAndMovement):
         h = state.where(uid)
         return h is not None and self.is_fortification(h) is True
 
-    @rule("AAC 12.1", "SFM-range", "+3 SFMs bombard only hexes adjacent to a friendly ground unit; +4/+5 up to "
+    @rule("AAC 12.1", "SFM-8", "+3 SFMs bombard only hexes adjacent to a friendly ground unit; +4/+5 up to "
           "four hexes from one")
     def check_bombardment_range(self, state: GameState, a) -> list[Verdict]:
         if a.target is None:
@@ -57,7 +60,8 @@ class Aachen(FireAndMovement):
 
     game_length_rule = "AAC 14.1"
     first_player_rule = "AAC 10.2"
-    arrival_rule = "AAC 15.0"  # reinforcements never arrive on an enemy-occupied hex
+    arrival_rule = "AAC 15.0"
+    arrivals_first = True  # AAC 15.0 (L719): "at the beginning of each respective player's Movement Phase"
 
     def last_turn(self, state: GameState) -> int | Unknown:
         """AAC 14.1: the scenario length (GT 20) less one GT for each US unit (the first player's, AAC 10.2)
@@ -79,18 +83,51 @@ class Aachen(FireAndMovement):
         return AachenVictory(self)
 
     def on_chat(self, checker, index: int, text: str) -> bool:
-        m = TEMPORARY_BRIDGE.search(text)
-        if not m:
+        """AAC 11.2 temporary bridge and AAC 11.0 (forbidden) repair declarations."""
+        if m := REPAIR.match(text):
+            declare_repair(self, checker, index, m.group(1), m.group(2), m.group(3))
+        elif m := TEMPORARY_BRIDGE.search(text):
+            declare_bridge(self, checker, index, m.group(1), m.group(2), m.group(3))
+        else:
             return False
-        declare_bridge(self, checker, index, m.group(1), m.group(2), m.group(3))
         return True
+
+    def after_event(self, state: GameState) -> GameState:
+        """AAC 11.2: a temporary bridge whose engineer is out of range is removed."""
+        return bridges_after_event(self, state)
 
     def phase_ended(self, state: GameState, old_phase: int, turn: int | None, phase: int | None) -> GameState:
         return bridges_after_phase(self, state, old_phase, turn, phase)
 
+    def check_crossing(self, state: GameState, uid: str, a: Hex, b: Hex) -> Verdict:
+        """AAC 11.2: enemy units never move across a temporary bridged hexside."""
+        return check_enemy_crossing(self, state, uid, a, b)
+
     def terrain_cost(self, state: GameState, uid: str, a: Hex, b: Hex, mobility: str) -> Cost:
-        """AAC 11.2: a friendly temporary bridge makes the river hexside a bridge for movement."""
-        tb = state.bridges.get(Hexside.between(a, b)) if a.distance(b) == 1 else None
-        if tb and tb[0] == "temporary" and tb[1] == state.side(uid):
-            return hex_cost(self, b, mobility)
+        """AAC 11.2: a friendly temporary bridge is a bridge for movement; AAC 11.0: any other river hexside is
+        crossed as a river (no intact bridges)."""
+        tb = standing(state, a, b)
+        if tb and tb[1] == state.side(uid):
+            return bridged_cost(self, state, tb, a, b, mobility)
+        if river_kinds(self, a, b) is not None:
+            return unbridged_cost(self, a, b, mobility)
         return super().terrain_cost(state, uid, a, b, mobility)
+
+    def judge_steps(self, state: GameState, rec: MoveRecord, steps: list[Hex]) -> Verdict:
+        """F&M 5.1-6.1; a move that runs out of MP after crossing, in the same logged move, a river hexside whose
+        bridge did not carry it is judged against the rule that took the bridge away (AAC 11.0 or 11.2)."""
+        start, done = rec.at, rec.steps
+        v = super().judge_steps(state, rec, steps)
+        if not isinstance(v, Illegal) or v.rule != "F&M 5.2":
+            return v
+        path = [start, *steps[:rec.steps - done + 1]]
+        a, b = path[-2], path[-1]
+        side, mob = state.side(rec.uid), self.mobility(rec.uid)
+        if (isinstance(mob, Unknown) or not self.on_map(b) or any(state.side(u) != side for u in state.at(b))
+                or self.terrain_cost(state, rec.uid, a, b, mob) is None):
+            return v  # not the MP count: off the map, into an enemy, or prohibited terrain
+        for x, y in zip(path, path[1:]):
+            lost = lost_bridge(self, state, rec.uid, x, y)
+            if lost:
+                return Illegal(lost[0], f"{v.reason}: {lost[1]}", v.guess)
+        return v
