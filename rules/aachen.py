@@ -11,6 +11,7 @@ from hexforge.rules.coverage import rule
 from hexforge.rules.fm import FireAndMovement, MoveRecord
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Verdict
+from hexforge.rules.aachen_armor import SecondArmored
 from hexforge.rules.victory import AachenVictory
 
 
@@ -62,6 +63,10 @@ class Aachen(FireAndMovement):
     first_player_rule = "AAC 10.2"
     arrival_rule = "AAC 15.0"
     arrivals_first = True  # AAC 15.0 (L719): "at the beginning of each respective player's Movement Phase"
+
+    def conditional_arrival(self) -> SecondArmored:
+        """AAC 15.3: the 2nd Armored Division."""
+        return SecondArmored(self)
 
     def last_turn(self, state: GameState) -> int | Unknown:
         """AAC 14.1: the scenario length (GT 20) less one GT for each US unit (the first player's, AAC 10.2)

@@ -8,7 +8,9 @@ from hexforge.rules.arnhem_ferry import FERRY, cancel_occupied_ferries, declare_
 from hexforge.rules.arnhem_sfm import AIRPOWER, declare_airpower, sfm_reductions, table_reductions
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.core.movement import BRIDGES, Cost, hex_cost, label, terrain_cost, thoroughfare_rate
+from hexforge.rules.arnhem_supply import airborne, road_hexes
+from hexforge.rules.sfm import Mark
+from hexforge.rules.core.movement import BRIDGES, Cost, hex_cost, label, rate, terrain_cost, thoroughfare_rate
 from hexforge.rules.core.retreat import Blocked
 from hexforge.rules.coverage import rule
 from hexforge.rules.fm import FireAndMovement
@@ -19,6 +21,9 @@ TRAIL_CROSSINGS = {frozenset(p) for p in (("0507", "0606"), ("0508", "0608"), ("
 WATER = ("river", "canal")
 
 
+SUPPORTS = {"british": ("British", "Polish"), "us": ("US",)}  # ARN 10.7.1 (L439-L440)
+
+
 class Arnhem(FireAndMovement):
     """Marsh (10.5), rivers and canals (10.6), canal trail crossings (10.6.1), RR bridges and ferries (10.6.2),
     bridge demolition and repair (10.6.3-4), the engineer ferry (10.6.5), airpower (10.7), airborne landings
@@ -26,7 +31,33 @@ class Arnhem(FireAndMovement):
 
     game_length_rule = "ARN 11.0"
     first_player_rule = "ARN 10.4"
-    arrival_rule = "ARN 11.1"  # reinforcements never arrive on an enemy-occupied hex
+    arrival_rule = "ARN 11.1"
+    edge_shift = True  # ARN 11.1 (L474)
+    returns_rule = "only the Allied engineer returns to play (ARN 10.6.6)"
+
+    def lands_by_air(self, uid: str) -> bool:
+        """ARN 11.4: a unit whose arrival, in any scenario, is a drop zone marker lands by air."""
+        for sc in self.game.scenarios.values():
+            markers = (sc.special_rules or {}).get("drop_zone_markers")
+            markers = getattr(markers, "resolved", markers)
+            markers = markers.get("value", markers) if isinstance(markers, dict) else markers
+            for r in sc.reinforcements:
+                entry = getattr(r.entry, "resolved", r.entry)
+                if (isinstance(r.units, list) and uid in r.units and isinstance(entry, list) and len(entry) == 1
+                        and isinstance(markers, dict) and entry[0] in markers.values()):
+                    return True
+        return False
+
+    @rule("ARN 11.1", "REI-4", "a unit arriving where a road or trail leaves the map may pay the road/trail rate")
+    def arrival_cost(self, state: GameState, uid: str, h: Hex, mobility: str) -> Cost:
+        """ARN 11.1 (L479): the arrival hex's cost, or the road/trail rate where a road or trail exits the map
+        there. The data knows only the south map edge road hex(es) as such exits (ARN 10.6.6, 10.7.2)."""
+        if h in (road_hexes(self.game) or ()):
+            return rate(self, "road", mobility)
+        if any(self.terrain.connections(h, n) & {"road", "trail", "secondary-road"} for n in h.neighbours()):
+            return Unknown(f"whether the road or trail in {label(self, h)} leaves the map there (map data; "
+                           "ARN 11.1 road/trail arrival rate)")
+        return super().arrival_cost(state, uid, h, mobility)
 
     def after_event(self, state: GameState) -> GameState:
         return cancel_occupied_ferries(self, state)  # ARN 10.6.5: German occupation cancels a ferry for good
@@ -143,22 +174,61 @@ class Arnhem(FireAndMovement):
             cases.append((removed, needs))
         return cases
 
-    @rule("ARN 10.7.1", "ARN-8", "SFMs below +6 and all German SFMs bombard only hexes adjacent to a friendly unit")
+    @rule("ARN 10.7.1", "SFM-9/ARN-9", "SFMs below +6 and all German SFMs bombard only hexes adjacent to a friendly unit; "
+          "+6 priests up to two hexes from a non-airborne British unit; airpower anywhere (a +6 is declared 'priest' "
+          "or 'air')")
     def check_bombardment_range(self, state: GameState, a) -> list[Verdict]:
         if a.target is None or not state.at(a.target):
             return []
         side = self.enemy_of(state.side(state.at(a.target)[0]))
         adjacent = any(state.side(u) == side for n in a.target.neighbours() for u in state.at(n))
         out: list[Verdict] = []
-        for s in a.sfm:
-            if s < 6 or side != self.first_side:
+        for m in a.marks or [Mark(v) for v in a.sfm]:
+            if m.value < 6 or side != self.first_side:
                 if not adjacent:
-                    out.append(Illegal("ARN 10.7.1", f"a +{s} {side} support fire marker bombarded "
+                    out.append(Illegal("ARN 10.7.1", f"a +{m.value} {side} support fire marker bombarded "
                                        f"{label(self, a.target)}, which is not adjacent to a friendly unit"))
-            else:
+            elif "priest" in m.tags:
+                out += self.check_priest(state, a.target)
+            elif "air" not in m.tags:  # airpower may be used anywhere (L438)
                 out.append(NotCheckable("whether this +6 marker is a British 'priest' (two hexes from a non-airborne "
-                                        "British unit) or an airpower marker (any range): say it in the declaration "
-                                        "(ARN 10.7.1)"))
+                                        "British unit) or an airpower marker (any range): declare it 'sfm 6 priest' "
+                                        "or 'sfm 6 air' (ARN 10.7.1)"))
+        return out
+
+    def check_priest(self, state: GameState, target: Hex) -> list[Verdict]:
+        """ARN 10.7.1 (L436): a priest bombards targets up to two hexes from a non-airborne British unit."""
+        near = [u for u, h in state.positions.items() if h.distance(target) <= 2 and state.side(u) == self.first_side
+                and self.game.units[u].nationality == "British"]
+        kinds = [airborne(self.game, u) for u in near]
+        if any(k is False for k in kinds):
+            return []
+        if any(k is None for k in kinds):
+            return [NotCheckable("whether British units " + ", ".join(u for u, k in zip(near, kinds) if k is None)
+                                 + " are airborne (units.csv type)")]
+        return [Illegal("ARN 10.7.1", f"a +6 priest bombarded {label(self, target)}, more than two hexes from any "
+                        "non-airborne British unit")]
+
+    @rule("ARN 10.7.1", "SFM-9/ARN-9", "British markers support only British and Polish units, US markers only US "
+          "units (a marker is declared 'british' or 'us')")
+    def check_support(self, state: GameState, a) -> list[Verdict]:
+        """In a ground combat each side's markers support its units there: the attackers, or the defender."""
+        out: list[Verdict] = []
+        defenders = list(state.at(a.target)) if a.target else []
+        for marks, units in ((a.marks, a.attackers), (a.dmarks, defenders)):
+            if not units or state.side(units[0]) != self.first_side:
+                continue
+            for m in marks:
+                pool = next((p for p in ("british", "us") if p in m.tags), None)
+                if pool is None:
+                    out.append(NotCheckable(f"which pool the +{m.value} Allied marker came from (British or US): "
+                                            f"declare it 'sfm {m.value} british' or 'sfm {m.value} us' (ARN 10.7.1)"))
+                    continue
+                may = SUPPORTS[pool]
+                if not any(self.game.units[u].nationality in may for u in units):
+                    out.append(Illegal("ARN 10.7.1", f"a {pool} +{m.value} support fire marker supported "
+                                       f"{', '.join(units)} ({', '.join(sorted({self.game.units[u].nationality for u in units}))}): "
+                                       f"{pool} markers support only {' and '.join(may)} units"))
         return out
 
     def victory_tracker(self) -> ArnhemVictory:

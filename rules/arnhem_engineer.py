@@ -23,7 +23,7 @@ def is_engineer(rules: Arnhem, uid: str) -> bool | None:
     return None if t in ("", "unknown") else "engineer" in t
 
 
-@rule("ARN 10.6.6", "ARN-11", "an eliminated Allied engineer returns in the Allied Movement Phase of the next GT "
+@rule("ARN 10.6.6", "REI-6", "an eliminated Allied engineer returns in the Allied Movement Phase of the next GT "
       "on a south map edge road hex")
 def judge_return(rules: Arnhem, ch: Checker, uid: str, h: Hex | None) -> Verdict | None:
     """The verdict on an eliminated unit entering the map again; ``None`` when ARN 10.6.6 does not govern it."""

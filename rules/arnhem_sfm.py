@@ -37,7 +37,7 @@ class AirpowerRoll(DiceAction):
         return f"{british} british {us} us"
 
 
-@rule("ARN 10.7", "ARN-9", "airpower: one roll on the Airpower SFMs Available Table in the Support Fire Marker "
+@rule("ARN 10.7", "SFM-3/ARN-9", "airpower: one roll on the Airpower SFMs Available Table in the Support Fire Marker "
       "Phase, once per GT, only on GTs on which the Allied allotment is 13")
 def declare_airpower(rules: Arnhem, ch: Checker, index: int) -> None:
     st = ch.state
@@ -71,7 +71,7 @@ class Reduction:
     value: int
 
 
-@rule("ARN 10.7.2", "ARN-9", "SFM reductions at the beginning of the Support Fire Marker Phase: a) a German unit "
+@rule("ARN 10.7.2", "SFM-4/ARN-9", "SFM reductions at the beginning of the Support Fire Marker Phase: a) a German unit "
       "on the British drop zone marker (three +3 from the British pool), b) on a US one (three +3 from the US pool), "
       "c) three or more British non-airborne units with no line of hexes to the south map edge road hex (three +6 "
       "from the British pool; line traced by arnhem_supply, reading 'enemy-units')")

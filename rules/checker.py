@@ -15,17 +15,19 @@ from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, 
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
+from hexforge.rules.arrival import Arrivals
 from hexforge.rules.coverage import rule
 from hexforge.rules.core.stacking import overstacked, stacked_with
 from hexforge.rules.fm import MoveRecord
-from hexforge.rules.sfm import SfmPool
+from hexforge.rules.setup import judge_setup
+from hexforge.rules.sfm import MARKS, Mark, SfmPool, parse_marks
 from hexforge.rules.system import RulesSystem, rules_for
 from hexforge.rules.state import STEP_TRAIT, GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, with_guess
 from hexforge.rules.victory import Outcome
 
-DECLARE = re.compile(r"\b(?P<kind>attack|bombard)s?\s+(?P<target>\w+)(?:\s+from\s+(?P<from>[\w\s,]+?))?"
-                     r"(?:\s+sfm\s+(?P<sfm>[\d\s,+]+?))?(?:\s+vs\s+(?P<dsfm>[\d\s,+]+?))?\s*$", re.I)
+DECLARE = re.compile(r"\b(?P<kind>attack|bombard)s?\s+(?P<target>\w+(?:[\s,]+(?:and\s+)?\w+)*?)(?:\s+from\s+(?P<from>[\w\s,]+?))?"
+                     rf"(?:\s+sfm\s+(?P<sfm>{MARKS}))?(?:\s+vs\s+(?P<dsfm>{MARKS}))?\s*$", re.I)
 MOVING = ("movement", "mobile-movement")
 FIGHTING = ("bombardment", "combat", "mobile-combat")
 
@@ -49,6 +51,8 @@ class Attack:
     sfm: list[int]
     dsfm: list[int]
     declared_at: int | None
+    marks: list[Mark] = field(default_factory=list)  # the attacker's markers as declared (values and tags)
+    dmarks: list[Mark] = field(default_factory=list)
     guess: str | None = None
     roll: int | None = None
     roll_index: int | None = None
@@ -63,6 +67,7 @@ class Report:
     judged: list[Judged]
     warnings: list[str]
     victory: Outcome | None = None
+    setup: list[Verdict] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
         out = {"legal": 0, "illegal": 0, "not checkable": 0}
@@ -72,8 +77,9 @@ class Report:
         return out
 
 
-def _nums(text: str | None) -> list[int]:
-    return [int(x) for x in re.findall(r"\d+", text or "")]
+def targets(m: re.Match) -> list[str]:
+    """The target hex labels of a declaration."""
+    return [t for t in re.findall(r"\w+", m.group("target")) if t.lower() != "and"]
 
 
 class Checker:
@@ -106,6 +112,7 @@ class Checker:
         self.attempts: set[tuple] = set()  # (action, hexside, turn[, side]) done once per GT
         self.victory = self.rules.victory_tracker()
         self.lost_turn: dict[str, int | None] = {}  # the GT each unit was eliminated in (ARN 10.6.6)
+        self.arrivals = Arrivals(self.rules)
 
     # -- driver -----------------------------------------------------------------------------
 
@@ -128,7 +135,7 @@ class Checker:
         self.close_action()
         outcome = self.victory.final(self) if self.victory is not None else Outcome(
             None, "", f"the victory conditions of {self.game.id} as rules code (its scenario [[victory]] text)")
-        return Report(self.game.id, self.judged, list(self.t.warnings), outcome)
+        return Report(self.game.id, self.judged, list(self.t.warnings), outcome, judge_setup(self.rules, self.t))
 
     def say(self, index: int, v: Verdict) -> None:
         self.judged[index].verdicts.append(with_guess(v, self.phase_guess) if not isinstance(v, Legal) or
@@ -150,13 +157,13 @@ class Checker:
     def judge(self, j: Judged) -> None:
         e = j.event
         if self.over is not None and (isinstance(e, (TurnChange, DiceRoll)) or self.unit(e) is not None or (
-                isinstance(e, ChatLine) and DECLARE.search(e.text))):
+                isinstance(e, ChatLine) and self.declaration(e.text))):
             self.say(j.index, self.over)
             return
         if isinstance(e, TurnChange):
             self.on_turn(j)
         elif isinstance(e, ChatLine):
-            m = DECLARE.search(e.text)
+            m = self.declaration(e.text)
             if m:
                 self.on_declare(j, m)
             elif self.action is not None and self.action.takes(self, j):
@@ -224,6 +231,7 @@ class Checker:
         self.frozen.clear()
         self.start_spent.clear()
         self.phase_start = self.state
+        self.arrivals.phase_started(self, j.index, turn, phase)
         if self.rules.phase_kind(phase) == "sfm":
             self.sfm.begin_phase(turn, self.state)  # ARN 10.7.2: reductions at the beginning of the phase
 
@@ -332,65 +340,28 @@ class Checker:
         return Illegal(self.rules.first_player_rule, f"{uid} ({side}) acted after the {phasing} player in GT "
                        f"{self.state.turn}, but {side} is the first player and acts first in every game turn")
 
-    @rule("F&M 5.3", "STK-3/REI-1/REI-3", "reinforcements enter in their owner's movement phase, on their turn, not onto "
-          "an enemy or occupied hex")
     def on_enter(self, j: Judged) -> None:
-        e: Entered = j.event
-        uid = self.unit(e)
-        side = self.state.side(uid)
-        kind, phasing = self.phase()
+        """A unit entering the map (rules/arrival.py); the phase is inferred when the log has no tracker."""
+        kind, _ = self.phase()
         if kind == "unknown":
-            self.infer_phase("movement", side)
-            kind, phasing = self.phase()
+            self.infer_phase("movement", self.state.side(self.unit(j.event)))
         if self.mover is not None:
             self.end_move()
-        h = self.hex(e.hex)
-        back = self.rules.judge_return(self, uid, h) if uid in self.state.eliminated else None
-        if back is not None:  # a unit returning to play after elimination (ARN 10.6.6)
-            self.say(j.index, back)
-            self.mover = MoveRecord(uid, h, h, False, events=[j.index]) if h is not None else None
-            return
-        if kind not in MOVING or (phasing is not None and phasing != side):
-            self.say(j.index, Illegal(f"{self.book} 4.1", f"{uid} entered the map outside its side's movement "
-                                      "phase"))
-            return
-        due = self.reinforcement_turn(uid)
-        if due is not None and self.state.turn is not None and self.state.turn < due:
-            self.say(j.index, Illegal(self.reinforcement_rule(uid), f"{uid} entered on turn {self.state.turn}; "
-                                      f"it is due on turn {due}"))
-            return
-        enemy = [u for u in self.state.at(h) if self.state.side(u) != side] if h else []
-        if enemy:  # AAC 15.0 / ARN 11.1 (REI-3): never onto an enemy-occupied arrival hex
-            self.say(j.index, Illegal(self.rules.arrival_rule,
-                                      f"{uid} entered onto {e.hex}, held by enemy {enemy[0]}"))
-            return
-        self.mover = MoveRecord(uid, h, h, False, events=[j.index])
-        self.say(j.index, Legal())
-
-    def reinforcement_turn(self, uid: str) -> int | None:
-        for sc in self.game.scenarios.values():
-            for r in sc.reinforcements:
-                units = r.units if isinstance(r.units, list) else []
-                turn = getattr(r.turn, "resolved", r.turn)
-                if uid in units and isinstance(turn, int):
-                    return turn
-        return None
-
-    def reinforcement_rule(self, uid: str) -> str:
-        for sc in self.game.scenarios.values():
-            for r in sc.reinforcements:
-                if isinstance(r.units, list) and uid in r.units:
-                    return r.source or sc.source or f"{self.book} 3.0"
-        return f"{self.book} 3.0"
+        self.arrivals.judge(self, j)
 
     # -- combat -----------------------------------------------------------------------------
+
+    def declaration(self, text: str) -> re.Match | None:
+        """A chat line declaring an attack or bombardment: the grammar, with map hexes as its target(s)."""
+        m = DECLARE.search(text)
+        return m if m and all(t in self.game.map.index for t in targets(m)) else None
 
     def on_declare(self, j: Judged, m: re.Match) -> None:
         self.end_move()
         self.check_one_at_a_time(j.index, m.group("target"))
         self.close_attack()
         self.close_action()
-        target = self.hex(m.group("target"))
+        target = self.hex(targets(m)[0])
         attackers = []
         for lab in re.findall(r"\w+", m.group("from") or ""):
             h = self.hex(lab)
@@ -399,8 +370,17 @@ class Checker:
             elif lab in self.game.units:
                 attackers.append(lab)
         kind = "bombardment" if m.group("kind").lower() == "bombard" else "combat"
-        self.attack = Attack(kind, target, attackers, _nums(m.group("sfm")), _nums(m.group("dsfm")), j.index)
+        marks, dmarks = parse_marks(m.group("sfm")), parse_marks(m.group("dsfm"))
+        self.attack = Attack(kind, target, attackers, [x.value for x in marks], [x.value for x in dmarks], j.index,
+                             marks=marks, dmarks=dmarks)
+        self.check_one_target(j.index, targets(m))
         self.check_declaration(j.index, self.attack)
+
+    @rule("F&M 8.0", "CMB-2", "each attack targets exactly one hex")
+    def check_one_target(self, index: int, hexes: list[str]) -> None:
+        if len(hexes) > 1:
+            self.say(index, Illegal(f"{self.book} 8.0", f"one attack targets one hex; this one names {len(hexes)} "
+                                    f"({', '.join(hexes)}): declare an attack on each"))
 
     @rule("F&M 8.0", "CMB-3", "attacks are resolved one at a time: no declaration before the previous attack's roll")
     def check_one_at_a_time(self, index: int, target: str) -> None:
@@ -413,8 +393,9 @@ class Checker:
                                     "one at a time)"))
             self.attack = None
 
-    @rule("F&M 8.0", "CMB-1/GC-1/GC-2/SEQ-4/SEQ-7/SEQ-8/BOM-2/GC-6", "attack declarations: phase, adjacency, one attack "
-          "per defender and per attacker per phase, mobile combat limits, at most two SFMs")
+    @rule("F&M 8.0", "CMB-1/GC-1/GC-2/SEQ-4/SEQ-7/SEQ-8/BOM-1/BOM-2/GC-6/SFM-7", "attack declarations: phase, "
+          "adjacency, one attack per defender and per attacker per phase, mobile combat limits, bombardment by one or "
+          "two SFMs and no unit, at most two SFMs a side in a combat")
     def check_declaration(self, index: int, a: Attack) -> None:
         b = self.book
         kind, phasing = self.phase()
@@ -428,6 +409,11 @@ class Checker:
         if a.kind == "bombardment":
             if kind != "bombardment":
                 out.append(Illegal(f"{b} 8.1", "a bombardment outside the Bombardment Phase"))
+            if a.attackers:  # F&M 8.1: support fire markers alone bombard
+                out.append(Illegal(f"{b} 8.1", f"{a.attackers[0]} took part in a bombardment: only support fire "
+                                   "markers bombard, no ground unit"))
+            if not a.sfm:
+                out.append(Illegal(f"{b} 8.1", "a bombardment names no support fire marker (one or two bombard)"))
             used = self.bombarded.get(a.target, 0) + len(a.sfm)
             if len(a.sfm) > 2 or used > 2:
                 out.append(Illegal(f"{b} 8.1", f"{used} support fire markers bombard "
@@ -469,6 +455,7 @@ class Checker:
                         out.append(Illegal(f"{b} 4.1", f"{u} attacked in the Mobile Combat Phase after attacking "
                                            "in the Combat Phase"))
             out += self.rules.check_attack_across(self.state, a)
+            out += self.rules.check_support(self.state, a)
         attacking_side = phasing or (self.state.side(a.attackers[0]) if a.attackers else None)
         for side, used in ((attacking_side, a.sfm), (self.state.side(defenders[0]) if defenders else None, a.dsfm)):
             v = self.sfm.use(self.state.turn, side, used)

@@ -242,6 +242,10 @@ class FireAndMovement(RulesSystem):
                 out.append(Illegal("F&M 8.2", f"{u} attacked across a prohibited hexside or into prohibited terrain"))
         return out
 
+    def check_support(self, state: GameState, a) -> list[Verdict]:
+        """Game limits on which units a ground combat's support fire markers may support (ARN 10.7.1)."""
+        return []
+
     def may_attack_across(self, a: Hex, b: Hex) -> bool:
         return False
 

@@ -13,12 +13,13 @@ from hexforge.builder.timeline import describe
 from hexforge.games.game import Game
 from hexforge.maps.draw import draw_board
 from hexforge.rules.checker import Report
-from hexforge.rules.verdict import Illegal, Legal, NotCheckable, worst
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, worst
 
 
 def text(report: Report) -> str:
     lines = [f"check of a {report.game} log"]
     lines += [f"warning: {w}" for w in report.warnings]
+    lines += [f"setup: {v.text()}" for v in report.setup]
     for j in report.judged:
         if not j.verdicts:
             continue
@@ -31,22 +32,27 @@ def text(report: Report) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _verdict(v: Verdict) -> dict:
+    d = {"verdict": {Legal: "legal", Illegal: "illegal", NotCheckable: "not checkable"}[type(v)]}
+    if isinstance(v, Illegal):
+        d |= {"rule": v.rule, "reason": v.reason}
+    if isinstance(v, NotCheckable):
+        d["needs"] = v.needs
+    if v.guess:
+        d["guess"] = v.guess
+    return d
+
+
 def as_json(report: Report) -> str:
-    out = {"game": report.game, "warnings": report.warnings, "summary": report.counts(), "events": []}
+    out = {"game": report.game, "warnings": report.warnings, "summary": report.counts(),
+           "setup": [_verdict(v) for v in report.setup], "events": []}
     if report.victory is not None:
         v = report.victory
         out["victory"] = {"winner": v.winner, "text": v.text} | ({"needs": v.needs} if v.needs else {})
     for j in report.judged:
         for v in j.verdicts:
-            d = {"index": j.index, "step": getattr(j.event, "step", None), "event": describe(j.event),
-                 "verdict": {Legal: "legal", Illegal: "illegal", NotCheckable: "not checkable"}[type(v)]}
-            if isinstance(v, Illegal):
-                d |= {"rule": v.rule, "reason": v.reason}
-            if isinstance(v, NotCheckable):
-                d["needs"] = v.needs
-            if v.guess:
-                d["guess"] = v.guess
-            out["events"].append(d)
+            out["events"].append({"index": j.index, "step": getattr(j.event, "step", None),
+                                  "event": describe(j.event)} | _verdict(v))
     return json.dumps(out, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
 
@@ -90,10 +96,14 @@ def as_html(game: Game, report: Report) -> str:
                     f"<td>{said}</td></tr>")
     c = report.counts()
     won = f"<p class='victory'>{html.escape(report.victory.line())}</p>" if report.victory is not None else ""
+    kinds = {Legal: "legal", Illegal: "illegal", NotCheckable: "nc"}
+    setup = "".join(f"<li class='{kinds[type(v)]}'>{html.escape(v.text())}</li>" for v in report.setup)
+    setup = f"<h2>Setup</h2><ul class='setup'>{setup}</ul>" if setup else ""
     return ("<!doctype html><html><head><meta charset='utf-8'><title>hexforge check</title><style>"
             "body{font-family:sans-serif}.illegal{background:#fdd}.nc{background:#ffd}td{padding:2px 6px}"
             "</style></head><body>"
             f"<h1>Check of a {html.escape(report.game)} log</h1>"
             f"<p>{c['legal']} legal, {c['illegal']} illegal, {c['not checkable']} not checkable</p>{won}"
-            f"<img alt='map with illegal moves marked' src='data:image/png;base64,{png}'>"
-            "<table><tr><th>#</th><th>event</th><th>verdict</th></tr>" + "".join(rows) + "</table></body></html>\n")
+            f"<img alt='map with illegal moves marked' src='data:image/png;base64,{png}'>{setup}"
+            "<h2>Events</h2><table><tr><th>#</th><th>event</th><th>verdict</th></tr>" + "".join(rows)
+            + "</table></body></html>\n")

@@ -3,6 +3,9 @@ the pool less the markers a game removes at the beginning of the Support Fire Ma
 at most two markers on one hex (F&M 8.1, 8.2.1)."""
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.coverage import rule
 from hexforge.rules.state import GameState
@@ -10,6 +13,29 @@ from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 Cases = list[tuple[dict[str, list[int]], str | None]]
+
+#: What a declaration may say of a marker after its value ("sfm 6 air, 3 us"): its pool or kind (ARN 10.7.1).
+TAGS = {"air": "air", "airpower": "air", "priest": "priest", "us": "us", "british": "british", "br": "british"}
+MARKS = r"(?:[\d\s,+]+|\b(?:" + "|".join(sorted(TAGS, key=len, reverse=True)) + r")\b)+?"
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """One support fire marker named in a declaration: its value and what the player said of it."""
+
+    value: int
+    tags: frozenset[str] = frozenset()
+
+
+def parse_marks(text: str | None) -> list[Mark]:
+    """``"6 air, 3 us"`` -> markers +6 (air) and +3 (us): each tag qualifies the value before it."""
+    marks: list[Mark] = []
+    for tok in re.findall(r"\d+|[a-z]+", (text or "").lower()):
+        if tok.isdigit():
+            marks.append(Mark(int(tok)))
+        elif marks and tok in TAGS:
+            marks[-1] = Mark(marks[-1].value, marks[-1].tags | {TAGS[tok]})
+    return marks
 
 
 class SfmPool:
@@ -26,7 +52,7 @@ class SfmPool:
         if turn is not None:
             self.removals[turn] = self.rules.sfm_removals(state)
 
-    @rule("F&M 7.2", "SFM-1/SFM-3", "a side uses at most its GTRT allotment of SFMs in a game turn, each marker "
+    @rule("F&M 7.2", "SFM-1/SFM-5/SFM-6", "a side uses at most its GTRT allotment of SFMs in a game turn, each marker "
           "once per GT (not checkable where the allotment is not known)")
     def use(self, turn: int | None, side: str | None, markers: list[int]) -> Verdict:
         """Record ``markers`` used by ``side`` in GT ``turn`` and judge them against the allotment."""

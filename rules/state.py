@@ -96,7 +96,9 @@ class GameState:
         if isinstance(event, (Move, Entered)):
             label = event.to_hex if isinstance(event, Move) else event.hex
             h = game.map.index.get(label) if label else None
-            return self.place(uid, h)
+            back = isinstance(event, Entered) and uid in self.eliminated and h is not None
+            placed = self.place(uid, h)
+            return replace(placed, eliminated=self.eliminated - {uid}) if back else placed
         if isinstance(event, Eliminated):
             return replace(self.place(uid, None), eliminated=self.eliminated | {uid})
         if isinstance(event, StepChange) and event.trait == STEP_TRAIT:

@@ -145,7 +145,25 @@ class RulesSystem:
 
     game_length_rule = "F&M 4.1"
     first_player_rule = "F&M 4.1"  # the rule naming the first player (the scenario's first_player)
-    arrival_rule = "F&M 5.2"  # the rule keeping an arriving unit off enemy-occupied hexes
+    arrival_rule = "F&M 5.2"  # the rule on reinforcements arriving (where, when, not onto enemy units)
+    arrivals_first = False  # reinforcements are placed before units on the map move (AAC 15.0)
+    edge_shift = False  # a delayed reinforcement may shift its arrival hex along the map edge (ARN 11.1)
+    returns_rule = "no rule of this game returns an eliminated unit to play"
+
+    def conditional_arrival(self):
+        """Reinforcements arriving on a condition instead of a GT (``rules/arrival.ConditionalArrival``), or
+        ``None``."""
+        return None
+
+    def lands_by_air(self, uid: str) -> bool:
+        """Whether the unit arrives by an airborne landing, whose hex another rule judges (ARN 11.4)."""
+        return False
+
+    def arrival_cost(self, state: GameState, uid: str, h: Hex, mobility: str):
+        """The MP an arriving unit pays for its arrival hex (AAC 15.0: 'the number of movement points
+        required to enter the hex of arrival'): its terrain cost, F&M 5.4."""
+        from hexforge.rules.core.movement import hex_cost
+        return hex_cost(self, h, mobility)
 
     def ended_now(self, state: GameState):
         """An ``Illegal`` for every later event when the game has just ended mid-turn (AAC 14.1), else ``None``."""

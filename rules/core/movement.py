@@ -58,13 +58,18 @@ def thoroughfare_rate(rules: RulesSystem, a: Hex, b: Hex, mobility: str) -> Cost
     """The road rate (F&M 5.4.1) or trail rate (F&M 5.4.2) when a road/trail joins ``a`` and ``b``
     through their hexside; ``False`` when none does."""
     conn = rules.terrain.connections(a, b)
-    if any(r in conn for r in ROADS):  # F&M 5.4.1: 1/2 MP regardless of other terrain
-        v = cell_cost(rules, "road", mobility)
-        return 0.5 if isinstance(v, Unknown) and "TEC row" in v.needs else v
-    if "trail" in conn:  # F&M 5.4.2: 1 MP regardless of other terrain
-        v = cell_cost(rules, "trail", mobility)
-        return 1.0 if isinstance(v, Unknown) and "TEC row" in v.needs else v
+    if any(r in conn for r in ROADS):
+        return rate(rules, "road", mobility)
+    if "trail" in conn:
+        return rate(rules, "trail", mobility)
     return False
+
+
+def rate(rules: RulesSystem, kind: str, mobility: str) -> Cost:
+    """The road (F&M 5.4.1: 1/2 MP) or trail (F&M 5.4.2: 1 MP) rate, regardless of other terrain; the
+    game's TEC row when it has one."""
+    v = cell_cost(rules, kind, mobility)
+    return {"road": 0.5, "trail": 1.0}[kind] if isinstance(v, Unknown) and "TEC row" in v.needs else v
 
 
 def hex_cost(rules: RulesSystem, b: Hex, mobility: str) -> Cost:

@@ -16,9 +16,13 @@ def ref(u: str) -> PieceRef:
 class Log:
     """Build a timeline step by step: ``phase``, ``move``, ``attack``, ``roll``, ``reduce``, ``kill``."""
 
-    def __init__(self, game: Game, setup: dict[str, str]) -> None:
+    def __init__(self, game: Game, setup: dict[str, str | None], markers: dict[str, str] | None = None) -> None:
+        """``setup``: unit -> hex (None: off the map); ``markers``: game marker id -> hex, as the builder names
+        marker pieces (the marker's name, a Marker trait holding its id)."""
         self.game = game
-        self.setup = tuple(Placement(ref(u), OFF_MAP, h) for u, h in setup.items())
+        names = {m.id: m.name.resolved for m in game.info.markers}
+        self.setup = tuple(Placement(ref(u), OFF_MAP, h) for u, h in setup.items()) + tuple(
+            Placement(PieceRef(m, names[m], None), OFF_MAP, h, {"Marker": m}) for m, h in (markers or {}).items())
         self.events: list = []
         self.step = 0
 

@@ -6,10 +6,10 @@ import pytest
 from hexforge.games import load_game
 from hexforge.rules.checker import Attack
 from hexforge.rules.core import crt as crtlib
-from hexforge.rules.fm_combat import differential, expected
+from hexforge.rules.fm_combat import differential
 from hexforge.rules.state import GameState
 from hexforge.rules.system import rules_for
-from hexforge.rules.verdict import Legal, NotCheckable
+from hexforge.rules.verdict import Legal
 from tests.conftest import ROOT
 from tests.rules.helpers import Log, illegal_rules, verdicts
 
@@ -101,6 +101,32 @@ def test_declarations(game) -> None:
     assert (1, "F&M 8.2.1") in illegal_rules(rep)
     rep = Log(game, SETUP).phase(1, "first-bombardment").say("bombard 0705 sfm 2 2").say("bombard 0705 sfm 1").check()
     assert (2, "F&M 8.1") in illegal_rules(rep)
+
+
+def test_cmb2_one_attack_targets_one_hex(game) -> None:
+    # F&M 8.0 (AAC L337): "each attack is against one hex"
+    setup = SETUP | {"R1": "0704"}
+    one = Log(game, setup).phase(1, "first-combat").say("attack 0705 from 0604 0605").roll(4).check()
+    assert not any(r == "F&M 8.0" and i == 1 for i, r in illegal_rules(one))
+    two = Log(game, setup).phase(1, "first-combat").say("attack 0705 and 0704 from 0604 0605").roll(4).check()
+    assert (1, "F&M 8.0") in illegal_rules(two)
+    assert any("names 2 (0705, 0704)" in v.reason for v in verdicts(two, 1))
+
+
+def test_chat_that_only_sounds_like_a_declaration_is_chat(game) -> None:
+    rep = Log(game, SETUP).phase(1, "first-combat").say("we attack at dawn").check()
+    assert verdicts(rep, 1) == []
+
+
+def test_bom1_bombardment_is_by_markers_alone(game) -> None:
+    # F&M 8.1 (AAC L344-L347): support fire markers bombard; no ground unit takes part
+    ok = Log(game, SETUP).phase(1, "first-bombardment").say("bombard 0705 sfm 4").roll(4).check()
+    assert illegal_rules(ok) == []
+    rep = Log(game, SETUP).phase(1, "first-bombardment").say("bombard 0705 from 0604 sfm 4").roll(4).check()
+    assert illegal_rules(rep) == [(1, "F&M 8.1")] and "B1 took part in a bombardment" in verdicts(rep, 1)[0].reason
+    rep = Log(game, SETUP).phase(1, "first-bombardment").say("bombard 0705").roll(4).check()
+    assert (1, "F&M 8.1") in illegal_rules(rep)
+    assert any("no support fire marker" in v.reason for v in verdicts(rep, 1))
 
 
 def test_bombardment_results_that_do_not_apply(game) -> None:

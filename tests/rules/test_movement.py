@@ -176,5 +176,6 @@ def test_phase_end_stacking_and_reinforcements(game) -> None:
     assert illegal_rules(rep) == []
     rep = Log(game, setup).phase(1, "second-movement").enter("R5", "1209").check()
     assert illegal_rules(rep) == [(1, "synthetic test data")]
-    rep = Log(game, setup).phase(2, "second-movement").enter("R5", "0910").phase(2, "second-bombardment").check()
+    rep = Log(game, {**setup, "R1": "1209"}).phase(2, "second-movement").enter("R5", "1209") \
+        .phase(2, "second-bombardment").check()
     assert [r for _, r in illegal_rules(rep)] == ["F&M 5.3", "F&M 5.3"]
