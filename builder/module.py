@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from PIL import Image
@@ -49,6 +49,15 @@ class UnitPiece:
 
 
 @dataclass(frozen=True, slots=True)
+class MarkerPiece:
+    """A game marker's piece in the module: its palette gpid and traits."""
+
+    marker: str
+    gpid: str
+    traits: list[Trait]
+
+
+@dataclass(frozen=True, slots=True)
 class Module:
     """The module's parts before its buildFile is written: archive entries, the top-level
     components, the main map layout, every unit's piece and the holding-box rows."""
@@ -60,6 +69,7 @@ class Module:
     holding_turns: int
     next_gpid: int
     side_maps: tuple[tuple[str, str], ...]  # (map, its one board) of the off-map windows
+    markers: dict[str, MarkerPiece] = field(default_factory=dict)
 
 
 def image_name(kind: str, key: str) -> str:
@@ -120,7 +130,7 @@ def assemble(game: Game, progress: Progress | None = None,
         pieces[unit.id] = UnitPiece(unit, str(gpid), traits)
 
     say("drawing the markers")
-    marker_tab, pools, gpid = _markers(game, entries, gpid)
+    marker_tab, pools, markers, gpid = _markers(game, entries, gpid)
 
     say("drawing the charts")
     entries["images/map-key.png"] = png_bytes(draw_key(game.map.terrain))
@@ -149,7 +159,7 @@ def assemble(game: Game, progress: Progress | None = None,
                   [Component(f"{_W}.TabWidget", {"entryName": "Charts"}, charts)]),
     ]
     side_maps = ((HOLDING_MAP, HOLDING_BOARD),) + (((POOLS_MAP, POOLS_BOARD),) if pools else ())
-    return Module(entries, children, layout, pieces, turns, gpid + 1, side_maps)
+    return Module(entries, children, layout, pieces, turns, gpid + 1, side_maps, markers)
 
 
 def finish(game: Game, module: Module) -> dict[str, bytes]:
@@ -229,11 +239,12 @@ def _palette(game: Game, pieces: dict[str, UnitPiece], markers: Component) -> Co
                      [Component(f"{_W}.TabWidget", {"entryName": "Counters"}, [*tabs, markers])])
 
 
-def _markers(game: Game, entries: dict[str, bytes], gpid: int) -> tuple[Component, Component | None, int]:
+def _markers(game: Game, entries: dict[str, bytes],
+             gpid: int) -> tuple[Component, Component | None, dict[str, MarkerPiece], int]:
     """Every marker as a palette piece (a layer through its printed values, if any); markers drawn
     from a pool also become a deck on the Pools map, face down where the rules say so, holding
     as many cards as the rules give (an empty deck when the count is not given)."""
-    slots, decks = [], []
+    slots, decks, pieces = [], [], {}
     for m in game.info.markers:
         gpid += 1
         name = m.name.resolved
@@ -255,6 +266,7 @@ def _markers(game: Game, entries: dict[str, bytes], gpid: int) -> tuple[Componen
             entries[f"images/{back}"] = render_marker(name, "", colour="#c9c9c9")
             traits.insert(0, Mask(back, description="face down until revealed"))
         slots.append(piece_slot(name, str(gpid), traits))
+        pieces[m.id] = MarkerPiece(m.id, str(gpid), traits)
         if m.pool:
             count = m.count.resolved if isinstance(m.count.resolved, int) else 0
             cards = []
@@ -265,12 +277,12 @@ def _markers(game: Game, entries: dict[str, bytes], gpid: int) -> tuple[Componen
     tab = Component(f"{_W}.PanelWidget", {"entryName": "Markers", "fixed": "false", "nColumns": "8",
                                           "vert": "false", "scale": "1.0"}, slots)
     if not decks:
-        return tab, None, gpid
+        return tab, None, pieces, gpid
     titles = [d.attrs["name"] for d in decks]
     entries["images/pools.png"] = png_bytes(_pools_image(titles))
     board_c = Component(f"{_M}.map.boardPicker.Board", {"name": POOLS_BOARD, "image": "pools.png",
                                                         "reversible": "false"})
-    return tab, map_window(POOLS_MAP, [board_c], extra=decks), gpid
+    return tab, map_window(POOLS_MAP, [board_c], extra=decks), pieces, gpid
 
 
 def _deck(name: str, face_down: bool, index: int, cards: list[Component]) -> Component:

@@ -1,8 +1,9 @@
 """Scenario setups as VASSAL pre-defined setups: a saved game that places every unit.
 
 Units set up in a named hex go on the main map at VASSAL's own centre pixel for that label
-(stacked when several share a hex). Units with a free or area setup, and reinforcements, go to
-the holding-boxes board: one row for set-up areas, then one row per turn of arrival.
+(stacked when several share a hex), and so do the markers the scenario places (``Game.marker_setup``).
+Units with a free or area setup, and reinforcements, go to the holding-boxes board: one row for
+set-up areas, then one row per turn of arrival.
 """
 from __future__ import annotations
 
@@ -24,18 +25,23 @@ SETUP_KEY = 0x2A  # a fixed obfuscation key keeps setups byte-identical between 
 
 @dataclass(frozen=True, slots=True)
 class Placement:
-    """One unit placed by a setup: on the main map in a hex, or in a holding-box row."""
+    """One unit (or marker) placed by a setup: on the main map in a hex, or in a holding-box row."""
 
     unit: str
     hex_label: str | None
     board: str | None
     holding_row: int | None = None
     note: str = ""
+    marker: bool = False
 
 
 def placements(game: Game, scenario: ScenarioFile, module: Module) -> list[Placement]:
     """Where each unit of the scenario starts, in setup order, then reinforcements by turn."""
     boards_by_prefix = {b.name.removeprefix("Sheet "): b.name for b in module.layout.boards}
+
+    def board(label: str) -> str:
+        return boards_by_prefix.get(label[:1]) if len(boards_by_prefix) > 1 else module.layout.boards[0].name
+
     out: list[Placement] = []
     for entry in scenario.setup or []:
         if entry.units == UNKNOWN:
@@ -43,10 +49,11 @@ def placements(game: Game, scenario: ScenarioFile, module: Module) -> list[Place
         label = entry.hex.resolved if entry.hex is not None else None
         for uid in entry.units:
             if isinstance(label, str) and label != UNKNOWN:
-                board = boards_by_prefix.get(label[:1]) if len(boards_by_prefix) > 1 else module.layout.boards[0].name
-                out.append(Placement(uid, label, board))
+                out.append(Placement(uid, label, board(label)))
             else:
                 out.append(Placement(uid, None, None, 0, "set-up area"))
+    for mid, label in sorted(game.marker_setup(scenario).items()):
+        out.append(Placement(mid, label, board(label), note="marker", marker=True))
     for r in scenario.reinforcements or []:
         if r.units == UNKNOWN:
             continue
@@ -66,7 +73,7 @@ def setup_save(game: Game, scenario: ScenarioFile, module: Module) -> bytes:
     rows: dict[int, int] = {}
     next_id = 1000
     for p in placements(game, scenario, module):
-        piece = module.pieces.get(p.unit)
+        piece = module.markers.get(p.unit) if p.marker else module.pieces.get(p.unit)
         if piece is None:
             continue
         next_id += 1

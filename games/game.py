@@ -32,3 +32,16 @@ class Game:
     @property
     def sides(self) -> list[str]:
         return [s.id for s in self.info.sides]
+
+    def marker_setup(self, scenario: ScenarioFile) -> dict[str, str]:
+        """The markers a scenario places at set-up, marker id -> hex label: every ``[special_rules]`` value that
+        maps this game's marker ids to hexes of its map (e.g. Arnhem's ``drop_zone_markers``, ARN 11.0)."""
+        ids = {m.id for m in self.info.markers}
+        out: dict[str, str] = {}
+        for value in (scenario.special_rules or {}).values():
+            value = getattr(value, "resolved", value)
+            value = value.get("value", value) if isinstance(value, dict) else value
+            if (isinstance(value, dict) and value and set(value) <= ids
+                    and all(isinstance(h, str) and h in self.map.index for h in value.values())):
+                out.update(value)
+        return out

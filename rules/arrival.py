@@ -157,8 +157,8 @@ class Arrivals:
         for v in [v for v in verdicts if not isinstance(v, Legal)] or [Legal()]:
             ch.say(j.index, v)
 
-    @rule("ARN 10.6.6", "REI-6", "an eliminated unit enters again only where a game rule returns it (the Arnhem "
-          "engineer); otherwise elimination is final")
+    @rule("AAC 15.0 / ARN 11.1 / ARN 10.6.6", "REI-6", "an eliminated unit enters again only where a game rule "
+          "returns it (the Arnhem engineer, ARN 10.6.6); otherwise elimination is final")
     def judge_return(self, ch: Checker, uid: str, h: Hex | None) -> Verdict:
         back = self.rules.judge_return(ch, uid, h)
         if back is not None:
@@ -199,6 +199,9 @@ class Arrivals:
         if isinstance(when, Illegal):
             return when
         s = self.schedule(uid)
+        if s is None and any(isinstance(e.units, list) and uid in e.units for sc in rules.scenarios() for e in sc.setup):
+            return Illegal(rules.arrival_rule, f"{uid} is set up at the start of the scenario; it does not arrive "
+                           "as a reinforcement")
         if s is None:
             vague = [r for sc in rules.scenarios() for r in sc.reinforcements if not isinstance(r.units, list)]
             if vague:

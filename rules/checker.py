@@ -19,7 +19,7 @@ from hexforge.rules.arrival import Arrivals
 from hexforge.rules.coverage import rule
 from hexforge.rules.core.stacking import overstacked, stacked_with
 from hexforge.rules.fm import MoveRecord
-from hexforge.rules.setup import judge_setup
+from hexforge.rules.setup import as_set_up, identify_scenario, judge_setup, setup_events
 from hexforge.rules.sfm import MARKS, Mark, SfmPool, parse_marks
 from hexforge.rules.system import RulesSystem, rules_for
 from hexforge.rules.state import STEP_TRAIT, GameState
@@ -88,6 +88,13 @@ class Checker:
     def __init__(self, game: Game, timeline: Timeline, rules: RulesSystem | None = None) -> None:
         self.game, self.t = game, timeline
         self.rules = rules or rules_for(game)
+        self.setup_end = setup_events(self.rules, timeline)  # events before it are the set-up being made
+        self.notes: list[str] = []
+        if self.rules.scenario is None and len(game.scenarios) > 1:
+            sid = identify_scenario(game, as_set_up(timeline, self.setup_end))
+            if sid is not None:
+                self.rules = type(self.rules)(game, sid)
+                self.notes.append(f"scenario {sid}, recognised from the set-up (name another with --scenario)")
         self.book = self.rules.book
         self.state = GameState.from_setup(game, timeline)
         self.judged: list[Judged] = []
@@ -135,7 +142,8 @@ class Checker:
         self.close_action()
         outcome = self.victory.final(self) if self.victory is not None else Outcome(
             None, "", f"the victory conditions of {self.game.id} as rules code (its scenario [[victory]] text)")
-        return Report(self.game.id, self.judged, list(self.t.warnings), outcome, judge_setup(self.rules, self.t))
+        return Report(self.game.id, self.judged, list(self.t.warnings) + self.notes, outcome,
+                      judge_setup(self.rules, self.t))
 
     def say(self, index: int, v: Verdict) -> None:
         self.judged[index].verdicts.append(with_guess(v, self.phase_guess) if not isinstance(v, Legal) or
@@ -175,8 +183,8 @@ class Checker:
                 self.action.on_roll(self, j.index, e.total if e.total is not None else sum(e.values or (0,)))
             else:
                 self.on_dice(j)
-        elif self.unit(e) is None:
-            return  # a marker or other non-unit piece: no rule governs it here
+        elif self.unit(e) is None or j.index < self.setup_end:
+            return  # a marker or other non-unit piece, or a unit being set up (judged with the set-up)
         elif self.action is not None and self.action.takes(self, j):
             return
         elif isinstance(e, Move):

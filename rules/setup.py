@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from hexforge.builder.timeline import Placement, Timeline, TurnChange
+from hexforge.builder.timeline import Eliminated, Entered, Move, Placement, Timeline, TurnChange
 from hexforge.games.game import Game
 from hexforge.games.schema import ScenarioFile, SetupEntry
 from hexforge.games.values import UNKNOWN, Datum
@@ -408,10 +408,41 @@ def _undecided(rules: RulesSystem, timeline: Timeline) -> Verdict:
     return NotCheckable(f"which scenario is played (the set-up fits {' and '.join(fit)}; name it with --scenario)")
 
 
+def setup_events(rules: RulesSystem, timeline: Timeline) -> int:
+    """How many of the log's first events are the set-up being made: those before its first turn tracker
+    change, when that change goes to the scenarios' first GT and no later than its first Movement Phase (before
+    it no unit moves in play, so a unit placed then is being set up; e.g. Aachen's 3rd Armored Division,
+    placed along its map edge ranges, AAC 14.0, or Arnhem's Scenario 2 free deployment, ARN 12.0)."""
+    game = rules.game
+    i, e = next(((i, e) for i, e in enumerate(timeline.events) if isinstance(e, TurnChange)), (0, None))
+    if e is None or not game.scenarios:
+        return 0
+    turn, phase = phase_of(game, e)
+    moving = [k for k in range(len(game.info.sequence)) if rules.phase_kind(k) == "movement"]
+    firsts = {first_turn(sc) for sc in game.scenarios.values()}
+    if turn is None or phase is None or turn not in firsts or not moving or phase > moving[0]:
+        return 0
+    return i
+
+
+def as_set_up(timeline: Timeline, n: int) -> Timeline:
+    """The timeline with its first ``n`` events (the set-up being made) folded into its set-up position."""
+    placed = {p.piece.id: p for p in timeline.setup}
+    for e in timeline.events[:n]:
+        if isinstance(e, (Move, Entered)):
+            to, at = (e.to, e.to_hex) if isinstance(e, Move) else (e.location, e.hex)
+            old = placed.get(e.piece.id)
+            placed[e.piece.id] = replace(old, location=to, hex=at) if old else Placement(e.piece, to, at)
+        elif isinstance(e, Eliminated):
+            placed.pop(e.piece.id, None)
+    return replace(timeline, setup=tuple(placed.values()), events=timeline.events[n:])
+
+
 def judge_setup(rules: RulesSystem, timeline: Timeline) -> list[Verdict]:
-    """The set-up findings of a log: the scenario ``rules.scenario`` when known, else the one
-    ``identify_scenario`` recognises (said as a guess), else one verdict on why it is undecided.
-    ``[Legal()]`` when nothing is wrong."""
+    """The set-up findings of a log (its set-up position and the set-up events before play, ``setup_events``):
+    the scenario ``rules.scenario`` when known, else the one ``identify_scenario`` recognises (said as a guess),
+    else one verdict on why it is undecided. ``[Legal()]`` when nothing is wrong."""
+    timeline = as_set_up(timeline, setup_events(rules, timeline))
     game = rules.game
     sid, guess = rules.scenario, None
     if sid is None:

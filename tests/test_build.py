@@ -64,3 +64,17 @@ def test_preview_writes_map_and_counter_sheet(tmp_path: Path) -> None:
     p = run("preview", str(SYNTHETIC), "-o", str(tmp_path), cwd=ROOT)
     assert p.returncode == 0, p.stderr
     assert sorted(f.name for f in tmp_path.iterdir()) == ["synthetic-counters.png", "synthetic-map.png"]
+
+
+def test_a_scenario_places_the_markers_its_rules_fix() -> None:
+    # ARN 11.0 (L468-L471): Scenario 1's drop zone markers stand at 3717, 1007 and 2323; in Scenario 2 the Allied
+    # player places them (ARN 12.0 L563), so its set-up places none
+    from hexforge.builder.module import assemble
+    from hexforge.builder.setups import placements
+    g = load_game("arnhem")
+    assert g.marker_setup(g.scenarios["s1"]) == {"dz_1st_british_ab": "3717", "dz_101st_us_ab": "1007",
+                                                 "dz_82nd_us_ab": "2323"}
+    assert g.marker_setup(g.scenarios["s2"]) == {}
+    module = assemble(g)
+    marks = {p.unit: p.hex_label for p in placements(g, g.scenarios["s1"], module) if p.marker}
+    assert marks == {"dz_1st_british_ab": "3717", "dz_101st_us_ab": "1007", "dz_82nd_us_ab": "2323"}

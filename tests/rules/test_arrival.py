@@ -72,8 +72,10 @@ def test_rei1_early_arrival(syn) -> None:
 
 
 def test_a_unit_no_scenario_schedules_may_not_enter(syn) -> None:
-    rep = Log(syn, {"B1": "0205"}).phase(1, "second-movement").enter("R4", "1205").check()
+    rep = Log(syn, {"R1": "0705"}).phase(1, "first-movement").enter("B6", "0105").check()
     assert illegal_rules(rep) == [(1, "F&M 5.2")] and "no scenario schedules it" in verdicts(rep, 1)[0].reason
+    rep = Log(syn, {"B1": "0205"}).phase(1, "second-movement").enter("R4", "1205").check()
+    assert illegal_rules(rep) == [(1, "F&M 5.2")] and "R4 is set up at the start" in verdicts(rep, 1)[0].reason
 
 
 def test_airborne_arrivals_are_left_to_the_landing_rule(syn) -> None:

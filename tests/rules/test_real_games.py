@@ -39,6 +39,7 @@ def aachen_log(tmp) -> tuple[Writer, dict[str, int]]:
     w.phase(18, "first-movement")
     w.chat("temporary bridge 0630/0631 by us-0630")                        # legal: engineer next to it
     w.chat("temporary bridge 0205/0206 by us-0332", plant="AAC 11.2")      # second this GT, out of range
+    w.chat("repair 0205/0206 by us-0630", plant="AAC 11.0")                # no bridge repair in Aachen
     w.move("us-0205", "0205", "0305", "0405")                              # legal
     w.move("us-0203", "0203", "0403", plant="F&M 5.1")                     # not adjacent
     w.move("ger-0409", "0409", "0408", plant="F&M 5.2")                    # German unit in the US phase
@@ -101,6 +102,7 @@ def arnhem_log(tmp) -> Writer:
     w.mark("F&M 8.2")                                                      # 82nd_para_1 attacks twice
     w.roll(3)
     w.phase(1, "p2_movement")
+    w.move("1/Vt", "", "3920", plant="ARN 11.1")                           # due at 3907..3916 (ARN 11.2)
     w.move("9/9SS", "3322", "3323")                                        # legal
     w.phase(1, "p1_movement", plant="F&M 4.1")                             # back in the sequence
     return w

@@ -169,12 +169,9 @@ def test_arn_11_0_markers_named_as_in_a_community_module_or_not_found(arnhem) ->
     assert len(vs) == 1 and isinstance(vs[0], NotCheckable) and "Drop zone marker: 82nd US AB" in vs[0].needs
 
 
-def test_the_builders_s1_setup_with_the_markers_placed_passes(arnhem, tmp_path) -> None:
-    # marker pieces exactly as the builder makes them (BasicPiece name, Marker trait), through a written log
+def test_the_builders_s1_setup_passes(arnhem, tmp_path) -> None:
+    # the builder's own Scenario 1 save, drop zone markers included (BasicPiece name, Marker trait), through a log
     w = Writer(arnhem, tmp_path, "s1")
-    slots = {p.markers.get("Marker"): p for p in w.module.pieces}
-    for m, h in ARN_DZ.items():
-        w.w.place(slots[m].type, slots[m].state, w.main.id, *w.xy(h))
     w.phase(1, "sfm")
     t = build_timeline(read_save(w.write()), w.module, arnhem)
     assert Checker(arnhem, t, Arnhem(arnhem, "s1")).run().setup == [Legal()]
@@ -277,3 +274,41 @@ def test_the_reports_show_the_setup_before_the_events(arnhem) -> None:
                               "reason": "2/406 is set up in 2024; ARN 11.0 places it in 2025"}]
     page = report.as_html(arnhem, rep)
     assert page.index("<h2>Setup</h2>") < page.index("<h2>Events</h2>") and "2/406 is set up in 2024" in page
+
+
+# -- the set-up made in the log, before play --------------------------------------------------------
+
+def test_units_placed_before_the_first_movement_phase_are_being_set_up(aachen) -> None:
+    # AAC 14.0: the 3rd Armored Division goes on map edge hexes of its ranges; a save that leaves it in the
+    # holding box and a log that places it before GT 1's first Movement Phase is a set-up, not reinforcements
+    off = {u: h for u, h in AAC_SETUP.items() if u not in AAC_3AD}
+    log = Log(aachen, off)
+    for u, h in AAC_3AD.items():
+        log.enter(u, h)
+    rep = log.phase(1, "first-movement").check(Aachen(aachen))
+    assert not illegal(rep.setup)
+    assert all(rep.judged[i].verdicts == [] for i in range(len(AAC_3AD)))
+    # the same placements after play has begun are entries of units no scenario schedules
+    late = Log(aachen, off).phase(1, "first-movement").enter("us-3ad-a1", "2630").check(Aachen(aachen))
+    assert [type(v).__name__ for v in late.judged[1].verdicts] == ["Illegal"]
+    assert [v.reason for v in illegal(late.setup)][0].startswith("us-3ad-a1")
+
+
+def test_set_up_placements_are_judged_with_the_set_up(aachen) -> None:
+    off = {u: h for u, h in AAC_SETUP.items() if u != "ger-0409"}
+    rep = Log(aachen, off).enter("ger-0409", "0410").phase(1, "first-movement").check(Aachen(aachen))
+    assert [v.reason for v in illegal(rep.setup)] == ["ger-0409 (0-1-6 infantry) is set up in 0410; AAC 14.0 "
+                                                      "places it in 0409"]
+
+
+def test_the_scenario_recognised_is_the_one_the_rules_read(arnhem) -> None:
+    # in S1 the 1st British AB drop zone is 3717 (ARN 11.0 L469): a landing 4 hexes away is illegal only once the
+    # checker knows the scenario, which the printed set-up tells it
+    log = Log(arnhem, ARN_S1, ARN_DZ).phase(1, "sfm").phase(5, "p1_movement").enter("1/Pol", "3721") \
+        .say("land 1/Pol").roll(3)
+    rep = log.check(Arnhem(arnhem))
+    assert "scenario s1, recognised from the set-up" in " ".join(rep.warnings)
+    assert any(isinstance(v, Illegal) and "drop zone marker at 3717" in v.reason for v in rep.judged[3].verdicts)
+    unknown = Log(arnhem, ARN_S1 | {"Krft": "3822"}, ARN_DZ).phase(1, "sfm").phase(5, "p1_movement") \
+        .enter("1/Pol", "3721").say("land 1/Pol").roll(3).check(Arnhem(arnhem, "s2"))  # S2: the marker is placed freely
+    assert not any(isinstance(v, Illegal) for v in unknown.judged[3].verdicts)
