@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.aachen_bridges import (REPAIR, TEMPORARY_BRIDGE, bridged_cost, bridges_after_event,
+from hexforge.rules.aachen_bridges import (PRINTED_BRIDGES, REPAIR, TEMPORARY_BRIDGE, bridged_cost, bridges_after_event,
                                            bridges_after_phase, check_enemy_crossing, declare_bridge, declare_repair,
                                            lost_bridge, river_kinds, standing, unbridged_cost)
 from hexforge.rules.core.movement import Cost
@@ -103,6 +103,12 @@ class Aachen(FireAndMovement):
 
     def phase_ended(self, state: GameState, old_phase: int, turn: int | None, phase: int | None) -> GameState:
         return bridges_after_phase(self, state, old_phase, turn, phase)
+
+    def crossing(self, state: GameState, uid: str, a: Hex, b: Hex) -> frozenset[str]:
+        """AAC 11.0: no printed bridge is intact; AAC 11.2: a friendly temporary bridge may be used to attack."""
+        kinds = super().crossing(state, uid, a, b) - PRINTED_BRIDGES
+        tb = standing(state, a, b)
+        return kinds | {"temporary-bridge"} if tb and tb[1] == state.side(uid) else kinds
 
     def check_crossing(self, state: GameState, uid: str, a: Hex, b: Hex) -> Verdict:
         """AAC 11.2: enemy units never move across a temporary bridged hexside."""

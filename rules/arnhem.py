@@ -72,6 +72,11 @@ class Arnhem(FireAndMovement):
     def on_road_or_trail(self, a: Hex, b: Hex) -> bool:
         return bool(self.terrain.connections(a, b) & {"road", "trail", "secondary-road"})
 
+    def crossing(self, state: GameState, uid: str, a: Hex, b: Hex) -> frozenset[str]:
+        """ARN 10.6.3: a demolished bridge leaves the river or canal hexside unbridged."""
+        kinds = super().crossing(state, uid, a, b)
+        return kinds - set(BRIDGES) if self.demolished(state, a, b) else kinds
+
     def demolished(self, state: GameState, a: Hex, b: Hex) -> bool:
         """ARN 10.6.3: a demolished, unrepaired bridge is an unbridged river/canal hexside."""
         status = state.bridges.get(Hexside.between(a, b)) if a.distance(b) == 1 else None

@@ -242,6 +242,11 @@ class FireAndMovement(RulesSystem):
                 out.append(Illegal("F&M 8.2", f"{u} attacked across a prohibited hexside or into prohibited terrain"))
         return out
 
+    def crossing(self, state: GameState, uid: str, a: Hex, b: Hex) -> frozenset[str]:
+        """The hexside features ``uid`` meets between ``a`` and ``b`` as they stand now (F&M 8.2.2 reads the
+        river/bridge line from them); games change them (ARN 10.6.3 demolitions, AAC 11.0-11.2)."""
+        return frozenset(f.kind for f in self.terrain.features(a, b))
+
     def check_support(self, state: GameState, a) -> list[Verdict]:
         """Game limits on which units a ground combat's support fire markers may support (ARN 10.7.1)."""
         return []

@@ -55,7 +55,7 @@ def lines(rules: FireAndMovement, st: GameState, a: Attack) -> list[str] | Unkno
         if rules.has_crt_line(str(v)):
             out.append(str(v))
     if a.kind == "combat" and a.attackers:
-        sides = [{f.kind for f in rules.terrain.features(st.where(u), a.target)} for u in a.attackers
+        sides = [rules.crossing(st, u, st.where(u), a.target) for u in a.attackers
                  if st.where(u) is not None and st.where(u).distance(a.target) == 1]
         crossing = [k for k in sides if k & set(WATER) or k & set(BRIDGES)]
         if sides and len(crossing) == len(sides):

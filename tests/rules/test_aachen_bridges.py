@@ -170,3 +170,20 @@ def test_aac4_a_printed_bridge_is_demolished_so_the_river_costs_its_mp(game) -> 
     bridged = Log(game, {"B1": "0303", "B6": "0302", "R4": "1201"}).phase(1, "first-movement") \
         .say("temporary bridge 0403/0503 by B6").move("B1", *road, "0804").check(Aachen(game))
     assert illegal_rules(bridged) == []
+
+
+def test_the_crt_line_across_a_river_follows_the_bridges_that_stand(game) -> None:
+    # F&M 8.2.2: an attack across a bridged river hexside uses the Bridge line, across an unbridged one the
+    # river line. AAC 11.0: no printed bridge is intact, so 0403/0503 (printed bridge) is a river for Aachen;
+    # AAC 11.2 (L607): friendly units may use a temporary bridge to attack.
+    from hexforge.rules.checker import Attack
+    from hexforge.rules.fm_combat import lines
+    H = game.map.hex
+    st = GameState({"B1": H("0403"), "R1": H("0503")}, {"B1": "blue", "R1": "red"})
+    attack = Attack("combat", H("0503"), ["B1"], [], [], None)
+    assert "bridge" in lines(FireAndMovement(game), st, attack)
+    assert "bridge" not in lines(Aachen(game), st, attack) and "city-rough-river" in lines(Aachen(game), st, attack)
+    bridged = st.with_bridge(Hexside.between(H("0403"), H("0503")), ("temporary", "blue", "B6"))
+    assert "bridge" in lines(Aachen(game), bridged, attack)
+    enemy = st.with_bridge(Hexside.between(H("0403"), H("0503")), ("temporary", "red", "R9"))
+    assert "bridge" not in lines(Aachen(game), enemy, attack)

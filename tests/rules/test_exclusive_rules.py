@@ -190,3 +190,16 @@ def test_arn_10_6_3_a_demolished_bridge_blocks_retreat_and_advance(game) -> None
     assert r.retreat_blocked(down, "R1", a, b).rule == "ARN 10.6"
     assert "unbridged river/canal hexside 1006/1106" in r.retreat_blocked(down, "R1", a, b).why
     assert r.advance_blocked(down, "R1", a, b)[0] == "ARN 10.6"
+
+
+def test_arn_10_6_3_an_attack_across_a_demolished_bridge_is_across_the_river(game) -> None:
+    # F&M 8.2.2 / ARN 10.6 (L365): the Bridge line needs a bridged hexside; ARN 10.6.3: a demolished bridge
+    # leaves an unbridged river hexside
+    from hexforge.rules.checker import Attack
+    from hexforge.rules.fm_combat import lines
+    H = game.map.hex
+    st = GameState({"B1": H("1006"), "R1": H("1106")}, {"B1": "blue", "R1": "red"})
+    attack = Attack("combat", H("1106"), ["B1"], [], [], None)
+    assert lines(Arnhem(game), st, attack) == ["clear", "bridge"]
+    down = st.with_bridge(Hexside.between(H("1006"), H("1106")), ("demolished", "red"))
+    assert lines(Arnhem(game), down, attack) == ["clear", "city-rough-river"]
