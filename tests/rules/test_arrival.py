@@ -22,16 +22,6 @@ def syn():
     return load_game(SYN)
 
 
-@pytest.fixture(scope="module")
-def aachen():
-    return load_game("aachen")
-
-
-@pytest.fixture(scope="module")
-def arnhem():
-    return load_game("arnhem")
-
-
 def red_turn(game, setup=None, turn=2, phase="second-movement") -> Log:
     return Log(game, setup or {"B1": "0205", "R1": "0705"}).phase(turn, phase)
 

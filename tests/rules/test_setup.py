@@ -39,16 +39,6 @@ ARN_S1 = {"2/406": "2025", "1/406": "2325", "BrDf": "2621", "Krft": "3722", "2/9
 ARN_DZ = {"dz_1st_british_ab": "3717", "dz_101st_us_ab": "1007", "dz_82nd_us_ab": "2323"}
 
 
-@pytest.fixture(scope="module")
-def aachen():
-    return load_game("aachen")
-
-
-@pytest.fixture(scope="module")
-def arnhem():
-    return load_game("arnhem")
-
-
 def judged(game, setup, markers=None, scenario=None, cls=None):
     rules = (cls or (Aachen if game.id == "aachen" else Arnhem))(game, scenario)
     return judge_setup(rules, Log(game, setup, markers).timeline())
