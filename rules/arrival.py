@@ -100,8 +100,12 @@ class Arrivals:
     conditional: ConditionalArrival | None = None
     _schedules: dict[str, Schedule | None] = field(default_factory=dict)
 
+    timed: list[tuple[str, Schedule]] = field(default_factory=list)  # reinforcements with known GT and hexes
+
     def __post_init__(self) -> None:
         self.conditional = self.rules.conditional_arrival()
+        self.timed = [(uid, s) for uid in self.rules.game.units if (s := self.schedule(uid)) is not None
+                      and isinstance(s.turn, int) and not isinstance(s.hexes, Unknown)]
 
     def schedule(self, uid: str) -> Schedule | None:
         if uid not in self._schedules:
@@ -124,11 +128,10 @@ class Arrivals:
         side = self.rules.phase_side(phase)
         if self.rules.phase_kind(phase) != "movement" or side is None or turn is None:
             return
-        for uid, unit in self.rules.game.units.items():
-            if unit.side != side or ch.state.where(uid) is not None or uid in ch.state.eliminated:
+        for uid, s in self.timed:
+            if ch.state.side(uid) != side or ch.state.where(uid) is not None or uid in ch.state.eliminated:
                 continue
-            s = self.schedule(uid)
-            if s is None or not isinstance(s.turn, int) or s.turn > turn or isinstance(s.hexes, Unknown):
+            if s.turn > turn:
                 continue
             if any(ch.state.side(u) != side for h in s.hexes for u in ch.state.at(h)):
                 self.blocked.setdefault(uid, set()).add(turn)
