@@ -267,7 +267,11 @@ class Arrivals:
         if isinstance(cost, Unknown) or isinstance(ma, Unknown):
             rec.spent = cost if isinstance(cost, Unknown) else ma
             return NotCheckable(rec.spent.needs)
-        rec.spent = cost + (ma // 2 if ezoc and mob == "mobile" else 0)
+        commando = rules.is_commando(uid) if ezoc and mob == "mobile" else False
+        if isinstance(commando, Unknown):
+            rec.spent = commando
+            return NotCheckable(commando.needs)
+        rec.spent = cost + (ma // 2 if ezoc and mob == "mobile" and not commando else 0)
         if rec.spent > ma:
             return Illegal(rules.arrival_rule, f"{uid} needs {rec.spent:g} MP to enter {label(rules, h)} but has "
                            f"an MA of {ma:g}")

@@ -59,7 +59,8 @@ FM_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ("ZOC-3", "F&M 6.1", "EZOC to EZOC: one step for the whole MA", "units.csv mobility, TEC rows"),
     ("ZOC-4", "F&M 6.1", "a leg unit leaving an EZOC halts on entering another", "units.csv mobility"),
     ("ZOC-5", "F&M 6.1", "mobile units pay half their MA to enter an EZOC", "units.csv mobility"),
-    ("ZOC-6", "F&M 6.1", "no EZOC to EZOC into a fortification hex", "map terrain (fortified hexes)"),
+    ("ZOC-6", "F&M 6.1", "no EZOC to EZOC into a fortification hex or across a minefield hexside; commandos "
+     "excepted, and they pay no EZOC costs", "map terrain (fortified hexes), units.csv type (commandos)"),
     ("ZOC-7", "ARN 10.6.2", "a unit crossing a ferry hexside counts as leg for EZOC", ""),
     ("ZOC-8", "F&M 6.0", "friendly ZOC never cancels an EZOC", ""),
     ("SET-1", "AAC 14.0", "Aachen: the initial positions are the set-up table's; the 3rd Armored Division on its map edge ranges", "the 3rd Armored Division set-up edge hexes (map data)"),

@@ -44,6 +44,11 @@ class FireAndMovement(RulesSystem):
         """F&M 6.0: into all terrain and across all hexsides (games add exceptions)."""
         return True
 
+    def is_commando(self, uid: str) -> bool | Unknown:
+        """F&M 6.1: whether the unit is a commando (units.csv type)."""
+        t = str(self.game.units[uid].type).lower()
+        return Unknown(f"whether unit {uid} is a commando (units.csv type)") if t in ("", "unknown") else "commando" in t
+
     def is_fortification(self, h: Hex) -> bool | Unknown:
         """F&M 8.2.3: a printed fortification (terrain ``fortified`` or a fortified place)."""
         for p in self.terrain.places:
@@ -69,6 +74,9 @@ class FireAndMovement(RulesSystem):
         if c is None or isinstance(c, Unknown):
             return c
         if mob == "mobile" and in_ezoc(self, state, b, state.side(uid), ignore=uid):
+            commando = self.is_commando(uid)
+            if commando is not False:
+                return commando if isinstance(commando, Unknown) else c
             ma = self.value(uid, "movement", state)
             return ma if isinstance(ma, Unknown) else c + ma // 2
         return c
@@ -154,15 +162,19 @@ class FireAndMovement(RulesSystem):
         return Legal()
 
     @rule("F&M 6.1", "ZOC-2/3/4/6", "EZOC: leg units stop on entering; EZOC to EZOC only as a whole-MA first "
-          "step; never EZOC to EZOC into a fortification hex")
+          "step; never EZOC to EZOC into a fortification hex or across a minefield hexside, except commandos")
     def check_ezoc(self, state: GameState, rec: MoveRecord, a: Hex, b: Hex, ez_a: bool, ez_b: bool,
                    mob: str | Unknown) -> Verdict:
         uid = rec.uid
         if ez_a and ez_b:
-            fort = self.is_fortification(b)
-            if fort is True:
-                return Illegal("F&M 6.1", f"{uid} moved from {label(self, a)} (EZOC) directly into fortification "
-                               f"hex {label(self, b)} (EZOC)")
+            barred = self.ezoc_barrier(a, b)
+            if barred is not None:
+                commando = self.is_commando(uid)
+                if commando is False:
+                    return Illegal("F&M 6.1", f"{uid} moved from {label(self, a)} (EZOC) to {label(self, b)} (EZOC) "
+                                   f"{barred}")
+                if isinstance(commando, Unknown):
+                    return NotCheckable(commando.needs)
         if mob == "leg" and ez_a and ez_b and rec.steps > 0:
             return Illegal("F&M 6.1", f"{uid} entered {label(self, b)} (EZOC) from {label(self, a)} (EZOC) "
                            "without starting there")
@@ -177,8 +189,16 @@ class FireAndMovement(RulesSystem):
                 return NotCheckable(fort.needs)
         return Legal()
 
+    def ezoc_barrier(self, a: Hex, b: Hex) -> str | None:
+        """F&M 6.1 Exception: why no unit but a commando goes from EZOC ``a`` to EZOC ``b``, or ``None``."""
+        if self.is_fortification(b) is True:
+            return f"into fortification hex {label(self, b)}"
+        if "minefield" in {f.kind for f in self.terrain.features(a, b)}:
+            return "across a minefield hexside"
+        return None
+
     @rule("F&M 5.2", "MOV-3", "MP spent never exceed the MA; each hex entered is paid for in full "
-          "(terrain 5.4, road 5.4.1, trail 5.4.2, mobile EZOC surcharge 6.1)")
+          "(terrain 5.4, road 5.4.1, trail 5.4.2, EZOC costs 6.1, which commandos never pay)")
     def check_cost(self, state: GameState, rec: MoveRecord, a: Hex, b: Hex, ez_a: bool, ez_b: bool,
                    mob: str, ma: float, ezoc_mob: str | Unknown | None = None) -> Verdict:
         """``ezoc_mob``: the mobility the EZOC rules treat the step with (default ``mob``; ARN 10.6.2)."""
@@ -191,13 +211,18 @@ class FireAndMovement(RulesSystem):
         if isinstance(tc, Unknown) or isinstance(rec.spent, Unknown):
             rec.spent = tc if isinstance(tc, Unknown) else rec.spent
             return NotCheckable(rec.spent.needs)
-        if emob == "leg" and ez_a and ez_b:
+        taxed = (emob == "leg" and ez_a and ez_b) or (emob == "mobile" and ez_b)
+        commando = self.is_commando(uid) if taxed else False  # F&M 6.1: commandos never pay EZOC costs
+        if isinstance(commando, Unknown):
+            rec.spent = commando
+            return NotCheckable(commando.needs)
+        if emob == "leg" and ez_a and ez_b and not commando:
             if tc > ma:
                 return Illegal("F&M 6.1", f"{uid} cannot go from EZOC {label(self, a)} to EZOC {label(self, b)}: "
                                f"the terrain costs {tc:g} MP, more than its MA {ma:g}")
             rec.spent = ma
             return Legal()
-        cost = tc + (ma // 2 if emob == "mobile" and ez_b else 0)
+        cost = tc + (ma // 2 if emob == "mobile" and ez_b and not commando else 0)
         if rec.spent + cost > ma:
             extra = f" (incl. {ma // 2:g} for entering an EZOC, F&M 6.1)" if emob == "mobile" and ez_b else ""
             return Illegal("F&M 5.2", f"{uid} needs {cost:g} MP{extra} to enter {label(self, b)} but has "
