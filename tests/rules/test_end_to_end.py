@@ -11,7 +11,7 @@ from hexforge.builder.timeline import build_timeline
 from hexforge.games import load_game
 from hexforge.rules.checker import Checker
 from hexforge.rules.report import as_html, as_json, text
-from hexforge.rules.verdict import Illegal
+from hexforge.rules.verdict import Illegal, Legal
 from tests.conftest import ROOT
 from tests.rules.vlog import Writer
 
@@ -61,6 +61,7 @@ def test_planted_violations_are_flagged_exactly(written) -> None:
     rep = Checker(game, t).run()
     got = sorted({(j.event.step, v.rule) for j in rep.judged for v in j.verdicts if isinstance(v, Illegal)})
     assert got == sorted(set(w.marks)), text(rep)
+    assert rep.setup == [Legal()]  # our own pre-defined setup, drop zone markers included
     assert len({r for _, r in w.marks}) >= 7
     assert "illegal" in as_json(rep) and "<img" in as_html(game, rep)
 
