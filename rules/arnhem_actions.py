@@ -373,6 +373,7 @@ def declare_landing(rules: Arnhem, ch: Checker, index: int, uid: str, displaced:
         return
     if ch.mover is not None and ch.mover.uid == uid:
         ch.mover = None  # placed to land: its move has not begun
+    ch.arrivals.landed(uid)
     kind, phasing = ch.phase()
     why: list[str] = []
     if kind != "movement" or phasing != allied(ch.rules) or st.side(uid) != allied(ch.rules):

@@ -101,6 +101,7 @@ class Arrivals:
     _schedules: dict[str, Schedule | None] = field(default_factory=dict)
 
     timed: list[tuple[str, Schedule]] = field(default_factory=list)  # reinforcements with known GT and hexes
+    unlanded: dict[str, int] = field(default_factory=dict)  # airborne units entered this phase, not yet landed
 
     def __post_init__(self) -> None:
         self.conditional = self.rules.conditional_arrival()
@@ -146,6 +147,8 @@ class Arrivals:
             ch.mover = MoveRecord(uid, h, h, False, events=[j.index]) if h is not None else None
             return
         self.entered.add(uid)
+        if self.rules.lands_by_air(uid):
+            self.unlanded[uid] = j.index
         verdicts = [v for v in (self.check_phase(ch, uid), self.check_schedule(ch, uid, h)) if v is not None]
         if h is None:
             verdicts.append(Illegal(self.rules.arrival_rule, f"{uid} entered a place that is not a map hex"))
@@ -159,6 +162,19 @@ class Arrivals:
         ch.mover = rec
         for v in [v for v in verdicts if not isinstance(v, Legal)] or [Legal()]:
             ch.say(j.index, v)
+
+    def landed(self, uid: str) -> None:
+        """The unit's landing was declared (ARN 11.4)."""
+        self.unlanded.pop(uid, None)
+
+    @rule("ARN 11.4", "ARN-7", "each arriving airborne unit goes through the landing procedure (a roll on the drop "
+          "table, declared 'land <unit>')")
+    def phase_ended(self, ch: Checker) -> None:
+        """At the end of a phase: airborne units that entered without landing."""
+        for uid, index in sorted(self.unlanded.items(), key=lambda x: x[1]):
+            ch.say(index, Illegal("ARN 11.4", f"{uid} arrived by air without the landing procedure: no roll on the "
+                                  f"Airborne Drop Result Table was declared ('land {uid}')"))
+        self.unlanded.clear()
 
     @rule("AAC 15.0 / ARN 11.1 / ARN 10.6.6", "REI-6", "an eliminated unit enters again only where a game rule "
           "returns it (the Arnhem engineer, ARN 10.6.6); otherwise elimination is final")
@@ -235,6 +251,8 @@ class Arrivals:
             return off
         if isinstance(s.turn, Unknown) or turn is None:
             return NotCheckable(s.turn.needs if isinstance(s.turn, Unknown) else "the game turn (turn tracker)")
+        if turn <= s.turn:
+            return off
         shifted = along_edge(rules, s.hexes, turn - s.turn)
         if isinstance(shifted, Unknown):
             return NotCheckable(shifted.needs)

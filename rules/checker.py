@@ -140,6 +140,7 @@ class Checker:
         self.end_move()
         self.close_attack()
         self.close_action()
+        self.arrivals.phase_ended(self)
         outcome = self.victory.final(self) if self.victory is not None else Outcome(
             None, "", f"the victory conditions of {self.game.id} as rules code (its scenario [[victory]] text)")
         return Report(self.game.id, self.judged, list(self.t.warnings) + self.notes, outcome,
@@ -202,6 +203,7 @@ class Checker:
         self.end_move()
         self.close_attack()
         self.close_action()
+        self.arrivals.phase_ended(self)
         turn, phase = phase_of(self.game, j.event)
         self.check_phase_end(j.index)
         if self.state.phase is not None:

@@ -72,8 +72,12 @@ def test_airborne_arrivals_are_left_to_the_landing_rule(syn) -> None:
     # B7 lands by air under the Arnhem rules (ARN 11.4 judges its hex from the 'land' declaration); the Aachen
     # rules have no landings, so 0708 is simply not its listed arrival hex 0707
     log = Log(syn, {"R4": "1201"}).phase(1, "first-movement").enter("B7", "0708")
-    assert illegal_rules(log.check(Arnhem(syn))) == []
     assert illegal_rules(log.check(Aachen(syn))) == [(1, "AAC 15.0")]
+    rep = log.check(Arnhem(syn))  # ... and every airborne arrival goes through the landing procedure
+    assert illegal_rules(rep) == [(1, "ARN 11.4")]
+    assert any("without the landing procedure" in getattr(v, "reason", "") for v in verdicts(rep, 1))
+    landed = Log(syn, {"R4": "1201"}).phase(1, "first-movement").enter("B7", "0708").say("land B7").roll(6)
+    assert illegal_rules(landed.check(Arnhem(syn))) == []
 
 
 # -- REI-2: which phase ---------------------------------------------------------------------------

@@ -90,7 +90,7 @@ def arnhem_log(tmp) -> Writer:
     w.chat("land 82nd_para_3", plant="ARN 11.4")                           # a unit has already moved
     w.roll(1)
     w.move("82nd_para_1", "2324", "2424", plant="ARN 11.4")                # landed in an EZOC: may not move
-    w.move("101st_para_1", "", "3325")                                     # enters next to the bridge
+    w.move("101st_para_1", "", "3325", plant="ARN 11.4")                   # next to the bridge, never landed
     w.chat("demolish 3325/3424")                                           # legal: 9/9SS is 3 hexes away
     w.roll(2)                                                              # canal bridge (L390), 1-3
     w.chat("result intact", plant="ARN 10.6.3")                            # it was demolished
