@@ -141,7 +141,8 @@ class Arnhem(FireAndMovement):
           "not into marsh except along a road or trail (10.5)")
     def advance_blocked(self, state: GameState, uid: str, a: Hex, b: Hex) -> tuple[str, str] | None:
         if self.unbridged_water(a, b) or self.demolished(state, a, b):
-            return "ARN 10.6", f"{uid} advanced across the unbridged river/canal hexside {label(self, a)}/{label(self, b)}"
+            return "ARN 10.6", (f"{uid} advanced across the unbridged river/canal hexside "
+                                f"{label(self, a)}/{label(self, b)}")
         mob = self.mobility(uid)
         if isinstance(mob, str) and self.marsh_blocks(a, b, mob):
             return "ARN 10.5", f"{uid} advanced into marsh at {label(self, b)} off a road or trail"
@@ -179,9 +180,9 @@ class Arnhem(FireAndMovement):
             cases.append((removed, needs))
         return cases
 
-    @rule("ARN 10.7.1", "SFM-9/ARN-9", "SFMs below +6 and all German SFMs bombard only hexes adjacent to a friendly unit; "
-          "+6 priests up to two hexes from a non-airborne British unit; airpower anywhere (a +6 is declared 'priest' "
-          "or 'air')")
+    @rule("ARN 10.7.1", "SFM-9/ARN-9", "SFMs below +6 and all German SFMs bombard only hexes adjacent to a "
+          "friendly unit; +6 priests up to two hexes from a non-airborne British unit; airpower anywhere (a +6 is "
+          "declared 'priest' or 'air')")
     def check_bombardment_range(self, state: GameState, a) -> list[Verdict]:
         if a.target is None or not state.at(a.target):
             return []
@@ -230,10 +231,11 @@ class Arnhem(FireAndMovement):
                                             f"declare it 'sfm {m.value} british' or 'sfm {m.value} us' (ARN 10.7.1)"))
                     continue
                 may = SUPPORTS[pool]
-                if not any(self.game.units[u].nationality in may for u in units):
+                nations = sorted({self.game.units[u].nationality for u in units})
+                if not any(n in may for n in nations):
                     out.append(Illegal("ARN 10.7.1", f"a {pool} +{m.value} support fire marker supported "
-                                       f"{', '.join(units)} ({', '.join(sorted({self.game.units[u].nationality for u in units}))}): "
-                                       f"{pool} markers support only {' and '.join(may)} units"))
+                                       f"{', '.join(units)} ({', '.join(nations)}): {pool} markers support only "
+                                       f"{' and '.join(may)} units"))
         return out
 
     def victory_tracker(self) -> ArnhemVictory:

@@ -209,8 +209,8 @@ class Arrivals:
                                "are placed at the beginning of the phase")
         return None
 
-    @rule("AAC 15.0 / ARN 11.1", "REI-1/REI-3/ARN-8", "a reinforcement enters on its GT or later, in a listed hex or a hex "
-          "of the listed range, never onto an enemy unit; Arnhem: after an enemy-held arrival hex delayed it, "
+    @rule("AAC 15.0 / ARN 11.1", "REI-1/REI-3/ARN-8", "a reinforcement enters on its GT or later, in a listed hex or "
+          "a hex of the listed range, never onto an enemy unit; Arnhem: after an enemy-held arrival hex delayed it, "
           "three hexes along the map edge per GT of delay")
     def check_schedule(self, ch: Checker, uid: str, h: Hex | None) -> Verdict | None:
         rules, turn = self.rules, ch.state.turn
@@ -218,7 +218,8 @@ class Arrivals:
         if isinstance(when, Illegal):
             return when
         s = self.schedule(uid)
-        if s is None and any(isinstance(e.units, list) and uid in e.units for sc in rules.scenarios() for e in sc.setup):
+        if s is None and any(isinstance(e.units, list) and uid in e.units
+                             for sc in rules.scenarios() for e in sc.setup):
             return Illegal(rules.arrival_rule, f"{uid} is set up at the start of the scenario; it does not arrive "
                            "as a reinforcement")
         if s is None:

@@ -19,14 +19,15 @@ from hexforge.rules.arrival import Arrivals
 from hexforge.rules.coverage import rule
 from hexforge.rules.core.stacking import overstacked, stacked_with
 from hexforge.rules.fm import MoveRecord
-from hexforge.rules.setup import as_set_up, identify_scenario, judge_setup, setup_events
+from hexforge.rules.setup import as_set_up, has_fixed, identify_scenario, judge_setup, setup_events
 from hexforge.rules.sfm import MARKS, Mark, SfmPool, parse_marks
 from hexforge.rules.system import RulesSystem, rules_for
 from hexforge.rules.state import STEP_TRAIT, GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, with_guess
 from hexforge.rules.victory import Outcome
 
-DECLARE = re.compile(r"\b(?P<kind>attack|bombard)s?\s+(?P<target>\w+(?:[\s,]+(?:and\s+)?\w+)*?)(?:\s+from\s+(?P<from>[\w\s,]+?))?"
+DECLARE = re.compile(r"\b(?P<kind>attack|bombard)s?\s+(?P<target>\w+(?:[\s,]+(?:and\s+)?\w+)*?)"
+                     r"(?:\s+from\s+(?P<from>[\w\s,]+?))?"
                      rf"(?:\s+sfm\s+(?P<sfm>{MARKS}))?(?:\s+vs\s+(?P<dsfm>{MARKS}))?\s*$", re.I)
 MOVING = ("movement", "mobile-movement")
 FIGHTING = ("bombardment", "combat", "mobile-combat")
@@ -94,7 +95,9 @@ class Checker:
             sid = identify_scenario(game, as_set_up(timeline, self.setup_end))
             if sid is not None:
                 self.rules = type(self.rules)(game, sid)
-                self.notes.append(f"scenario {sid}, recognised from the set-up (name another with --scenario)")
+                how = ", recognised from the set-up" if has_fixed(game.scenarios[sid]) else \
+                    " (free deployment), as the set-up matches no fixed scenario set-up"
+                self.notes.append(f"scenario {sid}{how} (name another with --scenario)")
         self.book = self.rules.book
         self.state = GameState.from_setup(game, timeline)
         self.judged: list[Judged] = []

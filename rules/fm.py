@@ -47,7 +47,9 @@ class FireAndMovement(RulesSystem):
     def is_commando(self, uid: str) -> bool | Unknown:
         """F&M 6.1: whether the unit is a commando (units.csv type)."""
         t = str(self.game.units[uid].type).lower()
-        return Unknown(f"whether unit {uid} is a commando (units.csv type)") if t in ("", "unknown") else "commando" in t
+        if t in ("", "unknown"):
+            return Unknown(f"whether unit {uid} is a commando (units.csv type)")
+        return "commando" in t
 
     def is_fortification(self, h: Hex) -> bool | Unknown:
         """F&M 8.2.3: a printed fortification (terrain ``fortified`` or a fortified place)."""
