@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hexforge.games.schema import GameFile, ScenarioFile, TableFile, TerrainFile
+from hexforge.games.values import plain
 from hexforge.counters.unit import Unit
 from hexforge.maps.hexmap import HexMap
 
@@ -39,8 +40,7 @@ class Game:
         ids = {m.id for m in self.info.markers}
         out: dict[str, str] = {}
         for value in (scenario.special_rules or {}).values():
-            value = getattr(value, "resolved", value)
-            value = value.get("value", value) if isinstance(value, dict) else value
+            value = plain(value)
             if (isinstance(value, dict) and value and set(value) <= ids
                     and all(isinstance(h, str) and h in self.map.index for h in value.values())):
                 out.update(value)

@@ -79,3 +79,11 @@ def _text(raw: dict, key: str) -> str | None:
     if v is not None and (not isinstance(v, str) or not v.strip()):
         raise ValueError(f"'{key}' must be non-empty text")
     return v
+
+
+def plain(raw: Any) -> Any:
+    """A value as the code uses it, however a free-form table wrote it: a :class:`Datum`'s resolved value,
+    a ``{ value = ..., source = ... }`` table's value, or the value itself."""
+    if isinstance(raw, Datum):
+        return raw.resolved
+    return raw["value"] if isinstance(raw, dict) and "value" in raw else raw

@@ -8,6 +8,7 @@ from hexforge.rules.arnhem_ferry import FERRY, cancel_occupied_ferries, declare_
 from hexforge.rules.arnhem_sfm import AIRPOWER, declare_airpower, sfm_reductions, table_reductions
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 from hexforge.maps.terrain import Unknown
+from hexforge.games.values import plain
 from hexforge.rules.arnhem_supply import airborne, road_hexes
 from hexforge.rules.sfm import Mark
 from hexforge.rules.core.movement import BRIDGES, Cost, hex_cost, label, rate, terrain_cost, thoroughfare_rate
@@ -38,11 +39,9 @@ class Arnhem(FireAndMovement):
     def lands_by_air(self, uid: str) -> bool:
         """ARN 11.4: a unit whose arrival, in any scenario, is a drop zone marker lands by air."""
         for sc in self.game.scenarios.values():
-            markers = (sc.special_rules or {}).get("drop_zone_markers")
-            markers = getattr(markers, "resolved", markers)
-            markers = markers.get("value", markers) if isinstance(markers, dict) else markers
+            markers = plain((sc.special_rules or {}).get("drop_zone_markers"))
             for r in sc.reinforcements:
-                entry = getattr(r.entry, "resolved", r.entry)
+                entry = plain(r.entry)
                 if (isinstance(r.units, list) and uid in r.units and isinstance(entry, list) and len(entry) == 1
                         and isinstance(markers, dict) and entry[0] in markers.values()):
                     return True

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from hexforge.builder.timeline import Eliminated, Entered, Move, Placement, Timeline, TurnChange
 from hexforge.games.game import Game
 from hexforge.games.schema import ScenarioFile, SetupEntry
-from hexforge.games.values import UNKNOWN, Datum
+from hexforge.games.values import UNKNOWN, Datum, plain
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.arnhem_setup import judge_free_deployment
@@ -274,7 +274,7 @@ def fixed_markers(sc: ScenarioFile) -> tuple[dict[str, str], str]:
     raw = (sc.special_rules or {}).get("drop_zone_markers")
     if raw is None:
         return {}, ""
-    value = raw.get("value") if isinstance(raw, dict) and "value" in raw else raw
+    value = plain(raw)
     source = raw.get("source") if isinstance(raw, dict) else None
     return (dict(value) if isinstance(value, dict) else {}), cite(source, scenario_rule(sc))
 
@@ -334,8 +334,7 @@ def late_start(game: Game, timeline: Timeline, first: int) -> NotCheckable | Non
 
 
 def first_turn(sc: ScenarioFile) -> int:
-    v = sc.first_turn.resolved if isinstance(sc.first_turn, Datum) else sc.first_turn
-    v = v.get("value") if isinstance(v, dict) else v
+    v = plain(sc.first_turn)
     return v if isinstance(v, int) else 1
 
 

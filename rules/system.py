@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any
 
 from hexforge.games.game import Game
-from hexforge.games.values import Datum
+from hexforge.games.values import Datum, plain
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.state import GameState
@@ -76,9 +76,7 @@ class RulesSystem:
         """One value every scenario that may be played agrees on (``get(scenario)``), else :class:`Unknown`."""
         vals = []
         for sc in self.scenarios():
-            v = get(sc)
-            v = v.resolved if isinstance(v, Datum) else v
-            v = v.get("value") if isinstance(v, dict) else v
+            v = plain(get(sc))
             if v is None or v == "unknown":
                 return Unknown(what)
             vals.append(v)
