@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from hexforge.games import load_game  # noqa: E402
-from hexforge.rules.checker import Checker  # noqa: E402
+from hexforge.rules.fm.referee import Checker  # noqa: E402
 from tests.rules.helpers import Log  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]

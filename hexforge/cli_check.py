@@ -34,7 +34,7 @@ def _write(path: Path, data: str) -> None:
 def check(log_file: Path, module_path: Path, game_ref: str | None, scenario: str | None, as_json: bool,
           html_path: Path | None) -> None:
     """Judge every event of a VASSAL log (.vlog/.vsav): legal, illegal (rule), or not checkable (needs)."""
-    from hexforge.rules.checker import Checker
+    from hexforge.rules.fm.referee import Checker
     from hexforge.rules import report
     from hexforge.rules.system import rules_for
     try:
@@ -63,7 +63,7 @@ def rules() -> None:
               help="also write the matrix (markdown) to this file")
 def coverage(system: str, out: Path | None) -> None:
     """Each rule section and predicate of SYSTEM: implemented / needs data / not yet."""
-    from hexforge.rules.coverage import matrix
+    from hexforge.rules.registry import matrix
     try:
         text = matrix(system)
     except KeyError as e:

@@ -166,11 +166,11 @@ def supply_cmd(game_ref, scenario, save, module, step, out, side, reading, trave
     if side not in game.sides:
         raise _bad(f"--side must be one of {', '.join(game.sides)}")
     if game.info.system == "httr":
-        from hexforge.rules.httr_supply import HttrSupply, chain_overlay, sources
+        from hexforge.rules.httr.supply import HttrSupply, chain_overlay, sources
         unknown = [u for u in (*travel, *disrupted) if u not in game.units]
         if unknown:
             raise _bad(f"no unit {unknown[0]!r} in {game.id}")
-        from hexforge.rules.httr_supply import modes
+        from hexforge.rules.httr.supply import modes
         unsure: frozenset[str] = frozenset()
         notes: list[str] = []
         if save is not None:
@@ -186,7 +186,7 @@ def supply_cmd(game_ref, scenario, save, module, step, out, side, reading, trave
         sup.needs.update(notes)
         _write(game, chain_overlay(sup, side), out, module, save)
         return
-    from hexforge.rules.ptr_supply import PtrPaths, supply_overlay
+    from hexforge.rules.ptr.supply import PtrPaths, supply_overlay
     _need_system(game, "ptr", "supply")
     paths = PtrPaths(game, _state(game, scenario, save, module, step), reading=reading)
     _write(game, supply_overlay(paths, side), out, module, save)
@@ -199,7 +199,7 @@ def supply_cmd(game_ref, scenario, save, module, step, out, side, reading, trave
 @click.option("--reading", type=click.Choice(["17.3", "13.5"]), default="17.3")
 def command_cmd(game_ref, scenario, save, module, step, out, unit, mobility, reading) -> None:
     """The command range of an HQ (Piercing the Reich 18)."""
-    from hexforge.rules.ptr_supply import PtrPaths, command_overlay
+    from hexforge.rules.ptr.supply import PtrPaths, command_overlay
     game = _load(game_ref)
     _need_system(game, "ptr", "command")
     state = _state(game, scenario, save, module, step)
@@ -216,7 +216,7 @@ def command_cmd(game_ref, scenario, save, module, step, out, unit, mobility, rea
 @click.option("--grazing", type=click.Choice(["touch", "both-sides", "ignore"]), default="touch")
 def los_cmd(game_ref, scenario, save, module, step, out, from_hex, night, weather, grazing) -> None:
     """What a unit in --from can observe (Highway to the Reich 7.0)."""
-    from hexforge.rules.httr_los import Observation, los_overlay
+    from hexforge.rules.httr.los import Observation, los_overlay
     game = _load(game_ref)
     _need_system(game, "httr", "observation")
     if from_hex not in game.map.index:
@@ -250,7 +250,7 @@ def reach_cmd(game_ref, scenario, save, module, step, out, unit) -> None:
 @click.option("--road", "roads", multiple=True, help="a south map edge road hex (default: the game's map data)")
 def lines_cmd(game_ref, scenario, save, module, step, out, blocked_by, roads) -> None:
     """British non-airborne units' lines of hexes to the south edge road hex (Arnhem 10.7.2 c)."""
-    from hexforge.rules.arnhem_supply import line_overlay
+    from hexforge.rules.fm.arnhem.supply import line_overlay
     game = _load(game_ref)
     if game.info.id != "arnhem":
         raise _bad(f"lines overlays are Arnhem's rule 10.7.2(c); {game.id} is not Arnhem")

@@ -123,7 +123,7 @@ class RulesSystem:
     def sfm_pool(self, side: str, removed: dict[str, list[int]] | None = None) -> list[int] | Unknown:
         """F&M 7.1: the values of every support fire marker in a side's pool (``tables/sfm_pools.toml``
         column ``values``, one value per marker), less the ``removed`` values of each row."""
-        from hexforge.rules.dice_tables import row
+        from hexforge.rules.core.tables import row
         what = f"the SFM counter mix of {side} (tables/sfm_pools.toml column values)"
         t = self.game.tables.get("sfm_pools")
         if t is None or "values" not in t.columns:
@@ -180,7 +180,7 @@ class RulesSystem:
         return False
 
     def victory_tracker(self):
-        """The game's victory conditions as a tracker (``observe``/``final``, rules/victory.py); ``None``
+        """The game's victory conditions as a tracker (``observe``/``final``, rules/fm/victory.py); ``None``
         when this rules class has none."""
         return None
 
@@ -240,9 +240,9 @@ class RulesSystem:
 def rules_for(game: Game, scenario: str | None = None) -> RulesSystem:
     """The rules class for a game (its own subclass by id, else its system's class), for one of its
     scenarios when ``scenario`` names it."""
-    from hexforge.rules.aachen import Aachen
-    from hexforge.rules.arnhem import Arnhem
-    from hexforge.rules.fm import FireAndMovement
+    from hexforge.rules.fm.aachen.system import Aachen
+    from hexforge.rules.fm.arnhem.system import Arnhem
+    from hexforge.rules.fm.system import FireAndMovement
     by_id = {"aachen": Aachen, "arnhem": Arnhem}
     by_system = {"fm": FireAndMovement}
     cls = by_id.get(game.info.id) or by_system.get(game.info.system)

@@ -8,7 +8,7 @@ from fractions import Fraction
 from hexforge.games.schema import TableFile
 from hexforge.games.values import Datum
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.coverage import rule
+from hexforge.rules.registry import rule
 
 NONE = "none"  # a blank cell: the column is not used on that terrain line
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown, most_costly
-from hexforge.rules.coverage import rule
+from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.zoc import in_ezoc
-from hexforge.rules.coverage import rule
+from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 

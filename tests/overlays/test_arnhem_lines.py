@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from hexforge.games.loader import load_game
-from hexforge.rules.arnhem_supply import line_overlay, lines_to_south_edge
+from hexforge.rules.fm.arnhem.supply import line_overlay, lines_to_south_edge
 from tests.overlays.conftest import position
 
 BRITISH = ["2IG/Gds", "231/50", "1GG/Gds"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from hexforge.games.loader import load_game
-from hexforge.rules.httr_los import Observation
+from hexforge.rules.httr.los import Observation
 from tests.overlays.conftest import DATA
 
 

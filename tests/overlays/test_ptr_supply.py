@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hexforge.games.loader import load_game
-from hexforge.rules.ptr_supply import PtrPaths, _prohibited_test, command_range, isolated, sources, supply
+from hexforge.rules.ptr.supply import PtrPaths, _prohibited_test, command_range, isolated, sources, supply
 from tests.overlays.conftest import position
 
 RING = ["GE-INF", "GE-INF2", "GE-TD", "GE-HQ"]

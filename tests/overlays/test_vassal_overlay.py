@@ -20,7 +20,7 @@ from hexforge.builder.setups import setup_file_name
 from hexforge.cli_overlay import overlay
 from hexforge.games.loader import load_game
 from hexforge.maps.hexes import Hex
-from hexforge.rules.httr_los import Observation, los_overlay
+from hexforge.rules.httr.los import Observation, los_overlay
 from hexforge.rules.reach import reach_overlay
 from hexforge.rules.system import rules_for
 from tests.overlays.conftest import DATA, position

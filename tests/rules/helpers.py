@@ -5,7 +5,7 @@ from hexforge.builder.locations import OFF_MAP
 from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, Move, PieceRef, Placement,
                                        StepChange, Timeline, TurnChange)
 from hexforge.games.game import Game
-from hexforge.rules.checker import Checker, Report
+from hexforge.rules.fm.referee import Checker, Report
 from hexforge.rules.state import phase_names
 
 

@@ -11,10 +11,10 @@ import pytest
 
 from hexforge.games import load_game
 from hexforge.maps.hexes import Hexside
-from hexforge.rules.aachen import Aachen
-from hexforge.rules.aachen_bridges import bridges_after_event, bridges_after_phase
-from hexforge.rules.arnhem import Arnhem
-from hexforge.rules.fm import FireAndMovement
+from hexforge.rules.fm.aachen.system import Aachen
+from hexforge.rules.fm.aachen.bridges import bridges_after_event, bridges_after_phase
+from hexforge.rules.fm.arnhem.system import Arnhem
+from hexforge.rules.fm.system import FireAndMovement
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal
 from tests.conftest import ROOT
@@ -176,8 +176,8 @@ def test_the_crt_line_across_a_river_follows_the_bridges_that_stand(game) -> Non
     # F&M 8.2.2: an attack across a bridged river hexside uses the Bridge line, across an unbridged one the
     # river line. AAC 11.0: no printed bridge is intact, so 0403/0503 (printed bridge) is a river for Aachen;
     # AAC 11.2 (L607): friendly units may use a temporary bridge to attack.
-    from hexforge.rules.checker import Attack
-    from hexforge.rules.fm_combat import lines
+    from hexforge.rules.fm.referee import Attack
+    from hexforge.rules.fm.combat import lines
     H = game.map.hex
     st = GameState({"B1": H("0403"), "R1": H("0503")}, {"B1": "blue", "R1": "red"})
     attack = Attack("combat", H("0503"), ["B1"], [], [], None)

@@ -12,9 +12,9 @@ import pytest
 from hexforge.games import load_game
 from hexforge.maps.hexes import Hexside
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.arnhem import Arnhem
-from hexforge.rules.arnhem_actions import drop_zone
-from hexforge.rules.arnhem_sfm import Reduction, sfm_reductions
+from hexforge.rules.fm.arnhem.system import Arnhem
+from hexforge.rules.fm.arnhem.actions import drop_zone
+from hexforge.rules.fm.arnhem.sfm import Reduction, sfm_reductions
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Legal, NotCheckable
 from tests.rules.helpers import Log, illegal_rules, verdicts

@@ -7,7 +7,7 @@ a line of hexes to the south map edge road hex, ... remove three +6 ... markers 
 Pool checks run on the synthetic game (blue = Allied, red = German; British drop zone marker 0707; blue is
 allotted 3 markers in GT 1) with a test counter mix: British +1 +3 +3 +3 +6, US +2. Clause c runs on the
 real Arnhem grid with the cluster of tests/overlays/test_arnhem_lines.py (three British units ringed by
-German ones), traced by rules/arnhem_supply.py in its default reading ("enemy-units")."""
+German ones), traced by rules/fm/arnhem/supply.py in its default reading ("enemy-units")."""
 from __future__ import annotations
 
 import shutil
@@ -15,8 +15,8 @@ import shutil
 import pytest
 
 from hexforge.games import load_game
-from hexforge.rules.arnhem import Arnhem
-from hexforge.rules.arnhem_sfm import Reduction, sfm_reductions
+from hexforge.rules.fm.arnhem.system import Arnhem
+from hexforge.rules.fm.arnhem.sfm import Reduction, sfm_reductions
 from hexforge.rules.verdict import Legal, NotCheckable
 from tests.overlays.conftest import position
 from tests.overlays.test_arnhem_lines import BRITISH, placed

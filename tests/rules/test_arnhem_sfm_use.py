@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hexforge.games import load_game
-from hexforge.rules.arnhem import Arnhem
+from hexforge.rules.fm.arnhem.system import Arnhem
 from hexforge.rules.verdict import Illegal, NotCheckable
 from tests.rules.helpers import Log, illegal_rules
 from tests.rules.survey import surveyed_copy

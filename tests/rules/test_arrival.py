@@ -1,4 +1,4 @@
-"""Units arriving during play (rules/arrival.py): REI-1..4 and REI-6 of the F&M digest, each with a legal and
+"""Units arriving during play (rules/fm/arrival.py): REI-1..4 and REI-6 of the F&M digest, each with a legal and
 an illegal case, on the synthetic F&M game (R5 due GT 2 on the east edge 1201..1209, all clear; B7/B8 due GT 1
 at 0707, the drop zone) and on the real Aachen and Arnhem data."""
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from hexforge.games import load_game
-from hexforge.rules.aachen import Aachen
-from hexforge.rules.arnhem import Arnhem
-from hexforge.rules.arrival import along_edge
-from hexforge.rules.checker import Checker
+from hexforge.rules.fm.aachen.system import Aachen
+from hexforge.rules.fm.arnhem.system import Arnhem
+from hexforge.rules.fm.arrival import along_edge
+from hexforge.rules.fm.referee import Checker
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 from tests.conftest import ROOT
 from tests.rules.helpers import Log, illegal_rules, verdicts

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 from hexforge.games import load_game
-from hexforge.rules.checker import Attack
+from hexforge.rules.fm.referee import Attack
 from hexforge.rules.core import crt as crtlib
-from hexforge.rules.fm_combat import differential
+from hexforge.rules.fm.combat import differential
 from hexforge.rules.state import GameState
 from hexforge.rules.system import rules_for
 from hexforge.rules.verdict import Legal

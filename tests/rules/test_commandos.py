@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from hexforge.games import load_game
-from hexforge.rules.fm import FireAndMovement
+from hexforge.rules.fm.system import FireAndMovement
 from hexforge.rules.state import GameState
 from tests.conftest import ROOT
 from tests.rules.helpers import Log, illegal_rules, verdicts

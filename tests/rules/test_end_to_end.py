@@ -9,7 +9,7 @@ import pytest
 from hexforge.builder.savefile import read_save
 from hexforge.builder.timeline import build_timeline
 from hexforge.games import load_game
-from hexforge.rules.checker import Checker
+from hexforge.rules.fm.referee import Checker
 from hexforge.rules.report import as_html, as_json, text
 from hexforge.rules.verdict import Illegal, Legal
 from tests.conftest import ROOT

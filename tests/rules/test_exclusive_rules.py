@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from hexforge.games import load_game
-from hexforge.rules.aachen import Aachen
-from hexforge.rules.arnhem import Arnhem
+from hexforge.rules.fm.aachen.system import Aachen
+from hexforge.rules.fm.arnhem.system import Arnhem
 from hexforge.maps.hexes import Hexside
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
@@ -195,8 +195,8 @@ def test_arn_10_6_3_a_demolished_bridge_blocks_retreat_and_advance(game) -> None
 def test_arn_10_6_3_an_attack_across_a_demolished_bridge_is_across_the_river(game) -> None:
     # F&M 8.2.2 / ARN 10.6 (L365): the Bridge line needs a bridged hexside; ARN 10.6.3: a demolished bridge
     # leaves an unbridged river hexside
-    from hexforge.rules.checker import Attack
-    from hexforge.rules.fm_combat import lines
+    from hexforge.rules.fm.referee import Attack
+    from hexforge.rules.fm.combat import lines
     H = game.map.hex
     st = GameState({"B1": H("1006"), "R1": H("1106")}, {"B1": "blue", "R1": "red"})
     attack = Attack("combat", H("1106"), ["B1"], [], [], None)

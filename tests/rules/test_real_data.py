@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from hexforge.games import load_game
-from hexforge.rules.aachen import Aachen
-from hexforge.rules.arnhem import Arnhem
+from hexforge.rules.fm.aachen.system import Aachen
+from hexforge.rules.fm.arnhem.system import Arnhem
 from hexforge.rules.system import rules_for
 from hexforge.rules.verdict import Illegal, NotCheckable
 from tests.rules.helpers import Log, verdicts

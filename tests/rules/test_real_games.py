@@ -10,7 +10,7 @@ import pytest
 from hexforge.builder.savefile import read_save
 from hexforge.builder.timeline import build_timeline
 from hexforge.games import load_game
-from hexforge.rules.checker import Checker, Report
+from hexforge.rules.fm.referee import Checker, Report
 from hexforge.rules.report import text
 from hexforge.rules.verdict import Illegal, NotCheckable
 from tests.rules.survey import surveyed_copy

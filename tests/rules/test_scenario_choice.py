@@ -5,7 +5,7 @@ import pytest
 
 from hexforge.games import load_game
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.arnhem_actions import drop_zone
+from hexforge.rules.fm.arnhem.actions import drop_zone
 from hexforge.rules.system import rules_for
 
 

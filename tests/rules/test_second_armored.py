@@ -9,8 +9,8 @@ import pytest
 
 from hexforge.games import load_game
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.aachen import Aachen
-from hexforge.rules.aachen_armor import condition_met
+from hexforge.rules.fm.aachen.system import Aachen
+from hexforge.rules.fm.aachen.armor import condition_met
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal
 from tests.conftest import ROOT

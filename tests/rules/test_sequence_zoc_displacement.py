@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from hexforge.games import load_game
-from hexforge.rules.aachen import Aachen
-from hexforge.rules.arnhem import Arnhem
+from hexforge.rules.fm.aachen.system import Aachen
+from hexforge.rules.fm.arnhem.system import Arnhem
 from hexforge.rules.core.retreat import blocked
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal

@@ -13,10 +13,10 @@ from hexforge.builder.savefile import read_save
 from hexforge.builder.timeline import build_timeline
 from hexforge.games import load_game
 from hexforge.rules import report
-from hexforge.rules.aachen import Aachen
-from hexforge.rules.arnhem import Arnhem
-from hexforge.rules.checker import Checker
-from hexforge.rules.setup import identify_scenario, judge_setup
+from hexforge.rules.fm.aachen.system import Aachen
+from hexforge.rules.fm.arnhem.system import Arnhem
+from hexforge.rules.fm.referee import Checker
+from hexforge.rules.fm.setup import identify_scenario, judge_setup
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 from tests.conftest import ROOT
 from tests.rules.helpers import Log

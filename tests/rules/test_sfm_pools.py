@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from hexforge.games import load_game
-from hexforge.rules.arnhem import Arnhem
+from hexforge.rules.fm.arnhem.system import Arnhem
 from hexforge.rules.verdict import Illegal, NotCheckable
 from tests.conftest import ROOT
 from tests.rules.helpers import Log, illegal_rules, verdicts

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from hexforge.games import load_game
-from hexforge.rules.aachen import Aachen
-from hexforge.rules.arnhem import Arnhem
-from hexforge.rules.fm import FireAndMovement
+from hexforge.rules.fm.aachen.system import Aachen
+from hexforge.rules.fm.arnhem.system import Arnhem
+from hexforge.rules.fm.system import FireAndMovement
 from tests.conftest import ROOT
 from tests.rules.helpers import Log, illegal_rules
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import shutil
 
 from hexforge.games import load_game
-from hexforge.rules.aachen_bridges import in_range
-from hexforge.rules.arnhem import Arnhem
+from hexforge.rules.fm.aachen.bridges import in_range
+from hexforge.rules.fm.arnhem.system import Arnhem
 from hexforge.rules.core.movement import step_cost
 from hexforge.rules.core.zoc import in_ezoc
 from hexforge.rules.state import GameState

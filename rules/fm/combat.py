@@ -11,13 +11,13 @@ from hexforge.rules.core import crt as crtlib
 from hexforge.rules.core.movement import BRIDGES, WATER
 from hexforge.rules.core.retreat import (judge_advance, judge_direction, judge_displacement, judge_retreat,
                                          legal_retreats)
-from hexforge.rules.coverage import rule
+from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 if TYPE_CHECKING:
-    from hexforge.rules.checker import Attack, Checker
-    from hexforge.rules.fm import FireAndMovement
+    from hexforge.rules.fm.referee import Attack, Checker
+    from hexforge.rules.fm.system import FireAndMovement
 
 NO_EFFECT_IN_BOMBARDMENT = ("Ae", "A1", "A2", "A3", "Ex")
 

@@ -16,13 +16,13 @@ from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.movement import BRIDGES, ROADS, Cost, cell_cost, hex_cost, label, thoroughfare_rate
 from hexforge.rules.core.zoc import in_ezoc
-from hexforge.rules.coverage import rule
+from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState, phase_names
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 if TYPE_CHECKING:
-    from hexforge.rules.aachen import Aachen
-    from hexforge.rules.checker import Checker
+    from hexforge.rules.fm.aachen.system import Aachen
+    from hexforge.rules.fm.referee import Checker
 
 TEMPORARY_BRIDGE = re.compile(r"\btemporary\s+bridge\s+(\w+)\s*/\s*(\w+)\s+by\s+(\S+)", re.I)
 REPAIR = re.compile(r"^\s*repair\s+(\w+)\s*/\s*(\w+)(?:\s+by\s+(\S+))?\s*$", re.I)

@@ -2,7 +2,7 @@
 units coming back (ARN 10.6.6). A log shows an arrival as an ``Entered`` event; the checker hands it here.
 
 Airborne arrivals are not judged here: their landing hex answers to the landing procedure (ARN 11.4,
-``rules/arnhem_actions.py``), which ``RulesSystem.lands_by_air`` names.
+``rules/fm/arnhem/actions.py``), which ``RulesSystem.lands_by_air`` names.
 """
 from __future__ import annotations
 
@@ -13,13 +13,13 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.movement import label
 from hexforge.rules.core.zoc import in_ezoc
-from hexforge.rules.coverage import rule
-from hexforge.rules.fm import MoveRecord
+from hexforge.rules.registry import rule
+from hexforge.rules.fm.system import MoveRecord
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 if TYPE_CHECKING:
-    from hexforge.rules.checker import Checker, Judged
+    from hexforge.rules.fm.referee import Checker, Judged
     from hexforge.rules.system import RulesSystem
 
 

@@ -8,7 +8,7 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.movement import Cost, label, terrain_cost
 from hexforge.rules.core.retreat import Blocked
 from hexforge.rules.core.zoc import in_ezoc
-from hexforge.rules.coverage import rule
+from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -282,5 +282,5 @@ class FireAndMovement(RulesSystem):
         return False
 
     def resolve(self, checker, attack) -> None:
-        from hexforge.rules.fm_combat import resolve
+        from hexforge.rules.fm.combat import resolve
         resolve(self, checker, attack)

@@ -176,11 +176,11 @@ def _implemented(pred: str) -> list[Registered]:
 
 def matrix(system: str) -> str:
     """The coverage matrix of a system as markdown, generated from the registry."""
-    import hexforge.rules.aachen  # noqa: F401  (register the checks)
-    import hexforge.rules.arnhem  # noqa: F401
-    import hexforge.rules.checker  # noqa: F401
-    import hexforge.rules.fm_combat  # noqa: F401  (registers the combat checks)
-    import hexforge.rules.arnhem_actions  # noqa: F401
+    import hexforge.rules.fm.aachen.system  # noqa: F401  (register the checks)
+    import hexforge.rules.fm.arnhem.system  # noqa: F401
+    import hexforge.rules.fm.referee  # noqa: F401
+    import hexforge.rules.fm.combat  # noqa: F401  (registers the combat checks)
+    import hexforge.rules.fm.arnhem.actions  # noqa: F401
     if system not in CATALOGUES:
         raise KeyError(f"no coverage catalogue for system {system!r} (known: {', '.join(sorted(CATALOGUES))})")
     lines = [f"# Rules coverage: {system}", "",

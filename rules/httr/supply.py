@@ -294,7 +294,7 @@ class HttrSupply:
             return None
         if rng < 2 or kinds & ADJACENT_ZOC_ONLY:
             return False
-        from hexforge.rules.httr_los import Observation
+        from hexforge.rules.httr.los import Observation
         seen = Observation(self.game).observe(at, h).visible
         if seen is None:
             self.needs.add(f"whether {uid} observes {self.game.map.label(h)} (7.0)")

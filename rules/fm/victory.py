@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.coverage import rule
+from hexforge.rules.registry import rule
 from hexforge.rules.verdict import Illegal
 
 if TYPE_CHECKING:
-    from hexforge.rules.checker import Checker
+    from hexforge.rules.fm.referee import Checker
     from hexforge.rules.system import RulesSystem
 
 AIRBORNE_TYPES = ("parachute", "glider", "airborne")

@@ -6,15 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hexforge.maps.hexes import Hex
-from hexforge.rules.arnhem_actions import allied
-from hexforge.rules.arnhem_supply import road_hexes
+from hexforge.rules.fm.arnhem.actions import allied
+from hexforge.rules.fm.arnhem.supply import road_hexes
 from hexforge.rules.core.movement import label
-from hexforge.rules.coverage import rule
+from hexforge.rules.registry import rule
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 if TYPE_CHECKING:
-    from hexforge.rules.arnhem import Arnhem
-    from hexforge.rules.checker import Checker
+    from hexforge.rules.fm.arnhem.system import Arnhem
+    from hexforge.rules.fm.referee import Checker
 
 
 def is_engineer(rules: Arnhem, uid: str) -> bool | None:

@@ -20,9 +20,9 @@ from hexforge.games.schema import ScenarioFile, SetupEntry
 from hexforge.games.values import UNKNOWN, Datum, plain
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.arnhem_setup import judge_free_deployment
+from hexforge.rules.fm.arnhem.setup import judge_free_deployment
 from hexforge.rules.core.stacking import overstacked
-from hexforge.rules.coverage import rule
+from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState, phase_of
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, with_guess
 

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING
 
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.coverage import rule
+from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 if TYPE_CHECKING:
-    from hexforge.rules.aachen import Aachen
+    from hexforge.rules.fm.aachen.system import Aachen
 
 RULE = "AAC 15.3"
 WURM = "wurm"

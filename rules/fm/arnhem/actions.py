@@ -16,17 +16,17 @@ from typing import TYPE_CHECKING
 from hexforge.builder.timeline import ChatLine, Eliminated, StepChange
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.aachen_bridges import in_range
+from hexforge.rules.fm.aachen.bridges import in_range
 from hexforge.rules.core.movement import BRIDGES, hex_cost, label
 from hexforge.rules.core.zoc import in_ezoc
-from hexforge.rules.coverage import rule
-from hexforge.rules.dice_tables import column_of
+from hexforge.rules.registry import rule
+from hexforge.rules.core.tables import column_of
 from hexforge.rules.state import STEP_TRAIT
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 
 if TYPE_CHECKING:
-    from hexforge.rules.arnhem import Arnhem
-    from hexforge.rules.checker import Checker, Judged
+    from hexforge.rules.fm.arnhem.system import Arnhem
+    from hexforge.rules.fm.referee import Checker, Judged
 
 DEMOLISH = re.compile(r"^\s*demolish\s+(\w+)\s*/\s*(\w+)\s*$", re.I)
 REPAIR = re.compile(r"^\s*repair\s+(\w+)\s*/\s*(\w+)\s+by\s+(\S+)\s*$", re.I)

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.coverage import rule
+from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict

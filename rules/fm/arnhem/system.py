@@ -2,21 +2,21 @@
 from __future__ import annotations
 
 from hexforge.maps.hexes import Hex, Hexside
-from hexforge.rules.arnhem_actions import DEMOLISH, LAND, REPAIR, declare_demolition, declare_landing, declare_repair
-from hexforge.rules.arnhem_engineer import judge_return
-from hexforge.rules.arnhem_ferry import FERRY, cancel_occupied_ferries, declare_ferry, ferry_active
-from hexforge.rules.arnhem_sfm import AIRPOWER, declare_airpower, sfm_reductions, table_reductions
+from hexforge.rules.fm.arnhem.actions import DEMOLISH, LAND, REPAIR, declare_demolition, declare_landing, declare_repair
+from hexforge.rules.fm.arnhem.engineer import judge_return
+from hexforge.rules.fm.arnhem.ferry import FERRY, cancel_occupied_ferries, declare_ferry, ferry_active
+from hexforge.rules.fm.arnhem.sfm import AIRPOWER, declare_airpower, sfm_reductions, table_reductions
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 from hexforge.maps.terrain import Unknown
 from hexforge.games.values import plain
-from hexforge.rules.arnhem_supply import airborne, road_hexes
-from hexforge.rules.sfm import Mark
+from hexforge.rules.fm.arnhem.supply import airborne, road_hexes
+from hexforge.rules.fm.sfm import Mark
 from hexforge.rules.core.movement import BRIDGES, Cost, hex_cost, label, rate, terrain_cost, thoroughfare_rate
 from hexforge.rules.core.retreat import Blocked
-from hexforge.rules.coverage import rule
-from hexforge.rules.fm import FireAndMovement
+from hexforge.rules.registry import rule
+from hexforge.rules.fm.system import FireAndMovement
 from hexforge.rules.state import GameState
-from hexforge.rules.victory import ArnhemVictory
+from hexforge.rules.fm.victory import ArnhemVictory
 
 TRAIL_CROSSINGS = {frozenset(p) for p in (("0507", "0606"), ("0508", "0608"), ("0710", "0711"))}  # ARN 10.6.1
 WATER = ("river", "canal")

@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING
 
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.aachen_bridges import in_range
-from hexforge.rules.arnhem_actions import allied, engineer_declaration, german
-from hexforge.rules.coverage import rule
+from hexforge.rules.fm.aachen.bridges import in_range
+from hexforge.rules.fm.arnhem.actions import allied, engineer_declaration, german
+from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 
 if TYPE_CHECKING:
-    from hexforge.rules.arnhem import Arnhem
-    from hexforge.rules.checker import Checker
+    from hexforge.rules.fm.arnhem.system import Arnhem
+    from hexforge.rules.fm.referee import Checker
 
 FERRY = re.compile(r"^\s*ferry\s+(\w+)\s*/\s*(\w+)\s+by\s+(\S+)\s*$", re.I)
 WATER = ("river", "canal")

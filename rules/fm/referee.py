@@ -15,16 +15,16 @@ from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, 
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.arrival import Arrivals
-from hexforge.rules.coverage import rule
+from hexforge.rules.fm.arrival import Arrivals
+from hexforge.rules.registry import rule
 from hexforge.rules.core.stacking import overstacked, stacked_with
-from hexforge.rules.fm import MoveRecord
-from hexforge.rules.setup import as_set_up, has_fixed, identify_scenario, judge_setup, setup_events
-from hexforge.rules.sfm import MARKS, Mark, SfmPool, parse_marks
+from hexforge.rules.fm.system import MoveRecord
+from hexforge.rules.fm.setup import as_set_up, has_fixed, identify_scenario, judge_setup, setup_events
+from hexforge.rules.fm.sfm import MARKS, Mark, SfmPool, parse_marks
 from hexforge.rules.system import RulesSystem, rules_for
 from hexforge.rules.state import STEP_TRAIT, GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, with_guess
-from hexforge.rules.victory import Outcome
+from hexforge.rules.fm.victory import Outcome
 
 DECLARE = re.compile(r"\b(?P<kind>attack|bombard)s?\s+(?P<target>\w+(?:[\s,]+(?:and\s+)?\w+)*?)"
                      r"(?:\s+from\s+(?P<from>[\w\s,]+?))?"
@@ -354,7 +354,7 @@ class Checker:
                        f"{self.state.turn}, but {side} is the first player and acts first in every game turn")
 
     def on_enter(self, j: Judged) -> None:
-        """A unit entering the map (rules/arrival.py); the phase is inferred when the log has no tracker."""
+        """A unit entering the map (rules/fm/arrival.py); the phase is inferred when the log has no tracker."""
         kind, _ = self.phase()
         if kind == "unknown":
             self.infer_phase("movement", self.state.side(self.unit(j.event)))

@@ -3,16 +3,16 @@ from __future__ import annotations
 
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.aachen_bridges import (PRINTED_BRIDGES, REPAIR, TEMPORARY_BRIDGE, bridged_cost, bridges_after_event,
+from hexforge.rules.fm.aachen.bridges import (PRINTED_BRIDGES, REPAIR, TEMPORARY_BRIDGE, bridged_cost, bridges_after_event,
                                            bridges_after_phase, check_enemy_crossing, declare_bridge, declare_repair,
                                            lost_bridge, river_kinds, standing, unbridged_cost)
 from hexforge.rules.core.movement import Cost
-from hexforge.rules.coverage import rule
-from hexforge.rules.fm import FireAndMovement, MoveRecord
+from hexforge.rules.registry import rule
+from hexforge.rules.fm.system import FireAndMovement, MoveRecord
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Verdict
-from hexforge.rules.aachen_armor import SecondArmored
-from hexforge.rules.victory import AachenVictory
+from hexforge.rules.fm.aachen.armor import SecondArmored
+from hexforge.rules.fm.victory import AachenVictory
 
 
 class Aachen(FireAndMovement):

@@ -8,16 +8,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.arnhem_actions import DiceAction, allied, german
-from hexforge.rules.arnhem_supply import lines_to_south_edge
-from hexforge.rules.coverage import rule
-from hexforge.rules.dice_tables import row
+from hexforge.rules.fm.arnhem.actions import DiceAction, allied, german
+from hexforge.rules.fm.arnhem.supply import lines_to_south_edge
+from hexforge.rules.registry import rule
+from hexforge.rules.core.tables import row
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 
 if TYPE_CHECKING:
-    from hexforge.rules.arnhem import Arnhem
-    from hexforge.rules.checker import Checker
+    from hexforge.rules.fm.arnhem.system import Arnhem
+    from hexforge.rules.fm.referee import Checker
 
 AIRPOWER = re.compile(r"^\s*airpower\s*$", re.I)
 AIRPOWER_GT_ALLOTMENT = 13  # ARN 10.7 (L430): "GTs that the Allied player is listed as having 13 markers"

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 from hexforge.games.schema import ScenarioFile
 from hexforge.maps.hexes import Hex, within
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.coverage import rule
+from hexforge.rules.registry import rule
 from hexforge.rules.verdict import Illegal, NotCheckable, Verdict
 
 if TYPE_CHECKING:
-    from hexforge.rules.setup import Start
+    from hexforge.rules.fm.setup import Start
     from hexforge.rules.system import RulesSystem
 
 RULE = "ARN 12.0"
@@ -87,7 +87,7 @@ def _limits(rules: RulesSystem, what: str, h: Hex, city: str | None, edge: str) 
       "city hex nor five of the south edge, and not in a German-occupied hex")
 def judge_free_deployment(rules: RulesSystem, sc: ScenarioFile, start: Start) -> list[Verdict]:
     """ARN 12.0 (L555-L573) for Arnhem Scenario 2; nothing for any other scenario."""
-    from hexforge.rules.setup import marker_names, unseen_markers
+    from hexforge.rules.fm.setup import marker_names, unseen_markers
     game = rules.game
     if (game.id, sc.id) not in FREE:
         return []
