@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from hexforge.games import load_game  # noqa: E402
-from hexforge.rules.fm.referee import Checker  # noqa: E402
+from hexforge.rules import check  # noqa: E402
 from tests.rules.helpers import Log  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,7 +45,7 @@ def main(n: int = 20000) -> None:
     t = log.timeline()
     moves = sum(1 for e in t.events if type(e).__name__ == "Move")
     start = time.perf_counter()
-    rep = Checker(game, t).run()
+    rep = check(game, t)
     dt = time.perf_counter() - start
     assert rep.counts()["illegal"] == 0, rep.counts()
     print(f"{moves} moves ({len(t.events)} events) judged in {dt:.2f} s: {moves / dt:,.0f} moves/s")

@@ -132,6 +132,7 @@ class GameFile(Sourced):
     id: Id
     title: str
     system: Literal["fm", "ptr", "httr", "test"]
+    rules: Id | None = None  # the rules variant (a game's exclusive rules, e.g. "arnhem"); default: the system
     rulebook: str | None = None
     sides: Annotated[list[Side], Field(min_length=2)]
     dice: Dice

@@ -34,9 +34,7 @@ def _write(path: Path, data: str) -> None:
 def check(log_file: Path, module_path: Path, game_ref: str | None, scenario: str | None, as_json: bool,
           html_path: Path | None) -> None:
     """Judge every event of a VASSAL log (.vlog/.vsav): legal, illegal (rule), or not checkable (needs)."""
-    from hexforge.rules.fm.referee import Checker
-    from hexforge.rules import report
-    from hexforge.rules.system import rules_for
+    from hexforge.rules import check as judge, report
     try:
         module = read_module(module_path)
         game = load_game(game_ref or module.name)
@@ -44,7 +42,7 @@ def check(log_file: Path, module_path: Path, game_ref: str | None, scenario: str
     except (FormatError, GameDataError, OSError) as e:
         raise click.ClickException(str(e)) from None
     try:
-        result = Checker(game, timeline, rules_for(game, scenario)).run()
+        result = judge(game, timeline, scenario)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     click.echo(report.as_json(result) if as_json else report.text(result), nl=False)
@@ -63,10 +61,10 @@ def rules() -> None:
               help="also write the matrix (markdown) to this file")
 def coverage(system: str, out: Path | None) -> None:
     """Each rule section and predicate of SYSTEM: implemented / needs data / not yet."""
-    from hexforge.rules.registry import matrix
+    from hexforge.rules import coverage as matrix
     try:
         text = matrix(system)
-    except KeyError as e:
+    except (KeyError, ValueError) as e:
         raise click.ClickException(str(e)) from None
     click.echo(text, nl=False)
     if out is not None:

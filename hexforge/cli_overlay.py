@@ -12,7 +12,9 @@ from hexforge.games.game import Game
 from hexforge.games.loader import load_game
 from hexforge.games.problems import GameDataError
 from hexforge.maps.overlay import Overlay, render
+from hexforge.rules import rules_for
 from hexforge.rules.state import GameState
+from hexforge.rules.system import RulesSystem
 
 FORMATS = (".png", ".svg", ".json", ".vsav")
 
@@ -145,9 +147,17 @@ def _load(ref: str) -> Game:
         raise click.ClickException(str(e)) from None
 
 
-def _need_system(game: Game, system: str, what: str) -> None:
-    if game.info.system != system:
-        raise click.ClickException(f"{what} overlays are written for the {system} system; {game.id} is {game.info.system}")
+def _offering(game: Game, scenario: str | None, kind: str) -> RulesSystem:
+    """The game's rules, when they draw ``kind`` overlays; else a one-line error naming those they draw."""
+    try:
+        rules = rules_for(game, scenario)
+    except ValueError as e:
+        raise _bad(str(e)) from None
+    if kind not in rules.overlays:
+        offered = ", ".join(rules.overlays) or "none"
+        raise _bad(f"{kind} overlays are not drawn for {game.id} (the {rules.system_id} system); "
+                   f"its overlays: {offered}")
+    return rules
 
 
 @overlay.command("supply")
@@ -165,31 +175,14 @@ def supply_cmd(game_ref, scenario, save, module, step, out, side, reading, trave
     game = _load(game_ref)
     if side not in game.sides:
         raise _bad(f"--side must be one of {', '.join(game.sides)}")
-    if game.info.system == "httr":
-        from hexforge.rules.httr.supply import HttrSupply, chain_overlay, sources
-        unknown = [u for u in (*travel, *disrupted) if u not in game.units]
-        if unknown:
-            raise _bad(f"no unit {unknown[0]!r} in {game.id}")
-        from hexforge.rules.httr.supply import modes
-        unsure: frozenset[str] = frozenset()
-        notes: list[str] = []
-        if save is not None:
-            t = _timeline(game, save, module)
-            state = _state(game, scenario, save, module, step, t)
-            in_travel, in_disruption, unsure, notes = modes(game, t, step)
-            travel, disrupted = (*travel, *in_travel), (*disrupted, *in_disruption)
-        else:
-            state = _state(game, scenario, save, module, step)
-        sup = HttrSupply(game, state, sources(game, side, scenario, turn if turn is not None or save is None else state.turn),
-                         travel=frozenset(travel), disrupted=frozenset(disrupted),
-                         unsure=unsure - frozenset(travel) - frozenset(disrupted))
-        sup.needs.update(notes)
-        _write(game, chain_overlay(sup, side), out, module, save)
-        return
-    from hexforge.rules.ptr.supply import PtrPaths, supply_overlay
-    _need_system(game, "ptr", "supply")
-    paths = PtrPaths(game, _state(game, scenario, save, module, step), reading=reading)
-    _write(game, supply_overlay(paths, side), out, module, save)
+    unknown = [u for u in (*travel, *disrupted) if u not in game.units]
+    if unknown:
+        raise _bad(f"no unit {unknown[0]!r} in {game.id}")
+    rules = _offering(game, scenario, "supply")
+    timeline = _timeline(game, save, module) if save is not None else None
+    state = _state(game, scenario, save, module, step, timeline)
+    _write(game, rules.supply_overlay(state, side, reading=reading, travel=travel, disrupted=disrupted, turn=turn,
+                                      timeline=timeline, step=step), out, module, save)
 
 
 @overlay.command("command")
@@ -199,13 +192,12 @@ def supply_cmd(game_ref, scenario, save, module, step, out, side, reading, trave
 @click.option("--reading", type=click.Choice(["17.3", "13.5"]), default="17.3")
 def command_cmd(game_ref, scenario, save, module, step, out, unit, mobility, reading) -> None:
     """The command range of an HQ (Piercing the Reich 18)."""
-    from hexforge.rules.ptr.supply import PtrPaths, command_overlay
     game = _load(game_ref)
-    _need_system(game, "ptr", "command")
+    rules = _offering(game, scenario, "command")
     state = _state(game, scenario, save, module, step)
     if state.where(unit) is None:
         raise _bad(f"HQ {unit} is not on the map in this position")
-    _write(game, command_overlay(PtrPaths(game, state, reading=reading), unit, mobility), out, module, save)
+    _write(game, rules.command_overlay(state, unit, mobility=mobility, reading=reading), out, module, save)
 
 
 @overlay.command("los")
@@ -216,13 +208,13 @@ def command_cmd(game_ref, scenario, save, module, step, out, unit, mobility, rea
 @click.option("--grazing", type=click.Choice(["touch", "both-sides", "ignore"]), default="touch")
 def los_cmd(game_ref, scenario, save, module, step, out, from_hex, night, weather, grazing) -> None:
     """What a unit in --from can observe (Highway to the Reich 7.0)."""
-    from hexforge.rules.httr.los import Observation, los_overlay
     game = _load(game_ref)
-    _need_system(game, "httr", "observation")
+    rules = _offering(game, scenario, "los")
     if from_hex not in game.map.index:
         raise _bad(f"--from {from_hex!r} is not a hex of {game.id}")
-    obs = Observation(game, night=night, weather=weather, grazing=grazing)
-    _write(game, los_overlay(obs, game.map.hex(from_hex)), out, module, save)
+    state = _state(game, scenario, save, module, step)
+    _write(game, rules.los_overlay(state, game.map.hex(from_hex), night=night, weather=weather, grazing=grazing),
+           out, module, save)
 
 
 @overlay.command("reach")
@@ -230,17 +222,12 @@ def los_cmd(game_ref, scenario, save, module, step, out, from_hex, night, weathe
 @click.option("--unit", required=True)
 def reach_cmd(game_ref, scenario, save, module, step, out, unit) -> None:
     """Where a unit can move this phase, with the cost (the system's movement rules)."""
-    from hexforge.rules.reach import reach_overlay
-    from hexforge.rules.system import rules_for
     game = _load(game_ref)
+    rules = _offering(game, scenario, "reach")
     state = _state(game, scenario, save, module, step)
     if state.where(unit) is None:
         raise _bad(f"unit {unit} is not on the map in this position")
-    try:
-        ov = reach_overlay(rules_for(game), state, unit)
-    except ValueError as e:
-        raise _bad(str(e)) from None
-    _write(game, ov, out, module, save)
+    _write(game, rules.reach_overlay(state, unit), out, module, save)
 
 
 @overlay.command("lines")
@@ -250,12 +237,11 @@ def reach_cmd(game_ref, scenario, save, module, step, out, unit) -> None:
 @click.option("--road", "roads", multiple=True, help="a south map edge road hex (default: the game's map data)")
 def lines_cmd(game_ref, scenario, save, module, step, out, blocked_by, roads) -> None:
     """British non-airborne units' lines of hexes to the south edge road hex (Arnhem 10.7.2 c)."""
-    from hexforge.rules.fm.arnhem.supply import line_overlay
     game = _load(game_ref)
-    if game.info.id != "arnhem":
-        raise _bad(f"lines overlays are Arnhem's rule 10.7.2(c); {game.id} is not Arnhem")
+    rules = _offering(game, scenario, "lines")
     bad = [r for r in roads if r not in game.map.index]
     if bad:
         raise _bad(f"--road {bad[0]!r} is not a hex of {game.id}")
     targets = frozenset(game.map.hex(r) for r in roads) if roads else None
-    _write(game, line_overlay(game, _state(game, scenario, save, module, step), blocked_by, targets), out, module, save)
+    state = _state(game, scenario, save, module, step)
+    _write(game, rules.lines_overlay(state, blocked_by=blocked_by, targets=targets), out, module, save)

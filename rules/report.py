@@ -12,7 +12,7 @@ from PIL import ImageDraw
 from hexforge.builder.timeline import describe
 from hexforge.games.game import Game
 from hexforge.maps.draw import draw_board
-from hexforge.rules.fm.referee import Report
+from hexforge.rules.replay import Report
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, worst
 
 

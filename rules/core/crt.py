@@ -8,7 +8,6 @@ from fractions import Fraction
 from hexforge.games.schema import TableFile
 from hexforge.games.values import Datum
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.registry import rule
 
 NONE = "none"  # a blank cell: the column is not used on that terrain line
 
@@ -41,7 +40,6 @@ def differentials(cell: object) -> list[int] | None | Unknown:
     return out
 
 
-@rule("F&M CRT", "CMB-5", "below a line's lowest differential use the lowest; above +10 use +10")
 def column_for(crt: TableFile, line: str, diff: int, top: int = 10) -> int | Unknown:
     """The column index for ``diff`` on a terrain line (CRT notes: below the line's lowest
     differential use the lowest; above +10 use +10)."""

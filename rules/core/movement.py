@@ -8,15 +8,12 @@ and :func:`must_stop`; both delegate to the rules system so variants can change 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown, most_costly
-from hexforge.rules.registry import rule
+from hexforge.rules.core.board import Board, Cost
 from hexforge.rules.state import GameState
 
-if TYPE_CHECKING:
-    from hexforge.rules.system import RulesSystem
 
 ROADS = ("road", "secondary-road", "autobahn", "raised-road")
 BRIDGES = ("bridge", "bridge-highway", "bridge-railroad", "bridge-canal", "bridge-trail", "temporary-bridge",
@@ -24,25 +21,24 @@ BRIDGES = ("bridge", "bridge-highway", "bridge-railroad", "bridge-canal", "bridg
            "railroad_bridge")
 WATER = ("river", "canal", "stream")
 PROHIBITED = "prohibited"
-Cost = float | Unknown | None
 
 
-def step_cost(rules: RulesSystem, state: GameState, unit_id: str, a: Hex, b: Hex) -> Cost:
+def step_cost(rules: Board, state: GameState, unit_id: str, a: Hex, b: Hex) -> Cost:
     """MP to move ``unit_id`` from ``a`` into adjacent ``b`` (terrain, hexside, EZOC surcharge);
     ``None`` when the step is prohibited, :class:`Unknown` when the data does not tell."""
     return rules.step_cost(state, unit_id, a, b)
 
 
-def must_stop(rules: RulesSystem, state: GameState, unit_id: str, a: Hex, b: Hex) -> bool | Unknown:
+def must_stop(rules: Board, state: GameState, unit_id: str, a: Hex, b: Hex) -> bool | Unknown:
     """Whether entering ``b`` from ``a`` ends the unit's move (an EZOC stop, F&M 6.1)."""
     return rules.must_stop(state, unit_id, a, b)
 
 
-def label(rules: RulesSystem, h: Hex) -> str:
+def label(rules: Board, h: Hex) -> str:
     return rules.map.labels.get(h, repr(h))
 
 
-def cell_cost(rules: RulesSystem, terrain_id: str, mobility: str) -> Cost:
+def cell_cost(rules: Board, terrain_id: str, mobility: str) -> Cost:
     """One TEC movement cell as a cost: a number, ``None`` (prohibited) or :class:`Unknown`."""
     v = rules.tec_cell(terrain_id, f"movement_{mobility}")
     if isinstance(v, Unknown):
@@ -54,7 +50,7 @@ def cell_cost(rules: RulesSystem, terrain_id: str, mobility: str) -> Cost:
     return Unknown(f"a numeric TEC cost for {terrain_id!r} movement_{mobility} (the cell says {v!r})")
 
 
-def thoroughfare_rate(rules: RulesSystem, a: Hex, b: Hex, mobility: str) -> Cost | bool:
+def thoroughfare_rate(rules: Board, a: Hex, b: Hex, mobility: str) -> Cost | bool:
     """The road rate (F&M 5.4.1) or trail rate (F&M 5.4.2) when a road/trail joins ``a`` and ``b``
     through their hexside; ``False`` when none does."""
     conn = rules.terrain.connections(a, b)
@@ -65,14 +61,14 @@ def thoroughfare_rate(rules: RulesSystem, a: Hex, b: Hex, mobility: str) -> Cost
     return False
 
 
-def rate(rules: RulesSystem, kind: str, mobility: str) -> Cost:
+def rate(rules: Board, kind: str, mobility: str) -> Cost:
     """The road (F&M 5.4.1: 1/2 MP) or trail (F&M 5.4.2: 1 MP) rate, regardless of other terrain; the
     game's TEC row when it has one."""
     v = cell_cost(rules, kind, mobility)
     return {"road": 0.5, "trail": 1.0}[kind] if isinstance(v, Unknown) and "TEC row" in v.needs else v
 
 
-def hex_cost(rules: RulesSystem, b: Hex, mobility: str) -> Cost:
+def hex_cost(rules: Board, b: Hex, mobility: str) -> Cost:
     """In-hex cost of entering ``b``: the most costly terrain governs (F&M 5.4)."""
     types = rules.hex_types(b)
     if types is None:
@@ -88,13 +84,13 @@ def hex_cost(rules: RulesSystem, b: Hex, mobility: str) -> Cost:
     return got if isinstance(got, Unknown) else got[1] + sum(plus.values())
 
 
-def added_cost(rules: RulesSystem, terrain_id: str, mobility: str) -> float | None:
+def added_cost(rules: Board, terrain_id: str, mobility: str) -> float | None:
     """F&M 5.4 (AAC L247): an in-hex terrain whose TEC cell reads "+N" adds N to the other terrain's cost."""
     v = rules.tec_cell(terrain_id, f"movement_{mobility}")
     return float(v[1:]) if isinstance(v, str) and re.fullmatch(r"\+\d+(\.\d+)?", v) else None
 
 
-def hexside_cost(rules: RulesSystem, a: Hex, b: Hex, mobility: str) -> Cost:
+def hexside_cost(rules: Board, a: Hex, b: Hex, mobility: str) -> Cost:
     """Sum of the hexside costs crossed, added to the hex cost (F&M 5.4); a bridge carries the
     unit over the water it spans."""
     if rules.terrain.of(a) is None or rules.terrain.of(b) is None:
@@ -112,9 +108,7 @@ def hexside_cost(rules: RulesSystem, a: Hex, b: Hex, mobility: str) -> Cost:
     return total
 
 
-@rule("F&M 5.4", "MOV-2", "step cost: the most costly hex terrain plus hexside costs; road 1/2 MP (5.4.1), "
-      "trail 1 MP (5.4.2) regardless of other terrain")
-def terrain_cost(rules: RulesSystem, a: Hex, b: Hex, mobility: str) -> Cost:
+def terrain_cost(rules: Board, a: Hex, b: Hex, mobility: str) -> Cost:
     """The terrain part of a step's cost (no ZOC): road/trail rate, else hex + hexside costs."""
     if not rules.on_map(b):
         return None

@@ -1,17 +1,14 @@
 """Zones of control: projection into the six surrounding hexes and its exceptions (F&M 6.0)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from hexforge.maps.hexes import Hex
-from hexforge.rules.registry import rule
+from hexforge.rules.core.board import Board
 from hexforge.rules.state import GameState
 
-if TYPE_CHECKING:
-    from hexforge.rules.system import RulesSystem
 
 
-def zoc(rules: RulesSystem, state: GameState, uid: str) -> list[Hex]:
+def zoc(rules: Board, state: GameState, uid: str) -> list[Hex]:
     """The hexes ``uid`` projects ZOC into (F&M 6.0: the six surrounding hexes, all terrain,
     all hexsides, minus what the game's exceptions negate)."""
     h = state.where(uid)
@@ -20,8 +17,7 @@ def zoc(rules: RulesSystem, state: GameState, uid: str) -> list[Hex]:
     return [n for n in h.neighbours() if rules.on_map(n) and rules.projects_zoc(uid, n, state)]
 
 
-@rule("F&M 6.0", "ZOC-8", "a friendly ZOC or friendly unit never cancels an EZOC, for movement or retreat")
-def in_ezoc(rules: RulesSystem, state: GameState, h: Hex, side: str, ignore: str | None = None) -> bool:
+def in_ezoc(rules: Board, state: GameState, h: Hex, side: str, ignore: str | None = None) -> bool:
     """Whether ``h`` is in the ZOC of a unit enemy to ``side`` (F&M 6.0: friendly ZOC never
     negates it; other units never affect it). ``ignore`` leaves one unit out (the mover)."""
     for n in h.neighbours():

@@ -7,7 +7,7 @@ Airborne arrivals are not judged here: their landing hex answers to the landing 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
@@ -17,10 +17,10 @@ from hexforge.rules.registry import rule
 from hexforge.rules.fm.system import MoveRecord
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+from hexforge.rules.fm.judge import Judge
+from hexforge.rules.replay import Judged
+from hexforge.rules.system import RulesSystem
 
-if TYPE_CHECKING:
-    from hexforge.rules.fm.referee import Checker, Judged
-    from hexforge.rules.system import RulesSystem
 
 
 class ConditionalArrival(Protocol):
@@ -113,7 +113,7 @@ class Arrivals:
             self._schedules[uid] = schedule(self.rules, uid)
         return self._schedules[uid]
 
-    def phase_started(self, ch: Checker, index: int, turn: int | None, phase: int) -> None:
+    def phase_started(self, ch: Judge, index: int, turn: int | None, phase: int) -> None:
         """At the start of each phase (the tracker event ``index``): at a new GT, the conditional arrivals'
         reckoning (AAC 15.3); in a Movement Phase, which due reinforcements of the phasing side find an enemy
         unit on an arrival hex (ARN 11.1: 'may not arrive during the current GT')."""
@@ -137,7 +137,7 @@ class Arrivals:
             if any(ch.state.side(u) != side for h in s.hexes for u in ch.state.at(h)):
                 self.blocked.setdefault(uid, set()).add(turn)
 
-    def judge(self, ch: Checker, j: Judged) -> None:
+    def judge(self, ch: Judge, j: Judged) -> None:
         """One unit entering the map: its verdicts, and the move it starts (F&M 5.2: the arrival hex is its
         first hex entered)."""
         uid = ch.unit(j.event)
@@ -169,7 +169,7 @@ class Arrivals:
 
     @rule("ARN 11.4", "ARN-7", "each arriving airborne unit goes through the landing procedure (a roll on the drop "
           "table, declared 'land <unit>')")
-    def phase_ended(self, ch: Checker) -> None:
+    def phase_ended(self, ch: Judge) -> None:
         """At the end of a phase: airborne units that entered without landing."""
         for uid, index in sorted(self.unlanded.items(), key=lambda x: x[1]):
             ch.say(index, Illegal("ARN 11.4", f"{uid} arrived by air without the landing procedure: no roll on the "
@@ -178,7 +178,7 @@ class Arrivals:
 
     @rule("AAC 15.0 / ARN 11.1 / ARN 10.6.6", "REI-6", "an eliminated unit enters again only where a game rule "
           "returns it (the Arnhem engineer, ARN 10.6.6); otherwise elimination is final")
-    def judge_return(self, ch: Checker, uid: str, h: Hex | None) -> Verdict:
+    def judge_return(self, ch: Judge, uid: str, h: Hex | None) -> Verdict:
         back = self.rules.judge_return(ch, uid, h)
         if back is not None:
             return back
@@ -189,7 +189,7 @@ class Arrivals:
 
     @rule("AAC 15.0 / ARN 11.1", "REI-2", "reinforcements enter in their side's Movement Phase (mobile units also "
           "in the Mobile Movement Phase); Aachen: at the beginning of the phase, before units on the map move")
-    def check_phase(self, ch: Checker, uid: str) -> Verdict | None:
+    def check_phase(self, ch: Judge, uid: str) -> Verdict | None:
         kind, phasing = ch.phase()
         side = ch.state.side(uid)
         rule_ = self.rules.arrival_rule
@@ -212,7 +212,7 @@ class Arrivals:
     @rule("AAC 15.0 / ARN 11.1", "REI-1/REI-3/ARN-8", "a reinforcement enters on its GT or later, in a listed hex or "
           "a hex of the listed range, never onto an enemy unit; Arnhem: after an enemy-held arrival hex delayed it, "
           "three hexes along the map edge per GT of delay")
-    def check_schedule(self, ch: Checker, uid: str, h: Hex | None) -> Verdict | None:
+    def check_schedule(self, ch: Judge, uid: str, h: Hex | None) -> Verdict | None:
         rules, turn = self.rules, ch.state.turn
         when = self.conditional.judge_entry(uid, turn) if self.conditional is not None else None
         if isinstance(when, Illegal):
@@ -244,7 +244,7 @@ class Arrivals:
             return NotCheckable(s.turn.needs)
         return when
 
-    def check_shift(self, ch: Checker, uid: str, h: Hex, s: Schedule) -> Verdict:
+    def check_shift(self, ch: Judge, uid: str, h: Hex, s: Schedule) -> Verdict:
         rules, turn = self.rules, ch.state.turn
         off = Illegal(rules.arrival_rule, f"{uid} entered at {label(rules, h)}; it arrives at {s.listed} "
                       f"({s.source})")
@@ -268,7 +268,7 @@ class Arrivals:
 
     @rule("AAC 15.0 / ARN 11.1", "REI-4", "an arriving unit pays the cost of its arrival hex (Arnhem: the road or "
           "trail rate where one leaves the map there), and entering an EZOC obeys F&M 6.1")
-    def pay_arrival(self, ch: Checker, rec: MoveRecord, h: Hex) -> Verdict:
+    def pay_arrival(self, ch: Judge, rec: MoveRecord, h: Hex) -> Verdict:
         """The arrival is the first hex of the unit's move: its cost is charged, a leg unit placed in an
         EZOC stops there and a mobile one pays half its MA extra (F&M 6.1)."""
         rules, uid = self.rules, rec.uid

@@ -2,22 +2,45 @@
 whether what the log shows afterwards applies that result (F&M 8.1-8.5)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+
+from dataclasses import dataclass, field
 
 from hexforge.builder.timeline import Eliminated, Move, StepChange
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core import crt as crtlib
 from hexforge.rules.core.movement import BRIDGES, WATER
-from hexforge.rules.core.retreat import (judge_advance, judge_direction, judge_displacement, judge_retreat,
+from hexforge.rules.fm.retreat import (judge_advance, judge_direction, judge_displacement, judge_retreat,
                                          legal_retreats)
-from hexforge.rules.registry import rule
+from hexforge.rules.fm.sfm import Mark
+from hexforge.rules.registry import note, rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+from hexforge.rules.fm.judge import Judge
+from hexforge.rules.fm.system import FireAndMovement
 
-if TYPE_CHECKING:
-    from hexforge.rules.fm.referee import Attack, Checker
-    from hexforge.rules.fm.system import FireAndMovement
+
+@dataclass(slots=True)
+class Attack:
+    """An attack being resolved: declared (or inferred), its roll and what followed."""
+
+    kind: str  # combat | bombardment
+    target: Hex | None
+    attackers: list[str]
+    sfm: list[int]
+    dsfm: list[int]
+    declared_at: int | None
+    marks: list[Mark] = field(default_factory=list)  # the attacker's markers as declared (values and tags)
+    dmarks: list[Mark] = field(default_factory=list)
+    guess: str | None = None
+    roll: int | None = None
+    roll_index: int | None = None
+    defender: str | None = None
+    events: list[int] = field(default_factory=list)
+    before: GameState | None = None
+
+
+note("F&M CRT", "CMB-5", "below a line's lowest differential use the lowest; above +10 use +10", "core.crt.column_for")
 
 NO_EFFECT_IN_BOMBARDMENT = ("Ae", "A1", "A2", "A3", "Ex")
 
@@ -99,7 +122,7 @@ def expected(rules: FireAndMovement, a: Attack) -> tuple[str, int, str] | Unknow
 
 @rule("F&M 8.1.3", "BOM-4", "in a bombardment Ae, A1-A3 and Ex are no effect; (A) only with a bombarding-side "
       "unit adjacent to the target")
-def resolve(rules: FireAndMovement, ch: Checker, a: Attack) -> None:
+def resolve(rules: FireAndMovement, ch: Judge, a: Attack) -> None:
     """Judge the roll and every event that followed it against the CRT result (F&M 8.2.4, 8.3-8.5)."""
     st = a.before
     got = expected(rules, a)
@@ -137,7 +160,7 @@ def _bombarder_adjacent(rules: FireAndMovement, st: GameState, a: Attack) -> boo
 
 @rule("F&M 8.2.4", "RES-1..6/RET-1..6/SR-1..4/ADV-1..5", "each result applied exactly: De, Ex, D2/D3 "
       "(retreat or stiff resistance), (A), A1-A3, Ae, no effect; retreat and advance paths")
-def apply_result(rules: FireAndMovement, ch: Checker, a: Attack, code: str, st: GameState) -> Verdict | None:
+def apply_result(rules: FireAndMovement, ch: Judge, a: Attack, code: str, st: GameState) -> Verdict | None:
     """Compare the events after the roll with the result; verdicts go on the events; returns the
     roll's own verdict when the log is missing something the result requires."""
     b = rules.book
@@ -250,7 +273,7 @@ def apply_result(rules: FireAndMovement, ch: Checker, a: Attack, code: str, st: 
 @rule("F&M 8.3.1", "DSP-1/DSP-2/DSP-3/DSP-4", "displacement (by a retreating defender or attacker): only when "
       "every final hex of the retreat is friendly-occupied; the displaced unit moves one hex as if retreating, not "
       "into an EZOC or occupied hex; it attacks no more that player turn")
-def _displacements(rules: FireAndMovement, ch: Checker, st: GameState, d: str, n: int, d_moves: list,
+def _displacements(rules: FireAndMovement, ch: Judge, st: GameState, d: str, n: int, d_moves: list,
                    other: list) -> list:
     """Judge moves of the retreating unit ``d``'s friends out of its final hex (``d_moves``: its retreat
     events); record them as displaced (F&M 8.3.1, AAC:496); return the other events left."""
@@ -272,7 +295,7 @@ def _displacements(rules: FireAndMovement, ch: Checker, st: GameState, d: str, n
 
 
 @rule("F&M 8.5", "BOM-5", "no advance after a bombardment (nor after a combat whose defender did not retreat)")
-def _advances(rules: FireAndMovement, ch: Checker, a: Attack, moves: list, retreat_path: list[Hex] | None,
+def _advances(rules: FireAndMovement, ch: Judge, a: Attack, moves: list, retreat_path: list[Hex] | None,
               st: GameState) -> None:
     """F&M 8.5: advance only along the path of retreat after a D2/D3 retreat, never after a
     bombardment; one unit per hex."""

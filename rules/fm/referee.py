@@ -8,23 +8,21 @@ Attacks are read from chat declarations (``attack 0605 from 0504 0604 sfm 2 2 vs
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import replace
 
-from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, Event, Move, StepChange, Timeline,
-                                       TurnChange)
-from hexforge.games.game import Game
+from hexforge.builder.timeline import ChatLine, DiceRoll, Eliminated, Entered, Event, Move, StepChange, Timeline, TurnChange
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.fm.arrival import Arrivals
-from hexforge.rules.registry import rule
 from hexforge.rules.core.stacking import overstacked, stacked_with
-from hexforge.rules.fm.system import MoveRecord
+from hexforge.rules.fm.arrival import Arrivals
+from hexforge.rules.fm.combat import Attack, resolve
 from hexforge.rules.fm.setup import as_set_up, has_fixed, identify_scenario, judge_setup, setup_events
-from hexforge.rules.fm.sfm import MARKS, Mark, SfmPool, parse_marks
-from hexforge.rules.system import RulesSystem, rules_for
-from hexforge.rules.state import STEP_TRAIT, GameState
+from hexforge.rules.fm.sfm import MARKS, SfmPool, parse_marks
+from hexforge.rules.fm.system import FireAndMovement, MoveRecord
+from hexforge.rules.registry import rule
+from hexforge.rules.replay import Judged, Outcome, Referee, Report
+from hexforge.rules.state import STEP_TRAIT, GameState, phase_of
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, with_guess
-from hexforge.rules.fm.victory import Outcome
 
 DECLARE = re.compile(r"\b(?P<kind>attack|bombard)s?\s+(?P<target>\w+(?:[\s,]+(?:and\s+)?\w+)*?)"
                      r"(?:\s+from\s+(?P<from>[\w\s,]+?))?"
@@ -33,74 +31,28 @@ MOVING = ("movement", "mobile-movement")
 FIGHTING = ("bombardment", "combat", "mobile-combat")
 
 
-@dataclass(slots=True)
-class Judged:
-    """One event and its verdicts (several checks may judge one event)."""
-
-    index: int
-    event: Event
-    verdicts: list[Verdict] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class Attack:
-    """An attack being resolved: declared (or inferred), its roll and what followed."""
-
-    kind: str  # combat | bombardment
-    target: Hex | None
-    attackers: list[str]
-    sfm: list[int]
-    dsfm: list[int]
-    declared_at: int | None
-    marks: list[Mark] = field(default_factory=list)  # the attacker's markers as declared (values and tags)
-    dmarks: list[Mark] = field(default_factory=list)
-    guess: str | None = None
-    roll: int | None = None
-    roll_index: int | None = None
-    defender: str | None = None
-    events: list[int] = field(default_factory=list)
-    before: GameState | None = None
-
-
-@dataclass(slots=True)
-class Report:
-    game: str
-    judged: list[Judged]
-    warnings: list[str]
-    victory: Outcome | None = None
-    setup: list[Verdict] = field(default_factory=list)
-
-    def counts(self) -> dict[str, int]:
-        out = {"legal": 0, "illegal": 0, "not checkable": 0}
-        for j in self.judged:
-            for v in j.verdicts:
-                out[{"Legal": "legal", "Illegal": "illegal", "NotCheckable": "not checkable"}[type(v).__name__]] += 1
-        return out
-
-
 def targets(m: re.Match) -> list[str]:
     """The target hex labels of a declaration."""
     return [t for t in re.findall(r"\w+", m.group("target")) if t.lower() != "and"]
 
 
-class Checker:
-    """Judges the events of one timeline in order."""
+class FmReferee(Referee):
+    """The Fire & Movement referee: judges the events of one timeline in order (F&M 4.0-8.0)."""
 
-    def __init__(self, game: Game, timeline: Timeline, rules: RulesSystem | None = None) -> None:
-        self.game, self.t = game, timeline
-        self.rules = rules or rules_for(game)
+    rules: FireAndMovement
+
+    def __init__(self, rules: FireAndMovement, timeline: Timeline) -> None:
+        super().__init__(rules, timeline)
+        game = self.game
         self.setup_end = setup_events(self.rules, timeline)  # events before it are the set-up being made
-        self.notes: list[str] = []
         if self.rules.scenario is None and len(game.scenarios) > 1:
-            sid = identify_scenario(game, as_set_up(timeline, self.setup_end))
+            sid = identify_scenario(self.rules, as_set_up(timeline, self.setup_end))
             if sid is not None:
                 self.rules = type(self.rules)(game, sid)
                 how = ", recognised from the set-up" if has_fixed(game.scenarios[sid]) else \
                     " (free deployment), as the set-up matches no fixed scenario set-up"
                 self.notes.append(f"scenario {sid}{how} (name another with --scenario)")
         self.book = self.rules.book
-        self.state = GameState.from_setup(game, timeline)
-        self.judged: list[Judged] = []
         self.phase_guess: str | None = None
         self.mover: MoveRecord | None = None
         self.finished: set[str] = set()   # moved and done this phase
@@ -126,20 +78,21 @@ class Checker:
 
     # -- driver -----------------------------------------------------------------------------
 
-    def run(self) -> Report:
+    def begin(self) -> None:
         if self.victory is not None:
             self.victory.observe(self)
-        for i, e in enumerate(self.t.events):
-            j = Judged(i, e)
-            self.judged.append(j)
-            self.judge(j)
-            if isinstance(e, Eliminated) and self.unit(e) is not None:
-                self.lost_turn[self.unit(e)] = self.state.turn
-            self.state = self.rules.after_event(self.state.apply(e, self.game))
-            if isinstance(e, Eliminated) and self.over is None:
-                self.check_game_end()
-            if self.victory is not None:
-                self.victory.observe(self)
+
+    def advance(self, j: Judged) -> None:
+        e = j.event
+        if isinstance(e, Eliminated) and self.unit(e) is not None:
+            self.lost_turn[self.unit(e)] = self.state.turn
+        super().advance(j)
+        if isinstance(e, Eliminated) and self.over is None:
+            self.check_game_end()
+        if self.victory is not None:
+            self.victory.observe(self)
+
+    def finish(self) -> Report:
         self.end_move()
         self.close_attack()
         self.close_action()
@@ -202,7 +155,6 @@ class Checker:
 
     @rule("F&M 4.1", "SEQ-1", "phases follow the sequence of play, turn by turn")
     def on_turn(self, j: Judged) -> None:
-        from hexforge.rules.state import phase_of
         self.end_move()
         self.close_attack()
         self.close_action()
@@ -259,9 +211,7 @@ class Checker:
         if self.state.phase is None:
             for i, ph in enumerate(self.game.info.sequence):
                 if self.rules.phase_kind(i) == kind and self.rules.phase_side(i) == side:
-                    self.state = GameState(self.state.positions, self.state.sides, self.state.reduced,
-                                           self.state.eliminated, self.state.markers, self.state.turn or 1, i,
-                                           self.state.occupants)
+                    self.state = replace(self.state, turn=self.state.turn or 1, phase=i)
                     self.phase_guess = f"inferred phase '{ph.name.resolved}' ({side}) from the first event"
                     return
 
@@ -560,4 +510,4 @@ class Checker:
             self.say(a.roll_index, NotCheckable("which unit this roll attacks (declare 'attack <hex> from <hexes>' "
                                                 "in chat at an occupied hex, or a result touching a unit)"))
             return
-        self.rules.resolve(self, a)
+        resolve(self.rules, self, a)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from hexforge.builder.timeline import Eliminated, Entered, Move, Placement, Timeline, TurnChange
 from hexforge.games.game import Game
@@ -20,16 +19,13 @@ from hexforge.games.schema import ScenarioFile, SetupEntry
 from hexforge.games.values import UNKNOWN, Datum, plain
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.fm.arnhem.setup import judge_free_deployment
 from hexforge.rules.core.stacking import overstacked
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState, phase_of
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, with_guess
+from hexforge.rules.system import RulesSystem
 
-if TYPE_CHECKING:
-    from hexforge.rules.system import RulesSystem
 
-BY_TYPE = {"aachen"}  # AAC 14.0 (L645-646): "Place units by type and combat strengths in the hexes listed"
 RANGE = re.compile(r"\b(\d{4})\s*(?:–|-|to)\s*(\d{4})\b")
 
 
@@ -101,7 +97,7 @@ def kind_of(game: Game, uid: str) -> object:
     """What makes counters interchangeable at set-up: type and combat strengths in AAC 14.0 (when all known),
     else the unit itself."""
     u = game.units[uid]
-    if game.id in BY_TYPE:
+    if plain((game.info.special or {}).get("setup_by")) == "type and combat strengths":
         vals = tuple(sorted((k, v) for k, v in u.values.items() if not k.startswith(("printed_", "reduced_"))))
         if UNKNOWN not in (u.type, *(v for _, v in vals)):
             return u.side, u.type, vals
@@ -319,7 +315,7 @@ def judge_scenario(rules: RulesSystem, sid: str, timeline: Timeline) -> list[Ver
     sc = game.scenarios[sid]
     start = start_of(game, timeline)
     return (judge_units(game, sc, start) + judge_fixed_markers(game, sc, start)
-            + judge_free_deployment(rules, sc, start) + judge_stacking(rules, timeline))
+            + rules.judge_free_deployment(sc, start) + judge_stacking(rules, timeline))
 
 
 def late_start(game: Game, timeline: Timeline, first: int) -> NotCheckable | None:
@@ -355,7 +351,7 @@ def fixed_fit(game: Game, sc: ScenarioFile, start: Start) -> bool:
     return all([game.map.label(h) for h in start.markers.get(m, [])] == [x] for m, x in fixed.items())
 
 
-def identify_scenario(game: Game, timeline: Timeline) -> str | None:
+def identify_scenario(rules: RulesSystem, timeline: Timeline) -> str | None:
     """The scenario the timeline's set-up is, or None when undecidable.
 
     A game with one scenario: that one. Otherwise, when the log begins at the set-up: the one scenario with a
@@ -365,6 +361,7 @@ def identify_scenario(game: Game, timeline: Timeline) -> str | None:
     none or several such: None. So a fixed set-up with one unit misplaced may be taken for a free deployment
     whose constraints the data cannot check; the report says which scenario was assumed and why.
     """
+    game = rules.game
     ids = sorted(game.scenarios)
     if len(ids) == 1:
         return ids[0]
@@ -375,17 +372,12 @@ def identify_scenario(game: Game, timeline: Timeline) -> str | None:
     hits = [s for s in fixed if fixed_fit(game, game.scenarios[s], start)]
     if hits:
         return hits[0] if len(hits) == 1 else None
-    fits = [s for s in ids if s not in fixed and _fits(game, s, timeline)]
+    fits = [s for s in ids if s not in fixed and _fits(rules, s, timeline)]
     return fits[0] if len(fits) == 1 else None
 
 
-def _fits(game: Game, sid: str, timeline: Timeline) -> bool:
-    from hexforge.rules.system import rules_for
-    try:
-        rules = rules_for(game, sid)
-    except ValueError:
-        return False
-    return not any(isinstance(v, Illegal) for v in judge_scenario(rules, sid, timeline))
+def _fits(rules: RulesSystem, sid: str, timeline: Timeline) -> bool:
+    return not any(isinstance(v, Illegal) for v in judge_scenario(type(rules)(rules.game, sid), sid, timeline))
 
 
 def _undecided(rules: RulesSystem, timeline: Timeline) -> Verdict:
@@ -445,7 +437,7 @@ def judge_setup(rules: RulesSystem, timeline: Timeline) -> list[Verdict]:
     game = rules.game
     sid, guess = rules.scenario, None
     if sid is None:
-        sid = identify_scenario(game, timeline)
+        sid = identify_scenario(rules, timeline)
         if sid is None:
             return [_undecided(rules, timeline)]
         if len(game.scenarios) > 1:

@@ -2,16 +2,28 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
+from hexforge.games.schema import ScenarioFile
 from hexforge.maps.hexes import Hex
+from hexforge.maps.overlay import Overlay
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.core.movement import Cost, label, terrain_cost
-from hexforge.rules.core.retreat import Blocked
+from hexforge.rules.core.movement import Cost, hex_cost, label, terrain_cost
+from hexforge.rules.core.tables import row
+from hexforge.rules.reach import reach_overlay
+from hexforge.rules.fm.catalogue import FM_CATALOGUE
 from hexforge.rules.core.zoc import in_ezoc
-from hexforge.rules.registry import rule
+from hexforge.rules.registry import note, rule
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+
+class Blocked(NamedTuple):
+    """Why a retreat step is forbidden: the rule that forbids it and the words after "retreated"."""
+
+    rule: str
+    why: str
 
 
 @dataclass(slots=True)
@@ -27,12 +39,136 @@ class MoveRecord:
     halted: Hex | None = None
     events: list[int] = field(default_factory=list)
 
+# The core mechanics F&M reads as its own rules (rules/core holds no book numbers).
+note("F&M 5.4", "MOV-2", "step cost: the most costly hex terrain plus hexside costs; road 1/2 MP (5.4.1), trail 1 MP "
+     "(5.4.2) regardless of other terrain", "core.movement.terrain_cost")
+note("F&M 6.0", "ZOC-8", "a friendly ZOC or friendly unit never cancels an EZOC, for movement or retreat",
+     "core.zoc.in_ezoc")
+
 
 class FireAndMovement(RulesSystem):
     """F&M: no stacking, EZOC stops leg units and taxes mobile units, differential CRT with SFMs."""
 
     system_id = "fm"
     book = "F&M"
+    stack_limit = 1  # F&M 5.3: one unit per hex
+    catalogue = FM_CATALOGUE
+    overlays = ("reach",)
+
+    def judge_free_deployment(self, sc: ScenarioFile, start: object) -> list[Verdict]:
+        """A free-deployment scenario's limits on the set-up (``start``: rules/fm/setup.Start); the system has
+        none (ARN 12.0 has)."""
+        return []
+
+    def reach_overlay(self, state: GameState, uid: str) -> Overlay:
+        """Where ``uid`` can move this phase, with the cost (F&M 5.0, 6.1)."""
+        return reach_overlay(self, state, uid)
+
+    # -- sequence of play, support fire, arrivals (F&M 4.0, 5.2, 7.0) -----------------------
+
+    def phase_kind(self, index: int) -> str:
+        """F&M 4.1: movement | mobile-movement | bombardment | combat | mobile-combat | sfm | end | other."""
+        pid = self.game.info.sequence[index].id.replace("_", "-")
+        for kind in ("mobile-movement", "mobile-combat", "bombardment", "movement", "combat", "sfm", "end"):
+            if pid == kind or pid.endswith("-" + kind):
+                return kind
+        return "other"
+
+    def sfm_allotment(self, turn: int, side: str) -> int | Unknown:
+        """F&M 7.1: the support fire markers a side receives in a game turn (the GTRT, read from the
+        scenario's ``turn_record`` ``sfm`` table)."""
+        what = f"the SFM allotment of {side} for GT {turn} (scenario turn_record sfm, printed on the GTRT)"
+
+        def get(sc):
+            for tr in sc.turn_record:
+                if tr.turn == turn:
+                    sfm = (tr.model_extra or {}).get("sfm")
+                    return sfm.get(side) if isinstance(sfm, dict) else None
+            return None
+        v = self.scenario_value(get, what)
+        return v if isinstance(v, (int, Unknown)) and not isinstance(v, bool) else Unknown(what)
+
+    def sfm_pool_rows(self, side: str) -> list[str]:
+        """The rows of ``tables/sfm_pools.toml`` that make up a side's SFM pool (one row, the side's id)."""
+        return [side]
+
+    def sfm_removals(self, state: GameState | None) -> list[tuple[dict[str, list[int]], str | None]]:
+        """Markers removed from the pool rows at the beginning of a Support Fire Marker Phase (``state``;
+        ``None``: the log shows no such phase), one case per reading still open, each with what would decide
+        it (``None`` for the case that is certain). F&M removes none."""
+        return [({}, None)]
+
+    def judge_return(self, checker, uid: str, h: Hex | None):
+        """The verdict on an eliminated unit entering the map again, or ``None`` when no game rule returns
+        units to play (then it is judged as any entry)."""
+        return None
+
+    sfm_removal_rule = "F&M 7.1"  # the rule removing markers from a pool (ARN 10.7.2)
+
+    def sfm_pool(self, side: str, removed: dict[str, list[int]] | None = None) -> list[int] | Unknown:
+        """F&M 7.1: the values of every support fire marker in a side's pool (``tables/sfm_pools.toml``
+        column ``values``, one value per marker), less the ``removed`` values of each row."""
+        what = f"the SFM counter mix of {side} (tables/sfm_pools.toml column values)"
+        t = self.game.tables.get("sfm_pools")
+        if t is None or "values" not in t.columns:
+            return Unknown(what)
+        out: list[int] = []
+        for key in self.sfm_pool_rows(side):
+            cells = row(self.game, "sfm_pools", key)
+            vals = cells[t.columns.index("values")] if not isinstance(cells, Unknown) else None
+            if not isinstance(vals, list) or not all(isinstance(v, int) for v in vals):
+                return Unknown(f"the SFM counter mix of {side}: row {key!r} of tables/sfm_pools.toml, column values")
+            vals = list(vals)
+            for v in (removed or {}).get(key, []):
+                if v in vals:
+                    vals.remove(v)
+            out += vals
+        return sorted(out)
+
+    game_length_rule = "F&M 4.1"
+    first_player_rule = "F&M 4.1"  # the rule naming the first player (the scenario's first_player)
+    arrival_rule = "F&M 5.2"  # the rule on reinforcements arriving (where, when, not onto enemy units)
+    arrivals_first = False  # reinforcements are placed before units on the map move (AAC 15.0)
+    edge_shift = False  # a delayed reinforcement may shift its arrival hex along the map edge (ARN 11.1)
+    returns_rule = "no rule of this game returns an eliminated unit to play"
+
+    def conditional_arrival(self):
+        """Reinforcements arriving on a condition instead of a GT (``rules/arrival.ConditionalArrival``), or
+        ``None``."""
+        return None
+
+    def lands_by_air(self, uid: str) -> bool:
+        """Whether the unit arrives by an airborne landing, whose hex another rule judges (ARN 11.4)."""
+        return False
+
+    def arrival_cost(self, state: GameState, uid: str, h: Hex, mobility: str):
+        """The MP an arriving unit pays for its arrival hex (AAC 15.0: 'the number of movement points
+        required to enter the hex of arrival'): its terrain cost, F&M 5.4."""
+        return hex_cost(self, h, mobility)
+
+    def ended_now(self, state: GameState):
+        """An ``Illegal`` for every later event when the game has just ended mid-turn (AAC 14.1), else ``None``."""
+        return None
+
+    def on_chat(self, checker, index: int, text: str) -> bool:
+        """A chat line declaring an exclusive-rule action; ``True`` when this game handled it."""
+        return False
+
+    def victory_tracker(self):
+        """The game's victory conditions as a tracker (``observe``/``final``, rules/fm/victory.py); ``None``
+        when this rules class has none."""
+        return None
+
+    def friendly_edge(self, side: str) -> list[Hex] | Unknown:
+        """F&M 8.3: the hexes of a side's friendly map edge (game.toml ``[special] friendly_edges``)."""
+        edges = (self.game.info.special or {}).get("friendly_edges", {})
+        eid = edges.get(side) if isinstance(edges, dict) else None
+        hexes = self.terrain.edges.get(eid) if eid else None
+        if not hexes:
+            return Unknown(f"the friendly map edge of {side} (game.toml [special] friendly_edges, terrain.toml edges)")
+        return sorted(hexes)
+
+
 
     # -- ZOC (F&M 6.0) ----------------------------------------------------------------------
 
@@ -280,7 +416,3 @@ class FireAndMovement(RulesSystem):
 
     def may_attack_across(self, a: Hex, b: Hex) -> bool:
         return False
-
-    def resolve(self, checker, attack) -> None:
-        from hexforge.rules.fm.combat import resolve
-        resolve(self, checker, attack)

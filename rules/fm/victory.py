@@ -6,36 +6,20 @@ A tracker watches the position after every event (``observe``) and gives the out
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.registry import rule
+from hexforge.rules.replay import Outcome
 from hexforge.rules.verdict import Illegal
+from hexforge.rules.fm.judge import Judge
+from hexforge.rules.system import RulesSystem
 
-if TYPE_CHECKING:
-    from hexforge.rules.fm.referee import Checker
-    from hexforge.rules.system import RulesSystem
 
 AIRBORNE_TYPES = ("parachute", "glider", "airborne")
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The result of a game: ``winner`` is a side id, ``"draw"``, or ``None`` (undecided / not checkable)."""
-
-    winner: str | None
-    text: str
-    needs: str | None = None
-
-    def line(self) -> str:
-        if self.needs:
-            return f"victory: not checkable: needs {self.needs}"
-        return f"victory: {self.text}"
-
-
-def game_over(ch: Checker) -> bool | Unknown:
+def game_over(ch: Judge) -> bool | Unknown:
     """Has the log reached the end of the game: ended early (``ch.over``) or the last GT's last phase?"""
     if ch.over is not None:
         return True
@@ -47,7 +31,7 @@ def game_over(ch: Checker) -> bool | Unknown:
         st.turn > last or (st.turn == last and st.phase == len(ch.game.info.sequence) - 1))
 
 
-def undecided(ch: Checker) -> Outcome:
+def undecided(ch: Judge) -> Outcome:
     last = ch.rules.last_turn(ch.state)
     return Outcome(None, f"undecided: the log ends in GT {ch.state.turn}, before the end of the game "
                    f"(GT {last})")
@@ -86,7 +70,7 @@ class ArnhemVictory:
                            f"{self.allied})")
         return next(iter(found))
 
-    def holders(self, ch: Checker) -> list[str] | Unknown:
+    def holders(self, ch: Judge) -> list[str] | Unknown:
         """Arnhem hexes held by Allied non-airborne units (Unknown when a unit's type is missing)."""
         held = []
         for h in sorted(self.hexes):
@@ -103,7 +87,7 @@ class ArnhemVictory:
 
     @rule("ARN 11.5", "ARN-10", "Allied victory at once on two of the three Arnhem hexes (non-airborne units); "
           "draw or German victory at the end of GT 10")
-    def observe(self, ch: Checker) -> None:
+    def observe(self, ch: Judge) -> None:
         if isinstance(self.hexes, Unknown) or self.won or ch.over is not None:
             return
         held = self.holders(ch)
@@ -115,7 +99,7 @@ class ArnhemVictory:
             ch.over = Illegal("ARN 11.5", f"the game ended at once when {self.allied} non-airborne units held "
                               f"{' and '.join(held)} (Allied victory); nothing more is played")
 
-    def final(self, ch: Checker) -> Outcome:
+    def final(self, ch: Judge) -> Outcome:
         if isinstance(self.hexes, Unknown):
             return Outcome(None, "", self.hexes.needs)
         if self.won:
@@ -160,7 +144,7 @@ class AachenVictory:
 
     @rule("AAC 16.0", "AAC-6", "US victory: all Aachen city hexes occupied or last occupied by US units and six "
           "red-star hexes held; only the first is a draw; else German victory")
-    def observe(self, ch: Checker) -> None:
+    def observe(self, ch: Judge) -> None:
         if isinstance(self.city, Unknown):
             return
         for h in self.city:
@@ -168,7 +152,7 @@ class AachenVictory:
             if units:
                 self.last[h] = ch.state.side(units[0])
 
-    def final(self, ch: Checker) -> Outcome:
+    def final(self, ch: Judge) -> Outcome:
         for need in (self.city, self.stars):
             if isinstance(need, Unknown):
                 return Outcome(None, "", need.needs)

@@ -23,6 +23,7 @@ from typing import Literal
 
 from hexforge.games.game import Game
 from hexforge.games.values import Datum
+from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.los import Grazing, LosField, sight, touched
 from hexforge.maps.trace import Tri
@@ -210,7 +211,6 @@ class Observation:
 
 def los_overlay(obs: Observation, observer: Hex):
     """What a unit in ``observer`` can see (HTTR 7.0), each hex with its reason."""
-    from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
     conditions = ", ".join(x for x in ("night" if obs.night else "day", f"weather {obs.weather}", f"grazing {obs.grazing}"))
     ov = Overlay(f"HTTR 7.0 observation from {obs.label(observer)} ({conditions})",
                  {"seen": (OKABE_ITO["blue"], "a unit here is observed"),

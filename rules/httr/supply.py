@@ -49,9 +49,11 @@ from typing import Collection
 from hexforge.builder.timeline import Eliminated, Entered, Move, StepChange, Timeline
 from hexforge.games.game import Game
 from hexforge.games.values import Datum
+from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.maps.trace import Cost, Tri, least_cost, reach, within_steps
+from hexforge.rules.httr.los import Observation
 from hexforge.rules.state import GameState
 
 CORPS_ROADS = frozenset({"primary_road", "secondary_road"})  # 13.2.3.1
@@ -294,7 +296,6 @@ class HttrSupply:
             return None
         if rng < 2 or kinds & ADJACENT_ZOC_ONLY:
             return False
-        from hexforge.rules.httr.los import Observation
         seen = Observation(self.game).observe(at, h).visible
         if seen is None:
             self.needs.add(f"whether {uid} observes {self.game.map.label(h)} (7.0)")
@@ -710,7 +711,6 @@ def chain(sup: HttrSupply, side: str) -> dict[str, Status]:
 
 def chain_overlay(sup: HttrSupply, side: str):
     """Each unit of ``side`` in supply, out of supply or unknown, with the link that decided it."""
-    from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
     got = chain(sup, side)
     ov = Overlay(f"HTTR 13.2 supply chain for {side}",
                  {"supplied": (OKABE_ITO["blue"], "in supply: every link up to a source holds"),

@@ -24,6 +24,7 @@ from typing import Collection, Literal
 
 from hexforge.games.game import Game
 from hexforge.games.values import Datum, parse_datum
+from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
 from hexforge.maps.hexes import Hex
 from hexforge.maps.trace import Tri, reach, within_steps
 from hexforge.rules.state import GameState
@@ -288,7 +289,6 @@ def isolated(paths: PtrPaths, uid: str, hq: str) -> Tri:
 
 def supply_overlay(paths: PtrPaths, side: str, turn: int | None = None):
     """Where an HQ of ``side`` would be in supply (PtR 17), HQs marked."""
-    from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
     ans = supply(paths, side, turn)
     ov = Overlay(f"PtR 17 supply paths for {side} (EZOC reading {paths.reading})",
                  {"yes": (OKABE_ITO["blue"], "an HQ here traces a supply path"),
@@ -312,7 +312,6 @@ def supply_overlay(paths: PtrPaths, side: str, turn: int | None = None):
 
 def command_overlay(paths: PtrPaths, hq: str, mobility: str = "leg"):
     """The hexes within command range of ``hq`` (PtR 18) for a unit of ``mobility``."""
-    from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
     got = command_range(paths, hq, mobility)
     ov = Overlay(f"PtR 18 command range of {hq} ({mobility} units, EZOC reading {paths.reading})",
                  {"yes": (OKABE_ITO["blue"], "in command range (number: path length)"),

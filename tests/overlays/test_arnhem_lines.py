@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from hexforge.games.loader import load_game
+from hexforge.rules import rules_for
 from hexforge.rules.fm.arnhem.supply import line_overlay, lines_to_south_edge
 from tests.overlays.conftest import position
 
@@ -47,7 +48,7 @@ SOUTH_ROAD = "0113"  # a stand-in for the road hex: the game's data does not say
 
 def answer(game, where, **kw):
     kw.setdefault("targets", frozenset({game.map.hex(SOUTH_ROAD)}))
-    return lines_to_south_edge(game, position(game, where), **kw)
+    return lines_to_south_edge(rules_for(game), position(game, where), **kw)
 
 
 def test_three_ringed_british_units_cut_off_remove_the_markers(arnhem, cluster):
@@ -88,22 +89,22 @@ def test_ezoc_reading_closes_a_gap_a_friendly_unit_reopens(arnhem, cluster):
 def test_unknown_road_hex_still_decides_clear_cases(arnhem, cluster):
     # The game data leaves the road hex unknown: ringed units reach no south-edge hex (surely cut),
     # units in open country reach every south-edge hex (surely trace).
-    got = lines_to_south_edge(arnhem, position(arnhem, placed(cluster)))
+    got = lines_to_south_edge(rules_for(arnhem), position(arnhem, placed(cluster)))
     assert got.reduction is True and any("road" in n for n in got.needs)
-    got = lines_to_south_edge(arnhem, position(arnhem, placed(cluster, gap=0)))
+    got = lines_to_south_edge(rules_for(arnhem), position(arnhem, placed(cluster, gap=0)))
     assert got.units == {u: True for u in BRITISH} and got.reduction is False
 
 
 def test_real_data_names_what_is_missing():
     game = load_game("arnhem")  # British unit types are unknown in the data
     inside = ["2010", "2011", "2110"]
-    got = lines_to_south_edge(game, position(game, dict(zip(BRITISH, inside))))
+    got = lines_to_south_edge(rules_for(game), position(game, dict(zip(BRITISH, inside))))
     assert got.units == {u: True for u in BRITISH} and got.reduction is False  # open country: they trace
     assert any("airborne" in n and BRITISH[0] in n for n in got.needs)
 
 
 def test_overlay_marks_each_unit(arnhem, cluster):
-    ov = line_overlay(arnhem, position(arnhem, placed(cluster)), targets=frozenset({arnhem.map.hex(SOUTH_ROAD)}))
+    ov = line_overlay(rules_for(arnhem), position(arnhem, placed(cluster)), targets=frozenset({arnhem.map.hex(SOUTH_ROAD)}))
     assert {ov.marks[arnhem.map.hex(lab)] for lab in cluster[0]} == set(BRITISH)
     assert set(ov.values.values()) == {"cut"} and "three +6 British markers are removed" in ov.notes[0]
 

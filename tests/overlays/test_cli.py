@@ -91,9 +91,9 @@ def test_los_files(tmp_path):
     (("reach", "no-such-game", "--unit", "B1"), "no such game"),
     (("reach", FM, "--scenario", "meeting", "--unit", "ZZ"), "unit ZZ is not on the map"),
     (("reach", FM, "--scenario", "nope", "--unit", "B1"), "no scenario 'nope'"),
-    (("reach", PTR, "--scenario", "standoff", "--unit", "US-HQ"), "no rules system"),
+    (("reach", PTR, "--scenario", "standoff", "--unit", "US-HQ"), "reach overlays are not drawn for overlay-ptr"),
     (("los", HTTR, "--from", "9999"), "'9999' is not a hex"),
-    (("los", FM, "--from", "0101"), "written for the httr system"),
+    (("los", FM, "--from", "0101"), "los overlays are not drawn for synthetic-fm"),
     (("supply", PTR, "--scenario", "standoff", "--side", "martians"), "--side must be one of"),
     (("command", PTR, "--scenario", "standoff", "--unit", "GE-TD"), "HQ GE-TD is not on the map"),
 ])

@@ -9,7 +9,7 @@ import pytest
 from hexforge.games.loader import load_game
 from hexforge.maps.overlay import UNKNOWN
 from hexforge.rules.reach import judged_step, movement_range, reach_overlay
-from hexforge.rules.system import rules_for
+from hexforge.rules import rules_for
 from tests.overlays.conftest import DATA, position
 
 

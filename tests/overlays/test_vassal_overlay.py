@@ -22,7 +22,7 @@ from hexforge.games.loader import load_game
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.los import Observation, los_overlay
 from hexforge.rules.reach import reach_overlay
-from hexforge.rules.system import rules_for
+from hexforge.rules import rules_for
 from tests.overlays.conftest import DATA, position
 
 

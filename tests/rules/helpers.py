@@ -5,7 +5,9 @@ from hexforge.builder.locations import OFF_MAP
 from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, Move, PieceRef, Placement,
                                        StepChange, Timeline, TurnChange)
 from hexforge.games.game import Game
-from hexforge.rules.fm.referee import Checker, Report
+from hexforge.rules import rules_for
+from hexforge.rules.fm.referee import FmReferee
+from hexforge.rules.replay import Report
 from hexforge.rules.state import phase_names
 
 
@@ -64,7 +66,7 @@ class Log:
         return Timeline(self.setup, tuple(self.events), (), (), self.step)
 
     def check(self, rules=None) -> Report:
-        return Checker(self.game, self.timeline(), rules).run()
+        return FmReferee(rules or rules_for(self.game), self.timeline()).run()
 
 
 def verdicts(report: Report, index: int) -> list:

@@ -176,7 +176,7 @@ def test_the_crt_line_across_a_river_follows_the_bridges_that_stand(game) -> Non
     # F&M 8.2.2: an attack across a bridged river hexside uses the Bridge line, across an unbridged one the
     # river line. AAC 11.0: no printed bridge is intact, so 0403/0503 (printed bridge) is a river for Aachen;
     # AAC 11.2 (L607): friendly units may use a temporary bridge to attack.
-    from hexforge.rules.fm.referee import Attack
+    from hexforge.rules.fm.combat import Attack
     from hexforge.rules.fm.combat import lines
     H = game.map.hex
     st = GameState({"B1": H("0403"), "R1": H("0503")}, {"B1": "blue", "R1": "red"})

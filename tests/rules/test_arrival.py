@@ -9,7 +9,8 @@ from hexforge.games import load_game
 from hexforge.rules.fm.aachen.system import Aachen
 from hexforge.rules.fm.arnhem.system import Arnhem
 from hexforge.rules.fm.arrival import along_edge
-from hexforge.rules.fm.referee import Checker
+from hexforge.rules import check
+from hexforge.rules.fm.referee import FmReferee
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 from tests.conftest import ROOT
 from tests.rules.helpers import Log, illegal_rules, verdicts
@@ -175,7 +176,7 @@ def test_a_returned_engineer_is_no_longer_eliminated(syn) -> None:
     # ARN 10.6.6 (L421): back the next GT on a south edge road hex; then it is an ordinary unit on the map
     log = Log(syn, {"B6": "0110", "R4": "1201"}).phase(1, "first-movement").kill("B6", "0110") \
         .phase(2, "first-movement").enter("B6", "0110")
-    ch = Checker(syn, log.timeline(), Arnhem(syn))
+    ch = FmReferee(Arnhem(syn), log.timeline())
     ch.run()
     assert "B6" not in ch.state.eliminated and ch.state.where("B6") == syn.map.hex("0110")
     assert not any(isinstance(v, Illegal) and v.rule == "ARN 11.1" for j in ch.judged for v in j.verdicts)

@@ -4,11 +4,11 @@ from __future__ import annotations
 import pytest
 
 from hexforge.games import load_game
-from hexforge.rules.fm.referee import Attack
+from hexforge.rules.fm.combat import Attack
 from hexforge.rules.core import crt as crtlib
 from hexforge.rules.fm.combat import differential
 from hexforge.rules.state import GameState
-from hexforge.rules.system import rules_for
+from hexforge.rules import rules_for
 from hexforge.rules.verdict import Legal
 from tests.conftest import ROOT
 from tests.rules.helpers import Log, illegal_rules, verdicts

@@ -9,7 +9,8 @@ import pytest
 from hexforge.builder.savefile import read_save
 from hexforge.builder.timeline import build_timeline
 from hexforge.games import load_game
-from hexforge.rules.fm.referee import Checker
+from hexforge.rules import check
+from hexforge.rules.fm.referee import FmReferee
 from hexforge.rules.report import as_html, as_json, text
 from hexforge.rules.verdict import Illegal, Legal
 from tests.conftest import ROOT
@@ -58,7 +59,7 @@ def test_planted_violations_are_flagged_exactly(written) -> None:
     w, path = written
     game = load_game(SYN)
     t = build_timeline(read_save(path), w.module, game)
-    rep = Checker(game, t).run()
+    rep = check(game, t)
     got = sorted({(j.event.step, v.rule) for j in rep.judged for v in j.verdicts if isinstance(v, Illegal)})
     assert got == sorted(set(w.marks)), text(rep)
     assert rep.setup == [Legal()]  # our own pre-defined setup, drop zone markers included

@@ -195,7 +195,7 @@ def test_arn_10_6_3_a_demolished_bridge_blocks_retreat_and_advance(game) -> None
 def test_arn_10_6_3_an_attack_across_a_demolished_bridge_is_across_the_river(game) -> None:
     # F&M 8.2.2 / ARN 10.6 (L365): the Bridge line needs a bridged hexside; ARN 10.6.3: a demolished bridge
     # leaves an unbridged river hexside
-    from hexforge.rules.fm.referee import Attack
+    from hexforge.rules.fm.combat import Attack
     from hexforge.rules.fm.combat import lines
     H = game.map.hex
     st = GameState({"B1": H("1006"), "R1": H("1106")}, {"B1": "blue", "R1": "red"})

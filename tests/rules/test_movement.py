@@ -7,7 +7,7 @@ from hexforge.games import load_game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.movement import must_stop, step_cost
 from hexforge.rules.state import GameState
-from hexforge.rules.system import rules_for
+from hexforge.rules import rules_for
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 from tests.conftest import ROOT
 from tests.rules.helpers import Log, illegal_rules, verdicts

@@ -4,7 +4,7 @@ from __future__ import annotations
 from hexforge.games import load_game
 from hexforge.rules.fm.aachen.system import Aachen
 from hexforge.rules.fm.arnhem.system import Arnhem
-from hexforge.rules.system import rules_for
+from hexforge.rules import rules_for
 from hexforge.rules.verdict import Illegal, NotCheckable
 from tests.rules.helpers import Log, verdicts
 

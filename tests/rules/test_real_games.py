@@ -10,7 +10,9 @@ import pytest
 from hexforge.builder.savefile import read_save
 from hexforge.builder.timeline import build_timeline
 from hexforge.games import load_game
-from hexforge.rules.fm.referee import Checker, Report
+from hexforge.rules import check
+from hexforge.rules.fm.referee import FmReferee
+from hexforge.rules.replay import Report
 from hexforge.rules.report import text
 from hexforge.rules.verdict import Illegal, NotCheckable
 from tests.rules.survey import surveyed_copy
@@ -19,7 +21,7 @@ from tests.rules.vlog import Writer
 
 def judged(w: Writer, game) -> tuple[Report, set[tuple[int, str]]]:
     t = build_timeline(read_save(w.write()), w.module, game)
-    rep = Checker(game, t).run()
+    rep = check(game, t)
     return rep, {(j.event.step, v.rule) for j in rep.judged for v in j.verdicts if isinstance(v, Illegal)}
 
 

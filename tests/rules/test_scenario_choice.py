@@ -6,7 +6,7 @@ import pytest
 from hexforge.games import load_game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.fm.arnhem.actions import drop_zone
-from hexforge.rules.system import rules_for
+from hexforge.rules import rules_for
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import pytest
 from hexforge.games import load_game
 from hexforge.rules.fm.aachen.system import Aachen
 from hexforge.rules.fm.arnhem.system import Arnhem
-from hexforge.rules.core.retreat import blocked
+from hexforge.rules.fm.retreat import blocked
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal
 from tests.conftest import ROOT

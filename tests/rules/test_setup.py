@@ -15,7 +15,8 @@ from hexforge.games import load_game
 from hexforge.rules import report
 from hexforge.rules.fm.aachen.system import Aachen
 from hexforge.rules.fm.arnhem.system import Arnhem
-from hexforge.rules.fm.referee import Checker
+from hexforge.rules import check, rules_for
+from hexforge.rules.fm.referee import FmReferee
 from hexforge.rules.fm.setup import identify_scenario, judge_setup
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 from tests.conftest import ROOT
@@ -124,7 +125,7 @@ def test_aac_14_0_the_3rd_ad_edge_ranges_once_the_map_gives_them(tmp_path) -> No
 
 def test_arn_11_0_the_printed_set_up_is_legal(arnhem) -> None:
     assert judged(arnhem, ARN_S1, ARN_DZ, "s1") == [Legal()]
-    assert identify_scenario(arnhem, Log(arnhem, ARN_S1, ARN_DZ).timeline()) == "s1"
+    assert identify_scenario(rules_for(arnhem), Log(arnhem, ARN_S1, ARN_DZ).timeline()) == "s1"
 
 
 def test_arn_11_0_a_german_unit_in_another_hex(arnhem) -> None:
@@ -164,7 +165,7 @@ def test_the_builders_s1_setup_passes(arnhem, tmp_path) -> None:
     w = Writer(arnhem, tmp_path, "s1")
     w.phase(1, "sfm")
     t = build_timeline(read_save(w.write()), w.module, arnhem)
-    assert Checker(arnhem, t, Arnhem(arnhem, "s1")).run().setup == [Legal()]
+    assert FmReferee(Arnhem(arnhem, "s1"), t).run().setup == [Legal()]
 
 
 # -- SET-3: Arnhem Scenario 2 (ARN 12.0) --------------------------------------------------------------
@@ -238,14 +239,14 @@ def test_arn_12_0_a_surveyed_free_deployment(surveyed) -> None:
 def test_the_scenario_is_recognised_from_the_set_up(arnhem) -> None:
     free = ARN_S1 | {"Krft": "3822"}
     t = Log(arnhem, free, ARN_DZ).timeline()
-    assert identify_scenario(arnhem, t) == "s2"  # fits no fixed set-up, nothing illegal in the free one
+    assert identify_scenario(rules_for(arnhem), t) == "s2"  # fits no fixed set-up, nothing illegal in the free one
     vs = judge_setup(Arnhem(arnhem), t)
     assert vs and all("scenario s2" in (v.guess or "") for v in vs)
     # illegal in either scenario: one finding naming both
     both = judge_setup(Arnhem(arnhem), Log(arnhem, ARN_S1 | {"Grsn": "0302"}, ARN_DZ).timeline())
     assert len(both) == 1 and both[0].rule == "ARN 11.0 / ARN 12.0" and "s1: Grsn" in both[0].reason \
         and "s2: Grsn" in both[0].reason
-    assert identify_scenario(load_game("aachen"), Log(arnhem, {}).timeline()) == "historical"  # its only one
+    assert identify_scenario(rules_for(load_game("aachen")), Log(arnhem, {}).timeline()) == "historical"  # its only one
 
 
 def test_a_log_that_begins_after_the_set_up_is_not_checkable(arnhem) -> None:

@@ -12,7 +12,7 @@ from hexforge.rules.fm.arnhem.system import Arnhem
 from hexforge.rules.core.movement import step_cost
 from hexforge.rules.core.zoc import in_ezoc
 from hexforge.rules.state import GameState
-from hexforge.rules.system import rules_for
+from hexforge.rules import rules_for
 from tests.rules.helpers import Log, illegal_rules
 from tests.rules.survey import surveyed_copy
 from tests.rules.test_end_to_end import SYN

@@ -14,34 +14,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+from hexforge.rules.fm.system import FireAndMovement
 
-if TYPE_CHECKING:
-    from hexforge.rules.fm.aachen.system import Aachen
 
 RULE = "AAC 15.3"
 WURM = "wurm"
 
 
-def _spec(rules: Aachen, key: str, what: str):
+def _spec(rules: FireAndMovement, key: str, what: str):
     return rules.scenario_value(lambda sc: ((sc.special_rules or {}).get("second_armored_division") or {}).get(key),
                                 f"{what} ([special_rules.second_armored_division] {key}, AAC 15.3)")
 
 
-def division(rules: Aachen) -> frozenset[str] | Unknown:
+def division(rules: FireAndMovement) -> frozenset[str] | Unknown:
     """The 2nd Armored Division's units (the rules give no list, L758)."""
     units = _spec(rules, "unit_list", "the 2nd Armored Division's units")
     return frozenset(units) if isinstance(units, list) else units if isinstance(units, Unknown) else Unknown(
         "the 2nd Armored Division's units as a list ([special_rules.second_armored_division] unit_list)")
 
 
-def fortified_near_wurm(rules: Aachen) -> frozenset[Hex] | Unknown:
+def fortified_near_wurm(rules: FireAndMovement) -> frozenset[Hex] | Unknown:
     """The West Wall fortified hexes within two hexes of the Wurm River."""
     places = [p for p in rules.terrain.places if p.kind == "fortified"]
     if not places or any(p.hexes is None for p in places):
@@ -55,7 +53,7 @@ def fortified_near_wurm(rules: Aachen) -> frozenset[Hex] | Unknown:
 
 @rule(RULE, "REI-5", "the 2nd Armored Division may arrive on a GT from GT 4 at whose beginning US ground units "
       "hold three West Wall fortified hexes within two hexes of the Wurm, each adjacent to another of the three")
-def condition_met(rules: Aachen, state: GameState) -> bool | Unknown:
+def condition_met(rules: FireAndMovement, state: GameState) -> bool | Unknown:
     """AAC 15.3 conditions 6 and 7 on the units standing on the map now."""
     near = fortified_near_wurm(rules)
     if isinstance(near, Unknown):
@@ -69,7 +67,7 @@ def condition_met(rules: Aachen, state: GameState) -> bool | Unknown:
 class SecondArmored:
     """Follows the 2nd Armored Division's condition GT by GT and judges its arrival."""
 
-    rules: Aachen
+    rules: FireAndMovement
     met: dict[int, bool | Unknown] = field(default_factory=dict)  # condition at the beginning of each GT
 
     def gt_started(self, turn: int, state: GameState) -> None:

@@ -10,7 +10,6 @@ and ``("removed", side, engineer, why)`` once it is removed, until the end of it
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
@@ -19,10 +18,9 @@ from hexforge.rules.core.zoc import in_ezoc
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState, phase_names
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+from hexforge.rules.fm.system import FireAndMovement
+from hexforge.rules.fm.judge import Judge
 
-if TYPE_CHECKING:
-    from hexforge.rules.fm.aachen.system import Aachen
-    from hexforge.rules.fm.referee import Checker
 
 TEMPORARY_BRIDGE = re.compile(r"\btemporary\s+bridge\s+(\w+)\s*/\s*(\w+)\s+by\s+(\S+)", re.I)
 REPAIR = re.compile(r"^\s*repair\s+(\w+)\s*/\s*(\w+)(?:\s+by\s+(\S+))?\s*$", re.I)
@@ -45,7 +43,7 @@ def in_range(rules, state: GameState, uid: str, hexes: tuple[Hex, ...]) -> bool 
 @rule("AAC 11.2", "AAC-2", "a temporary bridge: declared by an engineer before any unit moves in its side's "
       "(Mobile) Movement Phase, one per GT, over a river hexside within its movement range, neither side in an "
       "EZOC, the adjoining hex not enemy-occupied")
-def declare_bridge(rules: Aachen, ch: Checker, index: int, la: str, lb: str, uid: str) -> None:
+def declare_bridge(rules: FireAndMovement, ch: Judge, index: int, la: str, lb: str, uid: str) -> None:
     a, b = ch.hex(la), ch.hex(lb)
     st = ch.state
     if a is None or b is None or a.distance(b) != 1:
@@ -98,7 +96,7 @@ def standing(state: GameState, a: Hex, b: Hex) -> tuple[str, ...] | None:
 
 @rule("AAC 11.2", "AAC-3", "a temporary bridge stands only while its engineer remains within its movement range "
       "(AAC 11.1) of the bridged hexside")
-def bridges_after_event(rules: Aachen, state: GameState) -> GameState:
+def bridges_after_event(rules: FireAndMovement, state: GameState) -> GameState:
     """AAC 11.2 (L599): the engineer may move and 'continue to provide the temporary bridge if [it] remains within
     its movement range of the designated hexside'.
 
@@ -125,7 +123,7 @@ def bridges_after_event(rules: Aachen, state: GameState) -> GameState:
 
 @rule("AAC 11.2", "AAC-3", "a temporary bridge is removed at the end of any Combat or Movement Phase in which an "
       "enemy unit occupies an adjoining hex; it lasts no longer than the game turn it was placed in")
-def bridges_after_phase(rules: Aachen, state: GameState, old_phase: int, turn: int | None,
+def bridges_after_phase(rules: FireAndMovement, state: GameState, old_phase: int, turn: int | None,
                         phase: int | None) -> GameState:
     """AAC 11.2 (L611): 'If at the end of any Combat or Movement Phase, an enemy unit occupies at least one
     adjoining hex, the temporary bridge is immediately removed.'
@@ -157,7 +155,7 @@ def bridges_after_phase(rules: Aachen, state: GameState, old_phase: int, turn: i
 
 @rule("AAC 11.2", "AAC-3", "enemy units cannot use a temporary bridged hexside for movement during a Movement or "
       "Mobile Movement Phase")
-def check_enemy_crossing(rules: Aachen, state: GameState, uid: str, a: Hex, b: Hex) -> Verdict:
+def check_enemy_crossing(rules: FireAndMovement, state: GameState, uid: str, a: Hex, b: Hex) -> Verdict:
     """AAC 11.2 (L609), judged on each step of a move (moves are judged in Movement Phases only).
 
     Decision: 'cannot use a temporary bridged hexside for movement' bars the enemy unit from crossing that hexside
@@ -169,7 +167,7 @@ def check_enemy_crossing(rules: Aachen, state: GameState, uid: str, a: Hex, b: H
                    f"the enemy (engineer {status[2]}): enemy units cannot use a temporary bridged hexside for movement")
 
 
-def bridged_cost(rules: Aachen, state: GameState, status: tuple[str, ...], a: Hex, b: Hex, mobility: str) -> Cost:
+def bridged_cost(rules: FireAndMovement, state: GameState, status: tuple[str, ...], a: Hex, b: Hex, mobility: str) -> Cost:
     """AAC 11.2: a friendly temporary bridge makes the river hexside a bridge for movement, 'including connecting
     with a road' (the road rate where the map's road runs through the hexside); not checkable while the
     engineer's range is unknown."""
@@ -182,7 +180,7 @@ def bridged_cost(rules: Aachen, state: GameState, status: tuple[str, ...], a: He
 
 # -- AAC 11.0: no intact bridges, no repairs (AAC-4) ------------------------------------------------
 
-def river_kinds(rules: Aachen, a: Hex, b: Hex) -> frozenset[str] | None:
+def river_kinds(rules: FireAndMovement, a: Hex, b: Hex) -> frozenset[str] | None:
     """The hexside features of ``a``/``b`` when it is a surveyed river hexside, else ``None``."""
     if a.distance(b) != 1 or rules.terrain.of(a) is None or rules.terrain.of(b) is None:
         return None
@@ -192,7 +190,7 @@ def river_kinds(rules: Aachen, a: Hex, b: Hex) -> frozenset[str] | None:
 
 @rule("AAC 11.0", "AAC-4", "no intact bridges: every river hexside is crossed as a river; a printed bridge is "
       "demolished and a road does not carry a unit over the river")
-def unbridged_cost(rules: Aachen, a: Hex, b: Hex, mobility: str) -> Cost:
+def unbridged_cost(rules: FireAndMovement, a: Hex, b: Hex, mobility: str) -> Cost:
     """AAC 11.0 (L576): 'There are no intact bridges spanning any river hexside.' The step over the river hexside
     ``a``/``b`` costs the hex entered plus every hexside cost but a printed bridge's (F&M 5.4).
 
@@ -211,7 +209,7 @@ def unbridged_cost(rules: Aachen, a: Hex, b: Hex, mobility: str) -> Cost:
 
 
 @rule("AAC 11.0", "AAC-4", "neither player may repair bridges")
-def declare_repair(rules: Aachen, ch: Checker, index: int, la: str, lb: str, uid: str | None) -> None:
+def declare_repair(rules: FireAndMovement, ch: Judge, index: int, la: str, lb: str, uid: str | None) -> None:
     """AAC 11.0 (L576): 'Neither player may repair bridges.' Every repair declaration is illegal, whoever makes
     it and wherever (the temporary bridge procedure does not repair either, L613)."""
     by = f" by {uid}" if uid else ""
@@ -219,7 +217,7 @@ def declare_repair(rules: Aachen, ch: Checker, index: int, la: str, lb: str, uid
                           "Aachen (all were demolished before the scenario)"))
 
 
-def lost_bridge(rules: Aachen, state: GameState, uid: str, a: Hex, b: Hex) -> tuple[str, str] | None:
+def lost_bridge(rules: FireAndMovement, state: GameState, uid: str, a: Hex, b: Hex) -> tuple[str, str] | None:
     """(rule, why) when the step ``a`` -> ``b`` crossed a river hexside whose bridge did not carry ``uid``: its
     side's temporary bridge there had been removed (AAC 11.2), or a printed or road bridge there is demolished
     (AAC 11.0); ``None`` otherwise."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from hexforge.builder.timeline import ChatLine, Eliminated, StepChange
 from hexforge.maps.hexes import Hex, Hexside
@@ -23,10 +22,10 @@ from hexforge.rules.registry import rule
 from hexforge.rules.core.tables import column_of
 from hexforge.rules.state import STEP_TRAIT
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
+from hexforge.rules.fm.system import FireAndMovement
+from hexforge.rules.fm.judge import Judge
+from hexforge.rules.replay import Judged
 
-if TYPE_CHECKING:
-    from hexforge.rules.fm.arnhem.system import Arnhem
-    from hexforge.rules.fm.referee import Checker, Judged
 
 DEMOLISH = re.compile(r"^\s*demolish\s+(\w+)\s*/\s*(\w+)\s*$", re.I)
 REPAIR = re.compile(r"^\s*repair\s+(\w+)\s*/\s*(\w+)\s+by\s+(\S+)\s*$", re.I)
@@ -55,7 +54,7 @@ class DiceAction:
     outcome: str | Unknown | None = None
     declared: int = 0
 
-    def on_roll(self, ch: Checker, index: int, die: int) -> None:
+    def on_roll(self, ch: Judge, index: int, die: int) -> None:
         self.roll, self.roll_index = die, index
         self.outcome = self.resolve(ch, die)
         if isinstance(self.outcome, Unknown):
@@ -63,10 +62,10 @@ class DiceAction:
         else:
             ch.say(index, Legal(f"{self.what}: roll {die}, {self.outcome}"))
 
-    def resolve(self, ch: Checker, die: int) -> str | Unknown:
+    def resolve(self, ch: Judge, die: int) -> str | Unknown:
         raise NotImplementedError
 
-    def takes(self, ch: Checker, j: Judged) -> bool:
+    def takes(self, ch: Judge, j: Judged) -> bool:
         """Judge a ``result ...`` chat line after the roll; ``False`` for events this action does not own."""
         m = RESULT.match(j.event.text) if isinstance(j.event, ChatLine) else None
         if m is None or self.roll is None:
@@ -81,16 +80,16 @@ class DiceAction:
             ch.say(j.index, Legal())
         return True
 
-    def close(self, ch: Checker) -> None:
+    def close(self, ch: Judge) -> None:
         return None
 
 
-def _hexside(ch: Checker, la: str, lb: str) -> tuple[Hex, Hex] | None:
+def _hexside(ch: Judge, la: str, lb: str) -> tuple[Hex, Hex] | None:
     a, b = ch.hex(la), ch.hex(lb)
     return (a, b) if a is not None and b is not None and a.distance(b) == 1 else None
 
 
-def bridge_type(rules: Arnhem, a: Hex, b: Hex) -> str | None | Unknown:
+def bridge_type(rules: FireAndMovement, a: Hex, b: Hex) -> str | None | Unknown:
     """canal_bridge | railroad_bridge | highway_bridge; ``None`` if no bridge spans the hexside."""
     if frozenset((label(rules, a), label(rules, b))) in CANAL_BRIDGES:
         return "canal_bridge"  # ARN 10.6.3 (L390)
@@ -113,7 +112,7 @@ class Demolition(DiceAction):
     side: Hexside | None = None
     kind: str | Unknown | None = None
 
-    def resolve(self, ch: Checker, die: int) -> str | Unknown:
+    def resolve(self, ch: Judge, die: int) -> str | Unknown:
         if isinstance(self.kind, Unknown):
             return self.kind
         col = column_of(ch.game, "bridge_demolition", self.kind, die)
@@ -128,7 +127,7 @@ class Demolition(DiceAction):
 @rule("ARN 10.6.3", "ARN-4", "bridge demolition: in an Allied (Mobile) Movement Phase the instant an Allied unit "
       "enters a hex adjoining the bridge, a German unit within its MA in hexes, once per bridge per GT, not if an "
       "Allied unit began the phase adjoining it, not the GT it was repaired; the roll against the table")
-def declare_demolition(rules: Arnhem, ch: Checker, index: int, la: str, lb: str) -> None:
+def declare_demolition(rules: FireAndMovement, ch: Judge, index: int, la: str, lb: str) -> None:
     ab = _hexside(ch, la, lb)
     if ab is None:
         ch.say(index, Illegal("ARN 10.6.3", f"{la}/{lb} is not a hexside between two adjacent map hexes"))
@@ -175,7 +174,7 @@ class Repair(DiceAction):
     side: Hexside | None = None
     kind: str | Unknown | None = None
 
-    def resolve(self, ch: Checker, die: int) -> str | Unknown:
+    def resolve(self, ch: Judge, die: int) -> str | Unknown:
         if isinstance(self.kind, Unknown):
             return self.kind
         key = "highway_bridge" if self.kind == "highway_bridge" else "canal_or_railroad_bridge"
@@ -188,7 +187,7 @@ class Repair(DiceAction):
         return "failed"
 
 
-def engineer_declaration(rules: Arnhem, ch: Checker, index: int, rule_no: str, what: str, la: str, lb: str,
+def engineer_declaration(rules: FireAndMovement, ch: Judge, index: int, rule_no: str, what: str, la: str, lb: str,
                          uid: str) -> tuple[Hex, Hex, list[str]] | None:
     """The shared start of an engineer's declaration (repair, ferry): the hexside and the unit must exist
     (else one illegal verdict and ``None``); it must come at the start of the Allied Movement Phase."""
@@ -208,7 +207,7 @@ def engineer_declaration(rules: Arnhem, ch: Checker, index: int, rule_no: str, w
 @rule("ARN 10.6.4", "ARN-5", "bridge repair: at the start of the Allied Movement Phase, a demolished bridge within "
       "the engineer's range, not adjoining a German-occupied hex or German ZOC, once per bridge per GT; the engineer "
       "does not move that phase; the roll against the table")
-def declare_repair(rules: Arnhem, ch: Checker, index: int, la: str, lb: str, uid: str) -> None:
+def declare_repair(rules: FireAndMovement, ch: Judge, index: int, la: str, lb: str, uid: str) -> None:
     start = engineer_declaration(rules, ch, index, "ARN 10.6.4", f"repair of {la}/{lb} by {uid}", la, lb, uid)
     if start is None:
         return
@@ -258,7 +257,7 @@ class Landing(DiceAction):
     row: str | Unknown = ""
     losses: list[tuple[int, object]] = field(default_factory=list)
 
-    def resolve(self, ch: Checker, die: int) -> str | Unknown:
+    def resolve(self, ch: Judge, die: int) -> str | Unknown:
         for v in (self.drm, self.row):
             if isinstance(v, Unknown):
                 return v
@@ -273,7 +272,7 @@ class Landing(DiceAction):
                                            "this Movement Phase")
         return out
 
-    def takes(self, ch: Checker, j: Judged) -> bool:
+    def takes(self, ch: Judge, j: Judged) -> bool:
         if super().takes(ch, j):
             return True
         e = j.event
@@ -285,7 +284,7 @@ class Landing(DiceAction):
         return False
 
     @rule("ARN 11.4", "ARN-7", "the drop result is applied exactly: no effect, depleted (a step), eliminated")
-    def close(self, ch: Checker) -> None:
+    def close(self, ch: Judge) -> None:
         if self.roll is None:
             ch.say(self.declared, Illegal("ARN 11.4", f"{self.what}: no die roll on the drop table followed"))
             return
@@ -311,11 +310,11 @@ class Landing(DiceAction):
             ch.say(self.roll_index, Illegal("ARN 11.4", reason + f", but {self.unit} was not changed"))
 
 
-def rules_two_step(ch: Checker, uid: str) -> bool:
+def rules_two_step(ch: Judge, uid: str) -> bool:
     return ch.rules.two_step(uid)
 
 
-def drop_row(rules: Arnhem, h: Hex) -> str | Unknown:
+def drop_row(rules: FireAndMovement, h: Hex) -> str | Unknown:
     """The drop-table row for the landing hex's terrain (roads and trails do not count, ARN 11.4)."""
     types = rules.hex_types(h)
     if types is None:
@@ -327,13 +326,13 @@ def drop_row(rules: Arnhem, h: Hex) -> str | Unknown:
     return rows[0]
 
 
-def _special(rules: Arnhem, key: str, what: str):
+def _special(rules: FireAndMovement, key: str, what: str):
     return rules.scenario_value(lambda sc: (sc.special_rules or {}).get(key), what)
 
 
 @rule("ARN 11.4", "ARN-7", "a landing unit lands within three hexes of its division's drop zone marker (the "
       "scenario reinforcement entry naming a [special_rules] drop_zone_markers hex)")
-def drop_zone(rules: Arnhem, uid: str) -> Hex | Unknown:
+def drop_zone(rules: FireAndMovement, uid: str) -> Hex | Unknown:
     """The hex of the drop zone marker ``uid`` lands at (ARN 11.4 L521; S1 markers ARN 11.0 L468-L471)."""
     need = Unknown(f"the drop zone marker hex of {uid}'s division (scenario [[reinforcements]] entry naming a hex "
                    "of [special_rules] drop_zone_markers)")
@@ -349,7 +348,7 @@ def drop_zone(rules: Arnhem, uid: str) -> Hex | Unknown:
 
 @rule("ARN 12.0", "ARN-7", "Scenario 2: +1 on the drop table when the division's drop zone marker had to be "
       "moved an additional hex off a German unit at setup (declared 'land <unit> displaced')")
-def displaced_drm(rules: Arnhem, displaced: bool) -> int | Unknown | Illegal:
+def displaced_drm(rules: FireAndMovement, displaced: bool) -> int | Unknown | Illegal:
     """ARN 12.0 (L571-L573): the extra DRM; only in a scenario with that rule ([special_rules]
     dz_marker_on_german_unit)."""
     if not displaced:
@@ -365,7 +364,7 @@ def displaced_drm(rules: Arnhem, displaced: bool) -> int | Unknown | Illegal:
 @rule("ARN 11.4", "ARN-7", "airborne landing: at the start of the Allied Movement Phase before any unit moves; "
       "roll + DRMs (glider +1, German unit adjacent +1) on the drop table row of the landing hex; depleted or "
       "EZOC-landed units do not move; the others first pay the landing hex's terrain cost")
-def declare_landing(rules: Arnhem, ch: Checker, index: int, uid: str, displaced: bool = False) -> None:
+def declare_landing(rules: FireAndMovement, ch: Judge, index: int, uid: str, displaced: bool = False) -> None:
     st = ch.state
     h = st.where(uid)
     if uid not in rules.game.units or h is None:

@@ -3,7 +3,6 @@ the Allied player may return the unit to play during the Movement Phase of the n
 south map edge road hex." A log returns it with an entry (``Entered``) of the eliminated unit."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from hexforge.maps.hexes import Hex
 from hexforge.rules.fm.arnhem.actions import allied
@@ -11,13 +10,12 @@ from hexforge.rules.fm.arnhem.supply import road_hexes
 from hexforge.rules.core.movement import label
 from hexforge.rules.registry import rule
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
-
-if TYPE_CHECKING:
-    from hexforge.rules.fm.arnhem.system import Arnhem
-    from hexforge.rules.fm.referee import Checker
+from hexforge.rules.fm.system import FireAndMovement
+from hexforge.rules.fm.judge import Judge
 
 
-def is_engineer(rules: Arnhem, uid: str) -> bool | None:
+
+def is_engineer(rules: FireAndMovement, uid: str) -> bool | None:
     """Whether ``uid`` is the Allied engineer (units.csv type; ``None``: the type is not known)."""
     t = str(rules.game.units[uid].type).lower()
     return None if t in ("", "unknown") else "engineer" in t
@@ -25,7 +23,7 @@ def is_engineer(rules: Arnhem, uid: str) -> bool | None:
 
 @rule("ARN 10.6.6", "REI-6", "an eliminated Allied engineer returns in the Allied Movement Phase of the next GT "
       "on a south map edge road hex")
-def judge_return(rules: Arnhem, ch: Checker, uid: str, h: Hex | None) -> Verdict | None:
+def judge_return(rules: FireAndMovement, ch: Judge, uid: str, h: Hex | None) -> Verdict | None:
     """The verdict on an eliminated unit entering the map again; ``None`` when ARN 10.6.6 does not govern it."""
     if ch.state.side(uid) != allied(rules):
         return None

@@ -5,7 +5,6 @@ hexside and no German unit occupies either adjoining hex."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
@@ -14,10 +13,9 @@ from hexforge.rules.fm.arnhem.actions import allied, engineer_declaration, germa
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
+from hexforge.rules.fm.system import FireAndMovement
+from hexforge.rules.fm.judge import Judge
 
-if TYPE_CHECKING:
-    from hexforge.rules.fm.arnhem.system import Arnhem
-    from hexforge.rules.fm.referee import Checker
 
 FERRY = re.compile(r"^\s*ferry\s+(\w+)\s*/\s*(\w+)\s+by\s+(\S+)\s*$", re.I)
 WATER = ("river", "canal")
@@ -38,7 +36,7 @@ def ferry_engineer(status: tuple[str, ...]) -> str:
 
 @rule("ARN 10.6.5", "ARN-6", "the ferry operation continues only while the engineer remains within its movement "
       "range of the designated hexside; a German unit in either adjoining hex cancels it; German units never use it")
-def ferry_active(rules: Arnhem, state: GameState, uid: str, a: Hex, b: Hex) -> bool | Unknown:
+def ferry_active(rules: FireAndMovement, state: GameState, uid: str, a: Hex, b: Hex) -> bool | Unknown:
     """ARN 10.6.5: an Allied unit crossing a hexside ferried this GT (L411), the engineer still within its movement
     range of it (L412), no German unit in either adjoining hex (L419, that cancels it); German units never use it."""
     if a.distance(b) != 1 or state.side(uid) != allied(rules):
@@ -49,7 +47,7 @@ def ferry_active(rules: Arnhem, state: GameState, uid: str, a: Hex, b: Hex) -> b
     return in_range(rules, state, ferry_engineer(status), (a, b))
 
 
-def cancel_occupied_ferries(rules: Arnhem, state: GameState) -> GameState:
+def cancel_occupied_ferries(rules: FireAndMovement, state: GameState) -> GameState:
     """ARN 10.6.5 (L419): a German unit in either hex next to a ferry hexside cancels the operation for good."""
     for side, status in state.bridges.items():
         if ferry_turn(status) == str(state.turn) and any(
@@ -62,7 +60,7 @@ def cancel_occupied_ferries(rules: Arnhem, state: GameState) -> GameState:
 @rule("ARN 10.6.5", "ARN-6", "engineer ferry: at the start of the Allied Movement Phase (not Mobile), one river/"
       "canal hexside per GT within the engineer's movement range, one adjoining hex Allied-occupied, neither "
       "German-occupied, not in a GT of a repair attempt; Allied units then cross and retreat across it that GT")
-def declare_ferry(rules: Arnhem, ch: Checker, index: int, la: str, lb: str, uid: str) -> None:
+def declare_ferry(rules: FireAndMovement, ch: Judge, index: int, la: str, lb: str, uid: str) -> None:
     start = engineer_declaration(rules, ch, index, "ARN 10.6.5", f"ferry {la}/{lb} by {uid}", la, lb, uid)
     if start is None:
         return

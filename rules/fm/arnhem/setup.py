@@ -10,20 +10,17 @@ hex" is hex distance two or less.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from hexforge.games.schema import ScenarioFile
 from hexforge.maps.hexes import Hex, within
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.registry import rule
 from hexforge.rules.verdict import Illegal, NotCheckable, Verdict
+from hexforge.rules.fm.setup import Start, marker_names, unseen_markers
+from hexforge.rules.system import RulesSystem
 
-if TYPE_CHECKING:
-    from hexforge.rules.fm.setup import Start
-    from hexforge.rules.system import RulesSystem
 
 RULE = "ARN 12.0"
-FREE = {("arnhem", "s2")}  # ARN 12.0: Scenario 2, free deployment
 DZ_MARKERS = ("dz_1st_british_ab", "dz_101st_us_ab", "dz_82nd_us_ab")  # ARN 11.0 (L468-L471); 12.0 (L563)
 GERMAN = "german"
 CITY_EXEMPT = {"BrDf"}  # ARN 12.0 a) (L555)
@@ -86,10 +83,10 @@ def _limits(rules: RulesSystem, what: str, h: Hex, city: str | None, edge: str) 
       "five hexes (inclusive) of the south map edge; the drop zone markers on the map, not within two hexes of a "
       "city hex nor five of the south edge, and not in a German-occupied hex")
 def judge_free_deployment(rules: RulesSystem, sc: ScenarioFile, start: Start) -> list[Verdict]:
-    """ARN 12.0 (L555-L573) for Arnhem Scenario 2; nothing for any other scenario."""
-    from hexforge.rules.fm.setup import marker_names, unseen_markers
+    """ARN 12.0 (L555-L573) for a scenario of free deployment (one with ``[[deployment]]`` limits, Arnhem
+    Scenario 2); nothing for any other scenario."""
     game = rules.game
-    if (game.id, sc.id) not in FREE:
+    if not sc.deployment:
         return []
     out: list[Verdict] = []
     unknown: dict[str, list[str]] = {}

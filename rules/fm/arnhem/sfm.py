@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.fm.arnhem.actions import DiceAction, allied, german
@@ -14,10 +13,9 @@ from hexforge.rules.registry import rule
 from hexforge.rules.core.tables import row
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
+from hexforge.rules.fm.system import FireAndMovement
+from hexforge.rules.fm.judge import Judge
 
-if TYPE_CHECKING:
-    from hexforge.rules.fm.arnhem.system import Arnhem
-    from hexforge.rules.fm.referee import Checker
 
 AIRPOWER = re.compile(r"^\s*airpower\s*$", re.I)
 AIRPOWER_GT_ALLOTMENT = 13  # ARN 10.7 (L430): "GTs that the Allied player is listed as having 13 markers"
@@ -27,7 +25,7 @@ AIRPOWER_GT_ALLOTMENT = 13  # ARN 10.7 (L430): "GTs that the Allied player is li
 class AirpowerRoll(DiceAction):
     """The Airpower SFMs Available Table roll; its outcome reads ``<n> british <m> us``."""
 
-    def resolve(self, ch: Checker, die: int) -> str | Unknown:
+    def resolve(self, ch: Judge, die: int) -> str | Unknown:
         cells = row(ch.game, "airpower", str(die))
         if isinstance(cells, Unknown):
             return cells
@@ -39,7 +37,7 @@ class AirpowerRoll(DiceAction):
 
 @rule("ARN 10.7", "SFM-3/ARN-9", "airpower: one roll on the Airpower SFMs Available Table in the Support Fire Marker "
       "Phase, once per GT, only on GTs on which the Allied allotment is 13")
-def declare_airpower(rules: Arnhem, ch: Checker, index: int) -> None:
+def declare_airpower(rules: FireAndMovement, ch: Judge, index: int) -> None:
     st = ch.state
     kind, _ = ch.phase()
     why: list[str] = []
@@ -75,7 +73,7 @@ class Reduction:
       "on the British drop zone marker (three +3 from the British pool), b) on a US one (three +3 from the US pool), "
       "c) three or more British non-airborne units with no line of hexes to the south map edge road hex (three +6 "
       "from the British pool; line traced by arnhem_supply, reading 'enemy-units')")
-def sfm_reductions(rules: Arnhem, state: GameState) -> tuple[list[Reduction], list[tuple[Reduction | None, Unknown]]]:
+def sfm_reductions(rules: FireAndMovement, state: GameState) -> tuple[list[Reduction], list[tuple[Reduction | None, Unknown]]]:
     """The reductions that apply in ``state``, and those not decided (with what is missing; ``None`` when the
     table itself is missing)."""
     table = table_reductions(rules)
@@ -94,7 +92,7 @@ def sfm_reductions(rules: Arnhem, state: GameState) -> tuple[list[Reduction], li
     return applies, undecided
 
 
-def table_reductions(rules: Arnhem) -> list[Reduction] | Unknown:
+def table_reductions(rules: FireAndMovement) -> list[Reduction] | Unknown:
     """The three reductions of ARN 10.7.2 (L443) as ``tables/sfm_reductions.toml`` gives them."""
     table = rules.game.tables.get("sfm_reductions")
     if table is None:
@@ -107,7 +105,7 @@ def table_reductions(rules: Arnhem) -> list[Reduction] | Unknown:
     return out
 
 
-def drop_zone_held(rules: Arnhem, state: GameState, markers, key: str) -> bool | Unknown:
+def drop_zone_held(rules: FireAndMovement, state: GameState, markers, key: str) -> bool | Unknown:
     """ARN 10.7.2 a/b (L443): a German unit occupies the British (a) or either US (b) drop zone marker hex."""
     if isinstance(markers, Unknown):
         return markers
@@ -116,10 +114,10 @@ def drop_zone_held(rules: Arnhem, state: GameState, markers, key: str) -> bool |
     return any(state.side(u) == german(rules) for h in hexes for u in state.at(h))
 
 
-def clause_c(rules: Arnhem, state: GameState) -> bool | Unknown:
+def clause_c(rules: FireAndMovement, state: GameState) -> bool | Unknown:
     """ARN 10.7.2 c (L443): three or more British non-airborne units cannot trace a line of hexes to the south
     map edge road hex; traced by :func:`arnhem_supply.lines_to_south_edge` in its default reading."""
-    ans = lines_to_south_edge(rules.game, state)
+    ans = lines_to_south_edge(rules, state)
     if ans.reduction is None:
         return Unknown("ARN 10.7.2 c lines of hexes: " + "; ".join(ans.needs))
     return ans.reduction

@@ -24,10 +24,11 @@ from typing import Literal
 
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
+from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
 from hexforge.maps.trace import Tri, reach
 from hexforge.rules.core.zoc import in_ezoc
 from hexforge.rules.state import GameState
-from hexforge.rules.system import rules_for
+from hexforge.rules.fm.system import FireAndMovement
 
 BlockedBy = Literal["enemy-units", "enemy-zoc"]
 BLOCKED_BY: tuple[BlockedBy, ...] = ("enemy-units", "enemy-zoc")
@@ -62,12 +63,12 @@ def road_hexes(game: Game) -> frozenset[Hex] | None:
     return None
 
 
-def lines_to_south_edge(game: Game, state: GameState, blocked_by: BlockedBy = "enemy-units",
+def lines_to_south_edge(rules: FireAndMovement, state: GameState, blocked_by: BlockedBy = "enemy-units",
                         targets: frozenset[Hex] | None = None) -> LineAnswer:
     """ARN 10.7.2(c) at the start of an SFM Phase; ``targets`` overrides the road hex(es)."""
     if blocked_by not in BLOCKED_BY:
         raise ValueError(f"blocked_by must be one of {', '.join(BLOCKED_BY)}, not {blocked_by!r}")
-    rules = rules_for(game)
+    game = rules.game
     enemy_at = {h for u, h in state.positions.items() if state.side(u) == ENEMY and u not in state.eliminated}
     friends_at = {h for u, h in state.positions.items() if state.side(u) == SIDE and u not in state.eliminated}
 
@@ -110,11 +111,10 @@ def lines_to_south_edge(game: Game, state: GameState, blocked_by: BlockedBy = "e
     return LineAnswer(units, reduction, needs, unclassified)
 
 
-def line_overlay(game: Game, state: GameState, blocked_by: BlockedBy = "enemy-units",
+def line_overlay(rules: FireAndMovement, state: GameState, blocked_by: BlockedBy = "enemy-units",
                  targets: frozenset[Hex] | None = None):
     """Each British non-airborne unit's hex: traces, cut off or unknown (ARN 10.7.2 c)."""
-    from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
-    ans = lines_to_south_edge(game, state, blocked_by, targets)
+    ans = lines_to_south_edge(rules, state, blocked_by, targets)
     ov = Overlay(f"ARN 10.7.2(c) lines of hexes to the south map edge road hex (blocked by {blocked_by})",
                  {"traces": (OKABE_ITO["blue"], "traces a line of hexes to the south edge road hex"),
                   "cut": (OKABE_ITO["vermillion"], "cut off: no line of hexes"),

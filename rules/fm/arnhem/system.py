@@ -1,20 +1,23 @@
 """Arnhem: The Farthest Bridge exclusive rules (ARN 10.0-12.0) over the F&M system."""
 from __future__ import annotations
 
+from hexforge.games.schema import ScenarioFile
 from hexforge.maps.hexes import Hex, Hexside
+from hexforge.maps.overlay import Overlay
 from hexforge.rules.fm.arnhem.actions import DEMOLISH, LAND, REPAIR, declare_demolition, declare_landing, declare_repair
 from hexforge.rules.fm.arnhem.engineer import judge_return
 from hexforge.rules.fm.arnhem.ferry import FERRY, cancel_occupied_ferries, declare_ferry, ferry_active
+from hexforge.rules.fm.arnhem.setup import judge_free_deployment
+from hexforge.rules.fm.setup import Start
 from hexforge.rules.fm.arnhem.sfm import AIRPOWER, declare_airpower, sfm_reductions, table_reductions
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 from hexforge.maps.terrain import Unknown
 from hexforge.games.values import plain
-from hexforge.rules.fm.arnhem.supply import airborne, road_hexes
+from hexforge.rules.fm.arnhem.supply import BlockedBy, airborne, line_overlay, road_hexes
 from hexforge.rules.fm.sfm import Mark
 from hexforge.rules.core.movement import BRIDGES, Cost, hex_cost, label, rate, terrain_cost, thoroughfare_rate
-from hexforge.rules.core.retreat import Blocked
 from hexforge.rules.registry import rule
-from hexforge.rules.fm.system import FireAndMovement
+from hexforge.rules.fm.system import Blocked, FireAndMovement
 from hexforge.rules.state import GameState
 from hexforge.rules.fm.victory import ArnhemVictory
 
@@ -32,10 +35,20 @@ class Arnhem(FireAndMovement):
 
     game_length_rule = "ARN 11.0"
     first_player_rule = "ARN 10.4"
+    overlays = ("reach", "lines")
     arrival_rule = "ARN 11.1"
     edge_shift = True  # ARN 11.1 (L474)
     returns_rule = "only the Allied engineer returns to play (ARN 10.6.6)"
 
+
+    def judge_free_deployment(self, sc: ScenarioFile, start: Start) -> list[Verdict]:
+        """ARN 12.0: the limits of a free-deployment scenario (Scenario 2)."""
+        return judge_free_deployment(self, sc, start)
+
+    def lines_overlay(self, state: GameState, *, blocked_by: BlockedBy = "enemy-units",
+                      targets: frozenset[Hex] | None = None) -> Overlay:
+        """ARN 10.7.2(c): British non-airborne units' lines of hexes to the south edge road hex."""
+        return line_overlay(self, state, blocked_by, targets)
     def lands_by_air(self, uid: str) -> bool:
         """ARN 11.4: a unit whose arrival, in any scenario, is a drop zone marker lands by air."""
         for sc in self.game.scenarios.values():

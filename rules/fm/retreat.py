@@ -1,27 +1,18 @@
-"""Retreat path legality, displacement and advance along the path of retreat (F&M 8.3-8.5)."""
+"""Retreat path legality, displacement and advance along the path of retreat (F&M 8.3-8.5); ``book``
+is the citation tag of the game's rules (its system's ``book``)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
 
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.zoc import in_ezoc
 from hexforge.rules.registry import rule
+from hexforge.rules.fm.system import Blocked, FireAndMovement
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
-if TYPE_CHECKING:
-    from hexforge.rules.system import RulesSystem
 
-
-class Blocked(NamedTuple):
-    """Why a retreat step is forbidden: the rule that forbids it and the words after "retreated"."""
-
-    rule: str
-    why: str
-
-
-def blocked(rules: RulesSystem, state: GameState, uid: str, a: Hex, b: Hex) -> Blocked | Unknown | None:
+def blocked(rules: FireAndMovement, state: GameState, uid: str, a: Hex, b: Hex) -> Blocked | Unknown | None:
     """Why a retreat step ``a -> b`` is forbidden, or ``None`` when it is allowed.
     F&M 8.3: never off the map, into an enemy-occupied hex or an EZOC hex (friendly units and
     friendly ZOC do not negate it), nor into prohibited terrain; the game's own terrain rules
@@ -40,7 +31,7 @@ def blocked(rules: RulesSystem, state: GameState, uid: str, a: Hex, b: Hex) -> B
     return rules.retreat_blocked(state, uid, a, b)
 
 
-def legal_retreats(rules: RulesSystem, state: GameState, uid: str, origin: Hex, n: int,
+def legal_retreats(rules: FireAndMovement, state: GameState, uid: str, origin: Hex, n: int,
                    vacant_only: bool) -> list[tuple[Hex, ...]]:
     """Every retreat path of up to ``n`` hexes, each step further from ``origin`` (F&M 8.3 'away')."""
     out: list[tuple[Hex, ...]] = []
@@ -60,7 +51,7 @@ def legal_retreats(rules: RulesSystem, state: GameState, uid: str, origin: Hex, 
     return out
 
 
-def judge_retreat(rules: RulesSystem, state: GameState, uid: str, origin: Hex, path: list[Hex], n: int,
+def judge_retreat(rules: FireAndMovement, state: GameState, uid: str, origin: Hex, path: list[Hex], n: int,
                   book: str = "F&M", displacing: bool = False) -> tuple[Verdict, bool]:
     """Judge a retreat of ``n`` hexes along ``path`` (hexes after ``origin``); returns the verdict and
     whether the unit owes a step for falling short (F&M 8.3). ``displacing``: the unit ending the retreat
@@ -98,7 +89,7 @@ def judge_retreat(rules: RulesSystem, state: GameState, uid: str, origin: Hex, p
     return Legal(), short
 
 
-def judge_advance(rules: RulesSystem, retreat_path: list[Hex], path: list[Hex], uid: str,
+def judge_advance(rules: FireAndMovement, retreat_path: list[Hex], path: list[Hex], uid: str,
                   book: str = "F&M") -> Verdict:
     """An advance after combat follows the path of retreat, starting with the vacated combat hex,
     and never strays from it; EZOC is ignored (F&M 8.5)."""
@@ -109,13 +100,13 @@ def judge_advance(rules: RulesSystem, retreat_path: list[Hex], path: list[Hex], 
     return Legal()
 
 
-def end_hexes(rules: RulesSystem, state: GameState, uid: str, origin: Hex, n: int) -> set[Hex]:
+def end_hexes(rules: FireAndMovement, state: GameState, uid: str, origin: Hex, n: int) -> set[Hex]:
     """The hexes a legal retreat of exactly ``n`` hexes can end in (friendly-occupied ones included)."""
     return {p[-1] for p in legal_retreats(rules, state, uid, origin, n, vacant_only=False) if len(p) == n + 1}
 
 
-def judge_displacement(rules: RulesSystem, state: GameState, retreater: str, origin: Hex, n: int, unit: str,
-                       path: list[Hex], book: str = "F&M") -> Verdict:
+def judge_displacement(rules: FireAndMovement, state: GameState, retreater: str, origin: Hex, n: int, unit: str,
+                       path: list[Hex], book: str) -> Verdict:
     """F&M 8.3.1: a friendly unit may be displaced one hex, as if retreating, only when the retreating
     unit's only available final hexes are friendly-occupied; never into an EZOC, enemy, prohibited or
     occupied hex."""
@@ -146,8 +137,8 @@ def _nearest(h: Hex, targets: list[Hex]) -> int:
 @rule("F&M 8.1.5 / 8.3", "BOM-6/RET-7", "a retreat ends farther from the closest enemy after a bombardment "
       "(towards the closest friendly unit when no enemy is on the map) and closer to a friendly map edge, "
       "where a legal retreat allows it")
-def judge_direction(rules: RulesSystem, state: GameState, uid: str, origin: Hex, path: list[Hex],
-                    bombardment: bool, book: str = "F&M") -> Verdict:
+def judge_direction(rules: FireAndMovement, state: GameState, uid: str, origin: Hex, path: list[Hex],
+                    bombardment: bool, book: str) -> Verdict:
     """Where a retreat should end, when a choice exists among the legal retreats of the same length:
     after a bombardment farther from the closest enemy unit, or with no enemy on the map towards the
     closest friendly unit (F&M 8.1.5); and closer to a friendly map edge (F&M 8.3)."""

@@ -1,0 +1,99 @@
+"""The replay driver: walks a timeline's events in order, hands each to a system's referee and
+collects the verdicts (python-chess style: the driver knows no system; the referee is the system's).
+
+Every system with a log checker gives a :class:`Referee` subclass; its hooks default to no effect.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hexforge.builder.timeline import Event, Timeline
+from hexforge.games.game import Game
+from hexforge.rules.state import GameState
+from hexforge.rules.system import RulesSystem
+from hexforge.rules.verdict import Verdict
+
+
+@dataclass(slots=True)
+class Judged:
+    """One event and its verdicts (several checks may judge one event)."""
+
+    index: int
+    event: Event
+    verdicts: list[Verdict] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a game: ``winner`` is a side id, ``"draw"``, or ``None`` (undecided / not checkable)."""
+
+    winner: str | None
+    text: str
+    needs: str | None = None
+
+    def line(self) -> str:
+        if self.needs:
+            return f"victory: not checkable: needs {self.needs}"
+        return f"victory: {self.text}"
+
+
+@dataclass(slots=True)
+class Report:
+    """What a referee found in one log: every event's verdicts, warnings, the victory and the set-up."""
+
+    game: str
+    judged: list[Judged]
+    warnings: list[str]
+    victory: Outcome | None = None
+    setup: list[Verdict] = field(default_factory=list)
+
+    def counts(self) -> dict[str, int]:
+        out = {"legal": 0, "illegal": 0, "not checkable": 0}
+        for j in self.judged:
+            for v in j.verdicts:
+                out[{"Legal": "legal", "Illegal": "illegal", "NotCheckable": "not checkable"}[type(v).__name__]] += 1
+        return out
+
+
+class Referee:
+    """A system's judge of a timeline; the driver (:func:`replay`) calls ``begin``, then ``judge`` and
+    ``advance`` for each event, then ``finish``. The base judges nothing and keeps the position."""
+
+    def __init__(self, rules: RulesSystem, timeline: Timeline) -> None:
+        self.rules: RulesSystem = rules
+        self.game: Game = rules.game
+        self.t = timeline
+        self.state = GameState.from_setup(self.game, timeline)
+        self.judged: list[Judged] = []
+        self.notes: list[str] = []
+
+    def say(self, index: int, v: Verdict) -> None:
+        self.judged[index].verdicts.append(v)
+
+    def begin(self) -> None:
+        """Before the first event."""
+
+    def judge(self, j: Judged) -> None:
+        """Judge one event (before the position changes)."""
+
+    def advance(self, j: Judged) -> None:
+        """The position after the event: the event applied, then the system's own changes."""
+        self.state = self.rules.after_event(self.state.apply(j.event, self.game))
+
+    def finish(self) -> Report:
+        """After the last event: the report."""
+        return Report(self.game.id, self.judged, list(self.t.warnings) + self.notes)
+
+    def run(self) -> Report:
+        return replay(self)
+
+
+def replay(referee: Referee) -> Report:
+    """Judge every event of the referee's timeline in order."""
+    referee.begin()
+    for i, e in enumerate(referee.t.events):
+        j = Judged(i, e)
+        referee.judged.append(j)
+        referee.judge(j)
+        referee.advance(j)
+    return referee.finish()
