@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+Tri = bool | None  # three-valued: True, False, or None (unknown)
+
 
 @dataclass(frozen=True, slots=True)
 class Legal:
@@ -60,3 +62,22 @@ def worst(verdicts: list[Verdict]) -> Verdict:
             if isinstance(v, kind):
                 return v
     return verdicts[0] if verdicts else Legal()
+
+
+def tri_and(*vs: Tri) -> Tri:
+    """Three-valued and: False if any is False, else unknown if any is unknown, else True."""
+    if any(v is False for v in vs):
+        return False
+    return None if any(v is None for v in vs) else True
+
+
+def tri_or(*vs: Tri) -> Tri:
+    """Three-valued or: True if any is True, else unknown if any is unknown, else False."""
+    if any(v is True for v in vs):
+        return True
+    return None if any(v is None for v in vs) else False
+
+
+def tri_not(v: Tri) -> Tri:
+    """Three-valued not: unknown stays unknown."""
+    return None if v is None else not v

@@ -24,7 +24,7 @@ unsurveyed hexes. Readings where the rules are silent:
   division (its supply head, ScR 5.1.3.1), so the division traces to it as to a corps (18 MP);
 - ZOC (8.0, 8.4.1, 8.6): adjacent hexes except forest/city; two hexes out for a printed range of
   two or more into observed hexes that are not woods/town/forest/city (observation is
-  :mod:`rules.httr_los`); on an Allied supply head hex a German ZOC is also countered by an Allied
+  :mod:`rules.httr.los`); on an Allied supply head hex a German ZOC is also countered by an Allied
   ZOC (ScR 5.1.3.5);
 - twin division HQs (SR 13.2.4.2, SR 18.7.3: "up to 12MP") are given by the caller (``twins``):
   the data names no forward/main pair; their path to each other is traced like any HQ path;
@@ -42,11 +42,9 @@ unsurveyed hexes. Readings where the rules are silent:
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Collection
 
-from hexforge.builder.timeline import Eliminated, Entered, Move, StepChange, Timeline
 from hexforge.games.game import Game
 from hexforge.games.values import Datum
 from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
@@ -54,7 +52,9 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.maps.trace import Cost, Tri, least_cost, reach, within_steps
 from hexforge.rules.httr.los import Observation
+from hexforge.rules.httr.sources import Source, number
 from hexforge.rules.state import GameState
+from hexforge.rules.verdict import tri_and, tri_not, tri_or
 
 CORPS_ROADS = frozenset({"primary_road", "secondary_road"})  # 13.2.3.1
 ROADS = CORPS_ROADS | {"trail", "raised_road", "raised_trail"}  # 9.4.1.1, 9.4.2.1
@@ -68,116 +68,6 @@ UNIT_HEXES = 12  # 13.2.6.1 (L722)
 TWIN_MP = 12.0  # SR 18.7.3 (L944): twin division HQs "have a supply path to each other (up to 12MP)"
 FERRIED = frozenset({"river", "canal"})  # ScR 5.1.8.2 (L1130): "across a river or canal by engineers"
 FERRY_CORPS_HEXES = 50  # ScR 5.1.8.2 (L1130): "An unlimited length from a Corps HQ is reduced to 50 hexes"
-
-
-@dataclass(frozen=True)
-class Source:
-    """A supply source: corps HQs of ``side`` reach it along roads (``feeds == "corps"``), or it
-    stands in for the HQ ``feeds`` (always supplied, never in Travel Mode); ``missing`` says why
-    ``hexes`` is not known."""
-
-    name: str
-    side: str
-    hexes: frozenset[Hex] | None  # None: not known
-    feeds: str
-    rule: str
-    missing: str = ""
-
-
-#: Place names (terrain.toml ``supply-source`` places) -> (side, feeds, rule).
-PLACE_SOURCES = {
-    "30th Corps supply source": ("allied", "corps", "ScR 5.1.2 (L1096)"),
-    "LZ N Supply (82nd Airborne supply head)": ("allied", "corps-of:82", "ScR 5.1.3.2 (L1100)"),
-    "LZ W Supply (101st Airborne supply head)": ("allied", "corps-of:101", "ScR 5.1.3.2 (L1100)"),
-    "DZ L Supply (1st Airborne supply head)": ("allied", "corps-of:1", "ScR 5.1.3.3 (L1101)"),
-}
-#: A synthetic game's place "... supply head of FORMATION (SIDE)" is that formation's head (ScR 5.1.3.1).
-HEAD_PLACE = re.compile(r"supply head of (?P<formation>\S+) \((?P<side>[^)]+)\)$")
-#: Scenario sources: (game id, scenario) -> (hex, side, HQ ids it stands in for, rule).
-SCENARIO_SOURCES = {
-    ("highway-to-the-reich", "s17"): (("C2411", "allied", ("101", "5/GA"), "ScR 17.4 (L1571)"),),
-}
-OFFMAP_TABLE = "offmap_deactivation"  # ScR 10.3 Table 3 (L1435-L1442)
-
-
-def sources(game: Game, side: str, scenario: str | None = None, turn: int | None = None) -> list[Source]:
-    """The supply sources of ``side``: the map's named sources, the scenario's (ScR 5.1, 17.4),
-    and German roads off the N, E or W edges (ScR 5.1.1.1) as the map's edge road places, less
-    those leading into off-map areas captured by game turn ``turn`` (ScR 5.1.1.2)."""
-    out: list[Source] = []
-    for p in game.map.terrain.places:
-        if p.kind != "supply-source":
-            continue
-        got = PLACE_SOURCES.get(p.name)
-        head = HEAD_PLACE.search(p.name)
-        if got is None and head is not None:
-            got = (head["side"], f"corps-of:{head['formation']}", p.source or p.name)
-        elif got is None and p.name.endswith(f"({side})"):
-            got = (side, "corps", p.source or p.name)
-        if got is not None and got[0] == side:
-            out.append(Source(p.name, side, p.hexes, got[1], got[2]))
-    if game.info.id == "highway-to-the-reich" and side == "german":
-        out.append(Source("roads leading off the N, E or W map edges", side, None, "corps", "ScR 5.1.1.1 (L1091)",
-                          "hexes of the roads leading off the N, E or W map edges (ScR 5.1.1.1; not transcribed)"))
-    if side == "german":
-        out = [_uncaptured(game, s, turn) if s.feeds == "corps" else s for s in out]
-    for label, s, feeds, rule in SCENARIO_SOURCES.get((game.info.id, scenario or ""), ()):
-        if s == side:
-            out.extend(Source(f"hex {label} (scenario {scenario})", side, frozenset({game.map.hex(label)}), f, rule)
-                       for f in feeds)
-    return out
-
-
-def captured(game: Game, turn: int) -> list[tuple[str, int]]:
-    """Off-map areas captured by the Allies at game turn ``turn``: "captured immediately before
-    the first phase of the game turn in which they are listed" (ScR 5.1.1.2 L1092, ScR 10.3)."""
-    table = game.tables.get(OFFMAP_TABLE)
-    rows = [(str(r.key), _num(r.cells[0])) for r in table.rows] if table else []
-    return [(area, int(gt)) for area, gt in rows if gt is not None and gt <= turn]
-
-
-def _uncaptured(game: Game, s: Source, turn: int | None) -> Source:
-    """A German road source less the map-edge hexes of captured off-map areas (ScR 5.1.1.2)."""
-    table = game.tables.get(OFFMAP_TABLE)
-    if table is None or not table.rows:
-        return s
-    rule = s.rule + ", ScR 5.1.1.2 (L1092)"
-    if turn is None:
-        why = "the game turn (ScR 5.1.1.2 L1092: roads into off-map areas captured by then are no source)"
-        return Source(s.name, s.side, None, s.feeds, rule, "; ".join(x for x in (s.missing, why) if x))
-    areas = captured(game, turn)
-    edges = {a: game.map.terrain.edges.get(f"offmap-{a}") for a, _ in areas}
-    unknown = [f"{a} (GT {gt})" for a, gt in areas if edges[a] is None]
-    if unknown:
-        why = (f"which map-edge hexes lead into off-map areas {', '.join(unknown)}, captured by GT {turn} "
-               "(ScR 5.1.1.2 L1092, ScR 10.3; the Off-Map Movement Display is not transcribed)")
-        return Source(s.name, s.side, None, s.feeds, rule, "; ".join(x for x in (s.missing, why) if x))
-    if s.hexes is None:
-        return Source(s.name, s.side, None, s.feeds, rule, s.missing)
-    off = frozenset().union(*edges.values()) if edges else frozenset()
-    name = s.name + (f" (not into captured {', '.join(a for a, _ in areas)})" if areas else "")
-    return Source(name, s.side, s.hexes - off, s.feeds, rule)
-
-
-def _and(*vs: Tri) -> Tri:
-    if any(v is False for v in vs):
-        return False
-    return None if any(v is None for v in vs) else True
-
-
-def _or(*vs: Tri) -> Tri:
-    if any(v is True for v in vs):
-        return True
-    return None if any(v is None for v in vs) else False
-
-
-def _not(v: Tri) -> Tri:
-    return None if v is None else not v
-
-
-def _num(v) -> float | None:
-    v = v.resolved if isinstance(v, Datum) else v
-    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
 
 
 @dataclass(frozen=True)
@@ -224,7 +114,7 @@ class HttrSupply:
         """A TEC cell: MP, ``"prohibited"``, or :class:`Unknown` naming the cell."""
         row = self._rows.get(kind)
         cell = row[self._cols.index(column)] if row is not None and column in self._cols else "unknown"
-        if cell == "prohibited" or _num(cell) is not None:
+        if cell == "prohibited" or number(cell) is not None:
             return "prohibited" if cell == "prohibited" else float(cell)
         need = f"TEC {kind!r} {column}"
         self.needs.add(need)
@@ -280,7 +170,7 @@ class HttrSupply:
         er = u.values.get("effectiveness")
         if er in (None, "", "-", "none"):
             return False  # 8.6.1: no effectiveness rating
-        if _num(er) is None:
+        if number(er) is None:
             self.needs.add(f"effectiveness of unit {uid} (units.csv; 8.6.1)")
             return None
         kinds = self.kinds(h)
@@ -290,7 +180,7 @@ class HttrSupply:
             return False
         if d == 1:
             return True
-        rng = _num(u.values.get("range"))
+        rng = number(u.values.get("range"))
         if rng is None:
             self.needs.add(f"range of unit {uid} (units.csv; 8.0)")
             return None
@@ -303,7 +193,7 @@ class HttrSupply:
 
     def ezoc(self, h: Hex, side: str) -> Tri:
         near = {u for n in h.neighbours() for m in (n, *n.neighbours()) for u in self.enemies_at(m, side)}
-        return _or(*(self.exerts_zoc(u, h) for u in sorted(near)))
+        return tri_or(*(self.exerts_zoc(u, h) for u in sorted(near)))
 
     def heads(self, side: str) -> frozenset[Hex]:
         """The hexes of ``side``'s airborne supply heads (ScR 5.1.3.1)."""
@@ -314,7 +204,7 @@ class HttrSupply:
         """Does a unit of ``side`` exert a ZOC into ``h``? (SR 8.0, 8.4.1, 8.6)"""
         near = {u for n in h.neighbours() for m in (n, *n.neighbours()) for u in self.state.at(m)
                 if self.state.side(u) == side and u not in self.state.eliminated and u in self.game.units}
-        return _or(*(self.exerts_zoc(u, h) for u in sorted(near)))
+        return tri_or(*(self.exerts_zoc(u, h) for u in sorted(near)))
 
     def passable(self, h: Hex, side: str) -> Tri:
         """May a path of ``side`` enter ``h``? Not with enemy units (a lone leader excepted),
@@ -326,7 +216,7 @@ class HttrSupply:
             return True
         z = self.ezoc(h, side)
         if z is not False and h in self.heads(side):
-            blocked = _and(z, _not(self.friendly_zoc(h, side)))
+            blocked = tri_and(z, tri_not(self.friendly_zoc(h, side)))
             return None if blocked is None else not blocked
         return None if z is None else not z
 
@@ -410,7 +300,7 @@ class HttrSupply:
             if ok is False:
                 return False
             e = self._enter(h, column)
-            return _and(ok, False if e is None else None if isinstance(e, Unknown) else True)
+            return tri_and(ok, False if e is None else None if isinstance(e, Unknown) else True)
 
         def cross(a: Hex, b: Hex) -> Tri:
             e = self._hexside(a, b, column, ferry and self.ferried(a, b, side))
@@ -440,10 +330,10 @@ class HttrSupply:
             if s.hexes is None:
                 self.needs.add(s.missing or f"hexes of supply source {s.name!r} ({s.rule})")
             for h in s.hexes or ():
-                starts[h] = _or(starts.get(h, False), self.passable(h, side))
+                starts[h] = tri_or(starts.get(h, False), self.passable(h, side))
         road = lambda a, b: bool(self.game.map.terrain.connections(a, b) & CORPS_ROADS)  # noqa: E731
         got = reach(self._g, starts, through=lambda h: self.passable(h, side), cross=road)
-        v = _or(got.get(at, False), starts.get(at, False))
+        v = tri_or(got.get(at, False), starts.get(at, False))
         why = "SR 13.2.3.1: a road path reaches a supply source"
         if v is not True and side != "german" and self.ferries:
             on_road = lambda h: any(self.game.map.terrain.connections(h, n) & CORPS_ROADS  # noqa: E731
@@ -452,7 +342,7 @@ class HttrSupply:
             by_ferry = reach(self._g, starts, through=lambda h: self.passable(h, side), cross=ferry,
                              max_steps=FERRY_CORPS_HEXES).get(at, False)
             if by_ferry is not False:
-                v, why = _or(v, by_ferry), "ScR 5.1.8.2 (L1130): a road path across an engineer ferry within 50 hexes"
+                v, why = tri_or(v, by_ferry), "ScR 5.1.8.2 (L1130): a road path across an engineer ferry within 50 hexes"
         if v is not True and any(s.hexes is None for s in mine):
             v = None
         return Status(v, {True: why,
@@ -474,16 +364,16 @@ class HttrSupply:
         limit = budget / 2 if half else budget
         path = within(limit, False)
         if half is None and path is True:  # within the full length; within the half is what is sure
-            path = _or(within(budget / 2, False), None)
+            path = tri_or(within(budget / 2, False), None)
         note = f", halved to {budget / 2:g} ({target} in Travel Mode or disrupted, SR 13.2.2.6)" if half else \
             f", halved to {budget / 2:g} if {target} is in Travel Mode or disrupted (SR 13.2.2.6; not known)" \
             if half is None else ""
         if path is not True and side != "german" and self.ferries:
             by_ferry = within(limit / 2, True)
             if half is None and by_ferry is True:
-                by_ferry = _or(within(budget / 4, True), None)
+                by_ferry = tri_or(within(budget / 4, True), None)
             if by_ferry is not False:
-                path, note = _or(path, by_ferry), note + f"; across an engineer ferry, halved to {limit / 2:g} (ScR 5.1.8.2)"
+                path, note = tri_or(path, by_ferry), note + f"; across an engineer ferry, halved to {limit / 2:g} (ScR 5.1.8.2)"
         return path, note
 
     def _link(self, uid: str, target: str, budget: float, rule: str, mode: str = "") -> Status:
@@ -496,7 +386,7 @@ class HttrSupply:
         path, note = self._mp_path(uid, hexes, budget, target)
         rule += note
         up = self.status(target, mode)
-        v = _and(path, up.supplied)
+        v = tri_and(path, up.supplied)
         why = (f"{rule}: traces to {target}" if path else f"{rule}: no path to {target} within {budget:g} MP"
                if path is False else f"not checkable ({rule}): path to {target} needs missing data")
         if path is True and up.supplied is not True:
@@ -593,7 +483,7 @@ class HttrSupply:
         if twin_of is None or got.supplied is False:
             return got
         tw = self.twin_link(twin_of, target)
-        return Status(_and(got.supplied, tw), got.reason + f"; {target} is the twin HQ of {twin_of} and "
+        return Status(tri_and(got.supplied, tw), got.reason + f"; {target} is the twin HQ of {twin_of} and "
                       + {True: "they link within 12 MP", False: "they do not link within 12 MP",
                          None: "their link needs missing data"}[tw] + " (SR 13.2.4.2 L716, SR 18.7.3 L944)", target)
 
@@ -606,7 +496,7 @@ class HttrSupply:
             return own
         tw = self.twin_link(uid, other)
         theirs = self._own(other, self.level(other), mode)
-        v = _and(tw, theirs.supplied)
+        v = tri_and(tw, theirs.supplied)
         via = Status(v, f"SR 13.2.4.2 (L716), SR 18.7.3 (L944): twin HQ {other} "
                      + ("links within 12 MP and is in supply" if v else "is linked and supplied: not checkable"
                         if v is None else "does not both link within 12 MP and have supply"), other)
@@ -636,7 +526,7 @@ class HttrSupply:
             if t is not None:
                 got = self._unit_to(uid, t, mode)
                 tw = self.twin_link(hq, t) if got.supplied is not False else False
-                answers.append(Status(_and(got.supplied, tw), got.reason + f"; {t} is the twin HQ of {hq} (SR 13.2.4.2)", t))
+                answers.append(Status(tri_and(got.supplied, tw), got.reason + f"; {t} is the twin HQ of {hq} (SR 13.2.4.2)", t))
         if len(modes) > 1:
             by_mode = [a for a in answers if a.via is not None]
             if len({a.supplied for a in by_mode}) > 1:
@@ -660,25 +550,25 @@ class HttrSupply:
                 return True
             through, cross = self.allowed(uid, side, ferry)
             got = within_steps(self._g, at, limit, through, cross)
-            return _or(*(got[h][0] for h in hexes if h in got))
+            return tri_or(*(got[h][0] for h in hexes if h in got))
 
         limit = UNIT_HEXES // 2 if half else UNIT_HEXES
         path = within(limit, False)
         if half is None and path is True:
-            path = _or(within(UNIT_HEXES // 2, False), None)
+            path = tri_or(within(UNIT_HEXES // 2, False), None)
         if half:
             rule += f", halved to 6 ({hq} in Travel Mode or disrupted, SR 13.2.2.6)"
         if path is not True and side != "german" and self.ferries:
             by_ferry = within(limit // 2, True)
             if by_ferry is not False:
-                path, rule = _or(path, by_ferry), rule + f"; across an engineer ferry, halved to {limit // 2} (ScR 5.1.8.2)"
+                path, rule = tri_or(path, by_ferry), rule + f"; across an engineer ferry, halved to {limit // 2} (ScR 5.1.8.2)"
         if path is not True and self.game.units[uid].mobility.lower() in ("vehicular", "motorized", "afv"):
             road = least_cost(self._g, at, UNIT_HEXES - 1e-6, self.travel_step(side, roads_only=True))
             by_road: Tri = True if hexes & road.cost.keys() else None if hexes & road.unknown else False
             if by_road is not False:
-                path, rule = _or(path, by_road), "SR 13.2.6.3 (L725): under 12 MP by road to the HQ"
+                path, rule = tri_or(path, by_road), "SR 13.2.6.3 (L725): under 12 MP by road to the HQ"
         up = self.status(hq, mode)
-        v = _and(path, up.supplied)
+        v = tri_and(path, up.supplied)
         why = (f"{rule}: traces to {hq}" if path else f"{rule}: no path to {hq}" if path is False
                else f"not checkable ({rule}): path to {hq} needs missing data")
         if path is True and up.supplied is not True:
@@ -735,81 +625,3 @@ def chain_overlay(sup: HttrSupply, side: str):
     if missing:
         ov.notes.append("missing: " + "; ".join(missing[:5]) + (" ..." if len(missing) > 5 else ""))
     return ov
-
-
-#: Names a piece's Marker/Layer state or a marker counter may give Travel Mode and disruption
-#: (the game's ``travel``/``disrupted`` markers, SR 2.6.3 L63), compared without case, spaces or _.
-MODE_NAMES = {"travel": ("travel", "travelmode"), "disrupted": ("disrupted", "disruption")}
-OFF = ("", "0", "false", "off", "no", "none")
-
-
-def _norm(text: str) -> str:
-    return re.sub(r"[\s_-]+", "", text.lower())
-
-
-def _names(game: Game) -> dict[str, set[str]]:
-    out = {k: set(v) for k, v in MODE_NAMES.items()}
-    for m in game.info.markers:
-        if m.id in out:
-            out[m.id].add(_norm(m.name.resolved if isinstance(m.name, Datum) else str(m.name)))
-    return out
-
-
-def _on(key: str, value: str, names: set[str]) -> bool:
-    """Does a Marker/Layer ``key = value`` say the state ``names``? (key named and set, or the value
-    naming it, as a Layer's active level name does)."""
-    v = value.strip().lower()
-    is_set = int(v) > 0 if v.lstrip("-").isdigit() else v not in OFF  # a Layer level <= 0 is off
-    return (_norm(key) in names and is_set) or _norm(value) in names
-
-
-def modes(game: Game, timeline: Timeline, step: int | None = None) -> tuple[frozenset[str], frozenset[str], frozenset[str], list[str]]:
-    """(Travel Mode units, disrupted units, units whose state is unsure, notes) at ``step`` of a
-    saved game (SR 13.2.2.6, 8.6.2): from each unit piece's Marker state at setup and its
-    Marker/Layer changes (:class:`~hexforge.builder.timeline.StepChange`), and from marker
-    counters named Travel Mode / Disrupted standing in a hex with one unit; a marker counter in a
-    hex with several units marks each of them as unsure (the save gives no stacking order here)."""
-    names = _names(game)
-    traits: dict[str, dict[str, str]] = {}
-    counters: dict[str, tuple[str, str | None]] = {}  # marker piece id -> (state, hex)
-    units: dict[str, str | None] = {}
-
-    def marker_of(name: str) -> str | None:
-        return next((k for k, ns in names.items() if _norm(name) in ns), None)
-
-    for p in timeline.setup:
-        if p.piece.unit is not None:
-            traits[p.piece.unit] = dict(p.markers)
-            units[p.piece.unit] = p.hex
-        elif marker_of(p.piece.name):
-            counters[p.piece.id] = (marker_of(p.piece.name), p.hex)
-    for e in timeline.events:
-        if step is not None and e.step > step:
-            break
-        piece = getattr(e, "piece", None)
-        if piece is None:
-            continue
-        to = e.to_hex if isinstance(e, Move) else e.hex if isinstance(e, Entered) else None
-        if isinstance(e, (Move, Entered, Eliminated)):
-            h = None if isinstance(e, Eliminated) else to
-            if piece.unit is not None:
-                units[piece.unit] = h
-            elif marker_of(piece.name):
-                counters[piece.id] = (marker_of(piece.name), h)
-        elif isinstance(e, StepChange) and piece.unit is not None:
-            traits.setdefault(piece.unit, {})[e.trait] = e.new
-    found: dict[str, set[str]] = {"travel": set(), "disrupted": set()}
-    unsure: set[str] = set()
-    notes: list[str] = []
-    for uid, tr in traits.items():
-        for state, ns in names.items():
-            if any(_on(k, v, ns) for k, v in tr.items()):
-                found[state].add(uid)
-    for pid, (state, h) in sorted(counters.items()):
-        here = sorted(u for u, at in units.items() if at is not None and at == h)
-        if len(here) == 1:
-            found[state].add(here[0])
-        elif here:
-            unsure.update(here)
-            notes.append(f"which unit in hex {h} the {state} marker {pid} is on (the save's stacking order)")
-    return frozenset(found["travel"]), frozenset(found["disrupted"]), frozenset(unsure), notes

@@ -6,7 +6,9 @@ from hexforge.builder.timeline import Timeline
 from hexforge.maps.hexes import Hex
 from hexforge.maps.overlay import Overlay
 from hexforge.rules.httr.los import Observation, los_overlay
-from hexforge.rules.httr.supply import HttrSupply, chain_overlay, modes, sources
+from hexforge.rules.httr.modes import modes
+from hexforge.rules.httr.sources import sources
+from hexforge.rules.httr.supply import HttrSupply, chain_overlay
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 

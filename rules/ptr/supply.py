@@ -28,6 +28,7 @@ from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
 from hexforge.maps.hexes import Hex
 from hexforge.maps.trace import Tri, reach, within_steps
 from hexforge.rules.state import GameState
+from hexforge.rules.verdict import tri_and, tri_not, tri_or
 
 Reading = Literal["17.3", "13.5"]
 READINGS: tuple[Reading, ...] = ("17.3", "13.5")
@@ -39,18 +40,6 @@ SOURCES: dict[str, tuple[tuple[str, int], ...]] = {
     "german": (("german-north", 1), ("german-northeast", 1)),
 }
 ANTI_TANK_DITCH = ("anti-tank-ditch", "anti_tank_ditch")
-
-
-def _and(*vs: Tri) -> Tri:
-    if any(v is False for v in vs):
-        return False
-    return None if any(v is None for v in vs) else True
-
-
-def _or(*vs: Tri) -> Tri:
-    if any(v is True for v in vs):
-        return True
-    return None if any(v is None for v in vs) else False
 
 
 @dataclass
@@ -110,7 +99,7 @@ class PtrPaths:
                 self.needs.add(f"ZOC Chart: {cls} into {t}")
             answers.append(True if cell == "yes" else False if cell == "no" else None)
         # Several terrain types in one hex: any that negates the ZOC negates it.
-        return _and(*answers)
+        return tri_and(*answers)
 
     def enemies_at(self, h: Hex, side: str) -> list[str]:
         return [u for u in self.state.at(h) if self.state.side(u) != side]
@@ -120,7 +109,7 @@ class PtrPaths:
 
     def ezoc(self, h: Hex, side: str) -> Tri:
         """Is ``h`` in the ZOC of a unit enemy to ``side``? (PtR 13.2)"""
-        return _or(*(self.exerts_zoc_into(u, h) for n in h.neighbours() for u in self.enemies_at(n, side)))
+        return tri_or(*(self.exerts_zoc_into(u, h) for n in h.neighbours() for u in self.enemies_at(n, side)))
 
     def negates(self, h: Hex, side: str) -> bool:
         """A friendly unit in ``h`` negates EZOCs there (17.3A2/18.3B: any unit; 13.5: combat units)."""
@@ -138,7 +127,7 @@ class PtrPaths:
             return False
         if self.reading == "13.5" or self.negates(h, side):
             return True
-        return not_(self.ezoc(h, side))
+        return tri_not(self.ezoc(h, side))
 
     def through(self, h: Hex, side: str) -> Tri:
         """May a path of ``side`` pass through ``h``? (17.3A, 18.3A-B; 13.5 'never through')."""
@@ -146,15 +135,11 @@ class PtrPaths:
             return False
         if self.negates(h, side):
             return True
-        return not_(self.ezoc(h, side))
+        return tri_not(self.ezoc(h, side))
 
     def crossable_for_supply(self, a: Hex, b: Hex) -> Tri:
         """PtR 17.3B: a supply path may not cross an anti-tank ditch hexside."""
         return not any(f.kind in ANTI_TANK_DITCH for f in self.game.map.terrain.features(a, b))
-
-
-def not_(v: Tri) -> Tri:
-    return None if v is None else not v
 
 
 # -- supply (PtR 17) -----------------------------------------------------------------------------
@@ -197,11 +182,11 @@ def supply(paths: PtrPaths, side: str, turn: int | None = None) -> SupplyAnswer:
     src = sources(paths, side, turn)
     unknown_edges = any(paths.game.map.terrain.edges.get(e, ()) is None for e, t in SOURCES.get(side, ()) if turn >= t)
     g = paths.game.map.graph()
-    starts = {h: _and(v, paths.enterable(h, side)) for h, v in src.items()}
+    starts = {h: tri_and(v, paths.enterable(h, side)) for h, v in src.items()}
     reached = reach(g, starts, through=lambda h: paths.through(h, side), cross=paths.crossable_for_supply)
     hexes = {h: reached.get(h, False) for h in g.nodes}
     for h, v in starts.items():  # an HQ on an active source needs no path
-        hexes[h] = _or(hexes[h], src[h])
+        hexes[h] = tri_or(hexes[h], src[h])
     if unknown_edges:
         hexes = {h: (True if v is True else None) for h, v in hexes.items()}
     hqs, reasons = {}, {}
@@ -238,7 +223,7 @@ def _prohibited_test(paths: PtrPaths, mobility: str):
             if cell == "unknown":
                 paths.needs.add(f"TEC {t!r} {column} (is it prohibited?)")
             out.append(False if cell == "prohibited" else None if cell == "unknown" else True)
-        return _and(*out)
+        return tri_and(*out)
     return allowed
 
 
@@ -263,7 +248,7 @@ def _cr_paths(paths: PtrPaths, hq: str, mobility: str, bounded: bool) -> dict[He
     limit = int(cr) if bounded and known_cr else len(g)
     # Traced from the HQ outwards: the HQ's hex is entered last by the unit's path and always
     # holds a friendly unit (the HQ); the unit's own hex is not entered (18.2B).
-    got = within_steps(g, at, limit, through=lambda h: _and(paths.through(h, side), allowed(h)))
+    got = within_steps(g, at, limit, through=lambda h: tri_and(paths.through(h, side), allowed(h)))
     out = {h: vd for h, vd in got.items() if h == at or not paths.enemies_at(h, side)}
     if bounded and not known_cr:
         out = {h: (None, d) for h, (v, d) in out.items()}
@@ -282,7 +267,7 @@ def isolated(paths: PtrPaths, uid: str, hq: str) -> Tri:
     at = paths.state.where(uid)
     mobility = paths.game.units[uid].mobility or "leg"
     got = _cr_paths(paths, hq, "motorized" if mobility == "motorized" else "leg", bounded=False).get(at, (False, 0))[0]
-    return not_(got)
+    return tri_not(got)
 
 
 # -- overlays ---------------------------------------------------------------------------------------

@@ -13,7 +13,9 @@ import pytest
 from hexforge.games.loader import load_game
 from hexforge.builder.timeline import (Eliminated, Move, PieceRef, Placement, StepChange, Timeline,
                                        TurnChange)
-from hexforge.rules.httr.supply import HttrSupply, modes, sources
+from hexforge.rules.httr.modes import modes
+from hexforge.rules.httr.sources import sources
+from hexforge.rules.httr.supply import HttrSupply
 from hexforge.rules.state import GameState
 from tests.overlays.conftest import DATA
 

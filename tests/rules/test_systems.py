@@ -1,0 +1,56 @@
+"""One flat registry of rules systems: a game names its rules variant in game.toml, every system is
+reachable through ``rules_for``, and a system without a referee says so instead of failing."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hexforge.builder.timeline import Timeline
+from hexforge.cli import cli
+from hexforge.games import load_game
+from hexforge.rules import NoReferee, SYSTEMS, check, coverage, rules_for
+from hexforge.rules.fm.arnhem.system import Arnhem
+from hexforge.rules.httr.system import HighwayToTheReich
+from hexforge.rules.ptr.system import PiercingTheReich
+
+GAMES = Path(__file__).resolve().parents[2] / "games"
+
+
+def test_every_bundled_game_has_a_registered_system() -> None:
+    assert isinstance(rules_for(load_game("piercing-the-reich")), PiercingTheReich)
+    assert isinstance(rules_for(load_game("highway-to-the-reich")), HighwayToTheReich)
+    assert {c.system_id for c, _ in SYSTEMS.values()} == {"fm", "ptr", "httr"}
+
+
+def test_a_copy_of_a_game_in_another_folder_gets_the_same_rules(tmp_path: Path) -> None:
+    """The variant comes from game.toml ``rules``, not from the folder or the game id."""
+    copy = tmp_path / "my-arnhem"
+    shutil.copytree(GAMES / "arnhem", copy)
+    toml = copy / "game.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('id = "arnhem"', 'id = "my-arnhem"', 1), encoding="utf-8")
+    game = load_game(str(copy))
+    assert game.id == "my-arnhem" and isinstance(rules_for(game), Arnhem)
+
+
+@pytest.mark.parametrize("game", ["piercing-the-reich", "highway-to-the-reich"])
+def test_a_system_without_a_referee_says_so(game: str) -> None:
+    g = load_game(game)
+    with pytest.raises(NoReferee, match="no log referee exists yet for the (ptr|httr) system"):
+        check(g, Timeline((), (), ()))
+
+
+@pytest.mark.parametrize("system", ["ptr", "httr"])
+def test_coverage_of_a_system_without_a_referee_is_a_clear_message(system: str) -> None:
+    r = CliRunner().invoke(cli, ["rules", "coverage", system])
+    assert r.exit_code != 0 and (r.exception is None or isinstance(r.exception, SystemExit))
+    assert f"no log referee exists yet for the {system} system" in r.output and "Traceback" not in r.output
+
+
+def test_the_fm_coverage_is_generated_from_the_registry() -> None:
+    text = coverage("fm")
+    assert "| MOV-2 | F&M 5.4 |" in text and "core.movement.terrain_cost" in text
+    with pytest.raises(KeyError, match="no rules system 'chess'"):
+        coverage("chess")
