@@ -18,6 +18,7 @@ from hexforge.builder.components import (Component, board, build_file, game_modu
                                          module_data, player_roster, prototypes_container)
 from hexforge.builder.overlays import overlay_prototype
 from hexforge.builder.traits import BasicPiece, Layer, Marker, Mask, Trait, UsePrototype, piece_slot, prototype
+from hexforge.builder.provenance import stamp, with_extras
 from hexforge.counters.art import faces, render, render_marker
 from hexforge.counters.unit import Unit
 from hexforge.games.game import Game
@@ -166,9 +167,12 @@ def finish(game: Game, module: Module) -> dict[str, bytes]:
     """Write the buildFile and module metadata; returns every entry of the archive."""
     root = game_module(game.title, VERSION, f"{game.title} (built by hexforge from game data)", module.components)
     root.attrs["nextPieceSlotId"] = str(module.next_gpid)
+    other1, other2 = stamp(game)  # the game id and data checksum, read back by hexforge.builder.provenance
+    root.attrs["ModuleOther1"], root.attrs["ModuleOther2"] = other1, other2
     entries = dict(module.entries)
     entries["buildFile.xml"] = build_file(root)
-    entries["moduledata"] = module_data(game.title, VERSION, f"{game.title} (built by hexforge)")
+    entries["moduledata"] = with_extras(module_data(game.title, VERSION, f"{game.title} (built by hexforge)"),
+                                        other1, other2)
     return entries
 
 
