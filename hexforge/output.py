@@ -82,8 +82,8 @@ _replaced: list[str] = []  # the encoding that could not show a character, once
 def _replace(err: UnicodeError) -> tuple[str, int]:
     if not isinstance(err, UnicodeEncodeError):
         raise err
-    if not _replaced:
-        _replaced.append(err.encoding)
+    if not _replaced:  # the stream's own name for it ("cp1252"), not the codec's ("charmap")
+        _replaced.append(getattr(sys.stdout, "encoding", None) or err.encoding)
     return "?" * (err.end - err.start), err.end
 
 
