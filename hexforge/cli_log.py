@@ -65,9 +65,11 @@ def read_inputs(log_file: Path, module_path: Path, game_ref: str | None, binding
 def _game(ref: str | None, meta: dict[str, str], name: str, path: Path, required: bool) -> Game | None:
     try:
         return find_game(ref, meta, name, path)
-    except GameLookupError:
-        if required or ref is not None or from_metadata(meta) is not None:
+    except GameLookupError as e:
+        if required or ref is not None:
             raise
+        if from_metadata(meta) is not None:  # a hexforge module of a game that is not bundled
+            click.echo(f"warning: {e}; pieces are shown by their names", err=True)
         return None
 
 
