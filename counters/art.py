@@ -10,8 +10,10 @@ import hashlib
 import io
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from hexforge.counters.fonts import ELLIPSIS, fit_block, fits, font, line_height
+from hexforge.counters.labels import abbreviate
 from hexforge.counters.symbols import SIZE_MARKS, draw_symbol, symbol_parts
 from hexforge.counters.unit import Unit
 
@@ -72,9 +74,44 @@ def _num(v: object) -> str:
     return str(v)
 
 
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled font: the same glyphs on every machine, so images are reproducible."""
-    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+#: The counter's text boxes (x0, y0, x1, y1) at the default size: the name (one line, or two
+#: small ones), the value lines (one or two) and the size mark over the symbol.
+NAME_BOX = (2, 6, 62, 24)
+VALUE_BOX = (2, 39, 62, 63)
+NAME_SIZES, VALUE_SIZES = (10, 9, 8, 7), (11, 10, 9, 8, 7)
+
+
+def name_lines(label: str, width: float = NAME_BOX[2] - NAME_BOX[0],
+               height: float = NAME_BOX[3] - NAME_BOX[1]) -> tuple[list[str], int]:
+    """The counter's name laid out to fit its box: whole if it fits (one line, or two at the
+    smallest size), else with the abbreviations of :mod:`hexforge.counters.labels` (the module
+    has a legend of them), else cut with an ellipsis. Returns the lines and the font size."""
+    lines, size, _ = _name_layout(label, width, height)
+    return lines, size
+
+
+def abbreviated(label: str, width: float = NAME_BOX[2] - NAME_BOX[0],
+                height: float = NAME_BOX[3] - NAME_BOX[1]) -> bool:
+    """Whether the counter shows ``label`` abbreviated (it does not fit whole)."""
+    return _name_layout(label, width, height)[2] != label
+
+
+def _name_layout(label: str, width: float, height: float) -> tuple[list[str], int, str]:
+    for text in dict.fromkeys((label, abbreviate(label))):
+        lines, f = fit_block(text, width, height, NAME_SIZES)
+        if not any(line.endswith(ELLIPSIS) for line in lines):
+            return lines, f.size, text
+    return lines, f.size, text
+
+
+def value_lines(lines: tuple[str, ...]) -> tuple[list[str], int]:
+    """The non-empty value lines and the largest size at which they all fit the value box."""
+    shown = [line for line in lines if line]
+    width, height = VALUE_BOX[2] - VALUE_BOX[0], VALUE_BOX[3] - VALUE_BOX[1]
+    for size in VALUE_SIZES:
+        if fits(shown, font(size), width, height):
+            return shown, size
+    return shown, VALUE_SIZES[-1]
 
 
 def render(face: CounterFace, size: int = SIZE) -> bytes:
@@ -84,26 +121,29 @@ def render(face: CounterFace, size: int = SIZE) -> bytes:
     ink = "#000000" if not face.side_colour.startswith("#5") else "#ffffff"
     if face.band_colour:
         d.rectangle((0, 0, size, 5), fill=face.band_colour)
-    label_font, value_font = font(10), font(11)
-    d.text((size / 2, 11), _fit(face.label, 11), fill=ink, font=label_font, anchor="mm")
-    box = (size * 0.3, 21, size * 0.7, 35)
-    mark = SIZE_MARKS.get(face.size.lower(), "")
-    if mark:
-        d.text((size / 2, 20), mark, fill=ink, font=font(7), anchor="ms")
-    draw_symbol(d, tuple(int(v) for v in box), symbol_parts(face.unit_type), ink, font(10))  # type: ignore[arg-type]
-    lines = [line for line in face.lines if line][:2]
+    lines, name_size = name_lines(face.label)
+    step = name_size + 2
+    top = NAME_BOX[1] + (NAME_BOX[3] - NAME_BOX[1] - step * len(lines)) / 2 if len(lines) > 1 else 11 - step / 2
     for i, line in enumerate(lines):
-        d.text((size / 2, (46 if len(lines) > 1 else 50) + 11 * i), line, fill=ink, font=value_font, anchor="mm")
+        d.text((size / 2, top + step * (i + 0.5)), line, fill=ink, font=font(name_size), anchor="mm")
+    box = (round(size * 0.3), 25, round(size * 0.7), 38)
+    mark = SIZE_MARKS.get(face.size.lower(), "")
+    if mark and len(lines) > 1:  # two name lines take the room above the symbol: the mark goes left of it
+        d.text((box[0] - 2, (box[1] + box[3]) / 2), mark, fill=ink, font=font(7), anchor="rm")
+    elif mark:
+        d.text((size / 2, box[1] - 1), mark, fill=ink, font=font(7), anchor="ms")
+    draw_symbol(d, box, symbol_parts(face.unit_type), ink, font(9))
+    values, value_size = value_lines(face.lines)
+    centre, pitch = (VALUE_BOX[1] + VALUE_BOX[3]) / 2, line_height(font(value_size))
+    for i, line in enumerate(values):
+        y = centre + pitch * (i - (len(values) - 1) / 2)
+        d.text((size / 2, y), line, fill=ink, font=font(value_size), anchor="mm")
     if face.reduced:
         d.line([(0, size - 1), (size, size - 1)], fill="#D55E00", width=3)
     d.rectangle((0, 0, size - 1, size - 1), outline="#000000")
     out = io.BytesIO()
     img.save(out, "PNG", optimize=True)
     return out.getvalue()
-
-
-def _fit(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
 def faces(unit: Unit, system: str) -> tuple[CounterFace, CounterFace | None]:
@@ -121,22 +161,23 @@ def faces(unit: Unit, system: str) -> tuple[CounterFace, CounterFace | None]:
     return front, back
 
 
+def marker_title_box(value: str, size: int = SIZE) -> tuple[int, int, int, int]:
+    """Where a marker's name goes: the whole face, or above its value."""
+    return (2, 2, size - 2, size - 26 if value else size - 2)
+
+
 def render_marker(title: str, value: str = "", size: int = SIZE, colour: str = "#f4e7b0") -> bytes:
-    """A marker counter: its name (wrapped) and, if it has one, its value."""
+    """A marker counter: its name (wrapped, shrunk to fit) and, if it has one, its value."""
     img = Image.new("RGB", (size, size), colour)
     d = ImageDraw.Draw(img)
-    words, lines, line = title.split(), [], ""
-    for w in words:
-        if len(line) + len(w) + 1 > 10 and line:
-            lines.append(line)
-            line = w
-        else:
-            line = f"{line} {w}".strip()
-    lines.append(line)
-    for i, text in enumerate(lines[:3]):
-        d.text((size / 2, 10 + 11 * i), _fit(text, 11), fill="#000000", font=font(10), anchor="mm")
+    x0, y0, x1, y1 = marker_title_box(value, size)
+    lines, text_size = name_lines(title, x1 - x0, y1 - y0)
+    f, step = font(text_size), text_size + 2
+    top = y0 + (y1 - y0 - step * len(lines)) / 2
+    for i, text in enumerate(lines):
+        d.text((size / 2, top + step * (i + 0.5)), text, fill="#000000", font=f, anchor="mm")
     if value:
-        d.text((size / 2, size - 14), value, fill="#000000", font=font(16), anchor="mm")
+        d.text((size / 2, size - 14), value, fill="#000000", font=font(16 if len(value) < 4 else 12), anchor="mm")
     d.rectangle((0, 0, size - 1, size - 1), outline="#000000")
     out = io.BytesIO()
     img.save(out, "PNG", optimize=True)
