@@ -4,8 +4,8 @@
 numpy from the hex coordinates; path tracing (:mod:`hexforge.maps.trace`) runs on it.
 :func:`map_graph` is the same graph in networkx, carrying ``label`` and ``terrain`` (a frozenset,
 or ``None`` when unsurveyed) on nodes and ``features`` (hexside features) and ``thoroughfares``
-(roads and the like crossing the side) on edges; it keeps its :class:`Adjacency` in
-``g.graph["adjacency"]`` so tracing on it needs no rebuilding.
+(roads and the like crossing the side) on edges; it is frozen (networkx refuses changes) and
+keeps its :class:`Adjacency` in ``g.graph["adjacency"]``, so tracing on it needs no rebuilding.
 """
 from __future__ import annotations
 
@@ -95,10 +95,10 @@ class Adjacency:
 
 
 def adjacency_of(g: nx.Graph) -> Adjacency:
-    """The adjacency kept by :func:`map_graph`, or one built from ``g`` (a graph made some other
-    way, or changed since: the kept one must still have ``g``'s node and edge counts)."""
+    """The adjacency kept by :func:`map_graph` (its graph is frozen, so it cannot go stale), or
+    one built from ``g`` for a graph made some other way."""
     adj = g.graph.get(ADJACENCY)
-    if isinstance(adj, Adjacency) and len(adj) == g.number_of_nodes() and adj.edge_count() == g.number_of_edges():
+    if isinstance(adj, Adjacency) and nx.is_frozen(g):
         return adj
     return Adjacency.of_graph(g)
 
@@ -124,7 +124,7 @@ def map_graph(hexes: Iterable[Hex], label: Callable[[Hex], str], terrain: Terrai
                 edges.append((a, nodes[j], {"features": sides.get(side, no_feature),
                                             "thoroughfares": roads.get(side, no_feature)}))
     g.add_edges_from(edges)
-    return g
+    return nx.freeze(g)
 
 
 def edge_hexes(g: nx.Graph) -> set[Hex]:
