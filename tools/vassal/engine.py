@@ -220,9 +220,13 @@ class Engine:
         return self.module
 
     def new_game(self) -> None:
-        """Game > New: the default board layout is placed; set-up wizards are skipped."""
+        """Press Game > New: the default board layout and at-start stacks are placed (set-up wizards
+        are skipped: the harness's wizard stand-in cancels them)."""
+        from java.lang import Class
         self.phase = "new_game"
-        self.edt(lambda: self.module.getGameState().setup(True))
+        action = Class.forName("VASSAL.build.module.GameState").getDeclaredField("newGame")
+        action.setAccessible(True)
+        self.edt(lambda: action.get(self.module.getGameState()).actionPerformed(None))
 
     def load_game(self, path: str | Path, res: dict) -> Any:
         """Decode and execute a save or log as Game > Load does; the decoded command, or None."""
