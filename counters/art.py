@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from hexforge.counters.fonts import ELLIPSIS, fit_block, fits, font, line_height
+from hexforge.counters.fonts import ELLIPSIS, fit_block, font, line_height, text_width
 from hexforge.counters.labels import abbreviate
 from hexforge.counters.symbols import SIZE_MARKS, draw_symbol, symbol_parts
 from hexforge.counters.unit import Unit
@@ -74,11 +74,14 @@ def _num(v: object) -> str:
     return str(v)
 
 
-#: The counter's text boxes (x0, y0, x1, y1) at the default size: the name (one line, or two
-#: small ones), the value lines (one or two) and the size mark over the symbol.
-NAME_BOX = (2, 6, 62, 24)
-VALUE_BOX = (2, 39, 62, 63)
-NAME_SIZES, VALUE_SIZES = (10, 9, 8, 7), (11, 10, 9, 8, 7)
+#: Where a counter's parts go at the default size (x0, y0, x1, y1): the name (one line, or two
+#: small ones), the unit symbol, the value lines (one to three).
+NAME_BOX = (1, 5, 63, 22)
+SYMBOL_BOX = (19, 23, 45, 35)
+VALUE_BOX = (2, 41, 62, 63)
+NAME_SIZES, VALUE_SIZES, MARK_SIZE, LEADING = (10, 9, 8, 7), (11, 10, 9, 8, 7), 7, -1
+
+Box = tuple[float, float, float, float]
 
 
 def name_lines(label: str, width: float = NAME_BOX[2] - NAME_BOX[0],
@@ -98,20 +101,41 @@ def abbreviated(label: str, width: float = NAME_BOX[2] - NAME_BOX[0],
 
 def _name_layout(label: str, width: float, height: float) -> tuple[list[str], int, str]:
     for text in dict.fromkeys((label, abbreviate(label))):
-        lines, f = fit_block(text, width, height, NAME_SIZES)
+        lines, f = fit_block(text, width, height, NAME_SIZES, leading=LEADING)
         if not any(line.endswith(ELLIPSIS) for line in lines):
             return lines, f.size, text
     return lines, f.size, text
 
 
 def value_lines(lines: tuple[str, ...]) -> tuple[list[str], int]:
-    """The non-empty value lines and the largest size at which they all fit the value box."""
+    """The non-empty value lines and the largest size at which they all fit the value box
+    (value lines are digits, ``?`` and ``-``: no descenders, so lines are ``size + 1`` apart)."""
     shown = [line for line in lines if line]
     width, height = VALUE_BOX[2] - VALUE_BOX[0], VALUE_BOX[3] - VALUE_BOX[1]
     for size in VALUE_SIZES:
-        if fits(shown, font(size), width, height):
+        if all(text_width(line, font(size)) <= width for line in shown) and len(shown) * (size + 1) <= height:
             return shown, size
     return shown, VALUE_SIZES[-1]
+
+
+def text_layout(face: CounterFace, size: int = SIZE) -> list[tuple[str, int, tuple[float, float], str, Box]]:
+    """Every text of the face: (text, font size, anchor point, Pillow anchor, the box it must stay in)."""
+    out: list[tuple[str, int, tuple[float, float], str, Box]] = []
+    lines, name_size = name_lines(face.label)
+    step = line_height(font(name_size)) + LEADING
+    top = NAME_BOX[1] + ((NAME_BOX[3] - NAME_BOX[1] - step * len(lines)) / 2 if len(lines) > 1 else 0)
+    out += [(line, name_size, (size / 2, top + step * (i + 0.5)), "mm", NAME_BOX) for i, line in enumerate(lines)]
+    mark = SIZE_MARKS.get(face.size.lower(), "")
+    x0, y0, x1, y1 = SYMBOL_BOX
+    if mark and len(lines) > 1:  # two name lines take the room above the symbol: the mark goes left of it
+        out.append((mark, MARK_SIZE, (x0 - 2, (y0 + y1) / 2), "rm", (0, y0, x0, y1)))
+    elif mark:
+        out.append((mark, MARK_SIZE, (size / 2, y0 - 1), "ms", (x0, top + step, x1, y0)))
+    values, value_size = value_lines(face.lines)
+    centre, pitch = (VALUE_BOX[1] + VALUE_BOX[3]) / 2, value_size + 1
+    out += [(line, value_size, (size / 2, centre + pitch * (i - (len(values) - 1) / 2)), "mm", VALUE_BOX)
+            for i, line in enumerate(values)]
+    return out
 
 
 def render(face: CounterFace, size: int = SIZE) -> bytes:
@@ -120,24 +144,10 @@ def render(face: CounterFace, size: int = SIZE) -> bytes:
     d = ImageDraw.Draw(img)
     ink = "#000000" if not face.side_colour.startswith("#5") else "#ffffff"
     if face.band_colour:
-        d.rectangle((0, 0, size, 5), fill=face.band_colour)
-    lines, name_size = name_lines(face.label)
-    step = name_size + 2
-    top = NAME_BOX[1] + (NAME_BOX[3] - NAME_BOX[1] - step * len(lines)) / 2 if len(lines) > 1 else 11 - step / 2
-    for i, line in enumerate(lines):
-        d.text((size / 2, top + step * (i + 0.5)), line, fill=ink, font=font(name_size), anchor="mm")
-    box = (round(size * 0.3), 25, round(size * 0.7), 38)
-    mark = SIZE_MARKS.get(face.size.lower(), "")
-    if mark and len(lines) > 1:  # two name lines take the room above the symbol: the mark goes left of it
-        d.text((box[0] - 2, (box[1] + box[3]) / 2), mark, fill=ink, font=font(7), anchor="rm")
-    elif mark:
-        d.text((size / 2, box[1] - 1), mark, fill=ink, font=font(7), anchor="ms")
-    draw_symbol(d, box, symbol_parts(face.unit_type), ink, font(9))
-    values, value_size = value_lines(face.lines)
-    centre, pitch = (VALUE_BOX[1] + VALUE_BOX[3]) / 2, line_height(font(value_size))
-    for i, line in enumerate(values):
-        y = centre + pitch * (i - (len(values) - 1) / 2)
-        d.text((size / 2, y), line, fill=ink, font=font(value_size), anchor="mm")
+        d.rectangle((0, 0, size, 4), fill=face.band_colour)
+    for text, text_size, xy, anchor, _ in text_layout(face, size):
+        d.text(xy, text, fill=ink, font=font(text_size), anchor=anchor)
+    draw_symbol(d, SYMBOL_BOX, symbol_parts(face.unit_type), ink, font(9))
     if face.reduced:
         d.line([(0, size - 1), (size, size - 1)], fill="#D55E00", width=3)
     d.rectangle((0, 0, size - 1, size - 1), outline="#000000")

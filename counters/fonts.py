@@ -48,7 +48,12 @@ def missing_glyphs(text: str, bold: bool = False) -> set[str]:
 
 
 def text_width(text: str, f: ImageFont.FreeTypeFont) -> float:
-    return f.getlength(text)
+    """The room ``text`` needs: its advance or its ink, whichever is wider (italic overhangs,
+    anti-aliased edges), plus a pixel."""
+    if not text:
+        return 0.0
+    x0, _, x1, _ = f.getbbox(text)
+    return max(f.getlength(text), x1 - min(x0, 0)) + 1
 
 
 def line_height(f: ImageFont.FreeTypeFont) -> int:

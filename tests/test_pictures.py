@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import warnings
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from fontTools.ttLib import TTFont
@@ -13,9 +14,9 @@ from hexforge.builder.build import SetupWarning, build_entries
 from hexforge.builder.charts import CELL_PAD, CELL_SIZE, column_title, layout
 from hexforge.builder.holding import LEFT, holding_layout, off_map
 from hexforge.builder.legend import abbreviations
-from hexforge.builder.module import _turn_tracker, assemble
+from hexforge.builder.module import _turn_tracker, main_layout
 from hexforge.builder.setups import placements
-from hexforge.counters.art import (NAME_BOX, VALUE_BOX, faces, marker_title_box, name_lines, value_lines)
+from hexforge.counters.art import NAME_BOX, faces, marker_title_box, name_lines, text_layout, value_lines
 from hexforge.counters.fonts import ELLIPSIS, font, font_path, line_height, missing_glyphs, text_width
 from hexforge.counters.labels import abbreviate
 from hexforge.games import bundled_games, load_game
@@ -84,10 +85,10 @@ def layout_titles(g) -> list[str]:
     return [line for t in g.tables.values() for line in layout(t).title]
 
 
-def _fits(lines: list[str], size: int, box: tuple[float, float, float, float], bold: bool = False) -> bool:
-    f = font(size, bold)
+def _fits(lines: list[str], size: int, box: tuple[float, float, float, float], leading: int = 0) -> bool:
+    f = font(size)
     width, height = box[2] - box[0], box[3] - box[1]
-    return all(text_width(line, f) <= width for line in lines) and len(lines) * line_height(f) <= height + 1
+    return all(text_width(line, f) <= width for line in lines) and len(lines) * (line_height(f) + leading) <= height + 1
 
 
 def test_counter_names_fit_whole_or_abbreviated_with_a_legend(game) -> None:
@@ -95,7 +96,7 @@ def test_counter_names_fit_whole_or_abbreviated_with_a_legend(game) -> None:
     for u in game.units.values():
         label = u.name or u.id
         lines, size = name_lines(label)
-        assert _fits(lines, size, NAME_BOX), (label, lines, size)
+        assert _fits(lines, size, NAME_BOX, leading=-1), (label, lines, size)
         assert not any(ELLIPSIS in line for line in lines), (label, lines)
         shown = " ".join(lines).split()
         if shown != label.split() and "".join(shown) != "".join(label.split()):  # wrap after '-' joins words
@@ -105,19 +106,25 @@ def test_counter_names_fit_whole_or_abbreviated_with_a_legend(game) -> None:
             assert short <= set(legend), (label, short, legend)
 
 
-def test_counter_values_fit(game) -> None:
+def test_every_text_on_every_counter_stays_inside_its_box(game) -> None:
+    """Measured as drawn: each text's ink box (same font, size and anchor as the counter art)."""
+    from PIL import Image, ImageDraw
+    d = ImageDraw.Draw(Image.new("RGB", (COUNTER, COUNTER)))
     for u in game.units.values():
         for face in faces(u, game.info.system):
             if face:
-                lines, size = value_lines(face.lines)
-                assert _fits(lines, size, VALUE_BOX), (u.id, lines, size)
+                for text, size, xy, anchor, box in text_layout(face):
+                    x0, y0, x1, y1 = d.textbbox(xy, text, font=font(size), anchor=anchor)
+                    assert box[0] <= x0 and x1 <= box[2] and box[1] <= y0 and y1 <= box[3], (u.id, text, box)
+                texts = [t for t, *_ in text_layout(face)]
+                assert [line for line in face.lines if line] == texts[len(texts) - len(value_lines(face.lines)[0]):]
 
 
 def test_marker_names_fit(game) -> None:
     for m in game.info.markers:
         for value in ("", "12"):
             lines, size = name_lines(m.name.resolved, *_wh(marker_title_box(value)))
-            assert _fits(lines, size, marker_title_box(value)) and not any(ELLIPSIS in x for x in lines), lines
+            assert _fits(lines, size, marker_title_box(value), leading=-1) and not any(ELLIPSIS in x for x in lines), lines
 
 
 def _wh(box: tuple[int, int, int, int]) -> tuple[int, int]:
@@ -194,7 +201,7 @@ def test_build_warns_naming_scenario_and_units_it_cannot_place() -> None:
 
 
 def test_every_unit_with_a_known_hex_is_placed_there(game) -> None:
-    module = assemble(game)
+    module = SimpleNamespace(layout=main_layout(game)[0])  # placements read only the board layout
     for sc in game.scenarios.values():
         expected = {uid: e.hex.resolved for e in sc.setup or [] if e.units != "unknown" and e.hex is not None
                     and isinstance(e.hex.resolved, str) and e.hex.resolved != "unknown" for uid in e.units}
