@@ -1,10 +1,18 @@
-"""Benchmark: read a 10,000-step log (written by our writer) and build its timeline.
+"""Benchmark: read logs as the engine writes them and build their timeline (the reading part of
+``hexforge log show``): moves per second and peak memory, for 1k, 10k and 100k moves.
 
-Run: python bench/bench_log.py   (prints the time of read + parse + timeline)
+Each logged move is what VASSAL's ``PieceMover`` writes for a drag onto an empty hex: the
+``MovePiece``, the ``AddPiece`` of the new stack the piece is put in, and the move report chat
+line; one step in ten is a dice roll (report + result properties), one in ten a Layer change.
+Each size is read in a fresh process, so its peak RSS is its own.
+
+Run: python bench/bench_log.py [MOVES ...]   (default 1000 10000 100000)
 """
 from __future__ import annotations
 
 import random
+import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -13,49 +21,77 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from hexforge.builder.commands import BoardSpec  # noqa: E402
+from hexforge.builder.commands import AddPiece, BoardSpec, Chat  # noqa: E402
 from hexforge.builder.logwriter import LogWriter  # noqa: E402
 from hexforge.builder.modulereader import read_module  # noqa: E402
 from hexforge.builder.savefile import read_save  # noqa: E402
-from hexforge.builder.timeline import build_timeline  # noqa: E402
+from hexforge.builder.timeline import Move, build_timeline  # noqa: E402
 from hexforge.games import load_game  # noqa: E402
 from hexforge.maps.layout import MapLayout, PlacedBoard  # noqa: E402
 from tests.logs.logmodule import PieceSpec, write_log_module  # noqa: E402
 
-STEPS = 10_000
 MAP = "Main Map"
+GAME = ROOT / "tests" / "data" / "synthetic"
 
 
-def main() -> None:
-    game = load_game(ROOT / "tests" / "data" / "synthetic")
-    layout = MapLayout((PlacedBoard("Board", game.map.grid),), 20, 20)
+def _layout(game) -> MapLayout:
+    return MapLayout((PlacedBoard("Board", game.map.grid),), 20, 20)
+
+
+def write_files(moves: int, tmp: Path) -> tuple[Path, Path]:
+    """(module, log) with ``moves`` engine-format moves."""
+    game = load_game(GAME)
+    layout = _layout(game)
     specs = [PieceSpec(u, game.units[u].side, str(i + 1)) for i, u in enumerate(sorted(game.units))]
-    with tempfile.TemporaryDirectory() as tmp:
-        module = read_module(write_log_module(Path(tmp) / "b.vmod", MAP, layout, specs))
-        rng = random.Random(5)
-        labels = sorted(game.map.index)
-        w = LogWriter({MAP: [BoardSpec("Board", 0, 0)]}, [("pw", "Bench", "blue")])
-        ids = [w.place(module.piece_by_gpid(s.gpid).type, module.piece_by_gpid(s.gpid).state, MAP,
-                       *layout.position("Board", rng.choice(labels))) for s in specs]
-        for n in range(STEPS):
-            pid, r = rng.choice(ids), rng.random()
-            if r < 0.7:
-                w.step(w.move(pid, MAP, *layout.position("Board", rng.choice(labels))), w.chat("Bench", f"move {n}"))
-            elif r < 0.85:
-                w.step(w.set_layer(pid, 0, rng.choice([1, 2])))
-            else:
-                w.step(*w.dice("2d6", [rng.randint(1, 6), rng.randint(1, 6)], "Bench"))
-        path = w.write(Path(tmp) / "bench.vlog", "LogTest", "1.0")
-        size = path.stat().st_size
-        start = time.perf_counter()
-        save = read_save(path)
-        t_read = time.perf_counter()
-        timeline = build_timeline(save, module, game)
-        t_done = time.perf_counter()
-    assert timeline.steps == STEPS
-    print(f"{STEPS} steps, {len(save.text):,} chars ({size:,} bytes zipped), {len(timeline.events):,} events: "
-          f"read {t_read - start:.2f} s, parse + timeline {t_done - t_read:.2f} s, total {t_done - start:.2f} s")
+    module_path = write_log_module(tmp / "b.vmod", MAP, layout, specs)
+    module = read_module(module_path)
+    rng = random.Random(5)
+    labels = sorted(game.map.index)
+    w = LogWriter({MAP: [BoardSpec("Board", 0, 0)]}, [("pw", "Bench", "blue")])
+    ids = [w.place(module.piece_by_gpid(s.gpid).type, module.piece_by_gpid(s.gpid).state, MAP,
+                   *layout.position("Board", rng.choice(labels))) for s in specs]
+    done = n = 0
+    while done < moves:
+        n += 1
+        pid, r = rng.choice(ids), rng.random()
+        if r < 0.8:
+            done += 1
+            to = rng.choice(labels)
+            x, y = layout.position("Board", to)
+            w.step(w.move(pid, MAP, x, y), AddPiece(f"s{n}", "stack", f"{MAP};{x};{y};{pid};@@0"),
+                   Chat(f"* {pid} moves to {to} *"))
+        elif r < 0.9:
+            w.step(w.set_layer(pid, 0, rng.choice([1, 2])))
+        else:
+            w.step(*w.dice("2d6", [rng.randint(1, 6), rng.randint(1, 6)], "Bench"))
+    return module_path, w.write(tmp / "bench.vlog", "LogTest", "1.0")
+
+
+def read(module_path: Path, log_path: Path) -> None:
+    """Child process: time the reading part of ``log show`` and print the figures."""
+    game = load_game(GAME)
+    start, cpu = time.perf_counter(), time.process_time()
+    module = read_module(module_path)
+    save = read_save(log_path)
+    t_read = time.perf_counter()
+    timeline = build_timeline(save, module, game)
+    t_done, cpu = time.perf_counter(), time.process_time() - cpu
+    moves = sum(isinstance(e, Move) for e in timeline.events)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{moves:>7} moves, {timeline.steps:>7} steps, {len(save.text) / 1e6:6.1f} MB text: "
+          f"unzip {t_read - start:5.2f} s, parse + timeline {t_done - t_read:6.2f} s wall; "
+          f"{moves / (t_done - start):8,.0f} moves/s wall, {moves / cpu:8,.0f} moves/s CPU; peak RSS {rss:,.0f} MB")
+
+
+def main(argv: list[str]) -> None:
+    if argv[:1] == ["--read"]:
+        read(Path(argv[1]), Path(argv[2]))
+        return
+    for moves in [int(a) for a in argv] or [1_000, 10_000, 100_000]:
+        with tempfile.TemporaryDirectory() as tmp:
+            module_path, log_path = write_files(moves, Path(tmp))
+            subprocess.run([sys.executable, __file__, "--read", str(module_path), str(log_path)], check=True)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -1,114 +1,180 @@
-"""Overlay benchmark on a full-size Highway to the Reich grid (four sheets) with 20% blocking.
+"""Overlay benchmark: each product figure beside its anchor, measured in one run (ratios, since
+the machines are shared and noisy).
 
-Run: python bench/bench_overlays.py   (scipy optional, for the supply comparison)
+Supply and command range on a 100 x 100 single-sheet map (10,000 hexes) with 300 enemy units and
+their ZOC closed; LOS on the full Highway to the Reich map (four sheets) with 20% blocking hexes.
+Anchors: scipy.sparse.csgraph on a CSR matrix built before the timer (BFS from a super-source
+joined to the sources on the west edge; Dijkstra with ``limit``), and the naive shapely sight line.
+
+Run: python bench/bench_overlays.py            (a plain report)
+     python bench/bench_overlays.py --markdown > bench/README.md
 """
 from __future__ import annotations
 
+import argparse
 import random
 import time
+from typing import Callable
 
 import numpy as np
+from scipy.sparse import csr_array
+from scipy.sparse.csgraph import breadth_first_order, dijkstra
 
 from hexforge.games.loader import load_game
+from hexforge.maps import los
+from hexforge.maps.convention import Convention
 from hexforge.maps.grid import BoardGrid, GridNumbering, HexGrid
 from hexforge.maps.hexes import Hex
-from hexforge.maps.los import LosField, NaiveSight
-from hexforge.maps.trace import Lattice
+from hexforge.maps.hexmap import HexMap
+from hexforge.maps.trace import reach, within_steps
+
+Row = tuple[str, float, str, float, str]  # figure, seconds, anchor, seconds, note
 
 
-def timed(f, repeat=3):
-    best = float("inf")
+def best(f: Callable[[], object], repeat: int = 7) -> float:
+    out = float("inf")
     for _ in range(repeat):
         t = time.perf_counter()
-        out = f()
-        best = min(best, time.perf_counter() - t)
-    return best, out
+        f()
+        out = min(out, time.perf_counter() - t)
+    return out
 
 
-def main() -> None:
+def square_map(side: int) -> HexMap:
+    return HexMap.single(Convention.from_pattern("CCCRRR", "columns", (1, side, "right"), (1, side, "down"), "even"))
+
+
+def graph_rows() -> list[Row]:
+    m = square_map(100)
+    t = time.perf_counter()
+    g = m.graph()
+    first = time.perf_counter() - t
+    again = best(m.graph)
+    return [("`HexMap.graph()` with its CSR adjacency, 10k hexes: first call, built once per map", first,
+             "later calls (cached)", again, f"{len(g)} hexes, {g.number_of_edges()} hexsides")]
+
+
+def trace_rows() -> list[Row]:
+    m = square_map(100)
+    g, adj = m.graph(), m.adjacency()
+    rnd = random.Random(1)
+    hexes = sorted(m)
+    enemy = set(rnd.sample(hexes, 300))
+    closed = enemy | {n for h in enemy for n in h.neighbours()}
+    through = lambda h: h not in closed  # noqa: E731
+    sources = {h: True for h in hexes if h.q == 0 and h not in closed}  # the west edge
+    n = len(adj)
+    # Anchor matrix, built before the timer: the map plus a super-source n joined to the sources.
+    src = np.array([adj.index[h] for h in sources])
+    rows = np.concatenate([np.repeat(np.arange(n), np.diff(adj.indptr)), np.full(len(src), n)])
+    cols = np.concatenate([adj.indices, src])
+    order = np.lexsort((cols, rows))
+    rows, cols = rows[order], cols[order]
+    indptr = np.searchsorted(rows, np.arange(n + 2))
+    passable = np.array([through(h) for h in hexes] + [True])
+
+    def scipy_reach(mask: np.ndarray) -> np.ndarray:
+        mat = _masked(indptr, cols, mask[rows], n + 1)
+        got = np.zeros(n + 1, dtype=bool)
+        got[breadth_first_order(mat, n, directed=True, return_predecessors=False)] = True
+        return got[:n]
+
+    def scipy_with_predicate() -> np.ndarray:
+        return scipy_reach(np.array([through(h) for h in hexes] + [True]))
+
+    ours = reach(g, sources, through)
+    want = scipy_reach(passable)
+    same = {hexes[i] for i in np.flatnonzero(want)} == {h for h, v in ours.items() if v is True}
+    t_ours = best(lambda: reach(g, sources, through))
+    t_sp = best(lambda: scipy_reach(passable))
+    t_sp_pred = best(scipy_with_predicate)
+    centre = m.hex("050050")
+    c = adj.index[centre]
+    leaves = passable[:n].copy()
+    leaves[c] = True  # the start always lets the path leave it
+    cmd = _masked(adj.indptr, adj.indices, leaves.repeat(np.diff(adj.indptr)), n)
+    t_cr = best(lambda: within_steps(g, centre, 10, through), 21)
+    t_cr_sp = best(lambda: dijkstra(cmd, indices=c, limit=10, unweighted=True), 21)
+    cr_same = {hexes[i] for i in np.flatnonzero(np.isfinite(dijkstra(cmd, indices=c, limit=10, unweighted=True)))} \
+        == set(within_steps(g, centre, 10, through))
+    return [
+        ("supply, one side: `trace.reach` (west-edge sources, 300 enemy units + ZOC)", t_ours,
+         "scipy BFS, prebuilt CSR, given the passable mask", t_sp, f"same hexes: {same}"),
+        ("  the same `trace.reach`", t_ours,
+         "scipy BFS + the same Python predicate evaluated on every hex", t_sp_pred, ""),
+        ("command range 10 from the centre: `trace.within_steps`", t_cr,
+         "scipy dijkstra `limit=10`, prebuilt CSR", t_cr_sp, f"same hexes: {cr_same}"),
+    ]
+
+
+def _masked(indptr: np.ndarray, cols: np.ndarray, keep: np.ndarray, size: int) -> csr_array:
+    """The prebuilt matrix with the edges out of closed hexes dropped (one vectorised pass)."""
+    counts = np.add.reduceat(keep.astype(np.int64), indptr[:-1]) * (np.diff(indptr) > 0)
+    ptr = np.zeros(size + 1, dtype=np.int64)
+    np.cumsum(counts, out=ptr[1:])
+    return csr_array((np.ones(int(ptr[-1]), dtype=np.int8), cols[keep], ptr), shape=(size, size))
+
+
+def los_rows() -> list[Row]:
     hexmap = load_game("highway-to-the-reich").map
     hexes = sorted(hexmap)
     rnd = random.Random(1)
     blocking = {h for h in hexes if rnd.random() < 0.2}
-    print(f"map: {len(hexes)} hexes, {len(blocking)} blocking")
-    # The reference on an integer-pixel grid (exact shapely); on float grids it misses vertex grazes.
-    exact = BoardGrid(HexGrid(dx=48, dy=32), GridNumbering(), 10 ** 5, 10 ** 5)
-    naive = NaiveSight(exact, blocking)
-    naive_real = NaiveSight(hexmap.grid, blocking)
-    t0 = time.perf_counter()
-    field = LosField({h: h in blocking for h in hexes}, 12)
+    blocks = lambda h: h in blocking  # noqa: E731
+    for cache in (los.touched_offsets, los.clauses_offsets, los._plan, los._flat_plan, los._offset_table):
+        cache.cache_clear()
+    t = time.perf_counter()
+    field = los.LosField({h: blocks(h) for h in hexes}, 12)
     field.from_observer(hexes[0])
-    setup = time.perf_counter() - t0
-    obs = [hexes[i] for i in rnd.sample(range(len(hexes)), 20)]
-    t_naive = t_fast = t_dict = 0.0
-    mism = mism_real = pairs = 0
-    for o in obs:
-        t = time.perf_counter()
-        for _ in range(10):
-            offsets, state = field.sight_codes(o)
-        t_fast += (time.perf_counter() - t) / 10
-        t = time.perf_counter()
-        by_hex = field.from_observer(o)
-        t_dict += time.perf_counter() - t
-        on = state >= 0
-        targets = [Hex(o.q + dq, o.r + dr) for dq, dr in offsets[on].tolist()]
-        blocked = (state[on] == 1).tolist()
-        assert by_hex == {h: ("blocked" if b else "clear") for h, b in zip(targets, blocked)}
-        t = time.perf_counter()
-        ref = [naive.blocked(o, h) for h in targets]
-        t_naive += time.perf_counter() - t
-        pairs += len(targets)
-        mism += sum(b != r for b, r in zip(blocked, ref))
-        mism_real += sum(b != naive_real.blocked(o, h) for b, h in zip(blocked, targets))
-    n = len(obs)
-    print(f"LOS one observer -> every hex within 12 ({pairs // n} targets): naive {t_naive / n * 1e3:.2f} ms, "
-          f"per-offset arrays {t_fast / n * 1e3:.3f} ms, speed-up {t_naive / t_fast:.0f}x "
-          f"(with a dict per target {t_dict / n * 1e3:.3f} ms, {t_naive / t_dict:.0f}x); "
-          f"mismatches vs exact reference {mism} of {pairs}; vs the float HTTR grid {mism_real} (vertex grazes)")
-    print(f"  one-off per-offset geometry (shapely, 468 offsets): {setup * 1e3:.0f} ms")
-    t, table = timed(field.table, 2)
-    valid = int((table.state >= 0).sum())
-    print(f"whole-map LOS table within 12: {valid} pairs in {t:.3f} s")
+    los.sight_from(hexes[0], hexes[:5], blocks)
+    setup = time.perf_counter() - t
+    exact = BoardGrid(HexGrid(dx=48, dy=32), GridNumbering(), 10 ** 5, 10 ** 5)
+    naive = los.NaiveSight(exact, blocking)
+    observers = [hexes[i] for i in rnd.sample(range(len(hexes)), 10)]
+    t_naive = t_pair = t_from = t_codes = 0.0
+    mismatches = 0
+    for o in observers:
+        targets = [h for h in hexes if 0 < h.distance(o) <= 12]
+        t_naive += best(lambda: [naive.blocked(o, h) for h in targets], 1)
+        t_pair += best(lambda: [los.sight(o, h, blocks) for h in targets], 3)
+        t_from += best(lambda: los.sight_from(o, targets, blocks), 5)
+        t_codes += best(lambda: field.sight_codes(o), 5)
+        got = los.sight_from(o, targets, blocks)
+        mismatches += sum((got[h].state == "blocked") != naive.blocked(o, h) for h in targets)
+    k = len(observers)
+    note = f"mismatches vs naive: {mismatches}"
+    return [
+        ("LOS one observer, radius 12: `los.sight_from` (verdict + blocking hexes per target)", t_from / k,
+         "naive shapely sight line per target", t_naive / k, note),
+        ("  per-pair `los.sight()` (what the overlay calls today)", t_pair / k,
+         "naive shapely sight line per target", t_naive / k, ""),
+        ("  `LosField.sight_codes` (state codes only)", t_codes / k,
+         "naive shapely sight line per target", t_naive / k, ""),
+        ("LOS one-off set-up (geometry of 468 offsets, field of 7,224 hexes)", setup,
+         "goal: 0.3 s", 0.3, ""),
+    ]
 
-    g = hexmap.graph()
-    lat = Lattice(g)
-    n = len(lat.nodes)
-    src = lat.mask(h for h in hexes if g.degree(h) < 6 and h.r > 0)
-    enemy = set(rnd.sample(hexes, 300))
-    ezoc = {nb for h in enemy for nb in h.neighbours()}
 
-    def ours():
-        through = ~lat.mask(enemy | ezoc)
-        return lat.sweep(src & through, through)
-    t_ours, r_ours = timed(ours, 5)
-    print(f"supply for one side (numpy frontier sweep over {n} hexes): {t_ours * 1e3:.2f} ms")
-    try:
-        from scipy.sparse import csr_matrix
-        from scipy.sparse.csgraph import breadth_first_order
-    except ImportError:
-        print("scipy not installed: no csgraph comparison")
+def ms(seconds: float) -> str:
+    return f"{seconds * 1e3:.3g} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--markdown", action="store_true", help="print bench/README.md")
+    args = parser.parse_args()
+    rows = graph_rows() + trace_rows() + los_rows()
+    if not args.markdown:
+        for fig, t, anchor, ta, note in rows:
+            print(f"{fig}: {ms(t)} | {anchor}: {ms(ta)} | ratio {t / ta:.3g}x {note}")
         return
-    rows = np.repeat(np.arange(n), lat.nbr.shape[1])
-    cols = lat.nbr.ravel()
-    keep = cols >= 0
-
-    def scipy_supply():
-        through = ~lat.mask(enemy | ezoc)
-        ok = keep & through[rows] & through[np.where(keep, cols, 0)]
-        src_nodes = np.flatnonzero(src & through)
-        # a super-source joined to every source
-        r = np.concatenate([rows[ok], np.full(len(src_nodes), n)])
-        c = np.concatenate([cols[ok], src_nodes])
-        m = csr_matrix((np.ones(len(r), dtype=np.int8), (r, c)), shape=(n + 1, n + 1))
-        order = breadth_first_order(m, n, directed=True, return_predecessors=False)
-        out = np.zeros(n + 1, dtype=bool)
-        out[order] = True
-        return out[:n]
-    t_sp, r_sp = timed(scipy_supply, 5)
-    print(f"  scipy.sparse.csgraph on the same graph: {t_sp * 1e3:.2f} ms; ratio ours/scipy {t_ours / t_sp:.2f}")
-    # Same passable hexes reached (the sweep also marks blocked hexes next to the area: path ends).
-    through = ~lat.mask(enemy | ezoc)
-    print(f"  same passable hexes reached: {bool(np.array_equal(r_sp & through, r_ours & through))}")
+    print("# Benchmarks\n")
+    print("Regenerate: `python bench/bench_overlays.py --markdown > bench/README.md` "
+          "(one run; the ratio is figure / anchor, so below 1 is faster than the anchor).\n")
+    print(__doc__.split("\n\n")[1].replace("\n", " ") + "\n")
+    print("| figure | time | anchor | time | ratio | note |\n|---|---|---|---|---|---|")
+    for fig, t, anchor, ta, note in rows:
+        print(f"| {fig} | {ms(t)} | {anchor} | {ms(ta)} | {t / ta:.3g}x | {note} |")
 
 
 if __name__ == "__main__":

@@ -1,11 +1,17 @@
-"""`hexforge build`: a game definition -> a complete ``.vmod`` with every scenario set up."""
+"""`hexforge build`: a game definition -> a complete ``.vmod`` with every scenario set up.
+
+What a scenario's setup cannot place is reported as a :class:`SetupWarning` (Python's
+``warnings``), one per scenario and kind, naming the scenario and the units.
+"""
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 from hexforge.builder.components import Component
+from hexforge.builder.legend import add_abbreviation_chart
 from hexforge.builder.module import Progress, assemble, finish
-from hexforge.builder.setups import setup_file_name, setup_save
+from hexforge.builder.setups import setup_file_name, setup_save, setup_warnings
 from hexforge.builder.vmod import zip_bytes_to
 from hexforge.games.game import Game
 from hexforge.maps.convention import ImageGrid
@@ -17,16 +23,23 @@ def build_entries(game: Game, scenarios: list[str] | None = None, progress: Prog
     ``map_image`` replaces the drawn map with a user's image and its grid."""
     say = progress or (lambda _: None)
     module = assemble(game, say, map_image)
+    add_abbreviation_chart(game, module)
     chosen = sorted(game.scenarios) if scenarios is None else scenarios
     for sid in chosen:
         say(f"setting up scenario {sid}")
         scenario = game.scenarios[sid]
+        for message in setup_warnings(game, scenario):
+            warnings.warn(SetupWarning(message), stacklevel=2)
         name = setup_file_name(sid)
         module.entries[name] = setup_save(game, scenario, module)
         module.components.append(Component("VASSAL.build.module.PredefinedSetup", {
             "name": setup_name(scenario.name.resolved), "file": name, "useFile": "true", "isMenu": "false"}))
     say("writing the buildFile")
     return finish(game, module)
+
+
+class SetupWarning(UserWarning):
+    """A scenario's pre-defined setup leaves units out or off the map (its data lacks their hexes)."""
 
 
 def setup_name(scenario_name: str) -> str:

@@ -9,17 +9,21 @@ becomes an :class:`Unknown` record holding the raw text and the reason: nothing 
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import Union
+from typing import Callable, Union
 
 from hexforge.builder import sequence
 from hexforge.builder.errors import LogFormatError
 
 ESC = "\x1b"
 MAX_DEPTH = 64
-JAVA_INT = 2 ** 31
-_INT = re.compile(r"[+-]?[0-9]+")
+# Per-field limits, far above what VASSAL writes (a piece of 100 traits is ~20 KB, a chat line
+# or report well under 1 KB, a map's board table a few cells): past them a command is Unknown.
+MAX_COMMAND = 1024 * 1024      # characters of one command (a LOG's sub-commands count apart)
+MAX_CHAT = 64 * 1024           # characters of one chat line
+MAX_TRAITS = 1000              # TAB characters in a piece type (each trait adds one)
+MAX_BOARDS = 256               # boards in one SetBoards
+MAX_BOARD_CELL = 256           # column and row of a board in its map's board table
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,12 +170,13 @@ class _Bad(ValueError):
 
 
 def _int(text: str, what: str) -> int:
-    """``Integer.parseInt``: ASCII digits with an optional sign, within Java's int range."""
-    if not _INT.fullmatch(text):
-        raise _Bad(f"{what} {text!r} is not an integer")
-    v = int(text)
-    if not -JAVA_INT <= v < JAVA_INT:
-        raise _Bad(f"{what} {v} is outside Java's int range")
+    """``Integer.parseInt``: digits with an optional sign, within Java's int range."""
+    v = sequence.java_int(text)
+    if v is None:
+        digits = text.lstrip("+-").isdigit()
+        shown = (text if digits else repr(text)) if len(text) <= 40 else f"{text[:20]!r}... ({len(text):,} characters)"
+        problem = "outside Java's int range" if digits else "not an integer"
+        raise _Bad(f"{what} {shown} is {problem}")
     return v
 
 
@@ -180,14 +185,12 @@ def _null(text: str) -> str | None:
 
 
 def _decode_move(body: str) -> MovePiece:
-    d = sequence.Decoder(body, "/")
-    try:
-        pid, new_map, nx, ny, new_under, old_map, ox, oy, old_under = (d.next_token() for _ in range(9))
-    except ValueError:
-        raise _Bad("MovePiece has fewer than 9 fields") from None
-    player = d.next_token() if d.has_more() else None
-    return MovePiece(_null(pid), _null(new_map), _int(nx, "new x"), _int(ny, "new y"), _null(new_under),
-                     _null(old_map), _int(ox, "old x"), _int(oy, "old y"), _null(old_under), player)
+    f = sequence.decode(body, "/")
+    if len(f) < 9:
+        raise _Bad("MovePiece has fewer than 9 fields")
+    player = f[9] if len(f) > 9 else None
+    return MovePiece(_null(f[0]), _null(f[1]), _int(f[2], "new x"), _int(f[3], "new y"), _null(f[4]),
+                     _null(f[5]), _int(f[6], "old x"), _int(f[7], "old y"), _null(f[8]), player)
 
 
 def _decode_boards(text: str) -> SetBoards:
@@ -195,10 +198,16 @@ def _decode_boards(text: str) -> SetBoards:
     head = d.next_token()
     boards = []
     while d.has_more():
+        if len(boards) == MAX_BOARDS:
+            raise _Bad(f"SetBoards names more than {MAX_BOARDS} boards")
         spec = sequence.Decoder(d.next_token(), "/")
         name = spec.next_token()
         rev = spec.has_more() and spec.next_token() == "rev"
-        boards.append(BoardSpec(name, d.next_int(0), d.next_int(0), rev))
+        col, row = d.next_int(0), d.next_int(0)
+        if not (0 <= col < MAX_BOARD_CELL and 0 <= row < MAX_BOARD_CELL):
+            raise _Bad(f"board {name[:40]!r} at column {col}, row {row}: the board table is read "
+                       f"up to {MAX_BOARD_CELL} columns and rows")
+        boards.append(BoardSpec(name, col, row, rev))
     return SetBoards(head[:-len("BoardPicker")], tuple(boards))
 
 
@@ -213,9 +222,68 @@ def _decode_fields(text: str, delim: str, count: int, what: str) -> list[str]:
 def decode_command(text: str, depth: int = 0) -> Command:
     """One command string (no separators at this level) -> its record."""
     try:
+        return _decoded(text, depth)
+    except _TooDeep:
+        return Unknown(text, f"commands are nested more than {MAX_DEPTH} levels deep")
+
+
+def _decoded(text: str, depth: int) -> Command:
+    try:
         return _decode_command(text, depth)
     except _Bad as e:
         return Unknown(text, str(e))
+
+
+def _check_size(s: str) -> None:
+    if len(s) > MAX_COMMAND:
+        raise _Bad(f"a command of {len(s):,} characters; at most {MAX_COMMAND:,} are read")
+    if s.startswith("CHAT") and len(s) > MAX_CHAT:
+        raise _Bad(f"a chat line of {len(s):,} characters; at most {MAX_CHAT:,} are read")
+    if s.startswith(("+/", "D/")) and s.count("\t") > MAX_TRAITS:
+        raise _Bad(f"a piece of more than {MAX_TRAITS} traits")
+
+
+def _decode_add(s: str) -> AddPiece:
+    f = sequence.decode(s[2:], "/")
+    if len(f) < 3:
+        raise _Bad("AddPiece has no type" if len(f) < 2 else "AddPiece has no state")
+    return AddPiece(_null(f[0]), f[1], f[2])
+
+
+def _decode_change(s: str) -> ChangePiece:
+    f = sequence.decode(s[2:], "/")
+    if len(f) < 2:
+        raise _Bad("ChangePiece has no new state")
+    return ChangePiece(f[0], f[1], f[2] if len(f) > 2 else None)
+
+
+def _decode_player(s: str) -> Player:
+    _, password, name, side = _decode_fields(s, "\t", 4, "PLAYER")
+    return Player(password, name, side)
+
+
+def _decode_property(s: str) -> PropertyChange:
+    d = sequence.Decoder(s[len("MutableProperty\t"):], "\t")
+    key = d.next_token()
+    old = d.next_token() if d.has_more() else None
+    new = d.next_token() if d.has_more() else None
+    return PropertyChange(key, old, new, d.next_token() if d.has_more() else "")
+
+
+def _decode_turn(s: str) -> TurnState:
+    d = sequence.Decoder(s, "\t")
+    head = d.next_token()
+    return TurnState(head[4:], d.next_token() if d.has_more() else "")
+
+
+# The encoders' prefixes, in the order VASSAL's encoders are asked, keyed by their first two characters.
+_DECODERS: dict[str, tuple[str, Callable[[str], Command]]] = {
+    "+/": ("+/", _decode_add), "-/": ("-/", lambda s: RemovePiece(s[2:])), "D/": ("D/", _decode_change),
+    "M/": ("M/", lambda s: _decode_move(s[2:])), "CH": ("CHAT", lambda s: Chat(s[4:])),
+    "PL": ("PLAYER\t", _decode_player),
+    "UN": ("UNMASK\t", lambda s: Unmask(tuple(sequence.decode(s[len("UNMASK\t"):], "\t")))),
+    "Mu": ("MutableProperty\t", _decode_property), "TU": ("TURN", _decode_turn),
+}
 
 
 def _decode_command(s: str, depth: int) -> Command:
@@ -226,43 +294,10 @@ def _decode_command(s: str, depth: int) -> Command:
     if s.startswith("LOG\t"):
         rest = s[4:]
         return Log(None if rest == "null" else parse(rest, depth + 1))
-    if s.startswith("+/"):
-        d = sequence.Decoder(s[2:], "/")
-        pid = d.next_token()
-        if not d.has_more():
-            raise _Bad("AddPiece has no type")
-        ptype = d.next_token()
-        if not d.has_more():
-            raise _Bad("AddPiece has no state")
-        return AddPiece(_null(pid), ptype, d.next_token())
-    if s.startswith("-/"):
-        return RemovePiece(s[2:])
-    if s.startswith("D/"):
-        d = sequence.Decoder(s[2:], "/")
-        pid = d.next_token()
-        if not d.has_more():
-            raise _Bad("ChangePiece has no new state")
-        new = d.next_token()
-        return ChangePiece(pid, new, d.next_token() if d.has_more() else None)
-    if s.startswith("M/"):
-        return _decode_move(s[2:])
-    if s.startswith("CHAT"):
-        return Chat(s[4:])
-    if s.startswith("PLAYER\t"):
-        _, password, name, side = _decode_fields(s, "\t", 4, "PLAYER")
-        return Player(password, name, side)
-    if s.startswith("UNMASK\t"):
-        return Unmask(tuple(sequence.decode(s[len("UNMASK\t"):], "\t")))
-    if s.startswith("MutableProperty\t"):
-        d = sequence.Decoder(s[len("MutableProperty\t"):], "\t")
-        key = d.next_token()
-        old = d.next_token() if d.has_more() else None
-        new = d.next_token() if d.has_more() else None
-        return PropertyChange(key, old, new, d.next_token() if d.has_more() else "")
-    if s.startswith("TURN"):
-        d = sequence.Decoder(s, "\t")
-        head = d.next_token()
-        return TurnState(head[4:], d.next_token() if d.has_more() else "")
+    _check_size(s)
+    prefix, decoder = _DECODERS.get(s[:2], ("", None))
+    if decoder is not None and s.startswith(prefix):
+        return decoder(s)
     head = s.split("\t", 1)[0]
     if head.endswith("BoardPicker") and "\t" in s:
         return _decode_boards(s)
@@ -273,15 +308,13 @@ def parse(text: str, depth: int = 0) -> Node:
     """A command string -> its tree, as ``GameModule.decode`` splits it."""
     if depth > MAX_DEPTH:
         raise _TooDeep()
-    d = sequence.Decoder(text, ESC)
-    first = d.next_token()
+    if ESC not in text and not (len(text) > 1 and text[0] == text[-1] == "'"):
+        return Node(_decoded(text, depth))
+    first, *rest = sequence.decode(text, ESC)
     if first == text:
-        return Node(decode_command(first, depth))
+        return Node(_decoded(first, depth))
     head = parse(first, depth + 1)
-    children = list(head.children)
-    while d.has_more():
-        children.append(parse(d.next_token(), depth + 1))
-    return Node(head.command, tuple(children))
+    return Node(head.command, head.children + tuple(parse(t, depth + 1) for t in rest))
 
 
 class _TooDeep(Exception):

@@ -15,25 +15,36 @@ from hexforge.builder.commands import AddPiece, ChangePiece, Command, MovePiece,
 Point = tuple[str | None, int, int]  # (map id or None, x, y)
 
 
-@dataclass(slots=True)
 class PieceRecord:
-    """A piece's current type, state and own position; ``stack`` is its stack's id."""
+    """A piece's current type, state and own position; ``stack`` is its stack's id.
 
-    id: str
-    type: str
-    state: str
-    map: str | None
-    x: int
-    y: int
-    stack: str | None = None
+    A move changes only the BasicPiece position inside the state: the state string is
+    re-encoded when it is read (a log moves pieces far more often than it reads states).
+    """
+
+    __slots__ = ("id", "type", "_state", "map", "x", "y", "stack", "gpid", "name", "_moved")
+
+    def __init__(self, id: str, type: str, state: str, map: str | None, x: int, y: int,
+                 stack: str | None = None) -> None:
+        self.id, self.type, self.map, self.x, self.y, self.stack = id, type, map, x, y, stack
+        self.name = pieces.basic_name(type)
+        self.state = state
 
     @property
-    def name(self) -> str:
-        return pieces.basic_name(self.type)
+    def state(self) -> str:
+        if self._moved:
+            self._state = pieces.piece_state_at(self.type, self._state, self.map, self.x, self.y)
+            self._moved = False
+        return self._state
 
-    @property
-    def gpid(self) -> str:
-        return pieces.basic_state(pieces.traits(self.type, self.state)[-1].state).gpid
+    @state.setter
+    def state(self, value: str) -> None:
+        self._state, self._moved = value, False
+        self.gpid = pieces.basic_state(pieces.traits(self.type, value)[-1].state).gpid
+
+    def moved(self) -> None:
+        """The position (map, x, y) changed: the state follows when next read."""
+        self._moved = True
 
 
 @dataclass(slots=True)
@@ -56,12 +67,39 @@ class Effect:
     new_state: str | None = None
 
 
+def _int_or_0(text: str) -> int:
+    v = sequence.java_int(text)
+    return 0 if v is None else v
+
+
 class GameState:
-    """Mutable replay state; :meth:`apply` executes one command."""
+    """Mutable replay state; :meth:`apply` executes one command.
+
+    Each drag in VASSAL makes a new stack and leaves the old one empty, so a long log holds
+    as many stacks as moves: the stacks holding pieces are indexed by position (``_at``, a
+    superset pruned on lookup) and found in constant time, not by scanning every stack.
+    """
 
     def __init__(self) -> None:
         self.pieces: dict[str, PieceRecord] = {}
         self.stacks: dict[str, StackRecord] = {}
+        self._at: dict[Point, set[str]] = {}
+        self._order: dict[str, int] = {}
+        self._made = 0
+
+    def _index(self, sid: str) -> None:
+        s = self.stacks[sid]
+        self._at.setdefault((s.map, s.x, s.y), set()).add(sid)
+
+    def stack_at(self, point: Point) -> str | None:
+        """The first-made stack (VASSAL's stack order) holding pieces at exactly ``point``."""
+        ids = self._at.get(point)
+        if not ids:
+            return None
+        live = {sid for sid in ids if sid in self.stacks and self.stacks[sid].members
+                and (self.stacks[sid].map, self.stacks[sid].x, self.stacks[sid].y) == point}
+        self._at[point] = live
+        return min(live, key=self._order.__getitem__) if live else None
 
     def where(self, pid: str) -> Point:
         p = self.pieces[pid]
@@ -80,25 +118,35 @@ class GameState:
         s = self.stacks[sid]
         s.members.insert(len(s.members) if index is None else index, pid)
         self.pieces[pid].stack = sid
+        self._index(sid)
 
     def _set_stack(self, sid: str, state: str) -> list[Effect]:
-        d = sequence.Decoder(state, ";")
-        map_id = d.next_token() if d.has_more() else "null"
-        x = y = 0
+        """A stack (re)defined by its state ``map;x;y;member;...``: its members join it in order."""
+        tokens = sequence.decode(state, ";")
+        map_id, x, y, first = tokens[0], 0, 0, 1
         if map_id != "null":
-            x, y = d.next_int(0), d.next_int(0)
-        before = {pid: self.where(pid) for pid in self.stacks[sid].members} if sid in self.stacks else {}
+            tokens += ["", ""]  # x and y read as 0 when missing
+            x, y, first = _int_or_0(tokens[1]), _int_or_0(tokens[2]), 3
         old = self.stacks.get(sid)
-        for pid in list(old.members if old else []):
-            self.pieces[pid].stack = None
+        before: dict[str, Point] = {}
+        if old is None:
+            self._order[sid] = self._made = self._made + 1
+        else:
+            for pid in old.members:
+                before[pid] = self.where(pid)
+                self.pieces[pid].stack = None
         self.stacks[sid] = StackRecord(None if map_id == "null" else map_id, x, y)
-        while d.has_more():
-            token = d.next_token()
+        for token in tokens[first:]:
             if token in self.pieces:
-                before.setdefault(token, self.where(token))
+                if token not in before:
+                    before[token] = self.where(token)
                 self._join(token, sid)
-        return [Effect("moved", pid, b, self.where(pid)) for pid, b in before.items()
-                if pid in self.pieces and self.where(pid) != b]
+        moved = []
+        for pid, b in before.items():
+            now = self.where(pid)
+            if now != b:
+                moved.append(Effect("moved", pid, b, now))
+        return moved
 
     def apply(self, c: Command) -> list[Effect]:
         """Execute one command; unknown piece ids are ignored, as VASSAL ignores them."""
@@ -130,6 +178,7 @@ class GameState:
             s.map, s.x, s.y = c.new_map, c.new_x, c.new_y
             if c.new_map is None:
                 s.x = s.y = 0
+            self._index(c.id)
             return [Effect("moved", pid, b, self.where(pid)) for pid, b in before.items()]
         if c.id not in self.pieces:
             return []
@@ -145,11 +194,10 @@ class GameState:
             if under is not None and self.where(under.id) == (c.new_map, c.new_x, c.new_y) and under.stack:
                 target = under.stack
             elif under is None:
-                target = next((sid for sid, s in self.stacks.items()
-                               if s.members and (s.map, s.x, s.y) == (c.new_map, c.new_x, c.new_y)), None)
+                target = self.stack_at((c.new_map, c.new_x, c.new_y))
             if target:
                 self._join(c.id, target)
-        p.state = pieces.piece_state_at(p.type, p.state, p.map, p.x, p.y)
+        p.moved()
         return [Effect("moved", c.id, before, self.where(c.id))]
 
     def _change(self, c: ChangePiece) -> list[Effect]:
@@ -174,6 +222,7 @@ class GameState:
         if pid in self.stacks:
             for member in self.stacks.pop(pid).members:
                 self.pieces[member].stack = None
+            self._order.pop(pid, None)
             return []
         if pid not in self.pieces:
             return []

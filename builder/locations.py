@@ -12,6 +12,7 @@ from hexforge.builder.modulereader import Module, ModuleBoard
 from hexforge.maps.grid import BoardGrid, GridNumbering, HexGrid
 from hexforge.maps.layout import OFFBOARD, MapLayout, PlacedBoard
 
+MAX_REMEMBERED = 100_000  # pixels whose location is remembered at once
 # Stands in for the grid of a board without one: only its size is used (for board origins).
 _NO_GRID = HexGrid(1.0, 1.0)
 
@@ -41,6 +42,7 @@ class Locator:
     def __init__(self, module: Module) -> None:
         self.module = module
         self._layouts: dict[str, tuple[MapLayout, frozenset[str]]] = {}
+        self._named: dict[tuple[str, int, int], Location] = {}  # locate() results, for these layouts
         for m in module.maps:
             if len(m.boards) == 1:
                 self._set(m.id, [(m.boards[0], 0, 0)])
@@ -58,6 +60,7 @@ class Locator:
                 gridless.add(name)
             placed.append(PlacedBoard(name, grid, col, row))
         self._layouts[m.id] = (MapLayout(tuple(placed), m.edge_width, m.edge_height), frozenset(gridless))
+        self._named.clear()
 
     def set_boards(self, cmd: SetBoards) -> list[str]:
         """Apply a ``SetBoards`` command; return the board names the module does not have."""
@@ -83,8 +86,18 @@ class Locator:
         return entry[0].position(board, label)
 
     def locate(self, map_id: str | None, x: int, y: int) -> Location:
+        """The location of a map pixel (remembered: a log comes back to the same pixels)."""
         if map_id is None:
             return OFF_MAP
+        key = (map_id, x, y)
+        loc = self._named.get(key)
+        if loc is None:
+            if len(self._named) >= MAX_REMEMBERED:
+                self._named.clear()
+            loc = self._named[key] = self._locate(map_id, x, y)
+        return loc
+
+    def _locate(self, map_id: str, x: int, y: int) -> Location:
         m = self.module.map(map_id)
         entry = self._layouts.get(m.id) if m else None
         if entry is None:

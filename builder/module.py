@@ -16,8 +16,10 @@ from PIL import Image
 from hexforge.builder.charts import render_table
 from hexforge.builder.components import (Component, board, build_file, game_module, java_bool, map_window,
                                          module_data, player_roster, prototypes_container)
+from hexforge.builder.holding import holding_layout, holding_turns
 from hexforge.builder.overlays import overlay_prototype
 from hexforge.builder.traits import BasicPiece, Layer, Marker, Mask, Trait, UsePrototype, piece_slot, prototype
+from hexforge.builder.provenance import stamp, with_extras
 from hexforge.counters.art import faces, render, render_marker
 from hexforge.counters.unit import Unit
 from hexforge.games.game import Game
@@ -29,7 +31,6 @@ from hexforge.maps.layout import MapLayout, PlacedBoard
 MAIN_MAP = "Main Map"
 HOLDING_MAP = "Holding Boxes"
 HOLDING_BOARD = "Holding Boxes"
-HOLDING_LEFT, HOLDING_TOP, HOLDING_ROW, HOLDING_WIDTH = 240, 45, 80, 1800
 VERSION = "hexforge-1"
 POOLS_MAP = "Pools"
 POOLS_BOARD = "Pools"
@@ -141,7 +142,7 @@ def assemble(game: Game, progress: Progress | None = None,
         charts.append(Component(f"{_W}.Chart", {"chartName": table.name.resolved, "fileName": name}))
 
     turns = holding_turns(game)
-    entries["images/holding-boxes.png"] = png_bytes(_holding_image(turns))
+    entries["images/holding-boxes.png"] = png_bytes(holding_layout(game).image())
     children = [
         player_roster([s.name.resolved for s in game.info.sides]),
         _global_options(),
@@ -166,39 +167,13 @@ def finish(game: Game, module: Module) -> dict[str, bytes]:
     """Write the buildFile and module metadata; returns every entry of the archive."""
     root = game_module(game.title, VERSION, f"{game.title} (built by hexforge from game data)", module.components)
     root.attrs["nextPieceSlotId"] = str(module.next_gpid)
+    other1, other2 = stamp(game)  # the game id and data checksum, read back by hexforge.builder.provenance
+    root.attrs["ModuleOther1"], root.attrs["ModuleOther2"] = other1, other2
     entries = dict(module.entries)
     entries["buildFile.xml"] = build_file(root)
-    entries["moduledata"] = module_data(game.title, VERSION, f"{game.title} (built by hexforge)")
+    entries["moduledata"] = with_extras(module_data(game.title, VERSION, f"{game.title} (built by hexforge)"),
+                                        other1, other2)
     return entries
-
-
-def holding_turns(game: Game) -> int:
-    """The last turn any reinforcement of any scenario arrives on (rows of the holding board)."""
-    last = 1
-    for sc in game.scenarios.values():
-        for r in sc.reinforcements or []:
-            if isinstance(r.turn.resolved, int):
-                last = max(last, r.turn.resolved)
-    return last
-
-
-def holding_slot(row: int, index: int) -> tuple[int, int]:
-    """Board pixel of the ``index``-th counter in a holding-board row (row 0: set-up areas)."""
-    return HOLDING_LEFT + 70 * index, HOLDING_TOP + HOLDING_ROW * row
-
-
-def _holding_image(turns: int) -> Image.Image:
-    from PIL import ImageDraw
-
-    from hexforge.counters.art import font
-    rows = ["Set-up areas (free deployment)"] + [f"Turn {t}" for t in range(1, turns + 1)] + ["Turn not stated"]
-    img = Image.new("RGB", (HOLDING_WIDTH, HOLDING_TOP + HOLDING_ROW * len(rows)), "#e6e6dc")
-    d = ImageDraw.Draw(img)
-    for i, title in enumerate(rows):
-        y = HOLDING_TOP + HOLDING_ROW * i
-        d.rectangle((4, y - 38, HOLDING_WIDTH - 4, y + 38), outline="#8a8a7a")
-        d.text((10, y), title if i == 0 else title, fill="#333333", font=font(12), anchor="lm")
-    return img
 
 
 def _side_prototype(side: str) -> str:
@@ -318,7 +293,8 @@ def _turn_tracker(game: Game) -> Component:
     names = []
     for ph in game.info.sequence:
         who = sides.get(ph.player, {"first": "first player", "second": "second player"}.get(ph.player, ""))
-        names.append(f"{ph.name.resolved} ({who})" if who else ph.name.resolved)
+        name = ph.name.resolved
+        names.append(f"{name} ({who})" if who and who.lower() not in name.lower() else name)
     first = 1
     for sc in game.scenarios.values():
         if sc.first_turn and isinstance(sc.first_turn.resolved, int):

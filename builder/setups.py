@@ -2,14 +2,17 @@
 
 Units set up in a named hex go on the main map at VASSAL's own centre pixel for that label
 (stacked when several share a hex), and so do the markers the scenario places (``Game.marker_setup``).
-Units with a free or area setup, and reinforcements, go to the holding-boxes board: one row for
-set-up areas, then one row per turn of arrival.
+Units with a free or area setup, and reinforcements, go to the holding-boxes board
+(:mod:`hexforge.builder.holding`): one row for set-up areas, then one row per turn of arrival.
+What a setup cannot place (units the data does not list, or lists without a hex) is said by
+:func:`setup_warnings`, which :func:`hexforge.builder.build.build` issues as warnings.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from hexforge.builder.module import HOLDING_MAP, MAIN_MAP, VERSION, Module, holding_slot
+from hexforge.builder.holding import holding_layout, off_map
+from hexforge.builder.module import HOLDING_MAP, MAIN_MAP, VERSION, Module
 from hexforge.builder.savefile import obfuscate
 from hexforge.builder.sequence import encode
 from hexforge.builder.traits import BasicPiece, add_piece_command
@@ -30,7 +33,7 @@ class Placement:
     unit: str
     hex_label: str | None
     board: str | None
-    holding_row: int | None = None
+    holding_row: int | None = None  # the row on the holding board (when ``hex_label`` is None)
     note: str = ""
     marker: bool = False
 
@@ -44,22 +47,37 @@ def placements(game: Game, scenario: ScenarioFile, module: Module) -> list[Place
 
     out: list[Placement] = []
     for entry in scenario.setup or []:
-        if entry.units == UNKNOWN:
-            continue
         label = entry.hex.resolved if entry.hex is not None else None
-        for uid in entry.units:
-            if isinstance(label, str) and label != UNKNOWN:
-                out.append(Placement(uid, label, board(label)))
-            else:
-                out.append(Placement(uid, None, None, 0, "set-up area"))
+        if entry.units != UNKNOWN and isinstance(label, str) and label != UNKNOWN:
+            out += [Placement(uid, label, board(label)) for uid in entry.units]
     for mid, label in sorted(game.marker_setup(scenario).items()):
         out.append(Placement(mid, label, board(label), note="marker", marker=True))
-    for r in scenario.reinforcements or []:
-        if r.units == UNKNOWN:
-            continue
-        turn = r.turn.resolved
-        for uid in r.units:
-            out.append(Placement(uid, None, None, turn if isinstance(turn, int) else -1, "reinforcement"))
+    out += [Placement(uid, None, None, row, why) for uid, row, why in off_map(game, scenario)]
+    return out
+
+
+def setup_warnings(game: Game, scenario: ScenarioFile) -> list[str]:
+    """What the scenario's pre-defined setup cannot place, one sentence each, naming the scenario
+    and the units: entries whose units the data does not list, units listed without a set-up hex
+    (placed in the holding box of set-up areas), and unit ids units.csv does not have."""
+    where = f"scenarios/{scenario.id}.toml ({scenario.name.resolved})"
+    out = []
+    unlisted = [e.what or "units not named" for e in scenario.setup or [] if e.units == UNKNOWN]
+    if unlisted:
+        out.append(f"{where}: set-up units not listed in the data, so not placed: " + "; ".join(unlisted))
+    late = [e.what or f"turn {e.turn.resolved} reinforcements" for e in scenario.reinforcements or []
+            if e.units == UNKNOWN]
+    if late:
+        out.append(f"{where}: reinforcements not listed in the data, so not in the holding box: " + "; ".join(late))
+    area = [uid for uid, row, _ in off_map(game, scenario) if row == 0]
+    if area:
+        out.append(f"{where}: no set-up hex for {', '.join(area)}; placed in the holding box "
+                   f"'Set-up areas' to be set up by hand")
+    refs = [uid for e in [*(scenario.setup or []), *(scenario.reinforcements or [])] if e.units != UNKNOWN
+            for uid in e.units]
+    missing = [uid for uid in dict.fromkeys(refs) if uid not in game.units]
+    if missing:
+        out.append(f"{where}: units not in units.csv, so not placed: {', '.join(missing)}")
     return out
 
 
@@ -71,6 +89,7 @@ def setup_save(game: Game, scenario: ScenarioFile, module: Module) -> bytes:
                 *(f"{m}BoardPicker\t{b}\t0\t0" for m, b in module.side_maps)]
     stacks: dict[tuple[str, int, int], list[str]] = {}
     rows: dict[int, int] = {}
+    holding = holding_layout(game)
     next_id = 1000
     for p in placements(game, scenario, module):
         piece = module.markers.get(p.unit) if p.marker else module.pieces.get(p.unit)
@@ -82,11 +101,10 @@ def setup_save(game: Game, scenario: ScenarioFile, module: Module) -> bytes:
             x, y = layout.position(p.board, p.hex_label)
             map_id = MAIN_MAP
         else:
-            row = p.holding_row if p.holding_row and p.holding_row > 0 else (0 if p.holding_row == 0 else
-                                                                             module.holding_turns + 1)
+            row = p.holding_row or 0
             col = rows.get(row, 0)
             rows[row] = col + 1
-            x, y = holding_slot(row, col)
+            x, y = holding.slot(row, col)
             map_id = HOLDING_MAP
         traits = [*piece.traits[:-1], replace(piece.traits[-1], map_id=map_id, x=x, y=y, gpid=piece.gpid)]
         assert isinstance(traits[-1], BasicPiece)

@@ -14,14 +14,14 @@ from typing import Any, Union
 
 from hexforge.builder import pieces, sequence
 from hexforge.builder.binding import Binding
-from hexforge.builder.commands import (ChangePiece, Chat, Log, MovePiece, Node, Player, PropertyChange, RemovePiece,
-                                       SetBoards, SetupCommand, TurnState, Unknown, parse_stream)
+from hexforge.builder.commands import (AddPiece, ChangePiece, Chat, Log, MovePiece, Node, Player, PropertyChange,
+                                       RemovePiece, SetBoards, TurnState, Unknown, parse_stream)
 from hexforge.builder.gamestate import Effect, GameState, Point
-from hexforge.builder.locations import OFF_MAP, Location, Locator
+from hexforge.builder.locations import MAX_REMEMBERED, OFF_MAP, Location, Locator
 from hexforge.builder.modulereader import Module, TurnLevelDef, prototype_markers
 from hexforge.builder.savefile import SaveFile
 
-DICE_REPORT = re.compile(r"\*\*\* (?P<name>.+?) = (?P<result>[^*]*?) \*\*\*\s*(?:<(?P<player>.*)>)?\s*$")
+_PIECE_COMMANDS = (MovePiece, AddPiece, ChangePiece, RemovePiece)
 PLAYER_CHAT = re.compile(r"<(?P<speaker>[^>]*)> - (?P<text>.*)$", re.S)
 
 
@@ -135,8 +135,15 @@ class Timeline:
     warnings: tuple[str, ...] = field(default=())
 
 
-def _int_values(text: str) -> tuple[int, ...]:
-    return tuple(int(v) for v in re.findall(r"-?\d+", text))
+MAX_DIGITS = 9  # a dice value or total with more digits is no die's
+
+
+def _int_values(text: str) -> tuple[int, ...] | None:
+    """The integers in a dice result, None when one has more than :data:`MAX_DIGITS` digits."""
+    found = re.findall(r"-?\d+", text)
+    if any(len(v.lstrip("-")) > MAX_DIGITS for v in found):
+        return None
+    return tuple(int(v) for v in found)
 
 
 def turn_levels(levels: tuple[TurnLevelDef, ...], state: str) -> tuple[tuple[str, str], ...]:
@@ -176,7 +183,9 @@ class _Builder:
         self.warnings: list[str] = []
         self.players: list[tuple[str, str]] = []
         self.step = 0
-        self.step_start = 0
+        self.last: dict[str, int] = {}  # piece id -> index of its last event in this step
+        self.dice: dict[str, int] = {}  # dice name -> index of its roll in this step
+        self.hexes: dict[Location, str | None] = {}
         self.trackers = {t.id: t for t in module.turn_trackers}
 
     def ref(self, pid: str) -> PieceRef:
@@ -190,7 +199,11 @@ class _Builder:
         return OFF_MAP if point is None or point[0] is None else self.locator.locate(*point)
 
     def hex(self, loc: Location) -> str | None:
-        return self.binding.hex(loc, self.module, self.game)
+        if loc not in self.hexes:
+            if len(self.hexes) >= MAX_REMEMBERED:
+                self.hexes.clear()
+            self.hexes[loc] = self.binding.hex(loc, self.module, self.game)
+        return self.hexes[loc]
 
     def placements(self) -> tuple[Placement, ...]:
         out = []
@@ -208,40 +221,54 @@ class _Builder:
         for entry in entries:
             if isinstance(entry.command, Log):
                 self.step += 1
-                self.step_start = len(self.events)
+                self.last, self.dice = {}, {}
             self.node(entry)
+
+    def add(self, event: Event, at: int | None = None) -> None:
+        """Append an event (or replace the one at ``at``), keeping this step's indexes."""
+        i = len(self.events) if at is None else at
+        if at is None:
+            self.events.append(event)
+        else:
+            self.events[at] = event
+        piece = getattr(event, "piece", None)
+        if piece is not None:
+            self.last[piece.id] = i
+        if isinstance(event, DiceRoll):
+            self.dice[event.name] = i
 
     def node(self, n: Node) -> None:
         c = n.command
         if isinstance(c, Log):
             if c.inner is not None:
                 self.node(c.inner)
+        elif isinstance(c, _PIECE_COMMANDS):
+            self.piece_command(c)
+        elif isinstance(c, Chat):
+            self.chat(c.message)
+        elif isinstance(c, PropertyChange):
+            self.property(c)
         elif isinstance(c, SetBoards):
             for missing in self.locator.set_boards(c):
                 self.warnings.append(f"step {self.step}: the module has no {missing}")
         elif isinstance(c, Player):
             self.players.append((c.name, c.side))
-        elif isinstance(c, Chat):
-            self.chat(c.message)
-        elif isinstance(c, PropertyChange):
-            self.property(c)
         elif isinstance(c, TurnState):
             t = self.trackers.get(c.tracker_id)
             levels = turn_levels(t.levels, c.state) if t else ()
             if self.step:
-                self.events.append(TurnChange(self.step, c.tracker_id, c.state, levels))
+                self.add(TurnChange(self.step, c.tracker_id, c.state, levels))
         elif isinstance(c, Unknown):
-            self.events.append(UnknownCommand(self.step, c.text[:500], c.reason))
-        elif not isinstance(c, SetupCommand):
-            known = c.id in self.state.pieces or c.id in self.state.stacks if isinstance(
-                c, (MovePiece, ChangePiece, RemovePiece)) else True
-            if not known:
-                self.warnings.append(f"step {self.step}: {type(c).__name__} of piece {c.id!r}, which is not in the game")
-            gone = self.ref(c.id) if isinstance(c, RemovePiece) and c.id in self.state.pieces else None
-            for effect in self.state.apply(c):
-                self.effect(effect, gone)
+            self.add(UnknownCommand(self.step, c.text[:500], c.reason))
         for child in n.children:
             self.node(child)
+
+    def piece_command(self, c: AddPiece | MovePiece | ChangePiece | RemovePiece) -> None:
+        if not isinstance(c, AddPiece) and c.id not in self.state.pieces and c.id not in self.state.stacks:
+            self.warnings.append(f"step {self.step}: {type(c).__name__} of piece {c.id!r}, which is not in the game")
+        gone = self.ref(c.id) if isinstance(c, RemovePiece) and c.id in self.state.pieces else None
+        for effect in self.state.apply(c):
+            self.effect(effect, gone)
 
     def effect(self, e: Effect, gone: PieceRef | None) -> None:
         if self.step == 0:
@@ -249,12 +276,12 @@ class _Builder:
         if e.kind == "added" or (e.kind == "moved" and self.enters(e)):
             loc = self.loc(e.after)
             if loc.map is not None:
-                self.events.append(Entered(self.step, self.ref(e.piece), loc, self.hex(loc)))
+                self.add(Entered(self.step, self.ref(e.piece), loc, self.hex(loc)))
         elif e.kind == "moved":
             self.move(e)
         elif e.kind == "removed" and gone is not None:
             loc = self.loc(e.before)
-            self.events.append(Eliminated(self.step, gone, loc, self.hex(loc)))
+            self.add(Eliminated(self.step, gone, loc, self.hex(loc)))
         elif e.kind == "changed":
             self.change(e)
 
@@ -269,16 +296,14 @@ class _Builder:
     def move(self, e: Effect) -> None:
         src, dst = self.loc(e.before), self.loc(e.after)
         ref = self.ref(e.piece)
-        for i in range(len(self.events) - 1, self.step_start - 1, -1):
-            prev = self.events[i]
-            if getattr(prev, "piece", None) is not None and prev.piece.id == e.piece:
-                if isinstance(prev, Move):
-                    path = prev.path or (prev.from_hex or str(prev.origin), prev.to_hex or str(prev.to))
-                    self.events[i] = Move(self.step, ref, prev.origin, dst, prev.from_hex, self.hex(dst),
-                                          path + (self.hex(dst) or str(dst),))
-                    return
-                break
-        self.events.append(Move(self.step, ref, src, dst, self.hex(src), self.hex(dst)))
+        i = self.last.get(e.piece)
+        prev = self.events[i] if i is not None else None
+        if isinstance(prev, Move):
+            path = prev.path or (prev.from_hex or str(prev.origin), prev.to_hex or str(prev.to))
+            self.add(Move(self.step, ref, prev.origin, dst, prev.from_hex, self.hex(dst),
+                          path + (self.hex(dst) or str(dst),)), i)
+            return
+        self.add(Move(self.step, ref, src, dst, self.hex(src), self.hex(dst)))
 
     def change(self, e: Effect) -> None:
         p = self.state.pieces[e.piece]
@@ -286,24 +311,27 @@ class _Builder:
         old_layers, new_layers = pieces.layers(p.type, e.old_state or ""), pieces.layers(p.type, e.new_state or "")
         for a, b in zip(old_layers, new_layers):
             if a.level != b.level:
-                self.events.append(StepChange(self.step, ref, h, a.name or "layer", a.active_name or str(a.level),
+                self.add(StepChange(self.step, ref, h, a.name or "layer", a.active_name or str(a.level),
                                               b.active_name or str(b.level)))
         old_m, new_m = pieces.markers(p.type, e.old_state or ""), pieces.markers(p.type, e.new_state or "")
         for k in new_m:
             if old_m.get(k) != new_m[k]:
-                self.events.append(StepChange(self.step, ref, h, k, old_m.get(k, ""), new_m[k]))
+                self.add(StepChange(self.step, ref, h, k, old_m.get(k, ""), new_m[k]))
 
     def chat(self, message: str) -> None:
         text = html.unescape(message)
-        m = DICE_REPORT.search(text)
-        if m and self.step:
-            name = m.group("name")
-            if not any(isinstance(ev, DiceRoll) and ev.name == name for ev in self.events[self.step_start:]):
-                self.events.append(DiceRoll(self.step, name, _int_values(m.group("result")), None, m.group("player")))
+        report = dice_report(text)
+        if report and self.step:
+            name, result, player = report
+            values = _int_values(result)
+            if values is None:
+                self.add(UnknownCommand(self.step, text[:500], f"dice {name[:40]!r}: a number of more than "
+                                                               f"{MAX_DIGITS} digits in the result"))
+            elif name not in self.dice:
+                self.add(DiceRoll(self.step, name, values, None, player))
         pm = PLAYER_CHAT.match(text)
         if self.step:
-            self.events.append(ChatLine(self.step, pm.group("speaker") if pm else None,
-                                        pm.group("text") if pm else text))
+            self.add(ChatLine(self.step, pm.group("speaker") if pm else None, pm.group("text") if pm else text))
 
     def property(self, c: PropertyChange) -> None:
         if not self.step or c.new is None:
@@ -312,16 +340,49 @@ class _Builder:
             if not c.key.endswith(suffix):
                 continue
             name = c.key[:-len(suffix)]
-            i = next((i for i in range(len(self.events) - 1, self.step_start - 1, -1)
-                      if isinstance(self.events[i], DiceRoll) and self.events[i].name == name), None)
-            prev = self.events[i] if i is not None else DiceRoll(self.step, name, ())
             values = _int_values(c.new)
+            if values is None:
+                self.add(UnknownCommand(self.step, f"{c.key} = {c.new[:400]}",
+                                        f"dice property {c.key[:40]!r}: a number of more than {MAX_DIGITS} digits"))
+                return
+            i = self.dice.get(name)
+            prev = self.events[i] if i is not None else DiceRoll(self.step, name, ())
             new = (DiceRoll(self.step, name, values, prev.total, prev.player) if suffix == "_result"
                    else DiceRoll(self.step, name, prev.values, values[0] if len(values) == 1 else None, prev.player))
-            if i is None:
-                self.events.append(new)
-            else:
-                self.events[i] = new
+            self.add(new, i)
+
+
+MAX_REPORT = 1024  # longer chat lines are not read as dice reports (VASSAL's are ~50 characters)
+_REPORT_TAIL = re.compile(r"\s*(?:<(?P<player>.*)>)?\s*")
+
+
+def dice_report(text: str) -> tuple[str, str, str | None] | None:
+    """(name, result, player) of a dice button's report ``*** name = result *** <player>``.
+
+    The same reading as ``\\*\\*\\* (.+?) = ([^*]*?) \\*\\*\\*\\s*(?:<(.*)>)?\\s*$`` searched in
+    the text, in linear time: the tail after each `` = `` is checked once, then the leftmost
+    ``*** `` whose name reaches a good `` = `` without a line break wins.
+    """
+    if len(text) > MAX_REPORT or "*** " not in text:
+        return None
+    good: list[tuple[int, str, str | None]] = []  # (position of " = ", result, player)
+    k = text.find(" = ")
+    while k >= 0:
+        star = text.find("*", k + 3)  # the result holds no '*': its end is the first one
+        if star > k + 3 and text[star - 1] == " " and text.startswith("***", star):
+            tail = _REPORT_TAIL.fullmatch(text, star + 3)
+            if tail:
+                good.append((k, text[k + 3:star - 1], tail.group("player")))
+        k = text.find(" = ", k + 1)
+    start = text.find("*** ")
+    while start >= 0:
+        first = next((g for g in good if g[0] > start + 4), None)  # the name is not empty
+        if first is None:
+            return None
+        if "\n" not in text[start + 4:first[0]]:
+            return text[start + 4:first[0]], first[1], first[2]
+        start = text.find("*** ", start + 1)
+    return None
 
 
 def build_timeline(save: SaveFile, module: Module, game: Any | None = None,

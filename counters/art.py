@@ -10,8 +10,10 @@ import hashlib
 import io
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from hexforge.counters.fonts import ELLIPSIS, fit_block, font, line_height, text_width
+from hexforge.counters.labels import abbreviate
 from hexforge.counters.symbols import SIZE_MARKS, draw_symbol, symbol_parts
 from hexforge.counters.unit import Unit
 
@@ -72,9 +74,68 @@ def _num(v: object) -> str:
     return str(v)
 
 
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled font: the same glyphs on every machine, so images are reproducible."""
-    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+#: Where a counter's parts go at the default size (x0, y0, x1, y1): the name (one line, or two
+#: small ones), the unit symbol, the value lines (one to three).
+NAME_BOX = (1, 5, 63, 22)
+SYMBOL_BOX = (19, 23, 45, 35)
+VALUE_BOX = (2, 41, 62, 63)
+NAME_SIZES, VALUE_SIZES, MARK_SIZE, LEADING = (10, 9, 8, 7), (11, 10, 9, 8, 7), 7, -1
+
+Box = tuple[float, float, float, float]
+
+
+def name_lines(label: str, width: float = NAME_BOX[2] - NAME_BOX[0],
+               height: float = NAME_BOX[3] - NAME_BOX[1]) -> tuple[list[str], int]:
+    """The counter's name laid out to fit its box: whole if it fits (one line, or two at the
+    smallest size), else with the abbreviations of :mod:`hexforge.counters.labels` (the module
+    has a legend of them), else cut with an ellipsis. Returns the lines and the font size."""
+    lines, size, _ = _name_layout(label, width, height)
+    return lines, size
+
+
+def abbreviated(label: str, width: float = NAME_BOX[2] - NAME_BOX[0],
+                height: float = NAME_BOX[3] - NAME_BOX[1]) -> bool:
+    """Whether the counter shows ``label`` abbreviated (it does not fit whole)."""
+    return _name_layout(label, width, height)[2] != label
+
+
+def _name_layout(label: str, width: float, height: float) -> tuple[list[str], int, str]:
+    for text in dict.fromkeys((label, abbreviate(label))):
+        lines, f = fit_block(text, width, height, NAME_SIZES, leading=LEADING)
+        if not any(line.endswith(ELLIPSIS) for line in lines):
+            return lines, f.size, text
+    return lines, f.size, text
+
+
+def value_lines(lines: tuple[str, ...]) -> tuple[list[str], int]:
+    """The non-empty value lines and the largest size at which they all fit the value box
+    (value lines are digits, ``?`` and ``-``: no descenders, so lines are ``size + 1`` apart)."""
+    shown = [line for line in lines if line]
+    width, height = VALUE_BOX[2] - VALUE_BOX[0], VALUE_BOX[3] - VALUE_BOX[1]
+    for size in VALUE_SIZES:
+        if all(text_width(line, font(size)) <= width for line in shown) and len(shown) * (size + 1) <= height:
+            return shown, size
+    return shown, VALUE_SIZES[-1]
+
+
+def text_layout(face: CounterFace, size: int = SIZE) -> list[tuple[str, int, tuple[float, float], str, Box]]:
+    """Every text of the face: (text, font size, anchor point, Pillow anchor, the box it must stay in)."""
+    out: list[tuple[str, int, tuple[float, float], str, Box]] = []
+    lines, name_size = name_lines(face.label)
+    step = line_height(font(name_size)) + LEADING
+    top = NAME_BOX[1] + ((NAME_BOX[3] - NAME_BOX[1] - step * len(lines)) / 2 if len(lines) > 1 else 0)
+    out += [(line, name_size, (size / 2, top + step * (i + 0.5)), "mm", NAME_BOX) for i, line in enumerate(lines)]
+    mark = SIZE_MARKS.get(face.size.lower(), "")
+    x0, y0, x1, y1 = SYMBOL_BOX
+    if mark and len(lines) > 1:  # two name lines take the room above the symbol: the mark goes left of it
+        out.append((mark, MARK_SIZE, (x0 - 2, (y0 + y1) / 2), "rm", (0, y0, x0, y1)))
+    elif mark:
+        out.append((mark, MARK_SIZE, (size / 2, y0 - 1), "ms", (x0, top + step, x1, y0)))
+    values, value_size = value_lines(face.lines)
+    centre, pitch = (VALUE_BOX[1] + VALUE_BOX[3]) / 2, value_size + 1
+    out += [(line, value_size, (size / 2, centre + pitch * (i - (len(values) - 1) / 2)), "mm", VALUE_BOX)
+            for i, line in enumerate(values)]
+    return out
 
 
 def render(face: CounterFace, size: int = SIZE) -> bytes:
@@ -83,27 +144,16 @@ def render(face: CounterFace, size: int = SIZE) -> bytes:
     d = ImageDraw.Draw(img)
     ink = "#000000" if not face.side_colour.startswith("#5") else "#ffffff"
     if face.band_colour:
-        d.rectangle((0, 0, size, 5), fill=face.band_colour)
-    label_font, value_font = font(10), font(11)
-    d.text((size / 2, 11), _fit(face.label, 11), fill=ink, font=label_font, anchor="mm")
-    box = (size * 0.3, 21, size * 0.7, 35)
-    mark = SIZE_MARKS.get(face.size.lower(), "")
-    if mark:
-        d.text((size / 2, 20), mark, fill=ink, font=font(7), anchor="ms")
-    draw_symbol(d, tuple(int(v) for v in box), symbol_parts(face.unit_type), ink, font(10))  # type: ignore[arg-type]
-    lines = [line for line in face.lines if line][:2]
-    for i, line in enumerate(lines):
-        d.text((size / 2, (46 if len(lines) > 1 else 50) + 11 * i), line, fill=ink, font=value_font, anchor="mm")
+        d.rectangle((0, 0, size, 4), fill=face.band_colour)
+    for text, text_size, xy, anchor, _ in text_layout(face, size):
+        d.text(xy, text, fill=ink, font=font(text_size), anchor=anchor)
+    draw_symbol(d, SYMBOL_BOX, symbol_parts(face.unit_type), ink, font(9))
     if face.reduced:
         d.line([(0, size - 1), (size, size - 1)], fill="#D55E00", width=3)
     d.rectangle((0, 0, size - 1, size - 1), outline="#000000")
     out = io.BytesIO()
     img.save(out, "PNG", optimize=True)
     return out.getvalue()
-
-
-def _fit(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
 def faces(unit: Unit, system: str) -> tuple[CounterFace, CounterFace | None]:
@@ -121,22 +171,23 @@ def faces(unit: Unit, system: str) -> tuple[CounterFace, CounterFace | None]:
     return front, back
 
 
+def marker_title_box(value: str, size: int = SIZE) -> tuple[int, int, int, int]:
+    """Where a marker's name goes: the whole face, or above its value."""
+    return (2, 2, size - 2, size - 26 if value else size - 2)
+
+
 def render_marker(title: str, value: str = "", size: int = SIZE, colour: str = "#f4e7b0") -> bytes:
-    """A marker counter: its name (wrapped) and, if it has one, its value."""
+    """A marker counter: its name (wrapped, shrunk to fit) and, if it has one, its value."""
     img = Image.new("RGB", (size, size), colour)
     d = ImageDraw.Draw(img)
-    words, lines, line = title.split(), [], ""
-    for w in words:
-        if len(line) + len(w) + 1 > 10 and line:
-            lines.append(line)
-            line = w
-        else:
-            line = f"{line} {w}".strip()
-    lines.append(line)
-    for i, text in enumerate(lines[:3]):
-        d.text((size / 2, 10 + 11 * i), _fit(text, 11), fill="#000000", font=font(10), anchor="mm")
+    x0, y0, x1, y1 = marker_title_box(value, size)
+    lines, text_size = name_lines(title, x1 - x0, y1 - y0)
+    f, step = font(text_size), text_size + 2
+    top = y0 + (y1 - y0 - step * len(lines)) / 2
+    for i, text in enumerate(lines):
+        d.text((size / 2, top + step * (i + 0.5)), text, fill="#000000", font=f, anchor="mm")
     if value:
-        d.text((size / 2, size - 14), value, fill="#000000", font=font(16), anchor="mm")
+        d.text((size / 2, size - 14), value, fill="#000000", font=font(16 if len(value) < 4 else 12), anchor="mm")
     d.rectangle((0, 0, size - 1, size - 1), outline="#000000")
     out = io.BytesIO()
     img.save(out, "PNG", optimize=True)

@@ -2,16 +2,18 @@
 from __future__ import annotations
 
 import csv
+import difflib
+import io
 import re
-import tomllib
 import typing
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from hexforge.counters.unit import Unit
+from hexforge.games.files import CELL_RULE, BadFile, read_text, read_toml, unit_cell
+from hexforge.games.find import bundled_games, resolve_game
 from hexforge.games.game import Game
 from hexforge.games.problems import GameDataError, Problem
 from hexforge.games.schema import GameFile, GridSpec, ScenarioFile, TableFile, TerrainFile
@@ -23,24 +25,12 @@ from hexforge.maps.terrain import HexsideFeature, Place, Terrain, TerrainType
 
 REQUIRED_UNIT_COLUMNS = ("id", "name", "side", "type", "source")
 OPTIONAL_UNIT_COLUMNS = ("formation", "size", "mobility", "nationality", "note")
-MAX_FILE_BYTES = 5_000_000
+MAX_SHEET_LINES = 200  # hex columns or rows of one sheet; the bundled games have at most 61
+MAX_MAP_HEXES = 20_000  # hexes of the whole map; the bundled games have at most 7,224
 
+__all__ = ["MAX_MAP_HEXES", "MAX_SHEET_LINES", "bundled_games", "check_game", "load_game", "resolve"]
 
-def bundled_games() -> list[str]:
-    """Ids of the games shipped with hexforge."""
-    root = resources.files("hexforge.games")
-    return sorted(p.name for p in root.iterdir() if p.is_dir() and (p / "game.toml").is_file())
-
-
-def resolve(ref: str | Path) -> Path:
-    """A bundled game id or a folder path -> the game folder."""
-    path = Path(ref)
-    if path.is_dir():
-        return path
-    if isinstance(ref, str) and ref in bundled_games():
-        return Path(str(resources.files("hexforge.games") / ref))
-    raise GameDataError([Problem(path, "", "no such game folder or bundled game "
-                                 f"(bundled: {', '.join(bundled_games()) or 'none'})")])
+resolve = resolve_game  # the older name
 
 
 def check_game(ref: str | Path) -> list[Problem]:
@@ -54,13 +44,14 @@ def check_game(ref: str | Path) -> list[Problem]:
 
 def load_game(ref: str | Path) -> Game:
     """Load a game by bundled id or folder; raise :class:`GameDataError` listing every problem."""
-    return _Loader(resolve(ref)).load()
+    return _Loader(resolve_game(ref)).load()
 
 
 class _Loader:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.problems: list[Problem] = []
+        self.units_unread = False  # units.csv could not be read: its absent units are not each a problem
 
     def problem(self, file: Path, place: str, message: str) -> None:
         self.problems.append(Problem(file, place, message))
@@ -71,18 +62,10 @@ class _Loader:
         if not path.is_file():
             self.problem(path, "", "file is missing")
             return None
-        if path.stat().st_size > MAX_FILE_BYTES:
-            self.problem(path, "", f"file is larger than {MAX_FILE_BYTES} bytes")
-            return None
         try:
-            raw = tomllib.loads(path.read_text(encoding="utf-8"))
-        except UnicodeDecodeError as e:
-            self.problem(path, f"byte {e.start}", "not UTF-8 text")
-            return None
-        except tomllib.TOMLDecodeError as e:
-            m = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
-            place = f"line {m.group(1)}, column {m.group(2)}" if m else ""
-            self.problem(path, place, f"not valid TOML: {str(e).split(' (at line')[0]}")
+            raw = read_toml(path)
+        except BadFile as e:
+            self.problem(path, e.place, e.message)
             return None
         try:
             return model.model_validate(raw)
@@ -158,8 +141,9 @@ class _Loader:
             if not (grid.columns and grid.rows):
                 self.problem(path, "grid", "needs 'columns' and 'rows' (or 'sheets')")
                 return None
-            return HexMap.single(self.convention(label, orientation, grid.columns, grid.rows, shifted,
-                                                 grid.half_hexes))
+            conv = self.convention(label, orientation, grid.columns, grid.rows, shifted, grid.half_hexes)
+            _check_hex_count([conv])
+            return HexMap.single(conv)
         except ValueError as e:
             self.problem(path, "grid", str(e))
             return None
@@ -167,18 +151,22 @@ class _Loader:
     @staticmethod
     def convention(label: str, orientation: str, columns: Any, rows: Any, shifted: str,
                    half_hexes: list[str] | None = None) -> Convention:
-        def axis(a: Any) -> tuple[int, int, str]:
+        def axis(a: Any, what: str) -> tuple[int, int, str]:
             values = (a.first.resolved, a.last.resolved, a.increase.resolved)
             if UNKNOWN in values:
                 raise ValueError("the map's extent and numbering direction must be known to build it")
+            if values[1] - values[0] + 1 > MAX_SHEET_LINES:
+                raise ValueError(f"{what} {values[0]}..{values[1]} are {values[1] - values[0] + 1} hex {what}; "
+                                 f"a sheet may have at most {MAX_SHEET_LINES} (no printed map has more)")
             return values  # type: ignore[return-value]
 
-        return Convention.from_pattern(label, orientation, axis(columns), axis(rows), shifted,  # type: ignore[arg-type]
+        return Convention.from_pattern(label, orientation, axis(columns, "columns"), axis(rows, "rows"), shifted,  # type: ignore[arg-type]
                                        frozenset(half_hexes or ()))
 
     def build_sheets(self, path: Path, grid: GridSpec, label: str, orientation: str, shifted: str) -> HexMap | None:
         conventions = {s.letter: self.convention(label, orientation, s.columns, s.rows, shifted, s.half_hexes)
                        for s in grid.sheets}
+        _check_hex_count(list(conventions.values()))
         offsets: dict[str, tuple[int, int]] = {grid.sheets[0].letter: (0, 0)}
         pending = True
         while pending:
@@ -347,55 +335,74 @@ class _Loader:
 
     def read_units(self, path: Path, info: GameFile, sides: set[str]) -> dict[str, Unit]:
         if not path.is_file():
-            self.problem(path, "", "file is missing")
-            return {}
+            return self.unread(path, "", "file is missing")
         value_columns = list(info.units.values)
         allowed = set(REQUIRED_UNIT_COLUMNS) | set(OPTIONAL_UNIT_COLUMNS) | set(value_columns)
         allowed |= {f"{p}_{v}" for v in value_columns for p in ("reduced", "printed")}
+        try:
+            reader = csv.DictReader(io.StringIO(read_text(path), newline=""))
+            header = reader.fieldnames or []
+        except BadFile as e:
+            return self.unread(path, e.place, e.message)
+        except csv.Error as e:
+            return self.unread(path, "line 1", f"not a readable CSV header ({e})")
+        missing = [c for c in REQUIRED_UNIT_COLUMNS if c not in header]
+        if missing:
+            return self.unread(path, "line 1",
+                               f"missing columns {missing} (required: {', '.join(REQUIRED_UNIT_COLUMNS)})")
+        for c in header:
+            if c not in allowed:
+                hint = difflib.get_close_matches(c, sorted(allowed), n=1)
+                self.problem(path, "line 1", f"unexpected column {c!r}"
+                                             + (f"; did you mean {hint[0]!r}?" if hint else "")
+                                             + f" (valid: {', '.join(sorted(allowed))}; "
+                                               "value columns are declared in game.toml [units] values)")
+        try:
+            return self.unit_rows(path, reader, header, allowed, sides)
+        except csv.Error as e:
+            return self.unread(path, f"line {reader.line_num + 1}", f"not readable as CSV ({e})")
+
+    def unread(self, path: Path, place: str, message: str) -> dict[str, Unit]:
+        """units.csv cannot be read: one problem, and no unit references checked against it."""
+        self.problem(path, place, message)
+        self.units_unread = True
+        return {}
+
+    def unit_rows(self, path: Path, reader: csv.DictReader, header: list[str], allowed: set[str],
+                  sides: set[str]) -> dict[str, Unit]:
         units: dict[str, Unit] = {}
         lines: dict[str, int] = {}
-        with open(path, newline="", encoding="utf-8") as f:
-            reader = csv.DictReader(f)
-            header = reader.fieldnames or []
-            missing = [c for c in REQUIRED_UNIT_COLUMNS if c not in header]
-            if missing:
-                self.problem(path, "line 1", f"missing columns {missing} (required: {', '.join(REQUIRED_UNIT_COLUMNS)})")
-                return {}
+        for row in reader:
+            line = reader.line_num
+            where = f"line {line}"
+            if None in row:
+                self.problem(path, where, "more cells than columns")
+                continue
+            cells = {k: (v or "").strip() for k, v in row.items()}
+            for c in REQUIRED_UNIT_COLUMNS:
+                if not cells.get(c):
+                    self.problem(path, f"{where}, column {c}", "must not be empty")
+            uid = cells.get("id", "")
+            if uid in lines:
+                self.problem(path, f"{where}, column id", f"unit id {uid!r} is also used on line {lines[uid]}")
+            if cells.get("side") and cells["side"] not in sides:
+                self.problem(path, f"{where}, column side",
+                             f"{cells['side']!r} is not a side (valid: {', '.join(sorted(sides))})")
+            values = {}
             for c in header:
-                if c not in allowed:
-                    self.problem(path, "line 1", f"unexpected column {c!r} (valid: {', '.join(sorted(allowed))}; "
-                                                 "value columns are declared in game.toml [units] values)")
-            for row in reader:
-                line = reader.line_num
-                where = f"line {line}"
-                if None in row:
-                    self.problem(path, where, "more cells than columns")
-                    continue
-                cells = {k: (v or "").strip() for k, v in row.items()}
-                for c in REQUIRED_UNIT_COLUMNS:
-                    if not cells.get(c):
-                        self.problem(path, f"{where}, column {c}", "must not be empty")
-                uid = cells.get("id", "")
-                if uid in lines:
-                    self.problem(path, f"{where}, column id", f"unit id {uid!r} is also used on line {lines[uid]}")
-                if cells.get("side") and cells["side"] not in sides:
-                    self.problem(path, f"{where}, column side",
-                                 f"{cells['side']!r} is not a side (valid: {', '.join(sorted(sides))})")
-                values = {}
-                for c in header:
-                    if c in allowed - set(REQUIRED_UNIT_COLUMNS) - set(OPTIONAL_UNIT_COLUMNS):
-                        v = _unit_cell(cells.get(c, ""))
-                        if v is None:
-                            self.problem(path, f"{where}, column {c}",
-                                         f"{cells[c]!r} is not a number, 'unknown' or empty (does not apply)")
-                        elif cells.get(c, "") != "":
-                            values[c] = v
-                if uid:
-                    lines[uid] = line
-                    units[uid] = Unit(uid, cells.get("name", ""), cells.get("side", ""), cells.get("type", ""),
-                                      cells.get("source", ""), cells.get("formation", ""), cells.get("size", ""),
-                                      cells.get("mobility", ""), cells.get("nationality", ""),
-                                      cells.get("note", ""), values)
+                if c in allowed - set(REQUIRED_UNIT_COLUMNS) - set(OPTIONAL_UNIT_COLUMNS):
+                    v = unit_cell(cells.get(c, ""))
+                    if v is None:
+                        self.problem(path, f"{where}, column {c}",
+                                     f"{_short(cells[c])} is not a number (valid: {CELL_RULE})")
+                    elif cells.get(c, "") != "":
+                        values[c] = v
+            if uid:
+                lines[uid] = line
+                units[uid] = Unit(uid, cells.get("name", ""), cells.get("side", ""), cells.get("type", ""),
+                                  cells.get("source", ""), cells.get("formation", ""), cells.get("size", ""),
+                                  cells.get("mobility", ""), cells.get("nationality", ""),
+                                  cells.get("note", ""), values)
         return units
 
     # -- sequence, scenarios, tables ----------------------------------------------------------
@@ -423,7 +430,7 @@ class _Loader:
                 self.problem(path, field, f"{v!r} is not a turn number or \"unknown\"")
 
         def check_units(place: str, ids: list[str] | str) -> None:
-            if ids == UNKNOWN:
+            if ids == UNKNOWN or self.units_unread:
                 return
             for j, uid in enumerate(ids):
                 if uid not in units:
@@ -483,6 +490,14 @@ class _Loader:
             keys.add(str(row.key))
 
 
+def _check_hex_count(conventions: list[Convention]) -> None:
+    """Refuse a map larger than :data:`MAX_MAP_HEXES` before any hex of it is made."""
+    total = sum(c.columns.count * c.rows.count for c in conventions)
+    if total > MAX_MAP_HEXES:
+        raise ValueError(f"the map would have {total} hexes; a map may have at most {MAX_MAP_HEXES} "
+                         "(no printed game has more)")
+
+
 def _valid_part(model: type[BaseModel], raw: dict[str, Any]) -> Any:
     """The model with only the top-level keys that are valid on their own (others ``None``),
     so that one mistake does not hide the problems elsewhere in the file."""
@@ -499,18 +514,9 @@ def _valid_part(model: type[BaseModel], raw: dict[str, Any]) -> Any:
     return model.model_construct(**good)
 
 
-def _unit_cell(text: str) -> Any:
-    """A unit value cell: int, float, ``unknown`` or empty; ``None`` when it is none of these."""
-    if text in ("", UNKNOWN):
-        return text
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        return float(text)
-    except ValueError:
-        return None
+def _short(text: str, limit: int = 40) -> str:
+    """``text`` quoted, cut to ``limit`` characters so a 5,000-digit cell does not flood the report."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text)} characters)"
 
 
 def _key_path(loc: tuple[Any, ...]) -> str:
@@ -535,6 +541,9 @@ def _explain(err: dict[str, Any], model: type[BaseModel]) -> str:
             required = [k for k, f in fields.items() if f.is_required()]
             optional = [k for k in fields if k not in required]
             what = "unknown key" if kind == "extra_forbidden" else "required key is missing"
+            close = difflib.get_close_matches(str(err["loc"][-1]), list(fields), n=1)
+            if kind == "extra_forbidden" and close:
+                what += f"; did you mean {close[0]!r}?"
             return f"{what} (required: {', '.join(required) or 'none'}; optional: {', '.join(optional)})"
     if kind == "string_pattern_mismatch":
         return f"{err['input']!r} does not match {err['ctx']['pattern']}"

@@ -1,14 +1,29 @@
-"""What a game's data knows and what it does not: the `hexforge data status` report."""
+"""What a game's data knows and what it does not: the `hexforge data status` report.
+
+Units are counted column by column, including the descriptive columns the rules read
+(``mobility``, ``type`` ...), not only the printed values. Given the checker's catalogue of checks
+and the data each needs (``RulesSystem.catalogue`` of the game's rules, passed in by the caller: games
+know no rules), the report ranks the missing data by how many checks it would unlock.
+"""
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from pydantic import BaseModel
 
 from hexforge.games.game import Game
-from hexforge.games.values import Datum
+from hexforge.games.values import UNKNOWN, Datum
+
+#: units.csv columns besides the value columns that the rules read: ``mobility`` (system.py,
+#: arrival.py, arnhem.py), ``type`` (commandos, engineers, airborne units), ``formation`` (Aachen's
+#: 30th Division, HTTR command chains), ``nationality`` (Arnhem SFMs and supply), ``size`` (HTTR HQs).
+RULE_COLUMNS = ("mobility", "type", "formation", "nationality", "size")
+
+#: One check of a rules catalogue: (predicate id, rule section, what it checks, the data it needs).
+Check = tuple[str, str, str, str]
 
 
 @dataclass(slots=True)
@@ -36,6 +51,17 @@ class Status:
     missing_tables: list[str]
     partial_tables: list[tuple[str, int, int]]
     unit_types: Counter[str]
+    unit_columns: dict[str, Tally] = field(default_factory=dict)
+    unlocks: list[Unlock] | None = None  # None: no catalogue of checks for this system
+
+
+@dataclass(frozen=True, slots=True)
+class Unlock:
+    """Missing data and the checks that need it."""
+
+    data: str           # e.g. "units.csv mobility"
+    missing: str        # how much is missing, e.g. "49 of 49 units"
+    checks: tuple[tuple[str, str], ...]  # (predicate, rule section)
 
 
 def data(model: Any, path: str = "") -> Iterator[tuple[str, Datum]]:
@@ -53,7 +79,8 @@ def data(model: Any, path: str = "") -> Iterator[tuple[str, Datum]]:
             yield from data(v, f"{path}.{k}" if path else str(k))
 
 
-def status(game: Game) -> Status:
+def status(game: Game, catalogue: Iterable[Check] | None = None) -> Status:
+    """What the game's data knows; with ``catalogue``, also what missing data blocks which checks."""
     cats: dict[str, Tally] = {}
 
     def tally(name: str, model: Any, prefix: str) -> None:
@@ -64,9 +91,12 @@ def status(game: Game) -> Status:
     tally("game and grid", game.info, "game.toml")
     tally("terrain", game.terrain_file, "terrain.toml")
     units = cats.setdefault("units", Tally())
+    columns: dict[str, Tally] = {}
     for u in game.units.values():
-        for col, v in u.values.items():
+        row = {**{c: getattr(u, c) for c in RULE_COLUMNS if getattr(u, c) != ""}, **u.values}
+        for col, v in row.items():
             units.add(f"units.csv: {u.id}.{col}", Datum(v))
+            columns.setdefault(col, Tally()).add(u.id, Datum(v))
     for sid, sc in game.scenarios.items():
         tally("scenarios", sc, f"scenarios/{sid}.toml")
     missing, partial = [], []
@@ -78,8 +108,58 @@ def status(game: Game) -> Status:
             missing.append(f"{tid} ({table.name.resolved})")
         elif known < len(cells):
             partial.append((tid, known, len(cells)))
-    return Status(game, cats, sum(1 for h in game.map if game.map.terrain.surveyed(h)), missing, partial,
-                  Counter(u.type for u in game.units.values()))
+    surveyed = sum(1 for h in game.map if game.map.terrain.surveyed(h))
+    s = Status(game, cats, surveyed, missing, partial, Counter(u.type for u in game.units.values()), columns)
+    if catalogue is not None:
+        s.unlocks = unlocks(s, catalogue)
+    return s
+
+
+def _applies(section: str, game: Game) -> bool:
+    """Whether a rule section is this game's: its system's rules or its own (``ARN 10.6`` for Arnhem)."""
+    own = game.info.source.split()[0] if game.info.source else ""
+    return any(p.split()[0] in (own, "F&M", "PtR", "PTR", "HTTR") and (p.split()[0] == own or
+               p.split()[0] not in ("AAC", "ARN")) for p in section.split("/") if p.strip())
+
+
+def _items(needs: str) -> list[str]:
+    """The data items a catalogue entry needs: ``"units.csv mobility, TEC rows"`` -> two items;
+    commas inside parentheses or before a number (``1422/1423, 3325/3424``) do not split."""
+    return [i.strip() for i in re.split(r",(?!\s*\d)(?![^()]*\))", needs) if i.strip()]
+
+
+def _missing(s: Status, item: str) -> str | None:
+    """How much of the item's data is missing; None when the game has all of it; "" when not measured."""
+    m = re.match(r"units\.csv (\w+)", item)
+    if m:
+        t = s.unit_columns.get(m.group(1))
+        return None if t is not None and t.unknown == 0 else (
+            f"unknown for {t.unknown} of {t.known + t.unknown} units" if t else "no such column")
+    g = s.game
+    for kind in ("tec", "crt"):
+        if item.lower().startswith(kind):
+            cells = [c for t in g.tables.values() if t.kind == kind for r in t.rows for c in r.cells]
+            unknown = sum(1 for c in cells if not c.known)
+            return None if cells and unknown == 0 else f"{unknown} of {len(cells)} cells unknown"
+    if item.startswith("map terrain"):
+        total = len(g.map)
+        return None if s.surveyed_hexes == total else f"{total - s.surveyed_hexes} of {total} hexes unsurveyed"
+    return ""
+
+
+def unlocks(s: Status, catalogue: Iterable[Check]) -> list[Unlock]:
+    """The data the game lacks, each with the checks of ``catalogue`` that need it, most checks first."""
+    need: dict[str, tuple[str, list[tuple[str, str]]]] = {}
+    for pred, section, _what, needs in catalogue:
+        if not needs or not _applies(section, s.game):
+            continue
+        for item in _items(needs):
+            key = item.split(" (")[0]
+            missing = _missing(s, key)
+            if missing is not None:
+                need.setdefault(key, (missing, []))[1].append((pred, section))
+    out = [Unlock(k, m, tuple(c)) for k, (m, c) in need.items()]
+    return sorted(out, key=lambda u: (-len(u.checks), u.data))
 
 
 def report(s: Status, verbose: bool = False) -> str:
@@ -103,6 +183,9 @@ def report(s: Status, verbose: bool = False) -> str:
     disputed = [p for t in s.categories.values() for p in t.disputed]
     if disputed:
         lines += ["", "disputed values (readings differ):"] + [f"  {p}" for p in disputed]
+    lines += ["", "units.csv columns (the values, and every other column the rules read):"]
+    lines += [f"  {col:<24}{t.known:>5} known{t.unknown:>5} unknown" for col, t in sorted(s.unit_columns.items())]
+    lines += _unlock_lines(s)
     if verbose:
         lines += ["", "unknown values:"] + [f"  {p}" for t in s.categories.values() for p in t.unknown_places]
     else:
@@ -110,3 +193,18 @@ def report(s: Status, verbose: bool = False) -> str:
         lines += ["", f"({n} unknown values; --verbose lists each)"]
     return "\n".join(lines)
 
+
+
+def _unlock_lines(s: Status) -> list[str]:
+    if s.unlocks is None:
+        return ["", f"(which data would unlock which checks: no catalogue of checks was given for system "
+                    f"{s.game.info.system})"]
+    if not s.unlocks:
+        return ["", "every check of the catalogue has the data it needs"]
+    lines = ["", "data that would unlock the most checks:"]
+    for u in s.unlocks:
+        sections = ", ".join(dict.fromkeys(sec for _, sec in u.checks))
+        preds = ", ".join(p for p, _ in u.checks)
+        missing = f": {u.missing}" if u.missing else " (not measured by data status)"
+        lines.append(f"  {u.data}{missing}; unlocks {len(u.checks)} check{'s' if len(u.checks) > 1 else ''}: {sections} ({preds})")
+    return lines

@@ -11,8 +11,9 @@ import click
 from hexforge.cli_check import check, rules
 from hexforge.cli_log import log
 from hexforge.cli_overlay import overlay
-from hexforge.games import GameDataError, bundled_games, check_game, load_game
+from hexforge.games import Game, GameDataError, NoSuchGame, bundled_games, check_game, load_game, resolve_game
 from hexforge.games.status import report, status
+from hexforge.output import check_target, note_replacements, progress, tolerant_terminal, write_atomic
 
 EPILOG_EXAMPLES = """
 \b
@@ -36,6 +37,14 @@ def cli() -> None:
     """
 
 
+def game_arg(ref: str) -> Game:
+    """A GAME argument (bundled id or folder) loaded; a misspelled id is a clear error with suggestions."""
+    try:
+        return load_game(ref)
+    except NoSuchGame as e:
+        raise click.ClickException(str(e)) from None
+
+
 @cli.command("games")
 def games_cmd() -> None:
     """List the bundled games."""
@@ -53,7 +62,7 @@ def data_cmd() -> None:
 
 
 @data_cmd.command("check")
-@click.argument("games", nargs=-1)
+@click.argument("games", nargs=-1, metavar="[GAME]...")
 def data_check(games: tuple[str, ...]) -> None:
     """Validate game folders (all bundled games when none is named).
 
@@ -61,7 +70,12 @@ def data_check(games: tuple[str, ...]) -> None:
     """
     failed = 0
     for ref in games or tuple(bundled_games()):
-        problems = check_game(ref)
+        try:
+            problems = check_game(resolve_game(ref))
+        except NoSuchGame as e:
+            failed += 1
+            click.echo(f"{ref}: {e}", err=True)
+            continue
         if problems:
             failed += 1
             click.echo(f"{ref}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", err=True)
@@ -77,8 +91,15 @@ def data_check(games: tuple[str, ...]) -> None:
 @click.argument("game")
 @click.option("--verbose", "-v", is_flag=True, help="List every unknown value.")
 def data_status(game: str, verbose: bool) -> None:
-    """What GAME's data knows and lacks, by category, and which tables are missing."""
-    click.echo(report(status(load_game(game)), verbose))
+    """What GAME's data knows and lacks, by category, which tables are missing, and (for a system with a
+    log checker) which missing data would unlock the most checks."""
+    from hexforge.rules import rules_for
+    g = game_arg(game)
+    try:
+        catalogue = rules_for(g).catalogue or None
+    except ValueError:  # a system with no rules code (e.g. a test system): the data alone
+        catalogue = None
+    click.echo(report(status(g, catalogue), verbose))
 
 
 @cli.command("build")
@@ -95,9 +116,9 @@ def build_cmd(game: str, output: Path | None, scenarios: tuple[str, ...], force:
               map_image: Path | None, grid_spec: str | None) -> None:
     """Build GAME into a VASSAL module with every scenario set up."""
     from hexforge.builder.build import build_entries
-    from hexforge.builder.vmod import zip_bytes_to
+    from hexforge.builder.vmod import zip_bytes
 
-    g = load_game(game)
+    g = game_arg(game)
     unknown = [s for s in scenarios if s not in g.scenarios]
     if unknown:
         raise click.BadParameter(f"no scenario {', '.join(unknown)} (valid: {', '.join(sorted(g.scenarios))})",
@@ -105,14 +126,12 @@ def build_cmd(game: str, output: Path | None, scenarios: tuple[str, ...], force:
     if (map_image is None) != (grid_spec is None):
         raise click.UsageError("--map-image and --grid go together")
     image = _map_image(g, map_image, grid_spec) if map_image and grid_spec else None
-    output = output or Path(f"{g.id}.vmod")
-    if output.exists() and not force:
-        raise click.ClickException(f"{output} exists; use --force to overwrite it")
+    output = check_target(output or Path(f"{g.id}.vmod"), force, [map_image], parents=True)
     steps = 5 + (len(scenarios) if scenarios else len(g.scenarios))
-    with click.progressbar(length=steps, label=f"building {g.title}", file=sys.stderr) as bar:
+    with progress(steps, f"building {g.title}") as bar:
         entries = build_entries(g, list(scenarios) or None, lambda _msg: bar.update(1), image)
         bar.update(steps)
-    zip_bytes_to(output, entries, force=force)
+    write_atomic(output, zip_bytes(entries), force, [map_image], parents=True)
     click.echo(f"wrote {output} ({output.stat().st_size // 1024} KB, {len(g.units)} counters, "
                f"{len(scenarios) or len(g.scenarios)} scenario setups)")
 
@@ -138,21 +157,29 @@ def _map_image(game, path: Path, spec: str):
 @cli.command("preview")
 @click.argument("game")
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
-              show_default=True, help="Folder for the PNGs.")
-def preview_cmd(game: str, output: Path) -> None:
+              show_default=True, help="Folder for the PNGs (made if missing).")
+@click.option("--force", is_flag=True, help="Overwrite PNGs that exist.")
+def preview_cmd(game: str, output: Path, force: bool) -> None:
     """Write GAME's map (one PNG per sheet) and a counter sheet, for a quick look."""
     from hexforge.builder.module import assemble, counter_sheet
-    from hexforge.maps.draw import draw_board
+    from hexforge.maps.draw import draw_board, png_bytes
 
-    g = load_game(game)
-    output.mkdir(parents=True, exist_ok=True)
-    for sb in g.map.sheet_boards():
-        path = output / f"{g.id}-map{('-' + sb.sheet.prefix) if sb.sheet.prefix else ''}.png"
-        draw_board(g.map, sb).save(path)
+    g = game_arg(game)
+    boards = list(g.map.sheet_boards())
+    maps = [output / f"{g.id}-map{('-' + sb.sheet.prefix) if sb.sheet.prefix else ''}.png" for sb in boards]
+    sheet = output / f"{g.id}-counters.png"
+    for path in (*maps, sheet):
+        check_target(path, force, parents=True)
+    images: list[bytes] = []
+    with progress(len(boards) + 1, f"drawing {g.title}") as bar:
+        for sb in boards:
+            images.append(png_bytes(draw_board(g.map, sb)))
+            bar.update(1)
+        images.append(png_bytes(counter_sheet(assemble(g))))
+        bar.update(1)
+    for path, data in zip((*maps, sheet), images):
+        write_atomic(path, data, force, parents=True)
         click.echo(f"wrote {path}")
-    path = output / f"{g.id}-counters.png"
-    counter_sheet(assemble(g)).save(path)
-    click.echo(f"wrote {path}")
 
 
 cli.add_command(log)
@@ -162,9 +189,18 @@ cli.add_command(rules)
 
 
 def main() -> None:
-    """Entry point: user errors print as messages, never as tracebacks."""
+    """Entry point: user errors print as messages, never as tracebacks; output never fails on encoding."""
+    tolerant_terminal()
     try:
-        cli(standalone_mode=False)
+        _run()
+    finally:
+        note_replacements()
+
+
+def _run() -> None:
+    """The CLI with every user error turned into a message and an exit status."""
+    try:
+        code = cli(standalone_mode=False)  # click returns ctx.exit's status instead of raising it
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
     except click.ClickException as e:
@@ -187,3 +223,5 @@ def main() -> None:
         click.echo(f"internal error: {type(e).__name__}: {e} (set HEXFORGE_DEBUG=1 for details; please report)",
                    err=True)
         sys.exit(70)
+    if isinstance(code, int) and code:
+        sys.exit(code)

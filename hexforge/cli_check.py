@@ -1,53 +1,58 @@
 """``hexforge check`` (judge a VASSAL log against the rules) and ``hexforge rules coverage``."""
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 import click
 
-from hexforge.builder.errors import FormatError
-from hexforge.builder.modulereader import read_module
-from hexforge.builder.savefile import read_save
-from hexforge.builder.timeline import build_timeline
-from hexforge.games import GameDataError, load_game
+from hexforge.cli_log import BINDING_HELP, GAME_HELP, MISMATCH_HELP, MODULE_HELP, BadInput, read_inputs
+from hexforge.output import OutputError, check_target, write_atomic
+
+CHECK_EPILOG = """\b
+Exit status:
+  0  every event was judged and none is illegal (some may be not checkable)
+  1  something is illegal
+  2  bad input: a file that cannot be read, a log, module and game that do not
+     belong together, an unknown game or scenario, or an output that may not be written"""
 
 
-def _write(path: Path, data: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=".hexforge-")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(data)
-    os.replace(tmp, path)
-
-
-@click.command("check")
+@click.command("check", epilog=CHECK_EPILOG)
 @click.argument("log_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--module", "module_path", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="the .vmod the log was played with")
-@click.option("--game", "game_ref", default=None, help="game id or folder (default: the module's name)")
+              help=MODULE_HELP)
+@click.option("--game", "game_ref", default=None, help=GAME_HELP)
 @click.option("--scenario", default=None, help="the scenario played (default: recognised from the setup, else "
               "every check that depends on it says which scenarios disagree)")
+@click.option("--binding", "binding_path", default=None, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help=BINDING_HELP)
+@click.option("--allow-mismatch", is_flag=True, help=MISMATCH_HELP)
 @click.option("--json", "as_json", is_flag=True, help="print the verdicts as JSON")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="also write an HTML report with the map")
-def check(log_file: Path, module_path: Path, game_ref: str | None, scenario: str | None, as_json: bool,
-          html_path: Path | None) -> None:
+              help="also write an HTML report with the map to this file")
+@click.option("--force", is_flag=True, help="overwrite the --html file if it exists")
+@click.pass_context
+def check(ctx: click.Context, log_file: Path, module_path: Path, game_ref: str | None, scenario: str | None,
+          binding_path: Path | None, allow_mismatch: bool, as_json: bool, html_path: Path | None, force: bool) -> None:
     """Judge every event of a VASSAL log (.vlog/.vsav): legal, illegal (rule), or not checkable (needs)."""
     from hexforge.rules import check as judge, report
+    from hexforge.rules.verdict import Illegal
     try:
-        module = read_module(module_path)
-        game = load_game(game_ref or module.name)
-        timeline = build_timeline(read_save(log_file), module, game)
-    except (FormatError, GameDataError, OSError) as e:
-        raise click.ClickException(str(e)) from None
-    try:
-        result = judge(game, timeline, scenario)
-    except ValueError as e:
-        raise click.ClickException(str(e)) from None
+        if html_path is not None:
+            check_target(html_path, force, [log_file, module_path, binding_path])
+        read = read_inputs(log_file, module_path, game_ref, binding_path, allow_mismatch, game_required=True)
+        if html_path is not None:
+            check_target(html_path, force, read.inputs)
+        game = read.game
+        assert game is not None  # game_required
+        result = judge(game, read.timeline, scenario)
+        if html_path is not None:  # written before anything is printed, so a failure prints only the error
+            write_atomic(html_path, report.as_html(game, result), force, read.inputs)
+    except (ValueError, OutputError) as e:
+        raise BadInput(str(e) if isinstance(e, ValueError) else e.message) from None
     click.echo(report.as_json(result) if as_json else report.text(result), nl=False)
-    if html_path is not None:
-        _write(html_path, report.as_html(game, result))
+    verdicts = [*result.setup, *(v for j in result.judged for v in j.verdicts)]
+    if any(isinstance(v, Illegal) for v in verdicts):
+        ctx.exit(1)
 
 
 @click.group("rules")
@@ -59,13 +64,16 @@ def rules() -> None:
 @click.argument("system", default="fm")
 @click.option("--write", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="also write the matrix (markdown) to this file")
-def coverage(system: str, out: Path | None) -> None:
+@click.option("--force", is_flag=True, help="overwrite the --write file if it exists")
+def coverage(system: str, out: Path | None, force: bool) -> None:
     """Each rule section and predicate of SYSTEM: implemented / needs data / not yet."""
     from hexforge.rules import coverage as matrix
+    if out is not None:
+        check_target(out, force)
     try:
         text = matrix(system)
     except (KeyError, ValueError) as e:
         raise click.ClickException(str(e)) from None
-    click.echo(text, nl=False)
     if out is not None:
-        _write(out, text)
+        write_atomic(out, text, force)
+    click.echo(text, nl=False)

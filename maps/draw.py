@@ -8,8 +8,9 @@ from __future__ import annotations
 import hashlib
 import io
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from hexforge.counters.fonts import fit_block, font, line_height, text_width
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.hexmap import HexMap, SheetBoard
 from hexforge.maps.terrain import Terrain
@@ -57,8 +58,35 @@ def terrain_colour(terrain_id: str) -> str:
     return "#%02x%02x%02x" % (180 + digest[0] % 60, 180 + digest[1] % 60, 160 + digest[2] % 60)
 
 
-def _font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+PLACE_SIZES, PLACE_LINES = (12, 11, 10, 9), 4
+_font = font  # the name maps.overlay imports
+
+
+def place_label(name: str, hex_width: float) -> tuple[list[str], int]:
+    """A place name wrapped to about three hexes wide, at the largest size that fits four lines."""
+    width = 3 * hex_width
+    lines, f = fit_block(name, width, PLACE_LINES * line_height(font(PLACE_SIZES[-1])), PLACE_SIZES)
+    return lines, f.size
+
+
+def label_box(lines: list[str], size: int, centre: tuple[float, float],
+              image_size: tuple[int, int], margin: int = 3) -> tuple[float, float, float, float]:
+    """The label's box centred on ``centre`` and moved inside the image (edges clip no label)."""
+    f = font(size)
+    w = max(text_width(line, f) for line in lines) + 4  # the white outline
+    h = line_height(f) * len(lines) + 4
+    x0 = min(max(centre[0] - w / 2, margin), image_size[0] - margin - w)
+    y0 = min(max(centre[1] - h / 2, margin), image_size[1] - margin - h)
+    return x0, y0, x0 + w, y0 + h
+
+
+def draw_label(d: ImageDraw.ImageDraw, lines: list[str], size: int, box: tuple[float, float, float, float],
+               fill: str = "#000000") -> None:
+    f = font(size)
+    step = line_height(f)
+    for i, line in enumerate(lines):
+        d.text(((box[0] + box[2]) / 2, box[1] + 2 + step * (i + 0.5)), line, fill=fill, font=f, anchor="mm",
+               stroke_width=2, stroke_fill="#ffffff")
 
 
 def draw_board(hexmap: HexMap, board: SheetBoard) -> Image.Image:
@@ -67,7 +95,7 @@ def draw_board(hexmap: HexMap, board: SheetBoard) -> Image.Image:
     img = Image.new("RGB", (g.width, g.height), "#ffffff")
     d = ImageDraw.Draw(img)
     terrain = hexmap.terrain
-    label_font, place_font = _font(10), _font(12)
+    label_font = font(10)
     local_of = {m: b for b, m in board.to_map.items()}
     for local, h in sorted(board.to_map.items()):
         corners = g.corners(local)
@@ -79,7 +107,9 @@ def draw_board(hexmap: HexMap, board: SheetBoard) -> Image.Image:
             d.polygon(corners, fill=terrain_colour(_main_terrain(kinds)))
             if len(kinds) > 1:
                 cx, cy = g.centre(local)
-                d.text((cx, cy + 14), "/".join(sorted(kinds))[:14], fill="#333333", font=_font(8), anchor="mm")
+                lines, f = fit_block(" / ".join(sorted(kinds)), g.grid.dx * 0.9, g.grid.dy * 0.35, (8, 7))
+                for i, line in enumerate(lines):
+                    d.text((cx, cy + 10 + 8 * i), line, fill="#333333", font=f, anchor="mm")
     for local in sorted(board.to_map):
         d.polygon(g.corners(local), outline=GRID)
     for side, kinds in sorted(terrain.thoroughfares.items()):
@@ -105,16 +135,28 @@ def draw_board(hexmap: HexMap, board: SheetBoard) -> Image.Image:
         d.text((cx, cy - g.grid.dy * 0.36), hexmap.label(board.to_map[local]), fill="#222222",
                font=label_font, anchor="mm")
     for place in hexmap.terrain.places:
-        hexes = sorted(h for h in (place.hexes or ()) if h in local_of)
-        for h in hexes:
-            cx, cy = g.centre(local_of[h])
-            if place.kind in ("victory", "objective"):
+        if place.kind in ("victory", "objective"):
+            for h in sorted(h for h in (place.hexes or ()) if h in local_of):
+                cx, cy = g.centre(local_of[h])
                 d.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), outline="#c00000", width=3)
+    for lines, size, box in place_labels(hexmap, board):
+        draw_label(d, lines, size, box)
+    return img
+
+
+def place_labels(hexmap: HexMap, board: SheetBoard) -> list[tuple[list[str], int, tuple[float, float, float, float]]]:
+    """Each named place's label on this board: its lines, font size and box (inside the image),
+    below the place's first hex on the board."""
+    g = board.grid
+    local_of = {m: b for b, m in board.to_map.items()}
+    out = []
+    for place in hexmap.terrain.places:
+        hexes = sorted(h for h in (place.hexes or ()) if h in local_of)
         if hexes:
             cx, cy = g.centre(local_of[hexes[0]])
-            d.text((cx, cy + g.grid.dy * 0.3), place.name[:22], fill="#000000", font=place_font,
-                   anchor="mm", stroke_width=2, stroke_fill="#ffffff")
-    return img
+            lines, size = place_label(place.name, g.grid.dx)
+            out.append((lines, size, label_box(lines, size, (cx, cy + g.grid.dy * 0.3), (g.width, g.height))))
+    return out
 
 
 def _main_terrain(kinds: frozenset[str]) -> str:
@@ -149,28 +191,35 @@ def png_bytes(img: Image.Image) -> bytes:
     return out.getvalue()
 
 
+KEY_TEXT_X = 70
+UNSURVEYED_TEXT = "unsurveyed: terrain not given by the rulebook (bring your own map)"
+VICTORY_TEXT = "victory or objective hex"
+
+
 def draw_key(terrain: Terrain) -> Image.Image:
     """The map key: what each colour, hatch and line on the drawn board means."""
     hex_types = sorted((t for t in terrain.types.values() if t.kind == "hex"), key=lambda t: t.id)
     side_types = sorted((t for t in terrain.types.values() if t.kind != "hex"), key=lambda t: t.id)
+    texts = [UNSURVEYED_TEXT, VICTORY_TEXT, *(f"{t.name} ({t.id})" for t in hex_types),
+             *(f"{t.name} ({t.kind})" for t in side_types)]
+    f = font(13)
     rows = 2 + len(hex_types) + len(side_types) + 1
-    img = Image.new("RGB", (560, 34 * rows + 20), "#ffffff")
+    img = Image.new("RGB", (KEY_TEXT_X + int(max(text_width(t, f) for t in texts)) + 20, 34 * rows + 20), "#ffffff")
     d = ImageDraw.Draw(img)
-    f = _font(13)
-    d.text((10, 10), "Map key", fill="#000000", font=_font(16))
+    d.text((10, 10), "Map key", fill="#000000", font=font(16))
     y = 44
 
     def swatch(draw_fn, text: str) -> None:
         nonlocal y
         draw_fn(y)
-        d.text((70, y + 12), text, fill="#000000", font=f, anchor="lm")
+        d.text((KEY_TEXT_X, y + 12), text, fill="#000000", font=f, anchor="lm")
         y += 34
 
     def hatched(y0: int) -> None:
         d.rectangle((10, y0, 50, y0 + 24), fill=UNSURVEYED_FILL, outline=GRID)
         _hatch(d, [(10, y0), (50, y0), (50, y0 + 24), (10, y0 + 24), (10, y0), (50, y0)])
 
-    swatch(hatched, "unsurveyed: terrain not given by the rulebook (bring your own map)")
+    swatch(hatched, UNSURVEYED_TEXT)
     for t in hex_types:
         swatch(lambda y0, t=t: d.rectangle((10, y0, 50, y0 + 24), fill=terrain_colour(t.id), outline=GRID),
                f"{t.name} ({t.id})")
@@ -186,5 +235,5 @@ def draw_key(terrain: Terrain) -> Image.Image:
         else:
             swatch(lambda y0, c=colour, w=width: d.line([(10, y0 + 12), (50, y0 + 12)], fill=c, width=w),
                    f"{t.name} ({t.kind})")
-    swatch(lambda y0: d.ellipse((23, y0 + 5, 37, y0 + 19), outline="#c00000", width=3), "victory or objective hex")
+    swatch(lambda y0: d.ellipse((23, y0 + 5, 37, y0 + 19), outline="#c00000", width=3), VICTORY_TEXT)
     return img

@@ -1,34 +1,130 @@
-"""The map as a networkx graph: one node per hex, one edge per hexside between map hexes.
+"""The map as a graph: one node per hex, one edge per hexside between map hexes.
 
-Nodes carry ``label`` and ``terrain`` (a frozenset, or ``None`` when unsurveyed); edges carry
-``features`` (hexside features) and ``thoroughfares`` (roads and the like crossing the side).
-Movement, supply and line-of-sight code work on this graph and need no other map structure.
+:class:`Adjacency` is the graph as arrays (CSR: ``indptr``/``indices``), built once per map with
+numpy from the hex coordinates; path tracing (:mod:`hexforge.maps.trace`) runs on it.
+:func:`map_graph` is the same graph in networkx, carrying ``label`` and ``terrain`` (a frozenset,
+or ``None`` when unsurveyed) on nodes and ``features`` (hexside features) and ``thoroughfares``
+(roads and the like crossing the side) on edges; it is frozen (networkx refuses changes) and
+keeps its :class:`Adjacency` in ``g.graph["adjacency"]``, so tracing on it needs no rebuilding.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, Iterable
 
 import networkx as nx
+import numpy as np
 
-from hexforge.maps.hexes import Hex, Hexside
+from hexforge.maps.hexes import DIRECTIONS, Hex, Hexside
 from hexforge.maps.terrain import Terrain
 
+ADJACENCY = "adjacency"
 
-def map_graph(hexes: Iterable[Hex], label: Callable[[Hex], str], terrain: Terrain | None = None) -> nx.Graph:
-    """The graph of the given map hexes; hexsides to hexes off the map are not edges."""
+
+@dataclass(frozen=True, eq=False)
+class Adjacency:
+    """Hexes ``hexes`` (sorted) as nodes ``0..n-1``; the neighbours of node ``i`` are
+    ``indices[indptr[i]:indptr[i + 1]]``, lower-numbered ones first (ascending), then the
+    others in :data:`DIRECTIONS` order (the order :func:`map_graph` gives networkx)."""
+
+    hexes: tuple[Hex, ...]
+    indptr: np.ndarray
+    indices: np.ndarray
+    index: dict[Hex, int] = field(init=False, repr=False)
+    rows: list[list[int]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", {h: i for i, h in enumerate(self.hexes)})
+        flat = self.indices.tolist()
+        bounds = self.indptr.tolist()
+        object.__setattr__(self, "rows", [flat[a:b] for a, b in zip(bounds, bounds[1:])])
+
+    def __len__(self) -> int:
+        return len(self.hexes)
+
+    @classmethod
+    def of_hexes(cls, hexes: Iterable[Hex]) -> Adjacency:
+        """The adjacency of a set of lattice hexes (vectorised: no Python loop over sides)."""
+        nodes = tuple(sorted(set(hexes)))
+        n = len(nodes)
+        if not n:
+            return cls((), np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int32))
+        q = np.fromiter((h.q for h in nodes), dtype=np.int64, count=n)
+        r = np.fromiter((h.r for h in nodes), dtype=np.int64, count=n)
+        q0, r0 = q.min() - 1, r.min() - 1
+        width = int(r.max() - r0) + 2
+        keys = (q - q0) * width + (r - r0)  # ascending, since nodes are sorted by (q, r)
+        steps = np.array([[d.q, d.r] for d in DIRECTIONS], dtype=np.int64)
+        nkeys = (q[:, None] + steps[:, 0] - q0) * width + (r[:, None] + steps[:, 1] - r0)
+        pos = np.minimum(np.searchsorted(keys, nkeys), n - 1)
+        found = keys[pos] == nkeys
+        nbr = np.where(found, pos, -1)
+        me = np.arange(n)[:, None]
+        order_key = np.where(~found, 3 * n, np.where(nbr < me, nbr, n + np.arange(6)[None, :]))
+        order = np.argsort(order_key, axis=1, kind="stable")
+        nbr = np.take_along_axis(nbr, order, axis=1)
+        counts = found.sum(axis=1)
+        indptr = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum(counts, out=indptr[1:])
+        return cls(nodes, indptr, nbr[nbr >= 0].astype(np.int32))
+
+    @classmethod
+    def of_graph(cls, g: nx.Graph) -> Adjacency:
+        """The adjacency of any graph of hexes, in its own neighbour order."""
+        nodes = tuple(sorted(g.nodes))
+        index = {h: i for i, h in enumerate(nodes)}
+        rows = [[index[v] for v in g.neighbors(h)] for h in nodes]
+        indptr = np.zeros(len(nodes) + 1, dtype=np.int64)
+        np.cumsum([len(x) for x in rows], out=indptr[1:])
+        return cls(nodes, indptr, np.array([v for x in rows for v in x], dtype=np.int32))
+
+    @cached_property
+    def sorted_rows(self) -> list[list[int]]:
+        """Each node's neighbours in ascending order (hex order, since nodes are sorted)."""
+        return [sorted(row) for row in self.rows]
+
+    def edge_count(self) -> int:
+        return len(self.indices) // 2
+
+    def matrix(self):
+        """The adjacency as a ``scipy.sparse.csr_array`` of ones (for scipy.sparse.csgraph)."""
+        from scipy.sparse import csr_array
+        n = len(self.hexes)
+        return csr_array((np.ones(len(self.indices), dtype=np.int8), self.indices, self.indptr), shape=(n, n))
+
+
+def adjacency_of(g: nx.Graph) -> Adjacency:
+    """The adjacency kept by :func:`map_graph` (its graph is frozen, so it cannot go stale), or
+    one built from ``g`` for a graph made some other way."""
+    adj = g.graph.get(ADJACENCY)
+    if isinstance(adj, Adjacency) and nx.is_frozen(g):
+        return adj
+    return Adjacency.of_graph(g)
+
+
+def map_graph(hexes: Iterable[Hex], label: Callable[[Hex], str], terrain: Terrain | None = None,
+              adjacency: Adjacency | None = None) -> nx.Graph:
+    """The graph of the given map hexes; hexsides to hexes off the map are not edges.
+    ``adjacency``, when given, must be that of the same hexes."""
     terrain = terrain or Terrain()
+    adj = adjacency or Adjacency.of_hexes(hexes)
     g = nx.Graph()
-    members = set(hexes)
-    for h in sorted(members):
-        g.add_node(h, label=label(h), terrain=terrain.of(h))
-    for h in sorted(members):
-        for n in h.neighbours():
-            if n in members and h < n:
-                side = Hexside.between(h, n)
-                g.add_edge(h, n,
-                           features=terrain.hexsides.get(side, frozenset()),
-                           thoroughfares=terrain.thoroughfares.get(side, frozenset()))
-    return g
+    g.graph[ADJACENCY] = adj
+    nodes = adj.hexes
+    g.add_nodes_from((h, {"label": label(h), "terrain": terrain.of(h)}) for h in nodes)
+    no_feature: frozenset = frozenset()
+    sides, roads = terrain.hexsides, terrain.thoroughfares
+    edges = []
+    for i, row in enumerate(adj.rows):
+        a = nodes[i]
+        for j in row:
+            if j > i:
+                side = Hexside(a, nodes[j])  # canonical: nodes are sorted
+                edges.append((a, nodes[j], {"features": sides.get(side, no_feature),
+                                            "thoroughfares": roads.get(side, no_feature)}))
+    g.add_edges_from(edges)
+    return nx.freeze(g)
 
 
 def edge_hexes(g: nx.Graph) -> set[Hex]:

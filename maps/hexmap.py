@@ -13,7 +13,7 @@ import networkx as nx
 
 from hexforge.maps.convention import Axis, Convention, board_grid, sheet_hexes
 from hexforge.maps.grid import BoardGrid
-from hexforge.maps.graph import map_graph
+from hexforge.maps.graph import Adjacency, map_graph
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Terrain
 
@@ -53,6 +53,8 @@ class HexMap:
     labels: dict[Hex, str] = field(init=False)
     index: dict[str, Hex] = field(init=False)
     terrain: Terrain = field(default_factory=Terrain)
+    _adjacency: Adjacency | None = field(init=False, default=None, repr=False, compare=False)
+    _graph: tuple[Terrain, nx.Graph] | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.sheets:
@@ -160,8 +162,20 @@ class HexMap:
             boards.append(SheetBoard(s, grid, to_map))
         return boards
 
+    def adjacency(self) -> Adjacency:
+        """The map's hexes and hexsides as arrays, built once (the hexes never change)."""
+        if self._adjacency is None:
+            self._adjacency = Adjacency.of_hexes(self.labels)
+        return self._adjacency
+
     def graph(self) -> nx.Graph:
-        return map_graph(self.labels, self.label, self.terrain)
+        """The map graph (:func:`map_graph`), built once per terrain: a new terrain object gives
+        a new graph, but terrain edited in place after the first call is not seen in the node and
+        edge attributes (the structure is the hexes', and never goes stale). Callers must not
+        change the graph."""
+        if self._graph is None or self._graph[0] is not self.terrain:
+            self._graph = (self.terrain, map_graph(self.labels, self.label, self.terrain, self.adjacency()))
+        return self._graph[1]
 
 
 def _span(axes: list[tuple[Axis, int]]) -> Axis:

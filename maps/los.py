@@ -3,13 +3,17 @@
 Geometry. VASSAL hexes of any size (``dx``, ``dy``, sideways or not) are one affine image of
 one lattice of hexagons, and an affine map keeps incidence: whether a segment crosses,
 runs along or only meets a hexagon at a corner does not depend on the grid's size. So the
-touching is computed with shapely in the integer frame ``dx = 3, dy = 2`` (centre of
-``Hex(q, r)`` at ``(3q, 2r + q)``, corners at integer points), where GEOS's predicates are
-exact: a line through a vertex or along a hexside is seen as such, not as a rounding accident.
+touching is computed in the integer frame ``dx = 3, dy = 2`` (centre of ``Hex(q, r)`` at
+``(3q, 2r + q)``, corners at integer points), where the side of a corner against the line is an
+exact integer sign: a line through a vertex or along a hexside is seen as such, not as a rounding
+accident (numpy, every candidate hex of an offset at once; the tests check it against shapely's
+DE-9IM relation).
 
 Fast path. A centre-to-centre segment touches the same *relative* hexes wherever it lies on
 the lattice, so the touched set (with how each hex is touched) is computed once per offset
-``(dq, dr)`` and reused for every observer (:func:`touched_offsets`).
+``(dq, dr)`` and reused for every observer (:func:`touched_offsets`). :func:`sight_from` answers
+as :func:`sight` for many targets of one observer with array gathers; :class:`LosField` holds a
+whole map's blocking for sweeps and tables.
 
 Grazing (the segment meeting a hex only along a hexside or at a vertex) is a setting, since
 rulebooks are usually silent: ``"touch"`` (literal reading: touching any part blocks; default),
@@ -27,7 +31,7 @@ from functools import lru_cache
 from typing import Callable, Iterable, Literal, NamedTuple
 
 import numpy as np
-from shapely.geometry import LineString, Polygon
+from shapely.geometry import LineString
 
 from hexforge.maps.hexes import Hex, within
 
@@ -53,38 +57,50 @@ def _centre(h: Hex) -> tuple[int, int]:
     return 3 * h.q, 2 * h.r + h.q
 
 
-def _polygon(h: Hex) -> Polygon:
-    cx, cy = _centre(h)
-    return Polygon([(cx - 2, cy), (cx - 1, cy - 1), (cx + 1, cy - 1), (cx + 2, cy), (cx + 1, cy + 1), (cx - 1, cy + 1)])
+_CORNERS = np.array([(-2, 0), (-1, -1), (1, -1), (2, 0), (1, 1), (-1, 1)], dtype=np.int64)  # in order round
 
 
 @lru_cache(maxsize=None)
 def touched_offsets(dq: int, dr: int) -> tuple[Touch, ...]:
     """Hexes, relative to the observer, that the segment from ``Hex(0, 0)`` to ``Hex(dq, dr)``
-    touches, in order along it; the two end hexes are left out (callers decide about them)."""
+    touches, in order along it; the two end hexes are left out (callers decide about them).
+
+    Exact integer arithmetic in the frame above: the sign of each corner against the line
+    says whether the line crosses the hex (corners on both sides), runs along a hexside (two
+    neighbouring corners on it, the rest on one side) or meets a corner only; a hex touches the
+    segment, not only the line, when its centre projects strictly between the ends."""
     target = Hex(dq, dr)
     n = ORIGIN.distance(target)
     if n <= 1:
         return ()
-    line = LineString([_centre(ORIGIN), _centre(target)])
+    q, r = np.meshgrid(np.arange(min(0, dq) - 2, max(0, dq) + 3), np.arange(min(0, dr) - 2, max(0, dr) + 3),
+                       indexing="ij")
+    q, r = q.ravel(), r.ravel()
+    near = (_hex_distance(q, r, 0, 0) + _hex_distance(q, r, dq, dr) <= n + 2)
+    near &= ~((q == 0) & (r == 0)) & ~((q == dq) & (r == dr))
+    q, r = q[near], r[near]
     tx, ty = _centre(target)
+    cx, cy = 3 * q, 2 * r + q
+    side = np.sign(tx * (cy[:, None] + _CORNERS[:, 1]) - ty * (cx[:, None] + _CORNERS[:, 0]))
+    on = side == 0
+    cross = (side > 0).any(axis=1) & (side < 0).any(axis=1)
+    along = ~cross & (on & np.roll(on, -1, axis=1)).any(axis=1)
+    corner = ~cross & ~along & on.any(axis=1)
     length2 = tx * tx + ty * ty
-    out = []
-    for h in within(ORIGIN, n):
-        if h in (ORIGIN, target) or h.distance(target) + h.distance(ORIGIN) > n + 2:
-            continue
-        m = line.relate(_polygon(h))
-        if m[0] != "F":
-            kind: TouchKind = "cross"
-        elif m[1] == "1":
-            kind = "side"
-        elif m[1] == "0":
-            kind = "vertex"
-        else:
-            continue
-        cx, cy = _centre(h)
-        out.append(Touch(h, kind, (cx * tx + cy * ty) / length2))
+    dot = cx * tx + cy * ty
+    inside = (dot > 0) & (dot < length2) & (cross | along | corner)
+    kinds = np.where(cross, 0, np.where(along, 1, 2))
+    out = [Touch(Hex(a, b), _KINDS[k], d / length2)
+           for a, b, k, d in zip(q[inside].tolist(), r[inside].tolist(), kinds[inside].tolist(), dot[inside].tolist())]
     return tuple(sorted(out, key=lambda t: (t.t, t.hex)))
+
+
+_KINDS: tuple[TouchKind, ...] = ("cross", "side", "vertex")
+
+
+def _hex_distance(q: np.ndarray, r: np.ndarray, q0: int, r0: int) -> np.ndarray:
+    dq, dr = q - q0, r - r0
+    return np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
 
 
 def touched(a: Hex, b: Hex) -> list[Touch]:
@@ -120,6 +136,9 @@ class Sight(NamedTuple):
     by: tuple[Hex, ...] = ()
 
 
+_CLEAR = Sight("clear")
+
+
 def sight(a: Hex, b: Hex, blocks: Blocks, grazing: Grazing = "touch") -> Sight:
     """Is the line from ``a`` to ``b`` clear of blocking hexes (ends never block)?"""
     d = b - a
@@ -132,6 +151,65 @@ def sight(a: Hex, b: Hex, blocks: Blocks, grazing: Grazing = "touch") -> Sight:
         if not unknown and all(v is not False for v in values):
             unknown = hexes
     return Sight("unknown", unknown) if unknown else Sight("clear")
+
+
+def sight_from(observer: Hex, targets: Iterable[Hex], blocks: Blocks, grazing: Grazing = "touch") -> dict[Hex, Sight]:
+    """``sight(observer, t, blocks, grazing)`` for every target ``t`` (same states, same ``by``),
+    on the array path: ``blocks`` is called once per hex that a line to some target touches
+    (every such hex, not stopping at a line's first block), the lines are reduced with numpy."""
+    targets = list(dict.fromkeys(targets))
+    if not targets:
+        return {}
+    dq = np.fromiter((t.q for t in targets), dtype=np.int64, count=len(targets)) - observer.q
+    dr = np.fromiter((t.r for t in targets), dtype=np.int64, count=len(targets)) - observer.r
+    radius = max(int(_hex_distance(dq, dr, 0, 0).max()), 2)
+    p, table = _plan(radius, grazing), _offset_table(radius, grazing)
+    ks = table[dq + radius, dr + radius]  # -1 for the observer itself
+    n_clauses = len(p.clause_offset)
+    asked = np.zeros(len(p.offsets) + 1, dtype=bool)
+    asked[ks] = True
+    needed = asked[:-1][p.clause_offset[p.clause_id]]
+    rel = p.clause_hex[needed]
+    width = 2 * radius + 1  # relative hexes lie within the radius: a dense key, no sort
+    keys = (rel[:, 0] + radius) * width + (rel[:, 1] + radius)
+    present = np.zeros(width * width, dtype=bool)
+    present[keys] = True
+    unique = np.flatnonzero(present)
+    inverse = (np.cumsum(present) - 1)[keys]
+    cells = [Hex(observer.q + a // width - radius, observer.r + a % width - radius) for a in unique.tolist()]
+    levels = np.array([_level(blocks(h)) for h in cells], dtype=np.int8)
+    member = np.full(len(p.clause_id), -1, dtype=np.int64)
+    member[needed] = inverse
+    member_level = np.where(member >= 0, levels.take(np.maximum(member, 0)) if len(levels) else 0, 0)
+    clause_start = np.searchsorted(p.clause_id, np.arange(n_clauses))
+    clause_level = np.minimum.reduceat(member_level, clause_start) if n_clauses else member_level[:0]
+    ids = np.arange(n_clauses + 1)
+    by_clause = np.full(len(p.offsets) + 1, n_clauses)  # extra row: the observer, no clause
+    state = np.zeros(len(p.offsets) + 1, dtype=np.int8)  # 0 clear, 1 blocked, 2 unknown
+    for code, hit in ((2, clause_level >= 1), (1, clause_level == 2)):  # a block overrides an unknown
+        first_hit = np.full(len(p.offsets) + 1, n_clauses)
+        np.minimum.at(first_hit, p.clause_offset[hit], ids[:-1][hit])
+        found = first_hit < n_clauses
+        by_clause[found], state[found] = first_hit[found], code
+    states, by, starts, mem = state.tolist(), by_clause.tolist(), clause_start.tolist(), member.tolist()
+    size = p.clause_size.tolist()
+    out: dict[Hex, Sight] = {}
+    for t, k in zip(targets, ks.tolist()):
+        code = states[k]
+        if code:
+            a = starts[by[k]]
+            out[t] = Sight(_SIGHT_STATES[code], tuple(cells[i] for i in mem[a:a + size[by[k]]]))
+        else:
+            out[t] = _CLEAR
+    return out
+
+
+_SIGHT_STATES: tuple[SightState, ...] = ("clear", "blocked", "unknown")
+
+
+def _level(v: bool | None) -> int:
+    """2 surely blocks, 1 may block, 0 does not (as :func:`sight` reads a predicate's value)."""
+    return 2 if v is True else 0 if v is False else 1
 
 
 # -- fast evaluation over a whole map ---------------------------------------------------------
@@ -161,6 +239,15 @@ def _plan(radius: int, grazing: Grazing) -> _OffsetPlan:
                 mid.append(cid)
     return _OffsetPlan(np.array(offs, dtype=np.int64).reshape(-1, 2), np.array(members, dtype=np.int64).reshape(-1, 2),
                        np.array(mid, dtype=np.int64), np.array(coff, dtype=np.int64), np.array(csize, dtype=np.int64))
+
+
+@lru_cache(maxsize=8)
+def _offset_table(radius: int, grazing: Grazing) -> np.ndarray:
+    """(2r+1, 2r+1) offset index of ``(dq + r, dr + r)`` in the plan; -1 for ``(0, 0)``."""
+    offsets = _plan(radius, grazing).offsets
+    table = np.full((2 * radius + 1, 2 * radius + 1), -1, dtype=np.int64)
+    table[offsets[:, 0] + radius, offsets[:, 1] + radius] = np.arange(len(offsets))
+    return table
 
 
 class LosTable(NamedTuple):

@@ -5,20 +5,20 @@ an unknown table value). A hex is reached (``True``) when a path of surely-allow
 there, ``None`` when only paths through something unknown could, and is absent otherwise. This
 is monotone reasoning, so it is exact: two passes, one with unknowns as allowed, one without.
 
-The model is networkx (:func:`reach`, :func:`within_steps`, :func:`least_cost`). For whole-side
-supply on big maps :class:`Lattice` holds the same graph as a neighbour array and runs the same
-reach as a vectorised frontier sweep (numpy), which is what a player's overlay needs to be
-instant; both give the same answers (tests compare them).
+The searches run on the map's cached :class:`~hexforge.maps.graph.Adjacency` (no networkx
+iteration). Tests are called lazily, as a path meets a hex or hexside, and each at most once per
+call for both passes, so a predicate that records what data it missed records the same things
+as a plain breadth-first search would; a bounded search (``max_steps``) stops at its bound.
 """
 from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from typing import Callable, Hashable, Iterable
+from typing import Callable, Iterable
 
 import networkx as nx
-import numpy as np
 
+from hexforge.maps.graph import Adjacency, adjacency_of
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 
@@ -27,34 +27,71 @@ HexTest = Callable[[Hex], Tri]
 SideTest = Callable[[Hex, Hex], Tri]
 Cost = float | Unknown | None
 
+_UNSET = object()
+
 
 def _always(*_: Hex) -> Tri:
     return True
 
 
-def _sure(v: Tri) -> bool:
-    return v is True
+class _Tests:
+    """``through`` and ``cross`` evaluated once each per hex / directed hexside."""
+
+    __slots__ = ("adj", "through", "cross", "hex_value", "side_value")
+
+    def __init__(self, adj: Adjacency, through: HexTest, cross: SideTest) -> None:
+        self.adj = adj
+        self.through = None if through is _always else through
+        self.cross = None if cross is _always else cross
+        self.hex_value: list = [_UNSET] * len(adj)
+        self.side_value: dict[int, Tri] = {}
 
 
-def _maybe(v: Tri) -> bool:
-    return v is not False
-
-
-def _reach_pass(g: nx.Graph, starts: Iterable[Hex], through: HexTest, cross: SideTest,
-                ok: Callable[[Tri], bool]) -> dict[Hex, int]:
-    dist = {s: 0 for s in starts}
-    frontier = sorted(dist)
-    while frontier:
-        nxt = []
+def _search(t: _Tests, starts: list[int], sure: bool, limit: int | None) -> tuple[list[int], list[int]]:
+    """One breadth-first pass (``sure``: unknowns closed; else open): the nodes reached in the
+    order found, and the distance of every node (-1: not reached), up to ``limit`` steps."""
+    hexes, rows, n = t.adj.hexes, t.adj.rows, len(t.adj)
+    through, cross, hv, sv = t.through, t.cross, t.hex_value, t.side_value
+    dist = [-1] * n
+    for s in starts:
+        dist[s] = 0
+    found = list(dict.fromkeys(starts))
+    frontier, d = sorted(found), 0
+    while frontier and (limit is None or d < limit):
+        d += 1
+        nxt: list[int] = []
         for u in frontier:
-            if dist[u] and not ok(through(u)):
-                continue
-            for v in g.neighbors(u):
-                if v not in dist and ok(cross(u, v)):
-                    dist[v] = dist[u] + 1
-                    nxt.append(v)
+            if through is not None and dist[u]:
+                v = hv[u]
+                if v is _UNSET:
+                    v = hv[u] = through(hexes[u])
+                if (v is not True) if sure else (v is False):
+                    continue
+            for w in rows[u]:
+                if dist[w] >= 0:
+                    continue
+                if cross is not None:
+                    key = u * n + w
+                    c = sv.get(key, _UNSET)
+                    if c is _UNSET:
+                        c = sv[key] = cross(hexes[u], hexes[w])
+                    if (c is not True) if sure else (c is False):
+                        continue
+                dist[w] = d
+                nxt.append(w)
+        found.extend(nxt)
         frontier = nxt
-    return dist
+    return found, dist
+
+
+def _passes(g: nx.Graph, starts: dict[Hex, Tri], through: HexTest, cross: SideTest,
+            limit: int | None) -> tuple[Adjacency, tuple[list[int], list[int]], tuple[list[int], list[int]]]:
+    adj = adjacency_of(g)
+    t = _Tests(adj, through, cross)
+    index = adj.index
+    maybe = _search(t, [index[s] for s, v in starts.items() if v is not False], False, limit)
+    sure = _search(t, [index[s] for s, v in starts.items() if v is True], True, limit)
+    return adj, maybe, sure
 
 
 def reach(g: nx.Graph, starts: dict[Hex, Tri] | Iterable[Hex], through: HexTest = _always,
@@ -66,13 +103,10 @@ def reach(g: nx.Graph, starts: dict[Hex, Tri] | Iterable[Hex], through: HexTest 
     ``max_steps`` bounds the number of hexsides crossed (a command range)."""
     if not isinstance(starts, dict):
         starts = {s: True for s in starts}
-    sure = _reach_pass(g, [s for s, v in starts.items() if v is True], through, cross, _sure)
-    maybe = _reach_pass(g, [s for s, v in starts.items() if v is not False], through, cross, _maybe)
-    if max_steps is not None:
-        sure = {h: d for h, d in sure.items() if d <= max_steps}
-        maybe = {h: d for h, d in maybe.items() if d <= max_steps}
-    out: dict[Hex, Tri] = {h: None for h in maybe}
-    out.update({h: True for h in sure})
+    adj, (maybe, _), (sure, _) = _passes(g, starts, through, cross, max_steps)
+    hexes = adj.hexes
+    out: dict[Hex, Tri] = {hexes[i]: None for i in maybe}
+    out.update({hexes[i]: True for i in sure})
     return out
 
 
@@ -80,10 +114,10 @@ def within_steps(g: nx.Graph, start: Hex, max_steps: int, through: HexTest = _al
                  cross: SideTest = _always) -> dict[Hex, tuple[Tri, int]]:
     """Bounded paths (a command range): hex -> (reached, fewest hexsides crossed) within
     ``max_steps`` of ``start``; the distance is that of the surest path found."""
-    sure = _reach_pass(g, [start], through, cross, _sure)
-    maybe = _reach_pass(g, [start], through, cross, _maybe)
-    out = {h: (None, d) for h, d in maybe.items() if d <= max_steps}
-    out.update({h: (True, d) for h, d in sure.items() if d <= max_steps})
+    adj, (maybe, dm), (sure, ds) = _passes(g, {start: True}, through, cross, max_steps)
+    hexes = adj.hexes
+    out = {hexes[i]: (None, dm[i]) for i in maybe}
+    out.update({hexes[i]: (True, ds[i]) for i in sure})
     return out
 
 
@@ -104,7 +138,13 @@ def least_cost(g: nx.Graph, start: Hex, budget: float, step_cost: Callable[[Hex,
 
     Sure costs come from known steps only. A hex is unknown when a path could get there if
     each unknown step cost nothing and each unknown stop did not stop (the most the data
-    allows), and no known path does."""
+    allows), and no known path does. Each test is called once per hexside for both runs."""
+    adj = adjacency_of(g)
+    hexes, index = adj.hexes, adj.index
+    sorted_rows = adj.sorted_rows
+    steps: dict[tuple[Hex, Hex], Cost] = {}
+    stops_at: dict[tuple[Hex, Hex], bool | Unknown] = {}
+
     def run(optimistic: bool) -> tuple[dict[Hex, float], set[Hex]]:
         best = {start: 0.0}
         stopped: set[Hex] = set()
@@ -113,8 +153,11 @@ def least_cost(g: nx.Graph, start: Hex, budget: float, step_cost: Callable[[Hex,
             c, u = heapq.heappop(heap)
             if c > best.get(u, float("inf")) or u in stopped:
                 continue
-            for v in sorted(g.neighbors(u)):
-                step = step_cost(u, v)
+            for j in sorted_rows[index[u]]:
+                v = hexes[j]
+                step = steps.get((u, v), _UNSET)
+                if step is _UNSET:
+                    step = steps[(u, v)] = step_cost(u, v)
                 if step is None:
                     continue
                 if isinstance(step, Unknown):
@@ -124,7 +167,9 @@ def least_cost(g: nx.Graph, start: Hex, budget: float, step_cost: Callable[[Hex,
                 nc = c + step
                 if nc > budget + 1e-9 or nc >= best.get(v, float("inf")):
                     continue
-                stop = must_stop(u, v)
+                stop = stops_at.get((u, v), _UNSET)
+                if stop is _UNSET:
+                    stop = stops_at[(u, v)] = must_stop(u, v)
                 if isinstance(stop, Unknown):
                     if not optimistic:
                         continue
@@ -140,64 +185,3 @@ def least_cost(g: nx.Graph, start: Hex, budget: float, step_cost: Callable[[Hex,
     sure, stops = run(False)
     maybe, _ = run(True)
     return Reach(sure, frozenset(set(maybe) - set(sure)), frozenset(stops))
-
-
-class Lattice:
-    """The map graph as arrays: node ``i`` is ``nodes[i]``, ``nbr[i]`` its neighbours (-1 for
-    none) in a fixed order. Built once per map; predicates become boolean arrays."""
-
-    def __init__(self, g: nx.Graph) -> None:
-        self.nodes: tuple[Hashable, ...] = tuple(sorted(g.nodes))
-        self.index = {h: i for i, h in enumerate(self.nodes)}
-        width = max((d for _, d in g.degree), default=0)
-        nbr = np.full((len(self.nodes), max(width, 1)), -1, dtype=np.int64)
-        for i, h in enumerate(self.nodes):
-            for j, v in enumerate(sorted(g.neighbors(h))):
-                nbr[i, j] = self.index[v]
-        self.nbr = nbr
-        self._safe = np.where(nbr >= 0, nbr, len(self.nodes))  # -1 -> a sentinel column
-
-    def mask(self, hexes: Iterable[Hex]) -> np.ndarray:
-        m = np.zeros(len(self.nodes), dtype=bool)
-        idx = [self.index[h] for h in hexes if h in self.index]
-        m[idx] = True
-        return m
-
-    def side_mask(self, blocked: Iterable[tuple[Hex, Hex]]) -> np.ndarray:
-        """(N, width) True where the hexside from node i to its j-th neighbour may be crossed."""
-        ok = self.nbr >= 0
-        for a, b in blocked:
-            if a in self.index and b in self.index:
-                ia, ib = self.index[a], self.index[b]
-                ok[ia, self.nbr[ia] == ib] = False
-                ok[ib, self.nbr[ib] == ia] = False
-        return ok
-
-    def sweep(self, starts: np.ndarray, through: np.ndarray, cross: np.ndarray | None = None) -> np.ndarray:
-        """Boolean reach (as :func:`reach` with two-valued tests): frontier expansion in numpy."""
-        n = len(self.nodes)
-        cross = self.nbr >= 0 if cross is None else cross
-        reached = np.zeros(n + 1, dtype=bool)
-        reached[:n] = starts
-        reached[n] = True  # the sentinel is never a candidate
-        frontier = np.flatnonzero(starts)
-        go = np.zeros(n + 1, dtype=bool)
-        go[:n] = through
-        go[frontier] = True  # a start always lets the path leave it
-        while len(frontier):
-            f = frontier[go[frontier]]
-            cand = self._safe[f][cross[f]]
-            cand = cand[~reached[cand]]
-            cand = np.unique(cand)
-            reached[cand] = True
-            frontier = cand
-        return reached[:n]
-
-    def reach(self, starts: np.ndarray, through_sure: np.ndarray, through_maybe: np.ndarray,
-              cross_sure: np.ndarray | None = None, cross_maybe: np.ndarray | None = None,
-              starts_maybe: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """(surely reached, possibly reached), as :func:`reach` does on the graph."""
-        sure = self.sweep(starts, through_sure, cross_sure)
-        maybe = self.sweep(starts if starts_maybe is None else starts_maybe, through_maybe,
-                           cross_sure if cross_maybe is None else cross_maybe)
-        return sure, maybe

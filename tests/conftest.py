@@ -1,4 +1,4 @@
-"""Shared fixtures: the real VASSAL engine (through ../shared/tools/vassal-check) and paths."""
+"""Shared fixtures: the real VASSAL engine (through the repository's tools/vassal harness) and paths."""
 from __future__ import annotations
 
 import json
@@ -10,32 +10,37 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("HEXFORGE_SHARED", ROOT.parent / "shared"))
-TOOL = Path(os.environ.get("VASSAL_CHECK_TOOL", SHARED / "tools" / "vassal-check"))
 SYNTHETIC = ROOT / "tests" / "data" / "synthetic"
+ENGINE_SAMPLES = ROOT / "tests" / "data" / "engine-samples"
+# Deprecated: nothing may read outside the repository except the rulebook spot checks
+# (tests/games/rawdata.py, HEXFORGE_RULEBOOKS). Kept only so that old imports still resolve.
+SHARED = Path(os.environ.get("HEXFORGE_SHARED", ROOT.parent / "shared"))
+
+
+def run_harness(*args: object, timeout: float = 900) -> tuple[int, dict]:
+    """Run ``python -m tools.vassal --compact ARGS``; returns (exit code, parsed JSON answer)."""
+    cmd = [sys.executable, "-m", "tools.vassal", "--compact", "--timeout", str(int(timeout)), *map(str, args)]
+    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout + 60)
+    try:
+        return p.returncode, json.loads(p.stdout)
+    except ValueError:
+        return p.returncode, {"error": (p.stdout + p.stderr)[-2000:]}
 
 
 @pytest.fixture(scope="session")
 def vassal_check():
-    """Run a vassal-check command; returns (exit code, parsed JSON).
+    """Run a harness command (``info``, ``load``, ``locate``, ``position``, ``replay``, ``play``).
 
-    Skips when the tool is not installed, unless VASSAL_CHECK_REQUIRED=1 (as in CI).
+    Returns ``run(*args, timeout=...) -> (exit code, JSON)``. Skips when the harness is not
+    installed (``bash tools/vassal/install.sh``), unless VASSAL_CHECK_REQUIRED=1 (as in CI).
     """
-    def run(*args: object, timeout: int = 900) -> tuple[int, dict]:
-        p = subprocess.run([sys.executable, str(TOOL / "vassal_check.py"), "--compact", *map(str, args)],
-                           capture_output=True, text=True, timeout=timeout)
-        try:
-            return p.returncode, json.loads(p.stdout)
-        except ValueError:
-            return p.returncode, {"error": (p.stdout + p.stderr)[-2000:]}
-
     try:
-        rc, info = run("info", timeout=180)
+        rc, info = run_harness("info", timeout=180)
     except (OSError, subprocess.TimeoutExpired) as e:
         rc, info = 2, {"error": repr(e)}
     if rc != 0:
-        why = f"vassal-check not available: {info.get('error')}"
+        why = f"VASSAL engine harness not available ({info.get('error')}); install: bash tools/vassal/install.sh"
         if os.environ.get("VASSAL_CHECK_REQUIRED") == "1":
             pytest.fail(why)
         pytest.skip(why)
-    return run
+    return run_harness

@@ -76,7 +76,7 @@ def test_toml_syntax_error_names_the_line(tmp_path: Path) -> None:
 
 
 def test_missing_file_and_unknown_game() -> None:
-    with pytest.raises(GameDataError, match="no such game folder or bundled game"):
+    with pytest.raises(GameDataError, match="no such game: 'no-such-game' .*bundled: aachen, arnhem"):
         load_game("no-such-game")
 
 
@@ -102,4 +102,4 @@ def test_cli_prints_messages_not_tracebacks(tmp_path: Path) -> None:
     assert f"{len(MISTAKES)} problems" in p.stderr
     p = subprocess.run([sys.executable, "-m", "hexforge", "data", "status", str(tmp_path / "nowhere")],
                        capture_output=True, text=True)
-    assert p.returncode == 1 and "Traceback" not in p.stderr and "no such game folder" in p.stderr
+    assert p.returncode == 1 and "Traceback" not in p.stderr and "no such game: " in p.stderr

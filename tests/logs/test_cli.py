@@ -7,7 +7,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from hexforge.cli_log import log
+from hexforge.games import load_game
 from tests.conftest import SHARED, SYNTHETIC
+from tests.rules.vlog import Writer
 
 SAMPLES = SHARED / "tools" / "vassal-check" / "samples"
 
@@ -45,6 +47,41 @@ def test_errors_are_one_line_with_the_file(tmp_path: Path) -> None:
     ]
     for args, what in cases:
         r = _run(*args)
-        assert r.exit_code == 1, r.output
+        assert r.exit_code == 2, r.output
         assert r.output.startswith("Error: ") and what in r.output and r.output.count("\n") == 1, r.output
         assert "Traceback" not in r.output
+
+
+def _log(tmp_path: Path, game_ref) -> Writer:
+    game = load_game(game_ref)
+    w = Writer(game, tmp_path)
+    w.phase(1, game.info.sequence[0].id)
+    return w
+
+
+def test_the_game_comes_from_a_hexforge_module(tmp_path: Path) -> None:
+    w = _log(tmp_path, "aachen")
+    r = _run(w.write(), "--module", w.vmod, "--json")
+    assert r.exit_code == 0 and r.stderr == "", r.output
+    units = {p["piece"]["unit"] for p in json.loads(r.stdout)["setup"]}
+    assert units and units <= set(load_game("aachen").units)  # pieces read as the game's units
+
+
+def test_a_module_of_a_game_that_is_not_bundled_needs_game_for_units(tmp_path: Path) -> None:
+    w = _log(tmp_path, SYNTHETIC)
+    log_file = w.write()
+    r = _run(log_file, "--module", w.vmod, "--json")
+    assert r.exit_code == 0 and "was built from game 'synthetic', which is not a bundled game" in r.stderr
+    assert {p["piece"]["unit"] for p in json.loads(r.stdout)["setup"]} == {None}
+    r = _run(log_file, "--module", w.vmod, "--game", SYNTHETIC, "--json")
+    assert r.exit_code == 0 and r.stderr == "" and None not in {p["piece"]["unit"] for p in json.loads(r.stdout)["setup"]}
+
+
+def test_a_log_of_another_module_is_refused(tmp_path: Path) -> None:
+    w = _log(tmp_path, SYNTHETIC)
+    other = w.w.write(tmp_path / "other.vlog", "Some Other Module", "2.0")
+    r = _run(other, "--module", w.vmod, "--game", SYNTHETIC)
+    assert r.exit_code == 2 and r.stdout == ""
+    assert f"{other} was made with module 'Some Other Module' version '2.0', but {w.vmod} is" in r.stderr
+    r = _run(other, "--module", w.vmod, "--game", SYNTHETIC, "--allow-mismatch")
+    assert r.exit_code == 0 and "warning: " in r.stderr and "setup:" in r.stdout

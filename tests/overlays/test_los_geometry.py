@@ -6,7 +6,9 @@ from hypothesis import given, settings, strategies as st
 
 from hexforge.maps.grid import BoardGrid, GridNumbering, HexGrid
 from hexforge.maps.hexes import Hex, within
-from hexforge.maps.los import LosField, NaiveSight, sight, touched, touched_offsets
+from shapely.geometry import LineString, Polygon
+
+from hexforge.maps.los import LosField, NaiveSight, Touch, sight, sight_from, touched, touched_offsets
 
 # A board grid whose corners are integer pixels (dx:dy = 3:2), so the shapely reference is exact:
 # on other sizes its float corners miss lines through vertices, which is why maps.los works in
@@ -105,3 +107,61 @@ def test_array_fast_path_equals_sight_under_every_grazing(grazing):
             assert codes[s] == sight(obs, target, lambda x: state.get(x, False), grazing).state, (obs, target)
             checked += 1
     assert checked > 500
+
+
+# -- the integer-sign touching against shapely's exact DE-9IM relation -------------------------
+
+def shapely_touched(dq: int, dr: int) -> tuple[Touch, ...]:
+    """The reference: GEOS relates the segment to each candidate hexagon, in the integer frame
+    (dx = 3, dy = 2) where its predicates are exact."""
+    origin, target = Hex(0, 0), Hex(dq, dr)
+    n = origin.distance(target)
+    if n <= 1:
+        return ()
+    tx, ty = 3 * dq, 2 * dr + dq
+    line = LineString([(0, 0), (tx, ty)])
+    out = []
+    for h in within(origin, n + 1):
+        if h in (origin, target):
+            continue
+        cx, cy = 3 * h.q, 2 * h.r + h.q
+        m = line.relate(Polygon([(cx - 2, cy), (cx - 1, cy - 1), (cx + 1, cy - 1), (cx + 2, cy), (cx + 1, cy + 1), (cx - 1, cy + 1)]))
+        kind = "cross" if m[0] != "F" else "side" if m[1] == "1" else "vertex" if m[1] == "0" else None
+        if kind:
+            out.append(Touch(h, kind, (cx * tx + cy * ty) / (tx * tx + ty * ty)))
+    return tuple(sorted(out, key=lambda t: (t.t, t.hex)))
+
+
+def test_touching_equals_shapely_for_every_offset_within_ten():
+    offsets = within(Hex(0, 0), 10)
+    kinds = set()
+    for h in offsets:
+        got = touched_offsets(h.q, h.r)
+        assert got == shapely_touched(h.q, h.r), h
+        kinds |= {t.kind for t in got}
+    assert kinds == {"cross", "side", "vertex"}
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2 ** 16), grazing=st.sampled_from(["touch", "both-sides", "ignore"]),
+       radius=st.integers(0, 9), observer=hexes)
+def test_sight_from_equals_sight_for_every_target(seed, grazing, radius, observer):
+    """The array answer for one observer is the per-pair answer, state and blocking hexes."""
+    import random
+    rnd = random.Random(seed)
+    state = {h: rnd.choice([True, False, False, False, None]) for h in within(Hex(0, 0), 12)}
+    blocks = lambda h: state.get(h, False)  # noqa: E731
+    targets = within(observer, radius)
+    got = sight_from(observer, targets, blocks, grazing)
+    assert list(got) == targets
+    for t in targets:
+        assert got[t] == sight(observer, t, blocks, grazing), (observer, t)
+
+
+def test_sight_from_answers_all_three_states_and_names_the_hexes():
+    a = Hex(0, 0)
+    state = {Hex(1, 0): None, Hex(2, 0): True}
+    got = sight_from(a, [Hex(2, 0), Hex(3, 0), Hex(0, 3), a], lambda h: state.get(h, False))
+    assert got[Hex(2, 0)] == ("unknown", (Hex(1, 0),))
+    assert got[Hex(3, 0)] == ("blocked", (Hex(2, 0),))
+    assert got[Hex(0, 3)] == ("clear", ()) and got[a] == ("clear", ())

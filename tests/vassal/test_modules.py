@@ -69,6 +69,24 @@ def test_setup_puts_every_unit_in_its_hex(game: str, scenario: str, modules, vas
     assert on_board == placed  # nothing lost: every unit with a place in the data is in the save
 
 
+@pytest.mark.parametrize("game, scenario", SCENARIOS)
+def test_every_placed_piece_lies_on_a_board_of_its_map(game: str, scenario: str, modules, vassal_check) -> None:
+    """VASSAL finds a board under every piece a setup places (a piece beside every board is lost
+    to the player's view and has no location)."""
+    sc = load_game(game).scenarios[scenario]
+    rc, res = vassal_check("replay", modules[game], f"setup:{setup_name(sc.name.resolved)}")
+    assert rc == 0 and res["success"], res.get("errors") or res.get("error")
+    boards = res["boards"]
+    off = []
+    for p in res["final"]["pieces"]:
+        rects = [b for b in boards[p["map"]] if b["board"] == p["board"]]
+        inside = [b for b in rects if b["x"] <= p["x"] < b["x"] + b["w"] and b["y"] <= p["y"] < b["y"] + b["h"]]
+        if p["board"] is None or not inside:
+            off.append((p["name"], p["map"], p["x"], p["y"], p["board"]))
+    assert off == [], f"{len(off)} pieces on no board, e.g. {off[:5]}; boards: {boards}"
+    assert not res["final"].get("offmap_pieces"), "pieces on no map"
+
+
 def test_draw_pools_hold_the_chits_the_rules_count(modules, vassal_check) -> None:
     """PTR 4.0B (L456): 29 combat chits and 7 plan chits, each in its own container."""
     g = load_game("piercing-the-reich")

@@ -1,0 +1,220 @@
+"""maps/trace.py on the cached adjacency gives the answers of a plain networkx search.
+
+The reference below is the breadth-first search and Dijkstra the product used before it moved to
+arrays (two passes over ``g.neighbors``: unknowns as closed, unknowns as open). Random maps carry
+unknown hexes and hexsides; the product must give the same hex -> verdict (and distance) and call
+its tests on the same hexes and hexsides, so "what data is missing" reports do not change.
+"""
+from __future__ import annotations
+
+import heapq
+import random
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from hexforge.maps.convention import Convention
+from hexforge.maps.graph import Adjacency, adjacency_of, map_graph
+from hexforge.maps.hexes import Hex
+from hexforge.maps.hexmap import HexMap
+from hexforge.maps.terrain import Unknown
+from hexforge.maps.trace import least_cost, reach, within_steps
+
+
+# -- the reference: networkx, as maps/trace.py searched before the arrays ---------------------
+
+def ref_pass(g, starts, through, cross, ok):
+    dist = {s: 0 for s in starts}
+    frontier = sorted(dist)
+    while frontier:
+        nxt = []
+        for u in frontier:
+            if dist[u] and not ok(through(u)):
+                continue
+            for v in g.neighbors(u):
+                if v not in dist and ok(cross(u, v)):
+                    dist[v] = dist[u] + 1
+                    nxt.append(v)
+        frontier = nxt
+    return dist
+
+
+def sure(v):
+    return v is True
+
+
+def maybe(v):
+    return v is not False
+
+
+def ref_reach(g, starts, through, cross, max_steps=None):
+    s = ref_pass(g, [h for h, v in starts.items() if v is True], through, cross, sure)
+    m = ref_pass(g, [h for h, v in starts.items() if v is not False], through, cross, maybe)
+    if max_steps is not None:
+        s = {h: d for h, d in s.items() if d <= max_steps}
+        m = {h: d for h, d in m.items() if d <= max_steps}
+    out = {h: None for h in m}
+    out.update({h: True for h in s})
+    return out
+
+
+def ref_within(g, start, max_steps, through, cross):
+    s = ref_pass(g, [start], through, cross, sure)
+    m = ref_pass(g, [start], through, cross, maybe)
+    out = {h: (None, d) for h, d in m.items() if d <= max_steps}
+    out.update({h: (True, d) for h, d in s.items() if d <= max_steps})
+    return out
+
+
+def ref_least_cost(g, start, budget, step_cost, must_stop):
+    def run(optimistic):
+        best, stopped, heap = {start: 0.0}, set(), [(0.0, start)]
+        while heap:
+            c, u = heapq.heappop(heap)
+            if c > best.get(u, float("inf")) or u in stopped:
+                continue
+            for v in sorted(g.neighbors(u)):
+                step = step_cost(u, v)
+                if step is None or (isinstance(step, Unknown) and not optimistic):
+                    continue
+                nc = c + (0.0 if isinstance(step, Unknown) else step)
+                if nc > budget + 1e-9 or nc >= best.get(v, float("inf")):
+                    continue
+                stop = must_stop(u, v)
+                if isinstance(stop, Unknown):
+                    if not optimistic:
+                        continue
+                    stop = False
+                best[v] = nc
+                (stopped.add if stop else stopped.discard)(v)
+                heapq.heappush(heap, (nc, v))
+        return best, stopped
+    s, stops = run(False)
+    m, _ = run(True)
+    return s, frozenset(set(m) - set(s)), frozenset(stops)
+
+
+# -- random maps with unknowns -------------------------------------------------------------
+
+def random_map(seed: int, columns: int, rows: int):
+    rnd = random.Random(seed)
+    conv = Convention.from_pattern("CCRR", "columns", (1, columns, "right"), (1, rows, "down"), "even")
+    m = HexMap.single(conv)
+    hex_value = {h: rnd.choices([True, False, None], [6, 2, 1])[0] for h in m}
+    side_value = {}
+    for h in m:
+        for n in h.neighbours():
+            side_value[(h, n)] = rnd.choices([True, False, None], [8, 1, 1])[0]
+    return rnd, m, hex_value, side_value
+
+
+class Recorder:
+    """Tests that remember what they were asked (as a rule records its missing data)."""
+
+    def __init__(self, hex_value, side_value):
+        self.hex_value, self.side_value = hex_value, side_value
+        self.hexes, self.sides = set(), set()
+
+    def through(self, h):
+        self.hexes.add(h)
+        return self.hex_value[h]
+
+    def cross(self, a, b):
+        self.sides.add((a, b))
+        return self.side_value[(a, b)]
+
+
+maps = st.tuples(st.integers(0, 10 ** 6), st.integers(1, 14), st.integers(1, 14))
+
+
+@settings(max_examples=60, deadline=None)
+@given(spec=maps, bounded=st.booleans(), with_cross=st.booleans())
+def test_reach_equals_the_networkx_search(spec, bounded, with_cross):
+    rnd, m, hv, sv = random_map(*spec)
+    g = m.graph()
+    hexes = sorted(m)
+    starts = {h: rnd.choice([True, True, None, False]) for h in rnd.sample(hexes, min(len(hexes), 4))}
+    max_steps = rnd.randint(0, 6) if bounded else None
+    ref, fast = Recorder(hv, sv), Recorder(hv, sv)
+    if with_cross:
+        want = ref_reach(g, starts, ref.through, ref.cross, max_steps)
+        got = reach(g, starts, fast.through, fast.cross, max_steps=max_steps)
+    else:  # the default hexside test (always crossable) is skipped by the product
+        want = ref_reach(g, starts, ref.through, lambda a, b: True, max_steps)
+        got = reach(g, starts, fast.through, max_steps=max_steps)
+    assert got == want
+    assert list(got) == list(want)  # same order, so outputs built from it stay deterministic
+    if max_steps is None:  # a bounded search stops at its bound: it asks about fewer hexes
+        assert fast.hexes == ref.hexes and fast.sides == ref.sides
+    else:
+        assert fast.hexes <= ref.hexes and fast.sides <= ref.sides
+
+
+@settings(max_examples=60, deadline=None)
+@given(spec=maps, limit=st.integers(0, 8))
+def test_within_steps_equals_the_networkx_search(spec, limit):
+    rnd, m, hv, sv = random_map(*spec)
+    g = m.graph()
+    start = rnd.choice(sorted(m))
+    ref, fast = Recorder(hv, sv), Recorder(hv, sv)
+    want = ref_within(g, start, limit, ref.through, ref.cross)
+    got = within_steps(g, start, limit, fast.through, fast.cross)
+    assert got == want and list(got) == list(want)
+    # The bounded search asks only about hexes within the range (the reference asked the map).
+    assert fast.hexes <= {h for h in ref.hexes if h.distance(start) < limit}
+    assert fast.sides <= ref.sides
+
+
+@settings(max_examples=40, deadline=None)
+@given(spec=maps, budget=st.integers(0, 8))
+def test_least_cost_equals_the_networkx_dijkstra(spec, budget):
+    rnd, m, _, _ = random_map(*spec)
+    g = m.graph()
+    start = rnd.choice(sorted(m))
+    cost = {(h, n): rnd.choice([1.0, 2.0, 0.5, None, Unknown("TEC")]) for h in m for n in h.neighbours()}
+    stop = {(h, n): rnd.choice([False, False, False, True, Unknown("ZOC")]) for h in m for n in h.neighbours()}
+    step, stops_here = (lambda a, b: cost[(a, b)]), (lambda a, b: stop[(a, b)])
+    s, unknown, stops = ref_least_cost(g, start, budget, step, stops_here)
+    got = least_cost(g, start, budget, step, stops_here)
+    assert got.cost == s and got.unknown == unknown and got.stops == stops
+
+
+def test_random_maps_exercise_all_three_answers():
+    """The comparisons above are not vacuous: the reference yields yes, unknown and absent."""
+    rnd, m, hv, sv = random_map(5, 12, 12)
+    r = Recorder(hv, sv)
+    got = ref_within(m.graph(), m.hex("0606"), 4, r.through, r.cross)
+    assert {v for v, _ in got.values()} == {True, None}
+    assert {h for h in m if h.distance(m.hex("0606")) <= 4} - set(got)  # some hex out of reach
+
+
+# -- the adjacency -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("columns,rows", [(1, 1), (3, 2), (9, 7), (20, 31)])
+def test_adjacency_is_the_graph_in_networkx_neighbour_order(columns, rows):
+    conv = Convention.from_pattern("CCRR", "columns", (1, columns, "right"), (1, rows, "down"), "odd")
+    m = HexMap.single(conv)
+    adj = m.adjacency()
+    plain = nx.Graph()
+    plain.add_nodes_from(sorted(m))
+    plain.add_edges_from((h, n) for h in sorted(m) for n in h.neighbours() if n in m and h < n)
+    want = Adjacency.of_graph(plain)
+    assert adj.hexes == want.hexes
+    assert np.array_equal(adj.indptr, want.indptr) and np.array_equal(adj.indices, want.indices)
+    assert adj.sorted_rows == [sorted(r) for r in want.rows]
+    if len(m) > 1:
+        assert adj.matrix().sum() == 2 * plain.number_of_edges()
+
+
+def test_the_map_builds_its_graph_once_and_tracing_reuses_its_adjacency():
+    conv = Convention.from_pattern("CCRR", "columns", (1, 6, "right"), (1, 5, "down"), "even")
+    m = HexMap.single(conv)
+    g = m.graph()
+    assert m.graph() is g and adjacency_of(g) is m.adjacency()
+    with pytest.raises(nx.NetworkXError):  # frozen: the kept adjacency cannot go stale
+        g.remove_edge(*next(iter(g.edges)))
+    other = nx.Graph(map_graph(m, m.label))  # a graph made some other way: its own adjacency
+    other.remove_edge(*next(iter(other.edges)))
+    assert adjacency_of(other).edge_count() == other.number_of_edges() == g.number_of_edges() - 1
