@@ -27,6 +27,8 @@ from hexforge.builder.modulereader import Module
 from hexforge.maps.grid import BadLabel
 
 _TOP = {"pieces", "boards"}
+MAX_BINDING = 2 ** 20  # bytes of a binding file
+MAX_OFFSET = 10_000    # column and row offsets
 _BOARD = {"sheet", "column_offset", "row_offset", "labels"}
 
 
@@ -86,19 +88,34 @@ class Binding:
 
 def _int(v: object, file: str, place: str) -> int:
     if not isinstance(v, int) or isinstance(v, bool):
-        raise BindingError(file, place, f"{v!r} is not an integer")
+        raise BindingError(file, place, f"{str(v)[:40]!r} is not an integer")
+    if abs(v) > MAX_OFFSET:
+        shown = v if abs(v) < 10 ** 40 else f"a number of {len(str(abs(v)))} digits"
+        raise BindingError(file, place, f"{shown} is out of range (-{MAX_OFFSET:,} to {MAX_OFFSET:,})")
     return v
+
+
+def _read_toml(path: Path, file: str) -> dict[str, Any]:
+    """The TOML table of a binding file, within :data:`MAX_BINDING` bytes, as one clear error otherwise."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_BINDING:
+            raise BindingError(file, "", f"{size:,} bytes; a binding file of at most {MAX_BINDING:,} is read")
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BindingError(file, "", "no such file") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise BindingError(file, "", f"not valid TOML ({e})") from None
+    except RecursionError:
+        raise BindingError(file, "", "arrays or tables nested too deep to read (a binding nests 3 levels)") from None
+    except ValueError as e:  # int() past Python's digit limit
+        raise BindingError(file, "", f"a number with too many digits ({e})") from None
 
 
 def load_binding(path: str | Path, game: Any | None = None) -> Binding:
     """Read a binding file; with ``game``, check every unit id and sheet it names."""
     file = str(path)
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BindingError(file, "", "no such file") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise BindingError(file, "", f"not valid TOML ({e})") from None
+    data = _read_toml(Path(path), file)
     extra = set(data) - _TOP
     if extra:
         raise BindingError(file, f"[{sorted(extra)[0]}]", "unknown table; valid: [pieces], [boards.\"<board>\"]")

@@ -10,7 +10,7 @@ becomes an :class:`Unknown` record holding the raw text and the reason: nothing 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Union
+from typing import Callable, Iterator, Union
 
 from hexforge.builder import sequence
 from hexforge.builder.errors import LogFormatError
@@ -19,6 +19,7 @@ ESC = "\x1b"
 MAX_DEPTH = 64
 # Per-field limits, far above what VASSAL writes (a piece of 100 traits is ~20 KB, a chat line
 # or report well under 1 KB, a map's board table a few cells): past them a command is Unknown.
+MAX_COMMANDS = 1_000_000     # commands in one save or log (ESC-separated, at every level)
 MAX_COMMAND = 1024 * 1024      # characters of one command (a LOG's sub-commands count apart)
 MAX_CHAT = 64 * 1024           # characters of one chat line
 MAX_TRAITS = 1000              # TAB characters in a piece type (each trait adds one)
@@ -235,12 +236,12 @@ def _decoded(text: str, depth: int) -> Command:
 
 
 def _check_size(s: str) -> None:
+    if s.startswith(("+/", "D/")) and s.count("\t") > MAX_TRAITS:
+        raise _Bad(f"a piece of more than {MAX_TRAITS} traits")
     if len(s) > MAX_COMMAND:
         raise _Bad(f"a command of {len(s):,} characters; at most {MAX_COMMAND:,} are read")
     if s.startswith("CHAT") and len(s) > MAX_CHAT:
         raise _Bad(f"a chat line of {len(s):,} characters; at most {MAX_CHAT:,} are read")
-    if s.startswith(("+/", "D/")) and s.count("\t") > MAX_TRAITS:
-        raise _Bad(f"a piece of more than {MAX_TRAITS} traits")
 
 
 def _decode_add(s: str) -> AddPiece:
@@ -323,11 +324,30 @@ class _TooDeep(Exception):
 
 def parse_stream(text: str, file: str = "<text>") -> tuple[Node, ...]:
     """A savedGame text -> its top-level entries (the root command, then each of its sub-commands)."""
+    return tuple(iter_stream(text, file))
+
+
+def iter_stream(text: str, file: str = "<text>") -> Iterator[Node]:
+    """The entries of :func:`parse_stream` one at a time (a long log is never held as one tree).
+
+    Refused before any work when the text holds more than :data:`MAX_COMMANDS` commands.
+    """
+    if text.count(ESC) >= MAX_COMMANDS:
+        raise LogFormatError(file, "savedGame", f"more than {MAX_COMMANDS:,} commands; at most {MAX_COMMANDS:,} are "
+                             "read (a 200,000-move log holds about 600,000)")
+    d = sequence.Decoder(text, ESC)
     try:
-        root = parse(text)
+        first = d.next_token()
+        if first == text:
+            yield Node(_decoded(first, 0))
+            return
+        head = parse(first, 1)
+        yield Node(head.command)
+        yield from head.children
+        while d.has_more():
+            yield parse(d.next_token(), 1)
     except _TooDeep:
         raise LogFormatError(file, "savedGame", f"commands are nested more than {MAX_DEPTH} levels deep") from None
-    return (Node(root.command), *root.children)
 
 
 # -- encoding ------------------------------------------------------------------------------

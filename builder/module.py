@@ -293,8 +293,7 @@ def _turn_tracker(game: Game) -> Component:
     names = []
     for ph in game.info.sequence:
         who = sides.get(ph.player, {"first": "first player", "second": "second player"}.get(ph.player, ""))
-        name = ph.name.resolved
-        names.append(f"{name} ({who})" if who and who.lower() not in name.lower() else name)
+        names.append(f"{ph.name.resolved} ({who})" if who else ph.name.resolved)
     first = 1
     for sc in game.scenarios.values():
         if sc.first_turn and isinstance(sc.first_turn.resolved, int):

@@ -12,12 +12,13 @@ import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from lxml import etree
 from PIL import Image
 
 from hexforge.builder import pieces
-from hexforge.builder.commands import AddPiece, decode_command
+from hexforge.builder.commands import AddPiece, Unknown, decode_command
 from hexforge.builder.errors import ModuleFormatError
 from hexforge.builder.safezip import SafeZip
 from hexforge.maps.grid import BoardGrid, GridNumbering, HexGrid
@@ -29,6 +30,18 @@ BOARD_TAG = _B + "map.boardPicker.Board"
 HEX_GRID = _B + "map.boardPicker.board.HexGrid"
 NUMBERING = _B + "map.boardPicker.board.mapgrid.HexGridNumbering"
 TRACKER_TAG = _B + "turn.TurnTracker"
+# Limits far above real modules (prototypes nest a few levels, grids have at most a few hundred
+# rows and columns, labels pad to 2-3 digits), checked before the work they bound.
+MAX_PROTOTYPE_DEPTH = 100       # prototypes using prototypes
+MAX_GRID_CELLS = 10_000         # hex columns (or rows) across a board
+MAX_LEADING = 10                # leading zeros of a numbering (hLeading, vLeading)
+MAX_OFFSET = 10_000             # numbering offsets (hOff, vOff)
+MAX_BUILD_FILE = 64 * 2 ** 20   # bytes of buildFile: its parsed tree takes several times that
+MAX_METADATA = 2 ** 20          # bytes of moduledata
+MAX_XML_NODES = 2_000_000       # elements and attributes (counted as '<' and '=' before parsing)
+MAX_PIECE_SLOTS = 200_000       # PieceSlots and CardSlots
+MAX_PROTOTYPES = 50_000         # PrototypeDefinitions
+MAX_MARKER_WORK = 20_000_000    # Marker values merged from prototypes into prototypes and pieces
 LEVEL_TAGS = {_B + "turn.CounterTurnLevel": "counter", _B + "turn.ListTurnLevel": "list"}
 
 
@@ -107,6 +120,7 @@ class Module:
     sides: tuple[str, ...]
     turn_trackers: tuple[TurnTrackerDef, ...]
     warnings: tuple[str, ...] = ()
+    prototype_closures: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
 
     def map(self, map_id: str) -> ModuleMap | None:
         return next((m for m in self.maps if m.id == map_id or m.name == map_id), None)
@@ -116,15 +130,23 @@ class Module:
 
 
 def _version_tuple(v: str) -> tuple[int, ...]:
-    return tuple(int(x) for x in re.findall(r"\d+", v)[:3]) or (0,)
+    """(major, minor, patch); a part of more than 9 digits reads as 999999999 (it is past any real version)."""
+    parts = (x.lstrip("0") or "0" for x in re.findall(r"\d+", v)[:3])
+    return tuple(int(x) if len(x) <= 9 else 999_999_999 for x in parts) or (0,)
 
 
-def _parse_xml(sz: SafeZip, name: str) -> etree._Element:
+def _parse_xml(sz: SafeZip, name: str, limit: int = MAX_METADATA) -> etree._Element:
+    if sz.size(name) > limit:
+        raise ModuleFormatError(sz.path, name, f"{sz.size(name):,} bytes; at most {limit:,} are read")
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
                              huge_tree=False, remove_comments=True)
     data = sz.read(name)
     if b"<!ENTITY" in data:  # checked before parsing: an entity bomb never reaches the parser
         raise ModuleFormatError(sz.path, name, "declares XML entities; modules never need them and they are not read")
+    nodes = data.count(b"<") + data.count(b"=")
+    if nodes > MAX_XML_NODES:
+        raise ModuleFormatError(sz.path, name, f"about {nodes:,} XML elements and attributes; at most "
+                                f"{MAX_XML_NODES:,} are read")
     try:
         return etree.parse(io.BytesIO(data), parser).getroot()
     except etree.XMLSyntaxError as e:
@@ -134,6 +156,7 @@ def _parse_xml(sz: SafeZip, name: str) -> etree._Element:
 class _Reader:
     def __init__(self, sz: SafeZip) -> None:
         self.sz, self.warnings = sz, []
+        self.marker_work = 0
         self.images = {n.rsplit("/", 1)[-1]: n for n in sz.names() if n.startswith("images/")}
 
     def err(self, place: str, what: str) -> ModuleFormatError:
@@ -147,7 +170,7 @@ class _Reader:
         if not version:
             for name in ("buildFile.xml", "buildFile"):
                 if name in self.sz:
-                    version = _parse_xml(self.sz, name).get("VassalVersion", "")
+                    version = _parse_xml(self.sz, name, MAX_BUILD_FILE).get("VassalVersion", "")
                     break
         chosen = "buildFile.xml" if _version_tuple(version) >= (3, 5) else "buildFile"
         if chosen not in self.sz:
@@ -159,12 +182,15 @@ class _Reader:
         raw = e.get(key)
         if raw is None or raw.strip() == "":
             return default
+        shown = repr(raw) if len(raw) <= 40 else f"{raw[:20]!r}... ({len(raw):,} characters)"
+        if len(raw.strip()) > 40:
+            raise self.err(place, f"{key}={shown} is out of range")
         try:
             v = kind(raw.strip())
         except ValueError:
-            raise self.err(place, f"{key}={raw!r} is not a number") from None
+            raise self.err(place, f"{key}={shown} is not a number") from None
         if not math.isfinite(v) or abs(v) > 1e7:
-            raise self.err(place, f"{key}={raw!r} is out of range")
+            raise self.err(place, f"{key}={shown} is out of range")
         return v
 
     def board(self, e: etree._Element, place: str) -> ModuleBoard:
@@ -194,12 +220,17 @@ class _Reader:
         dx = self.attr_num(g, "dx", dy * math.sqrt(3) / 2, place)
         if dx <= 0 or dy <= 0:
             raise self.err(place, "dx and dy must be positive")
+        cells = max(width, height) / min(dx, dy)
+        if cells > MAX_GRID_CELLS:
+            raise self.err(place, f"dx={dx:g}, dy={dy:g} on a {width}x{height} board make about {cells:,.0f} hexes "
+                           f"across; at most {MAX_GRID_CELLS:,} are read")
         grid = HexGrid(dx, dy, int(self.attr_num(g, "x0", 0, place, int)), int(self.attr_num(g, "y0", 32, place, int)),
                        g.get("sideways") == "true", g.get("snapTo", "true") == "true")
         n = g.find(NUMBERING)
         numbering = GridNumbering()
         if n is not None:
             p = place + " > HexGridNumbering"
+            self.check_numbering(n, p)
             try:
                 numbering = GridNumbering(
                     n.get("first", "H"), n.get("sep", ""), n.get("hType", "N"), n.get("vType", "N"),
@@ -210,6 +241,14 @@ class _Reader:
             except ValueError as ex:
                 raise self.err(p, str(ex)) from None
         return BoardGrid(grid, numbering, width, height)
+
+    def check_numbering(self, n: etree._Element, place: str) -> None:
+        """Leading zeros and offsets within :data:`MAX_LEADING` and :data:`MAX_OFFSET` (labels stay short)."""
+        for key, limit in (("hLeading", MAX_LEADING), ("vLeading", MAX_LEADING), ("hOff", MAX_OFFSET),
+                           ("vOff", MAX_OFFSET)):
+            v = self.attr_num(n, key, 0, place, int)
+            if abs(v) > limit:
+                raise self.err(place, f"{key}={v}; at most {limit} is read")
 
     def maps(self, root: etree._Element) -> tuple[ModuleMap, ...]:
         out = []
@@ -224,7 +263,8 @@ class _Reader:
     def add_piece(self, e: etree._Element, place: str) -> AddPiece | None:
         cmd = decode_command((e.text or "").strip("\n"))
         if not isinstance(cmd, AddPiece):
-            self.warnings.append(f"{place}: not a piece definition ({(e.text or '')[:60]!r})")
+            why = f": {cmd.reason}" if isinstance(cmd, Unknown) else ""
+            self.warnings.append(f"{place}: not a piece definition ({(e.text or '')[:60]!r}){why}")
             return None
         return cmd
 
@@ -236,7 +276,40 @@ class _Reader:
                 out[e.get("name", "")] = (cmd.type, cmd.state)
         return out
 
-    def pieces(self, root: etree._Element, protos: dict[str, tuple[str, str]]) -> tuple[PieceDef, ...]:
+    def spend(self, n: int, place: str) -> None:
+        """Count Marker values merged from prototypes; past :data:`MAX_MARKER_WORK` the module is refused."""
+        self.marker_work += n
+        if self.marker_work > MAX_MARKER_WORK:
+            raise self.err(place, f"pieces and prototypes give more than {MAX_MARKER_WORK:,} Marker values "
+                           "to merge; real modules need a small fraction of that")
+
+    def closures(self, protos: dict[str, tuple[str, str]]) -> dict[str, dict[str, str]]:
+        """Every prototype's Marker closure, depth first without recursion (chains can be long)."""
+        closures: dict[str, dict[str, str]] = {}
+        uses = {name: [u for u in pieces.prototypes(t) if u in protos] for name, (t, _) in protos.items()}
+        for top in protos:
+            path, todo = [top], [iter(uses[top])]
+            while path:
+                child = next((u for u in todo[-1] if u not in closures and u not in path), None)
+                if child is not None:
+                    if len(path) >= MAX_PROTOTYPE_DEPTH:
+                        raise self.err(f"Prototype {top!r}", f"prototypes use each other more than "
+                                       f"{MAX_PROTOTYPE_DEPTH} deep ({' > '.join(repr(p) for p in path[:3])} > ...)")
+                    path.append(child)
+                    todo.append(iter(uses[child]))
+                    continue
+                name = path.pop()
+                todo.pop()
+                ptype, pstate = protos[name]
+                out = pieces.markers(ptype, pstate)
+                for u in uses[name]:
+                    self.spend(len(closures.get(u, ())), f"Prototype {name!r}")
+                    for k, v in closures.get(u, {}).items():
+                        out.setdefault(k, v)
+                closures[name] = out
+        return closures
+
+    def pieces(self, root: etree._Element, closures: dict[str, dict[str, str]]) -> tuple[PieceDef, ...]:
         out = []
         for e in (x for x in root.iter() if x.tag in SLOT_TAGS):
             entry = e.get("entryName", "")
@@ -244,7 +317,8 @@ class _Reader:
             if cmd is None:
                 continue
             marks = pieces.markers(cmd.type, cmd.state)
-            for k, v in prototype_markers(cmd.type, protos).items():
+            self.spend(sum(len(closures.get(n, ())) for n in pieces.prototypes(cmd.type)), f"PieceSlot {entry!r}")
+            for k, v in prototype_markers(cmd.type, closures).items():
                 marks.setdefault(k, v)
             out.append(PieceDef(entry, e.get("gpid", ""), pieces.basic_name(cmd.type), cmd.type, cmd.state,
                                 tuple(pieces.prototypes(cmd.type)), marks))
@@ -265,18 +339,29 @@ class _Reader:
                      for i, t in enumerate(root.iter(TRACKER_TAG)))
 
 
-def prototype_markers(type_: str, protos: dict[str, tuple[str, str]], seen: frozenset[str] = frozenset()) -> dict[str, str]:
-    """Marker values a piece gets from the prototypes it uses (and theirs), first found wins."""
+def prototype_markers(type_: str, closures: dict[str, dict[str, str]]) -> dict[str, str]:
+    """Marker values a piece gets from the prototypes it uses (and theirs), first found wins.
+
+    ``closures`` is :attr:`Module.prototype_closures`: each prototype's own Markers, then its
+    prototypes' closures in order (the order VASSAL expands them in; a prototype met again
+    adds nothing, so a diamond of prototypes costs its size, not 2**depth).
+    """
     out: dict[str, str] = {}
     for name in pieces.prototypes(type_):
-        if name in seen or name not in protos:
-            continue
-        ptype, pstate = protos[name]
-        for k, v in pieces.markers(ptype, pstate).items():
-            out.setdefault(k, v)
-        for k, v in prototype_markers(ptype, protos, seen | {name}).items():
+        for k, v in closures.get(name, {}).items():
             out.setdefault(k, v)
     return out
+
+
+def _check_counts(root: etree._Element, err: Callable[[str, str], Exception]) -> None:
+    """At most :data:`MAX_PIECE_SLOTS` slots and :data:`MAX_PROTOTYPES` prototypes, before reading any."""
+    slots = protos = 0
+    for e in root.iter():
+        slots += e.tag in SLOT_TAGS
+        protos += e.tag == _B + "PrototypeDefinition"
+    for what, n, limit in (("PieceSlots", slots, MAX_PIECE_SLOTS), ("PrototypeDefinitions", protos, MAX_PROTOTYPES)):
+        if n > limit:
+            raise err(root.tag, f"{n:,} {what}; at most {limit:,} are read")
 
 
 def read_module(path: str | Path) -> Module:
@@ -284,10 +369,12 @@ def read_module(path: str | Path) -> Module:
     with SafeZip(Path(path), ModuleFormatError) as sz:
         r = _Reader(sz)
         chosen, version = r.choose_build_file()
-        root = _parse_xml(sz, chosen)
+        root = _parse_xml(sz, chosen, MAX_BUILD_FILE)
         if not root.tag.startswith("VASSAL.build.GameModule") and root.tag != "VASSAL.launch.BasicModule":
             raise r.err(chosen, f"root element is {root.tag!r}, not VASSAL.build.GameModule")
+        _check_counts(root, r.err)
         protos = r.prototypes(root)
+        closures = r.closures(protos)
         sides = tuple((x.text or "").strip() for roster in root.iter(_B + "PlayerRoster") for x in roster.iter("entry"))
         return Module(str(path), root.get("name", ""), root.get("version", ""), version, chosen, r.maps(root),
-                      r.pieces(root, protos), protos, sides, r.trackers(root), tuple(r.warnings))
+                      r.pieces(root, closures), protos, sides, r.trackers(root), tuple(r.warnings), closures)

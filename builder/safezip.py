@@ -6,6 +6,7 @@ while decompressing (a lying header cannot make a read exceed its limit).
 from __future__ import annotations
 
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -41,6 +42,7 @@ class SafeZip:
             raise error(self.path, "zip container", f"{len(infos)} entries; at most {limits.max_entries} are read")
         total = 0
         self._infos: dict[str, zipfile.ZipInfo] = {}
+        self._copies: dict[str, int] = {}
         for info in infos:
             name = info.filename
             parts = PurePosixPath(name.replace("\\", "/")).parts
@@ -55,6 +57,7 @@ class SafeZip:
                             f"(at most {limits.max_ratio}:1)")
             total += info.file_size
             self._infos.setdefault(name, info)
+            self._copies[name] = self._copies.get(name, 0) + 1
         if total > limits.max_total_size:
             raise error(self.path, "zip container",
                         f"{total} bytes uncompressed; at most {limits.max_total_size} are read")
@@ -71,17 +74,29 @@ class SafeZip:
     def __contains__(self, name: str) -> bool:
         return name in self._infos
 
+    def size(self, name: str) -> int:
+        """An entry's declared uncompressed size (0 when there is no such entry)."""
+        info = self._infos.get(name)
+        return info.file_size if info else 0
+
     def read(self, name: str) -> bytes:
         """An entry's bytes, never more than its declared size (nor the per-entry limit)."""
         info = self._infos.get(name)
         if info is None:
             raise self.error(self.path, f"zip entry {name!r}", f"missing; entries: {', '.join(sorted(self._infos)[:20])}")
+        where = f"zip entry {name!r}"
+        if self._copies[name] > 1:
+            raise self.error(self.path, where, f"the archive holds {self._copies[name]} entries of this name; VASSAL "
+                             "(Java's ZipFile) reads the last, most zip tools the first, so which one the file "
+                             "means is ambiguous: not read")
+        if info.flag_bits & 0x1:
+            raise self.error(self.path, where, "is encrypted; VASSAL cannot read encrypted entries either")
         cap = min(info.file_size, self.limits.max_entry_size)
         try:
             with self._zip.open(info) as f:
                 data = f.read(cap + 1)
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as e:
-            raise self.error(self.path, f"zip entry {name!r}", f"cannot be decompressed ({e})") from None
+        except (zipfile.BadZipFile, zlib.error, OSError, ValueError, EOFError, NotImplementedError) as e:
+            raise self.error(self.path, where, f"cannot be decompressed, the data is corrupt ({e})") from None
         if len(data) > cap:
-            raise self.error(self.path, f"zip entry {name!r}", "holds more bytes than its header declares")
+            raise self.error(self.path, where, "holds more bytes than its header declares")
         return data

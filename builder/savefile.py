@@ -22,7 +22,10 @@ ENTRY = "savedGame"
 VCSK = b"!VCSK"
 VOBS = b"VOBS"
 XZ = b"\xfd7zXZ\x00"
-MAX_TEXT = 256 * 1024 * 1024
+# Command text read from one save or log: 64 MB is about 200,000 engine-written moves with
+# their reports (~330 bytes each); the '!VCSK' form takes two hex digits per byte.
+MAX_TEXT = 64 * 1024 * 1024
+MAX_ENTRY = 2 * MAX_TEXT + 16
 _HEX = b"0123456789abcdefABCDEF"
 NOT_VASSAL = "VASSAL 3.6/3.7 would not open this file (it reads only '!VCSK' or plain text)"
 
@@ -111,8 +114,14 @@ def read_save(path: str | Path) -> SaveFile:
             raise LogFormatError(path, "zip container",
                                  f"no {ENTRY!r} entry (VASSAL: 'Invalid saveFile format'); entries: "
                                  f"{', '.join(sz.names()[:10]) or 'none'}")
+        if sz.size(ENTRY) > MAX_ENTRY:
+            raise LogFormatError(path, f"zip entry {ENTRY!r}", f"{sz.size(ENTRY):,} bytes; at most {MAX_ENTRY:,} "
+                                 f"are read (a command text of {MAX_TEXT // 2 ** 20} MB)")
         raw = sz.read(ENTRY)
         text, fmt, warnings = deobfuscate(raw, path)
+        if len(text) > MAX_TEXT:
+            raise LogFormatError(path, f"zip entry {ENTRY!r}", f"{len(text):,} characters of commands; at most "
+                                 f"{MAX_TEXT:,} are read")
         return SaveFile(str(path), text, fmt, _metadata(sz, "savedata"), _metadata(sz, "moduledata"),
                         tuple(warnings))
 

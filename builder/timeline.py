@@ -15,7 +15,7 @@ from typing import Any, Union
 from hexforge.builder import pieces, sequence
 from hexforge.builder.binding import Binding
 from hexforge.builder.commands import (AddPiece, ChangePiece, Chat, Log, MovePiece, Node, Player, PropertyChange,
-                                       RemovePiece, SetBoards, TurnState, Unknown, parse_stream)
+                                       RemovePiece, SetBoards, TurnState, Unknown, iter_stream)
 from hexforge.builder.gamestate import Effect, GameState, Point
 from hexforge.builder.locations import MAX_REMEMBERED, OFF_MAP, Location, Locator
 from hexforge.builder.modulereader import Module, TurnLevelDef, prototype_markers
@@ -186,6 +186,7 @@ class _Builder:
         self.last: dict[str, int] = {}  # piece id -> index of its last event in this step
         self.dice: dict[str, int] = {}  # dice name -> index of its roll in this step
         self.hexes: dict[Location, str | None] = {}
+        self.type_markers: dict[str, dict[str, str]] = {}  # piece type -> its prototypes' Markers
         self.trackers = {t.id: t for t in module.turn_trackers}
 
     def ref(self, pid: str) -> PieceRef:
@@ -193,7 +194,9 @@ class _Builder:
         return PieceRef(pid, p.name, self.binding.unit(p.name, p.gpid, self.game))
 
     def proto_markers(self, type_: str) -> dict[str, str]:
-        return prototype_markers(type_, self.module.prototypes)
+        if type_ not in self.type_markers:
+            self.type_markers[type_] = prototype_markers(type_, self.module.prototype_closures)
+        return self.type_markers[type_]
 
     def loc(self, point: Point | None) -> Location:
         return OFF_MAP if point is None or point[0] is None else self.locator.locate(*point)
@@ -352,48 +355,67 @@ class _Builder:
             self.add(new, i)
 
 
-MAX_REPORT = 1024  # longer chat lines are not read as dice reports (VASSAL's are ~50 characters)
-_REPORT_TAIL = re.compile(r"\s*(?:<(?P<player>.*)>)?\s*")
+_SPACE = re.compile(r"\s*")
 
 
 def dice_report(text: str) -> tuple[str, str, str | None] | None:
     """(name, result, player) of a dice button's report ``*** name = result *** <player>``.
 
     The same reading as ``\\*\\*\\* (.+?) = ([^*]*?) \\*\\*\\*\\s*(?:<(.*)>)?\\s*$`` searched in
-    the text, in linear time: the tail after each `` = `` is checked once, then the leftmost
-    ``*** `` whose name reaches a good `` = `` without a line break wins.
+    the text, in linear time (that pattern backtracks for seconds on a long line): the result
+    holds no ``*``, so it ends at the first ``*`` after its `` = ``; what follows its ``***`` is
+    checked once per ``*``; then the leftmost ``*** `` whose name reaches a good `` = `` on its
+    line wins.
     """
-    if len(text) > MAX_REPORT or "*** " not in text:
+    if "*** " not in text:
         return None
-    good: list[tuple[int, str, str | None]] = []  # (position of " = ", result, player)
+    end = len(text.rstrip())
+    good: list[tuple[int, int]] = []  # (position of " = ", of the '*' ending its result), in order
+    tails: dict[int, bool] = {}
+    star = -1
     k = text.find(" = ")
     while k >= 0:
-        star = text.find("*", k + 3)  # the result holds no '*': its end is the first one
+        if star < k + 3:
+            star = text.find("*", k + 3)
+        if star < 0:
+            break
         if star > k + 3 and text[star - 1] == " " and text.startswith("***", star):
-            tail = _REPORT_TAIL.fullmatch(text, star + 3)
-            if tail:
-                good.append((k, text[k + 3:star - 1], tail.group("player")))
+            if star not in tails:
+                tails[star] = _tail_ok(text, star + 3, end)
+            if tails[star]:
+                good.append((k, star))
         k = text.find(" = ", k + 1)
-    start = text.find("*** ")
+    start, g = text.find("*** "), 0
     while start >= 0:
-        first = next((g for g in good if g[0] > start + 4), None)  # the name is not empty
-        if first is None:
+        while g < len(good) and good[g][0] <= start + 4:  # the name is not empty
+            g += 1
+        if g == len(good):
             return None
-        if "\n" not in text[start + 4:first[0]]:
-            return text[start + 4:first[0]], first[1], first[2]
+        k, star = good[g]
+        if text.find("\n", start + 4, k) < 0:
+            i = _SPACE.match(text, star + 3).end()
+            return text[start + 4:k], text[k + 3:star - 1], text[i + 1:end - 1] if i < end else None
         start = text.find("*** ", start + 1)
     return None
+
+
+def _tail_ok(text: str, at: int, end: int) -> bool:
+    """Whether ``text[at:]`` is blank, or ``<player>`` (one line) between blanks."""
+    i = _SPACE.match(text, at).end()
+    return i >= end or (end - i >= 2 and text[i] == "<" and text[end - 1] == ">" and text.find("\n", i, end) < 0)
 
 
 def build_timeline(save: SaveFile, module: Module, game: Any | None = None,
                    binding: Binding | None = None) -> Timeline:
     """The timeline of a decoded save/log read through its module (and a game definition, if given)."""
-    entries = parse_stream(save.text, save.path)
     b = _Builder(module, game, binding)
-    first_log = next((i for i, e in enumerate(entries) if isinstance(e.command, Log)), len(entries))
-    b.run(entries[:first_log])
-    setup = b.placements()
-    b.run(entries[first_log:])
+    setup: tuple[Placement, ...] | None = None
+    for entry in iter_stream(save.text, save.path):
+        if setup is None and isinstance(entry.command, Log):
+            setup = b.placements()
+        b.run((entry,))
+    if setup is None:
+        setup = b.placements()
     return Timeline(setup, tuple(b.events), b.placements(), tuple(b.players), b.step,
                     tuple(save.warnings) + tuple(b.warnings))
 
