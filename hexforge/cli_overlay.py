@@ -1,8 +1,6 @@
 """``hexforge overlay supply|command|los|reach|lines GAME``: overlays as PNG, SVG, JSON, or a VASSAL .vsav."""
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from types import MappingProxyType
 
@@ -12,6 +10,7 @@ from hexforge.games.game import Game
 from hexforge.games.loader import load_game
 from hexforge.games.problems import GameDataError
 from hexforge.maps.overlay import Overlay, render
+from hexforge.output import OutputError, check_target, write_atomic
 from hexforge.rules import rules_for
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
@@ -33,11 +32,19 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except (FormatError, GameDataError) as e:
             raise _bad(str(e).splitlines()[0]) from None
+        except OutputError as e:
+            raise _bad(e.message) from None
 
 
 @click.group("overlay", cls=_Group)
 def overlay() -> None:
-    """Supply, command range, line of sight and movement range over the map."""
+    """Supply, command range, line of sight and movement range over the map.
+
+    \b
+    What each system draws:
+      Fire & Movement (Aachen, Arnhem): reach; Arnhem also lines
+      Piercing the Reich: supply, command
+      Highway to the Reich: supply, los"""
 
 
 def _timeline(game: Game, save: Path, module: Path | None):
@@ -74,19 +81,12 @@ def _state(game: Game, scenario: str | None, save: Path | None, module: Path | N
 
 
 def _write(game: Game, ov: Overlay, out: Path, module: Path | None = None, save: Path | None = None) -> None:
-    if out.suffix not in FORMATS:
-        raise _bad(f"-o must end in one of {', '.join(FORMATS)}, not {out.name!r}")
-    if not out.parent.is_dir():
-        raise _bad(f"-o {out}: folder {out.parent} does not exist")
+    """Write the overlay to ``out`` (already checked by :func:`_common`: a new file, or ``--force``, never an
+    input)."""
     if out.suffix == ".vsav":
         _write_vsav(game, ov, out, module, save)
     else:
-        data = render(game.map, ov, out.suffix)
-        fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=out.name + ".")
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, out)
+        write_atomic(out, render(game.map, ov, out.suffix), force=True, inputs=(save, module))
     click.echo(f"wrote {out} ({ov.title})")
 
 
@@ -129,10 +129,26 @@ def _write_vsav(game: Game, ov: Overlay, out: Path, module: Path | None, save: P
 
 
 def _common(f):
-    f = click.option("-o", "--out", required=True, type=click.Path(path_type=Path), help="out.png, .svg, .json, or .vsav (a saved game for --module)")(f)
+    """The options every overlay takes; the output is checked before any work is done."""
+    command = f
+
+    def checked(*args, out: Path, force: bool, save: Path | None, module: Path | None, **kwargs):
+        if out.suffix not in FORMATS:
+            raise _bad(f"-o must end in one of {', '.join(FORMATS)}, not {out.name!r}")
+        check_target(out, force, (save, module))
+        return command(*args, out=out, save=save, module=module, **kwargs)
+
+    checked.__name__, checked.__doc__ = f.__name__, f.__doc__
+    checked.__click_params__ = list(getattr(f, "__click_params__", []))  # the command's own options
+    f = checked
+    f = click.option("--force", is_flag=True, help="overwrite -o if it exists (never an input file)")(f)
+    f = click.option("-o", "--out", required=True, type=click.Path(path_type=Path),
+                     help="out.png, .svg, .json, or .vsav (a saved game for --module)")(f)
     f = click.option("--step", type=int, default=None, help="log step of --save to show (default: the end)")(f)
-    f = click.option("--module", type=click.Path(exists=True, path_type=Path), default=None)(f)
-    f = click.option("--save", type=click.Path(exists=True, path_type=Path), default=None, help=".vsav or .vlog")(f)
+    f = click.option("--module", type=click.Path(exists=True, path_type=Path), default=None,
+                     help="the hexforge .vmod of the game: needed with --save and for -o .vsav")(f)
+    f = click.option("--save", type=click.Path(exists=True, path_type=Path), default=None,
+                     help=".vsav or .vlog whose position is shown")(f)
     f = click.option("--scenario", default=None, help="scenario id: its setup is the position")(f)
     f = click.argument("game_ref", metavar="GAME")(f)
     return f
@@ -162,7 +178,7 @@ def _offering(game: Game, scenario: str | None, kind: str) -> RulesSystem:
 
 @overlay.command("supply")
 @_common
-@click.option("--side", required=True)
+@click.option("--side", required=True, help="the side whose supply is traced (a side id of the game)")
 @click.option("--reading", type=click.Choice(["17.3", "13.5"]), default="17.3", help="which friendly units negate EZOCs (PtR)")
 @click.option("--travel", multiple=True, help="a unit in Travel Mode (HTTR; repeatable)")
 @click.option("--disrupted", multiple=True, help="a disrupted unit (HTTR; repeatable)")
@@ -187,9 +203,11 @@ def supply_cmd(game_ref, scenario, save, module, step, out, side, reading, trave
 
 @overlay.command("command")
 @_common
-@click.option("--unit", required=True, help="the HQ")
-@click.option("--mobility", type=click.Choice(["leg", "motorized"]), default="leg")
-@click.option("--reading", type=click.Choice(["17.3", "13.5"]), default="17.3")
+@click.option("--unit", required=True, help="the HQ whose command range is drawn")
+@click.option("--mobility", type=click.Choice(["leg", "motorized"]), default="leg",
+              help="how the command range is traced (PtR 18)")
+@click.option("--reading", type=click.Choice(["17.3", "13.5"]), default="17.3",
+              help="which friendly units negate EZOCs (PtR)")
 def command_cmd(game_ref, scenario, save, module, step, out, unit, mobility, reading) -> None:
     """The command range of an HQ (Piercing the Reich 18)."""
     game = _load(game_ref)
@@ -203,9 +221,10 @@ def command_cmd(game_ref, scenario, save, module, step, out, unit, mobility, rea
 @overlay.command("los")
 @_common
 @click.option("--from", "from_hex", required=True, help="the observer's hex")
-@click.option("--night", is_flag=True)
-@click.option("--weather", type=click.Choice(["clear", "P"]), default="clear")
-@click.option("--grazing", type=click.Choice(["touch", "both-sides", "ignore"]), default="touch")
+@click.option("--night", is_flag=True, help="observation at night (SR 20)")
+@click.option("--weather", type=click.Choice(["clear", "P"]), default="clear", help="the weather (P: poor visibility)")
+@click.option("--grazing", type=click.Choice(["touch", "both-sides", "ignore"]), default="touch",
+              help="how a line along a hexside is judged (the rules are silent)")
 def los_cmd(game_ref, scenario, save, module, step, out, from_hex, night, weather, grazing) -> None:
     """What a unit in --from can observe (Highway to the Reich 7.0)."""
     game = _load(game_ref)
@@ -219,7 +238,7 @@ def los_cmd(game_ref, scenario, save, module, step, out, from_hex, night, weathe
 
 @overlay.command("reach")
 @_common
-@click.option("--unit", required=True)
+@click.option("--unit", required=True, help="the unit whose movement range is drawn")
 def reach_cmd(game_ref, scenario, save, module, step, out, unit) -> None:
     """Where a unit can move this phase, with the cost (the system's movement rules)."""
     game = _load(game_ref)

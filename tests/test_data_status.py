@@ -8,7 +8,7 @@ import re
 from hexforge.counters.unit import Unit
 from hexforge.games import load_game
 from hexforge.games.status import RULE_COLUMNS, report, status
-from hexforge.rules.coverage import FM_CATALOGUE
+from hexforge.rules.fm.catalogue import FM_CATALOGUE
 from tests.conftest import ROOT, SYNTHETIC
 
 

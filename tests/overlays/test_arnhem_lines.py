@@ -117,5 +117,5 @@ def test_cli_lines(tmp_path):
     r = CliRunner().invoke(overlay, ["lines", "arnhem", "--road", SOUTH_ROAD, "-o", str(out)])
     assert r.exit_code == 0, r.output
     assert "10.7.2(c)" in json.loads(out.read_text())["title"]
-    r = CliRunner().invoke(overlay, ["lines", "arnhem", "--road", "9999", "-o", str(out)])
+    r = CliRunner().invoke(overlay, ["lines", "arnhem", "--road", "9999", "-o", str(tmp_path / "other.json")])
     assert r.exit_code == 1 and r.output.count("\n") == 1 and "9999" in r.output

@@ -401,7 +401,7 @@ def test_cli_reads_travel_mode_from_a_saved_game(tmp_path):
     def company(*extra: str) -> str:
         out = tmp_path / "out.json"
         r = CliRunner().invoke(overlay, ["supply", str(DATA / "overlay-httr"), "--side", "us", "--save",
-                                         str(tmp_path / "game.vlog"), "--module", str(vmod), *extra, "-o", str(out)])
+                                         str(tmp_path / "game.vlog"), "--module", str(vmod), *extra, "-o", str(out), "--force"])
         assert r.exit_code == 0, r.output
         return json.loads(out.read_text())["hexes"]["0302"]["value"]
     assert company("--step", "1") == "supplied"   # 7 <= 12: no marker yet

@@ -21,7 +21,7 @@ from hexforge.builder.timeline import build_timeline
 from hexforge.cli import cli
 from hexforge.games import load_game
 from hexforge.rules import report
-from hexforge.rules.checker import Checker
+from hexforge.rules import check
 from tests.rules.test_end_to_end import SYN, planted_log
 from tests.rules.vlog import Writer
 
@@ -69,7 +69,7 @@ def test_json_is_the_report_as_the_library_writes_it(written) -> None:
     r = run("check", log, "--module", w.vmod, "--game", SYN, "--json")
     assert r.exit_code == 1, r.output
     game = load_game(SYN)
-    expected = report.as_json(Checker(game, build_timeline(read_save(log), w.module, game)).run())
+    expected = report.as_json(check(game, build_timeline(read_save(log), w.module, game)))
     assert r.stdout == expected
     for _, rule in w.marks:
         assert rule in r.stdout
