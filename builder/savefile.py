@@ -26,6 +26,7 @@ XZ = b"\xfd7zXZ\x00"
 # their reports (~330 bytes each); the '!VCSK' form takes two hex digits per byte.
 MAX_TEXT = 64 * 1024 * 1024
 MAX_ENTRY = 2 * MAX_TEXT + 16
+MAX_METADATA = 2 ** 20  # bytes of 'savedata' or 'moduledata'
 _HEX = b"0123456789abcdefABCDEF"
 NOT_VASSAL = "VASSAL 3.6/3.7 would not open this file (it reads only '!VCSK' or plain text)"
 
@@ -96,6 +97,9 @@ def obfuscate(text: str, key: int) -> bytes:
 def _metadata(sz: SafeZip, name: str) -> dict[str, str]:
     if name not in sz:
         return {}
+    if sz.size(name) > MAX_METADATA:
+        raise LogFormatError(sz.path, f"zip entry {name!r}", f"{sz.size(name):,} bytes; at most {MAX_METADATA:,} "
+                             "are read (VASSAL writes a few hundred)")
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
     data = sz.read(name)
     if b"<!ENTITY" in data:

@@ -186,12 +186,16 @@ class _Builder:
         self.last: dict[str, int] = {}  # piece id -> index of its last event in this step
         self.dice: dict[str, int] = {}  # dice name -> index of its roll in this step
         self.hexes: dict[Location, str | None] = {}
+        self.refs: dict[str, tuple[str, PieceRef]] = {}  # piece id -> (its GPID, its reference)
         self.type_markers: dict[str, dict[str, str]] = {}  # piece type -> its prototypes' Markers
         self.trackers = {t.id: t for t in module.turn_trackers}
 
     def ref(self, pid: str) -> PieceRef:
         p = self.state.pieces[pid]
-        return PieceRef(pid, p.name, self.binding.unit(p.name, p.gpid, self.game))
+        known = self.refs.get(pid)
+        if known is None or known[0] != p.gpid or known[1].name != p.name:
+            known = self.refs[pid] = (p.gpid, PieceRef(pid, p.name, self.binding.unit(p.name, p.gpid, self.game)))
+        return known[1]
 
     def proto_markers(self, type_: str) -> dict[str, str]:
         if type_ not in self.type_markers:
@@ -322,7 +326,7 @@ class _Builder:
                 self.add(StepChange(self.step, ref, h, k, old_m.get(k, ""), new_m[k]))
 
     def chat(self, message: str) -> None:
-        text = html.unescape(message)
+        text = html.unescape(message) if "&" in message else message
         report = dice_report(text)
         if report and self.step:
             name, result, player = report
