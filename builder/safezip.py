@@ -87,8 +87,8 @@ class SafeZip:
         where = f"zip entry {name!r}"
         if self._copies[name] > 1:
             raise self.error(self.path, where, f"the archive holds {self._copies[name]} entries of this name; "
-                             "VASSAL (Java's ZipFile) reads the last, most zip tools the first, so which one the "
-                             "file means is ambiguous: not read")
+                             "VASSAL's ZipArchive keeps the last, Python's and other zip tools may read the first, "
+                             "so which one the file means is ambiguous: not read")
         if info.flag_bits & 0x1:
             raise self.error(self.path, where, "is encrypted; VASSAL cannot read encrypted entries either")
         cap = min(info.file_size, self.limits.max_entry_size)

@@ -11,6 +11,7 @@ limits.
 from __future__ import annotations
 
 import html
+import io
 import sys
 import warnings
 import zipfile
@@ -45,8 +46,7 @@ class Case:
 
 def zip_bytes(entries: dict[str, bytes], duplicate: tuple[str, bytes] | None = None) -> bytes:
     """A deflated zip of ``entries`` (plus a second entry of an existing name, if given)."""
-    from io import BytesIO
-    buf = BytesIO()
+    buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z, warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "Duplicate name": wanted here
         for name, data in entries.items():
@@ -138,7 +138,7 @@ def encrypted(entries: dict[str, bytes]) -> bytes:
 def corrupt_deflate(entries: dict[str, bytes], name: str) -> bytes:
     """The zip with the middle of ``name``'s deflate stream overwritten."""
     data = bytearray(zip_bytes(entries))
-    with zipfile.ZipFile(__import__("io").BytesIO(bytes(data))) as z:
+    with zipfile.ZipFile(io.BytesIO(bytes(data))) as z:
         info = z.getinfo(name)
     start = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra)
     for i in range(start + info.compress_size // 3, start + info.compress_size // 3 + 16):
