@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import sys
 import traceback
+import warnings
 from pathlib import Path
 
 import click
@@ -115,7 +116,7 @@ def data_status(game: str, verbose: bool) -> None:
 def build_cmd(game: str, output: Path | None, scenarios: tuple[str, ...], force: bool,
               map_image: Path | None, grid_spec: str | None) -> None:
     """Build GAME into a VASSAL module with every scenario set up."""
-    from hexforge.builder.build import build_entries
+    from hexforge.builder.build import SetupWarning, build_entries
     from hexforge.builder.vmod import zip_bytes
 
     g = game_arg(game)
@@ -128,9 +129,12 @@ def build_cmd(game: str, output: Path | None, scenarios: tuple[str, ...], force:
     image = _map_image(g, map_image, grid_spec) if map_image and grid_spec else None
     output = check_target(output or Path(f"{g.id}.vmod"), force, [map_image], parents=True)
     steps = 5 + (len(scenarios) if scenarios else len(g.scenarios))
-    with progress(steps, f"building {g.title}") as bar:
+    with progress(steps, f"building {g.title}") as bar, warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always", SetupWarning)
         entries = build_entries(g, list(scenarios) or None, lambda _msg: bar.update(1), image)
         bar.update(steps)
+    for w in said:  # what a set-up cannot place, one line each, after the progress bar
+        click.echo(f"warning: {w.message}", err=True)
     write_atomic(output, zip_bytes(entries), force, [map_image], parents=True)
     click.echo(f"wrote {output} ({output.stat().st_size // 1024} KB, {len(g.units)} counters, "
                f"{len(scenarios) or len(g.scenarios)} scenario setups)")
