@@ -140,6 +140,11 @@ def emit(res: dict, compact: bool) -> None:
 def main(argv: list[str] | None = None) -> None:
     """Run one command and exit with its status (the JVM's own threads are not waited for)."""
     args = build_parser().parse_args(argv)
+    for k, v in vars(args).items():  # the engine runs in its own folder: resolve paths first
+        if isinstance(v, Path):
+            setattr(args, k, v.absolute())
+        elif k == "save" and isinstance(v, str) and not v.startswith("setup:"):
+            setattr(args, k, str(Path(v).absolute()))
     from tools.vassal.engine import Engine, java_exception
     eng = Engine(heap=args.heap, keep=args.keep)
 

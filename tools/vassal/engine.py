@@ -72,6 +72,7 @@ class Engine:
             (self.workdir / sub).mkdir()
         _logback_config(self.workdir / "logback.xml", self.workdir / "vassal.log")
         os.environ["DISPLAY"] = env.start_xvfb()
+        os.chdir(self.workdir)  # VASSAL writes stray files (CONF_DIR_IS_UNDEFINED/) into the working directory
         self.timings["xvfb_s"] = round(time.monotonic() - t, 2)
         t = time.monotonic()
         w = self.workdir
