@@ -18,8 +18,8 @@ from hexforge.builder.components import (Component, board, build_file, game_modu
                                          module_data, player_roster, prototypes_container)
 from hexforge.builder.holding import holding_layout, holding_turns
 from hexforge.builder.overlays import overlay_prototype
-from hexforge.builder.traits import BasicPiece, Layer, Marker, Mask, Trait, UsePrototype, piece_slot, prototype
 from hexforge.builder.provenance import stamp, with_extras
+from hexforge.builder.traits import BasicPiece, Layer, Marker, Mask, Trait, UsePrototype, piece_slot, prototype
 from hexforge.counters.art import faces, render, render_marker
 from hexforge.counters.unit import Unit
 from hexforge.games.game import Game
