@@ -46,6 +46,7 @@ class Report:
     warnings: list[str]
     victory: Outcome | None = None
     setup: list[Verdict] = field(default_factory=list)
+    timeline: Timeline | None = None  # the judged timeline (set by :func:`replay`): the HTML report redraws positions
 
     def counts(self) -> dict[str, int]:
         out = {"legal": 0, "illegal": 0, "not checkable": 0}
@@ -96,4 +97,6 @@ def replay(referee: Referee) -> Report:
         referee.judged.append(j)
         referee.judge(j)
         referee.advance(j)
-    return referee.finish()
+    report = referee.finish()
+    report.timeline = referee.t
+    return report
