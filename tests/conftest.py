@@ -12,9 +12,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SYNTHETIC = ROOT / "tests" / "data" / "synthetic"
 ENGINE_SAMPLES = ROOT / "tests" / "data" / "engine-samples"
-# Deprecated: nothing may read outside the repository except the rulebook spot checks
-# (tests/games/rawdata.py, HEXFORGE_RULEBOOKS). Kept only so that old imports still resolve.
-SHARED = Path(os.environ.get("HEXFORGE_SHARED", ROOT.parent / "shared"))
+# Nothing in the tests reads outside the repository except the rulebook spot checks
+# (tests/games/rawdata.py, HEXFORGE_RULEBOOKS).
 
 
 def run_harness(*args: object, timeout: float = 900) -> tuple[int, dict]:

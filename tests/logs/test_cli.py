@@ -8,10 +8,14 @@ from click.testing import CliRunner
 
 from hexforge.cli_log import log
 from hexforge.games import load_game
-from tests.conftest import SHARED, SYNTHETIC
+from tests.conftest import ENGINE_SAMPLES, SYNTHETIC
 from tests.rules.vlog import Writer
 
-SAMPLES = SHARED / "tools" / "vassal-check" / "samples"
+# The engine-made sample: VASSAL played script.json on play.vmod and wrote play.vlog;
+# expected.json says what the script did (moves, eliminations, the number of log steps).
+LOG, MODULE = ENGINE_SAMPLES / "play.vlog", ENGINE_SAMPLES / "play.vmod"
+EXPECTED = json.loads((ENGINE_SAMPLES / "expected.json").read_text())
+SCRIPT = json.loads((ENGINE_SAMPLES / "script.json").read_text())["actions"]
 
 
 def _run(*args: object):
@@ -19,30 +23,42 @@ def _run(*args: object):
 
 
 def test_show_prints_the_timeline_in_hexes() -> None:
-    r = _run(SAMPLES / "harness_test.vlog", "--module", SAMPLES / "harness_test.vmod")
+    r = _run(LOG, "--module", MODULE)
     assert r.exit_code == 0, r.output
-    assert r.output.splitlines()[-3:] == ["step 1: move Blue Infantry 0203 -> 0303",
-                                          "step 2: change Red Armor in 0504: Side Red -> Routed",
-                                          "step 3: eliminated Control Marker in 0504"]
+    lines = r.output.splitlines()
+    wanted = [f"step {s}: move {name} {a} -> {b}" for s, name, a, b in EXPECTED["moves"] if not name.endswith("*")]
+    wanted += [f"step {s}: eliminated {name} in {h}" for s, name, h in EXPECTED["eliminated"]]
+    assert [x for x in wanted if x not in lines] == []
+    (chat,) = [a["text"] for a in SCRIPT if a["do"] == "chat"]
+    assert any(x.startswith("step ") and x.endswith(f": {chat}") for x in lines), lines
+    assert int(lines[-1].split(":")[0].removeprefix("step ")) == EXPECTED["log_steps"]
 
 
 def test_show_json() -> None:
-    r = _run(SAMPLES / "harness_test.vlog", "--module", SAMPLES / "harness_test.vmod", "--json")
+    r = _run(LOG, "--module", MODULE, "--json")
+    assert r.exit_code == 0, r.output
     data = json.loads(r.output)
-    assert data["steps"] == 3 and [e["kind"] for e in data["events"]] == ["move", "change", "eliminated"]
-    assert data["events"][0]["to_hex"] == "0303"
+    assert data["steps"] == EXPECTED["log_steps"]
+    moves = [[e["step"], e["piece"]["name"], e["from_hex"], e["to_hex"]] for e in data["events"] if e["kind"] == "move"]
+    assert moves == [m for m in EXPECTED["moves"] if not m[1].endswith("*")]
+    gone = [[e["step"], e["piece"]["name"], e["hex"]] for e in data["events"] if e["kind"] == "eliminated"]
+    assert gone == EXPECTED["eliminated"]
+    rolls = [e for e in data["events"] if e["kind"] == "dice"]
+    assert [e["name"] for e in rolls] == [a["button"] for a in SCRIPT if a["do"] == "dice"]
+    final = {p["piece"]["name"]: p["location"]["label"] for p in data["final"]}
+    assert {k: final.get(k) for k in EXPECTED["final_hexes"]} == EXPECTED["final_hexes"]
 
 
 def test_errors_are_one_line_with_the_file(tmp_path: Path) -> None:
     bad = tmp_path / "b.toml"
     bad.write_text('[pieces]\n"Blue Infantry" = "nope"\n')
     cases = [
-        ([SAMPLES / "harness_test.vmod", "--module", SAMPLES / "harness_test.vmod"], "no 'savedGame' entry"),
-        ([tmp_path / "none.vlog", "--module", SAMPLES / "harness_test.vmod"], "no such file"),
-        ([SAMPLES / "harness_test.vlog", "--module", SAMPLES / "harness_test.vlog"], "no 'buildFile"),
-        ([SAMPLES / "harness_test.vlog", "--module", SAMPLES / "harness_test.vmod", "--game", SYNTHETIC,
+        ([MODULE, "--module", MODULE], "no 'savedGame' entry"),
+        ([tmp_path / "none.vlog", "--module", MODULE], "no such file"),
+        ([LOG, "--module", LOG], "no 'buildFile"),
+        ([LOG, "--module", MODULE, "--game", SYNTHETIC,
           "--binding", bad], "no unit 'nope'"),
-        ([SAMPLES / "harness_test.vlog", "--module", SAMPLES / "harness_test.vmod", "--game", "no-such-game"],
+        ([LOG, "--module", MODULE, "--game", "no-such-game"],
          "no-such-game"),
     ]
     for args, what in cases:

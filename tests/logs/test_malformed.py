@@ -13,9 +13,10 @@ from hexforge.builder.errors import LogFormatError, ModuleFormatError
 from hexforge.builder.modulereader import read_module
 from hexforge.builder.savefile import obfuscate, read_save
 from hexforge.builder.timeline import UnknownCommand, build_timeline
-from tests.conftest import SHARED
+from tests.conftest import ENGINE_SAMPLES
 
-SAMPLES = SHARED / "tools" / "vassal-check" / "samples"
+# Made by the real VASSAL engine (tests/data/engine-samples): a log and the module it was played on.
+LOG, MODULE = ENGINE_SAMPLES / "play.vlog", ENGINE_SAMPLES / "play.vmod"
 
 
 def _zip(path: Path, entries: dict[str, bytes]) -> Path:
@@ -28,10 +29,12 @@ def _zip(path: Path, entries: dict[str, bytes]) -> Path:
 def _one_error(exc_type, fn, *args, match: str):
     start = time.monotonic()
     tracemalloc.start()
-    with pytest.raises(exc_type) as info:
-        fn(*args)
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
+    try:
+        with pytest.raises(exc_type) as info:
+            fn(*args)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()  # a failed case must not leave tracing on for the next test
     assert time.monotonic() - start < 5
     assert peak < 64 * 1024 * 1024, peak
     message = str(info.value)
@@ -42,7 +45,7 @@ def _one_error(exc_type, fn, *args, match: str):
 
 
 def test_truncated_zip(tmp_path: Path) -> None:
-    data = (SAMPLES / "harness_test.vlog").read_bytes()
+    data = LOG.read_bytes()
     (tmp_path / "cut.vlog").write_bytes(data[: len(data) // 2])
     _one_error(LogFormatError, read_save, tmp_path / "cut.vlog", match="not a readable zip")
 
@@ -98,10 +101,10 @@ def test_module_with_only_the_old_build_file_name(tmp_path: Path) -> None:
 
 
 def test_grid_with_absurd_numbers_in_module(tmp_path: Path) -> None:
-    xml = (SAMPLES / "harness_test.vmod")
-    with zipfile.ZipFile(xml) as z:
+    with zipfile.ZipFile(MODULE) as z:
         entries = {n: z.read(n) for n in z.namelist()}
-    entries["buildFile.xml"] = entries["buildFile.xml"].replace(b'dy="64.0000"', b'dy="1e400"')
+    assert entries["buildFile.xml"].count(b' dy="64.0"') == 1  # the sample's one hex grid
+    entries["buildFile.xml"] = entries["buildFile.xml"].replace(b' dy="64.0"', b' dy="1e400"')
     m = _zip(tmp_path / "absurd.vmod", entries)
     _one_error(ModuleFormatError, read_module, m, match="dy='1e400' is out of range")
 
@@ -110,7 +113,7 @@ def test_absurd_coordinates_and_broken_commands_are_reported_not_dropped(tmp_pat
     text = "\x1b".join(["begin_save", "end_save", "LOG\tM/1700000000001/Main Map/99999999999/1/null/Main Map/0/0/null",
                         "LOG\tM/1700000000001/Main Map/-7/-9/null/Main Map/92/192/null/pw", "LOG\t+/onlyid"])
     p = _zip(tmp_path / "absurd.vlog", {"savedGame": obfuscate(text, 7)})
-    t = build_timeline(read_save(p), read_module(SAMPLES / "harness_test.vmod"))
+    t = build_timeline(read_save(p), read_module(MODULE))
     unknown = [e for e in t.events if isinstance(e, UnknownCommand)]
     assert [(e.step, e.reason) for e in unknown] == [(1, "new x 99999999999 is outside Java's int range"),
                                                     (3, "AddPiece has no type")]
