@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Mapping
 
 from hexforge.builder.timeline import Eliminated, Entered, Event, Move, StepChange, Timeline, TurnChange
 from hexforge.games.game import Game
-from hexforge.maps.hexes import Hex, Hexside
+from hexforge.maps.hexes import Hex
 
 STEP_TRAIT = "Step"  # the builder's step-loss Layer (level 1 front, 2 reduced side)
 
@@ -24,7 +24,7 @@ class GameState:
     turn: int | None = None
     phase: int | None = None  # index into game.info.sequence
     occupants: Mapping[Hex, tuple[str, ...]] = field(default=None)  # derived index
-    bridges: Mapping[Hexside, tuple[str, ...]] = field(default_factory=dict)  # hexside -> (status, side, ...)
+    memory: Any = None  # what the system remembers beyond positions: its own frozen dataclass (rules/fm/memory.py)
 
     def __post_init__(self) -> None:
         if self.occupants is None:
@@ -58,15 +58,9 @@ class GameState:
     def side(self, unit: str) -> str | None:
         return self.sides.get(unit)
 
-    def with_bridge(self, side: Hexside, status: tuple[str, ...] | None) -> GameState:
-        """The state with a hexside's bridge status changed (temporary bridge, demolished, repaired;
-        ``None`` clears it)."""
-        b = dict(self.bridges)
-        if status is None:
-            b.pop(side, None)
-        else:
-            b[side] = status
-        return replace(self, bridges=MappingProxyType(b))
+    def remember(self, memory: Any) -> GameState:
+        """The state with the system's memory replaced."""
+        return replace(self, memory=memory)
 
     def place(self, unit: str, h: Hex | None) -> GameState:
         """The state with ``unit`` at ``h`` (``None``: off the map)."""

@@ -2,16 +2,25 @@
 rules): a Protocol, so those modules need not import the referee that imports them."""
 from __future__ import annotations
 
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from hexforge.builder.timeline import Event, Timeline
 from hexforge.games.game import Game
-from hexforge.maps.hexes import Hex
+from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.fm.system import FireAndMovement, MoveRecord
 from hexforge.rules.replay import Judged
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Verdict
+
+
+class Attempt(NamedTuple):
+    """An action a rule allows once per game turn (a side, or a hexside): ARN 10.6.3-5, 10.7, AAC 11.2."""
+
+    action: str
+    turn: int | None
+    hexside: Hexside | None = None
+    side: str | None = None
 
 
 class Action(Protocol):
@@ -43,7 +52,7 @@ class Judge(Protocol):
     mover: MoveRecord | None
     action: Action | None
     over: Illegal | None
-    attempts: set[tuple]
+    attempts: set[Attempt]
     moved_phase: set[str]
     advanced: set[str]
     displaced: set[str]

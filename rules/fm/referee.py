@@ -16,6 +16,7 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.stacking import overstacked, stacked_with
 from hexforge.rules.fm.arrival import Arrivals
 from hexforge.rules.fm.combat import Attack, resolve
+from hexforge.rules.fm.judge import Attempt
 from hexforge.rules.fm.setup import as_set_up, has_fixed, identify_scenario, judge_setup, setup_events
 from hexforge.rules.fm.sfm import MARKS, SfmPool, parse_marks
 from hexforge.rules.fm.system import FireAndMovement, MoveRecord
@@ -71,7 +72,7 @@ class FmReferee(Referee):
         self.frozen: dict[str, Illegal] = {}  # units that may not move this phase, and why
         self.start_spent: dict[str, float | Unknown] = {}  # MP spent before moving (ARN 11.4 b)
         self.phase_start: GameState = self.state
-        self.attempts: set[tuple] = set()  # (action, hexside, turn[, side]) done once per GT
+        self.attempts: set[Attempt] = set()  # actions done once per GT
         self.victory = self.rules.victory_tracker()
         self.lost_turn: dict[str, int | None] = {}  # the GT each unit was eliminated in (ARN 10.6.6)
         self.arrivals = Arrivals(self.rules)

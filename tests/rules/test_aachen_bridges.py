@@ -13,6 +13,7 @@ from hexforge.games import load_game
 from hexforge.maps.hexes import Hexside
 from hexforge.rules.fm.aachen.system import Aachen
 from hexforge.rules.fm.aachen.bridges import bridges_after_event, bridges_after_phase
+from hexforge.rules.fm.memory import Crossing, FmMemory, crossing, crossings, with_crossing
 from hexforge.rules.fm.arnhem.system import Arnhem
 from hexforge.rules.fm.system import FireAndMovement
 from hexforge.rules.state import GameState
@@ -66,10 +67,10 @@ def test_aac3_the_bridge_lapses_once_the_engineer_leaves_its_range(game) -> None
 def test_aac3_an_eliminated_engineer_provides_no_bridge(game) -> None:
     a, b = game.map.hex("0402"), game.map.hex("0502")
     hs = Hexside.between(a, b)
-    st = GameState({"B6": game.map.hex("0302")}, {"B6": "blue"}).with_bridge(hs, ("temporary", "blue", "B6"))
-    assert bridges_after_event(Aachen(game), st).bridges[hs][0] == "temporary"
-    gone = bridges_after_event(Aachen(game), GameState({}, {"B6": "blue"}, bridges=st.bridges)).bridges[hs]
-    assert gone[0] == "removed" and "B6" in gone[3]
+    st = with_crossing(GameState({"B6": game.map.hex("0302")}, {"B6": "blue"}), hs, Crossing("temporary", "blue", "B6"))
+    assert crossing(bridges_after_event(Aachen(game), st), hs).bridge == "temporary"
+    gone = crossing(bridges_after_event(Aachen(game), GameState({}, {"B6": "blue"}, memory=st.memory)), hs)
+    assert gone.bridge == "removed" and "B6" in gone.why
 
 
 # -- AAC-3 (AAC 11.2, L611): removal at the end of a Combat or Movement Phase ------------------------
@@ -96,20 +97,20 @@ def test_aac3_which_phases_remove_the_bridge(game) -> None:
     a, b = game.map.hex("0402"), game.map.hex("0502")
     hs = Hexside.between(a, b)
     st = GameState({"B6": game.map.hex("0302"), "R1": b}, {"B6": "blue", "R1": "red"}, turn=1,
-                   bridges={hs: ("temporary", "blue", "B6")})
+                   memory=FmMemory({hs: Crossing("temporary", "blue", "B6")}))
 
     def after(old: str, turn: int, new: str):
-        return bridges_after_phase(r, st, phase_index(game, old), turn, phase_index(game, new)).bridges.get(hs)
+        return crossing(bridges_after_phase(r, st, phase_index(game, old), turn, phase_index(game, new)), hs)
 
     combat = after("first-combat", 1, "first-mobile-movement")
-    assert combat[0] == "removed" and "R1" in combat[3] and "0502" in combat[3] and "Combat Phase" in combat[3]
-    assert after("first-mobile-combat", 1, "second-movement")[0] == "removed"
-    assert after("first-bombardment", 1, "first-combat")[0] == "temporary"  # not a Combat or Movement Phase
-    alone = GameState({"B6": game.map.hex("0302")}, {"B6": "blue"}, turn=1, bridges=st.bridges)
-    assert bridges_after_phase(r, alone, phase_index(game, "first-combat"), 1,
-                               phase_index(game, "second-movement")).bridges[hs][0] == "temporary"
+    assert combat.bridge == "removed" and "R1" in combat.why and "0502" in combat.why and "Combat Phase" in combat.why
+    assert after("first-mobile-combat", 1, "second-movement").bridge == "removed"
+    assert after("first-bombardment", 1, "first-combat").bridge == "temporary"  # not a Combat or Movement Phase
+    alone = GameState({"B6": game.map.hex("0302")}, {"B6": "blue"}, turn=1, memory=st.memory)
+    assert crossing(bridges_after_phase(r, alone, phase_index(game, "first-combat"), 1,
+                                        phase_index(game, "second-movement")), hs).bridge == "temporary"
     # it lasts no longer than its GT (L597 'of the current GT')
-    assert bridges_after_phase(r, alone, phase_index(game, "end"), 2, phase_index(game, "sfm")).bridges == {}
+    assert crossings(bridges_after_phase(r, alone, phase_index(game, "end"), 2, phase_index(game, "sfm"))) == {}
 
 
 # -- AAC-3 (AAC 11.2, L609): enemy units never move across it ------------------------------------------
@@ -183,7 +184,7 @@ def test_the_crt_line_across_a_river_follows_the_bridges_that_stand(game) -> Non
     attack = Attack("combat", H("0503"), ["B1"], [], [], None)
     assert "bridge" in lines(FireAndMovement(game), st, attack)
     assert "bridge" not in lines(Aachen(game), st, attack) and "city-rough-river" in lines(Aachen(game), st, attack)
-    bridged = st.with_bridge(Hexside.between(H("0403"), H("0503")), ("temporary", "blue", "B6"))
+    bridged = with_crossing(st, Hexside.between(H("0403"), H("0503")), Crossing("temporary", "blue", "B6"))
     assert "bridge" in lines(Aachen(game), bridged, attack)
-    enemy = st.with_bridge(Hexside.between(H("0403"), H("0503")), ("temporary", "red", "R9"))
+    enemy = with_crossing(st, Hexside.between(H("0403"), H("0503")), Crossing("temporary", "red", "R9"))
     assert "bridge" not in lines(Aachen(game), enemy, attack)

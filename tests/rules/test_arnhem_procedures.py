@@ -15,6 +15,7 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.fm.arnhem.system import Arnhem
 from hexforge.rules.fm.arnhem.actions import drop_zone
 from hexforge.rules.fm.arnhem.sfm import Reduction, sfm_reductions
+from hexforge.rules.fm.memory import Crossing, Ferry, with_crossing
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Legal, NotCheckable
 from tests.rules.helpers import Log, illegal_rules, verdicts
@@ -66,15 +67,15 @@ def test_arn_10_6_5_the_ferry_is_a_bridge_for_allied_movement_and_retreat_t36(ga
     a, b, c, d = H("0402"), H("0502"), H("0406"), H("0506")
     st = GameState({"B1": a, "B2": c, "R1": H("1201")}, {u: game.units[u].side for u in game.units}, turn=1)
     assert r.terrain_cost(st, "B1", a, b, "leg") == 2 and r.retreat_blocked(st, "B2", c, d)  # river +1; canal
-    on = st.with_bridge(Hexside.between(a, b), ("none", "ferry", "1", "B1")).with_bridge(
-        Hexside.between(c, d), ("none", "ferry", "1", "B1"))  # B1 (MA 4) stands in for the engineer: in range
+    on = with_crossing(with_crossing(st, Hexside.between(a, b), Crossing(ferry=Ferry(1, "B1"))),
+                       Hexside.between(c, d), Crossing(ferry=Ferry(1, "B1")))  # B1 (MA 4) stands in for the engineer: in range
     assert r.terrain_cost(on, "B1", a, b, "leg") == 1 and r.retreat_blocked(on, "B2", c, d) is None
     assert r.retreat_blocked(on.place("R1", c), "R1", c, d)  # German units cannot use it
     cancelled = r.after_event(on.place("R1", d))  # a German unit adjoining cancels it ...
     assert r.retreat_blocked(cancelled, "B2", c, d)
     assert r.retreat_blocked(cancelled.place("R1", H("1201")), "B2", c, d)  # ... for good (L419 'canceled')
     assert r.retreat_blocked(r.after_event(on), "B2", c, d) is None  # no German next to it: it stands
-    assert r.retreat_blocked(GameState(dict(on.positions), dict(on.sides), bridges=on.bridges, turn=2),
+    assert r.retreat_blocked(GameState(dict(on.positions), dict(on.sides), memory=on.memory, turn=2),
                              "B2", c, d)  # the next GT it is gone
 
 
@@ -226,8 +227,8 @@ def test_arn_10_6_5_l412_the_ferry_ends_when_the_engineer_leaves_its_range(game)
 def test_arn_10_6_5_l412_an_eliminated_engineer_provides_no_ferry(game) -> None:
     r, H = Arnhem(game), game.map.hex
     a, b = H("0402"), H("0502")
-    st = GameState({"B1": a, "B6": H("0302")}, {u: game.units[u].side for u in game.units}, turn=1) \
-        .with_bridge(Hexside.between(a, b), ("none", "ferry", "1", "B6"))
+    st = with_crossing(GameState({"B1": a, "B6": H("0302")}, {u: game.units[u].side for u in game.units}, turn=1),
+                       Hexside.between(a, b), Crossing(ferry=Ferry(1, "B6")))
     assert r.terrain_cost(st, "B1", a, b, "leg") == 1
     gone = st.place("B6", None)
     assert r.terrain_cost(gone, "B1", a, b, "leg") == 2

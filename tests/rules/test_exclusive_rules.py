@@ -11,6 +11,7 @@ from hexforge.games import load_game
 from hexforge.rules.fm.aachen.system import Aachen
 from hexforge.rules.fm.arnhem.system import Arnhem
 from hexforge.maps.hexes import Hexside
+from hexforge.rules.fm.memory import Crossing, with_crossing
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 from tests.conftest import ROOT
@@ -186,7 +187,7 @@ def test_arn_10_6_3_a_demolished_bridge_blocks_retreat_and_advance(game) -> None
     a, b = game.map.hex("1006"), game.map.hex("1106")
     st = GameState({"R1": a}, {"R1": "red"})
     assert r.retreat_blocked(st, "R1", a, b) is None and r.advance_blocked(st, "R1", a, b) is None  # intact
-    down = st.with_bridge(Hexside.between(a, b), ("demolished", "red"))
+    down = with_crossing(st, Hexside.between(a, b), Crossing("demolished", "red"))
     assert r.retreat_blocked(down, "R1", a, b).rule == "ARN 10.6"
     assert "unbridged river/canal hexside 1006/1106" in r.retreat_blocked(down, "R1", a, b).why
     assert r.advance_blocked(down, "R1", a, b)[0] == "ARN 10.6"
@@ -201,5 +202,5 @@ def test_arn_10_6_3_an_attack_across_a_demolished_bridge_is_across_the_river(gam
     st = GameState({"B1": H("1006"), "R1": H("1106")}, {"B1": "blue", "R1": "red"})
     attack = Attack("combat", H("1106"), ["B1"], [], [], None)
     assert lines(Arnhem(game), st, attack) == ["clear", "bridge"]
-    down = st.with_bridge(Hexside.between(H("1006"), H("1106")), ("demolished", "red"))
+    down = with_crossing(st, Hexside.between(H("1006"), H("1106")), Crossing("demolished", "red"))
     assert lines(Arnhem(game), down, attack) == ["clear", "city-rough-river"]

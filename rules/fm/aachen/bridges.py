@@ -4,12 +4,14 @@ engineer, their use, and their removal.
 A log declares a temporary bridge in chat: ``temporary bridge 0405/0505 by <unit>``. A repair declaration
 (the Arnhem grammar ``repair 0405/0505 by <unit>``) is judged illegal (AAC 11.0).
 
-``GameState.bridges`` holds, per hexside, ``("temporary", side, engineer)`` while a temporary bridge stands
-and ``("removed", side, engineer, why)`` once it is removed, until the end of its game turn.
+The F&M memory (``rules/fm/memory.py``) holds, per hexside, a ``Crossing`` with bridge ``"temporary"`` (side,
+engineer) while a temporary bridge stands and ``"removed"`` (with why) once it is gone, until the end of its game
+turn.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
@@ -19,7 +21,8 @@ from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState, phase_names
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 from hexforge.rules.fm.system import FireAndMovement
-from hexforge.rules.fm.judge import Judge
+from hexforge.rules.fm.judge import Attempt, Judge
+from hexforge.rules.fm.memory import Crossing, crossing, crossings, with_crossing
 
 
 TEMPORARY_BRIDGE = re.compile(r"\btemporary\s+bridge\s+(\w+)\s*/\s*(\w+)\s+by\s+(\S+)", re.I)
@@ -61,7 +64,7 @@ def declare_bridge(rules: FireAndMovement, ch: Judge, index: int, la: str, lb: s
         why.append("units have already moved in this phase (it must be declared first)")
     if "engineer" not in str(rules.game.units[uid].type).lower():
         why.append(f"{uid} is not an engineer unit")
-    if (RULE, st.turn, side) in ch.attempts:
+    if Attempt(RULE, st.turn, side=side) in ch.attempts:
         why.append(f"{side} has already placed a temporary bridge in GT {st.turn}")
     if any(st.side(u) != side for h in (a, b) for u in st.at(h)):
         why.append("an adjoining hex is occupied by an enemy unit")
@@ -81,17 +84,17 @@ def declare_bridge(rules: FireAndMovement, ch: Judge, index: int, la: str, lb: s
     elif "river" not in {f.kind for f in rules.terrain.features(a, b)}:
         v = Illegal(RULE, f"temporary bridge {la}/{lb}: that hexside is not a river hexside")
     ch.say(index, v)
-    ch.attempts.add((RULE, st.turn, side))
+    ch.attempts.add(Attempt(RULE, st.turn, side=side))
     if not isinstance(v, Illegal):
-        ch.state = st.with_bridge(Hexside.between(a, b), ("temporary", side, uid))
+        ch.state = with_crossing(st, Hexside.between(a, b), Crossing("temporary", side, uid))
 
 
 # -- AAC 11.2: the life of a temporary bridge (AAC-3) ---------------------------------------------
 
-def standing(state: GameState, a: Hex, b: Hex) -> tuple[str, ...] | None:
-    """The temporary bridge standing on the hexside ``a``/``b`` (``("temporary", side, engineer)``), if any."""
-    status = state.bridges.get(Hexside.between(a, b)) if a.distance(b) == 1 else None
-    return status if status and status[0] == "temporary" else None
+def standing(state: GameState, a: Hex, b: Hex) -> Crossing | None:
+    """The temporary bridge standing on the hexside ``a``/``b``, if any."""
+    c = crossing(state, Hexside.between(a, b)) if a.distance(b) == 1 else None
+    return c if c is not None and c.bridge == "temporary" else None
 
 
 @rule("AAC 11.2", "AAC-3", "a temporary bridge stands only while its engineer remains within its movement range "
@@ -106,10 +109,10 @@ def bridges_after_event(rules: FireAndMovement, state: GameState) -> GameState:
     it comes back; the engineer is seen where the log puts it after each event (the end hex of a logged move,
     retreat or advance, not the hexes a single drag passes through). An unknown MA leaves the bridge standing
     (its use is then not checkable)."""
-    for hs, status in list(state.bridges.items()):
-        if status[0] != "temporary":
+    for hs, c in list(crossings(state).items()):
+        if c.bridge != "temporary":
             continue
-        eng = status[2]
+        eng = c.engineer
         if state.where(eng) is None:
             why = f"its engineer {eng} is no longer on the map"
         elif in_range(rules, state, eng, tuple(hs)) is False:
@@ -117,7 +120,7 @@ def bridges_after_event(rules: FireAndMovement, state: GameState) -> GameState:
             why = f"its engineer {eng} left its movement range of the hexside ({ma:g} hexes, AAC 11.1)"
         else:
             continue
-        state = state.with_bridge(hs, ("removed", status[1], eng, why))
+        state = with_crossing(state, hs, replace(c, bridge="removed", why=why))
     return state
 
 
@@ -136,20 +139,20 @@ def bridges_after_phase(rules: FireAndMovement, state: GameState, old_phase: int
     changes, or without one its phase goes back) clears every temporary bridge of the last."""
     kind = rules.phase_kind(old_phase)
     new_gt = turn != state.turn if turn is not None else phase is not None and phase < old_phase
-    for hs, status in list(state.bridges.items()):
-        if status[0] not in ("temporary", "removed"):
+    for hs, c in list(crossings(state).items()):
+        if c.bridge not in ("temporary", "removed"):
             continue
         if new_gt:
-            state = state.with_bridge(hs, None)
+            state = with_crossing(state, hs, None)
             continue
-        if status[0] != "temporary" or kind not in REMOVAL_PHASES:
+        if c.bridge != "temporary" or kind not in REMOVAL_PHASES:
             continue
-        enemy = [(u, h) for h in hs for u in state.at(h) if state.side(u) != status[1]]
+        enemy = [(u, h) for h in hs for u in state.at(h) if state.side(u) != c.side]
         if enemy:
             u, h = enemy[0]
             why = (f"enemy unit {u} occupied the adjoining hex {label(rules, h)} at the end of the "
                    f"{phase_names(rules.game)[old_phase]}")
-            state = state.with_bridge(hs, ("removed", status[1], status[2], why))
+            state = with_crossing(state, hs, replace(c, bridge="removed", why=why))
     return state
 
 
@@ -160,18 +163,18 @@ def check_enemy_crossing(rules: FireAndMovement, state: GameState, uid: str, a: 
 
     Decision: 'cannot use a temporary bridged hexside for movement' bars the enemy unit from crossing that hexside
     at all while the bridge stands, not only from crossing it at the bridge's cost."""
-    status = standing(state, a, b)
-    if status is None or status[1] == state.side(uid):
+    bridge = standing(state, a, b)
+    if bridge is None or bridge.side == state.side(uid):
         return Legal()
     return Illegal(RULE, f"{uid} moved across {label(rules, a)}/{label(rules, b)}, a hexside temporarily bridged by "
-                   f"the enemy (engineer {status[2]}): enemy units cannot use a temporary bridged hexside for movement")
+                   f"the enemy (engineer {bridge.engineer}): enemy units cannot use a temporary bridged hexside for movement")
 
 
-def bridged_cost(rules: FireAndMovement, state: GameState, status: tuple[str, ...], a: Hex, b: Hex, mobility: str) -> Cost:
+def bridged_cost(rules: FireAndMovement, state: GameState, bridge: Crossing, a: Hex, b: Hex, mobility: str) -> Cost:
     """AAC 11.2: a friendly temporary bridge makes the river hexside a bridge for movement, 'including connecting
     with a road' (the road rate where the map's road runs through the hexside); not checkable while the
     engineer's range is unknown."""
-    reach = in_range(rules, state, status[2], (a, b))
+    reach = in_range(rules, state, bridge.engineer, (a, b))
     if isinstance(reach, Unknown):
         return reach
     rate = thoroughfare_rate(rules, a, b, mobility)
@@ -224,9 +227,9 @@ def lost_bridge(rules: FireAndMovement, state: GameState, uid: str, a: Hex, b: H
     if a.distance(b) != 1:
         return None
     where = f"{label(rules, a)}/{label(rules, b)}"
-    status = state.bridges.get(Hexside.between(a, b))
-    if status and status[0] == "removed" and status[1] == state.side(uid):
-        return RULE, f"the temporary bridge {where} no longer stood ({status[3]}), so {uid} crossed a river"
+    c = crossing(state, Hexside.between(a, b))
+    if c is not None and c.bridge == "removed" and c.side == state.side(uid):
+        return RULE, f"the temporary bridge {where} no longer stood ({c.why}), so {uid} crossed a river"
     kinds = river_kinds(rules, a, b)
     if kinds is not None and standing(state, a, b) is None and (
             kinds & PRINTED_BRIDGES or rules.terrain.connections(a, b) & set(ROADS)):

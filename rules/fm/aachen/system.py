@@ -108,7 +108,7 @@ class Aachen(FireAndMovement):
         """AAC 11.0: no printed bridge is intact; AAC 11.2: a friendly temporary bridge may be used to attack."""
         kinds = super().crossing(state, uid, a, b) - PRINTED_BRIDGES
         tb = standing(state, a, b)
-        return kinds | {"temporary-bridge"} if tb and tb[1] == state.side(uid) else kinds
+        return kinds | {"temporary-bridge"} if tb and tb.side == state.side(uid) else kinds
 
     def check_crossing(self, state: GameState, uid: str, a: Hex, b: Hex) -> Verdict:
         """AAC 11.2: enemy units never move across a temporary bridged hexside."""
@@ -118,7 +118,7 @@ class Aachen(FireAndMovement):
         """AAC 11.2: a friendly temporary bridge is a bridge for movement; AAC 11.0: any other river hexside is
         crossed as a river (no intact bridges)."""
         tb = standing(state, a, b)
-        if tb and tb[1] == state.side(uid):
+        if tb and tb.side == state.side(uid):
             return bridged_cost(self, state, tb, a, b, mobility)
         if river_kinds(self, a, b) is not None:
             return unbridged_cost(self, a, b, mobility)

@@ -23,7 +23,8 @@ from hexforge.rules.core.tables import column_of
 from hexforge.rules.state import STEP_TRAIT
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 from hexforge.rules.fm.system import FireAndMovement
-from hexforge.rules.fm.judge import Judge
+from hexforge.rules.fm.judge import Attempt, Judge
+from hexforge.rules.fm.memory import Crossing, crossing, with_crossing
 from hexforge.rules.replay import Judged
 
 
@@ -119,7 +120,7 @@ class Demolition(DiceAction):
         if isinstance(col, Unknown):
             return col
         if col is not None:
-            ch.state = ch.state.with_bridge(self.side, ("demolished", german(ch.rules), str(ch.state.turn)))
+            ch.state = with_crossing(ch.state, self.side, Crossing("demolished", german(ch.rules), turn=ch.state.turn))
             return "demolished"
         return "intact"
 
@@ -145,17 +146,17 @@ def declare_demolition(rules: FireAndMovement, ch: Judge, index: int, la: str, l
         why.append("no Allied unit has just entered a hex adjoining the bridge")
     if any(ch.phase_start.side(u) == allied(ch.rules) for h in (a, b) for u in ch.phase_start.at(h)):
         why.append("an Allied unit began the phase in a hex adjoining the bridge")
-    if ("demolish", hs, st.turn) in ch.attempts:
+    if Attempt("demolish", st.turn, hs) in ch.attempts:
         why.append(f"the bridge has already been the subject of an attempt in GT {st.turn}")
-    status = st.bridges.get(hs)
-    if status and status[0] == "demolished":
+    c = crossing(st, hs)
+    if c is not None and c.bridge == "demolished":
         why.append("the bridge is already demolished")
-    if status and status[0] == "repaired" and status[2] == str(st.turn):
+    if c is not None and c.bridge == "repaired" and c.turn == st.turn:
         why.append("the bridge was repaired this GT")
     reach = [in_range(rules, st, u, (a, b)) for u in st.positions if st.side(u) == german(ch.rules)]
     if True not in reach and not any(isinstance(r, Unknown) for r in reach):
         why.append("no German unit is within its movement range of the bridge")
-    ch.attempts.add(("demolish", hs, st.turn))
+    ch.attempts.add(Attempt("demolish", st.turn, hs))
     act = Demolition("ARN 10.6.3", f"demolition of the bridge {la}/{lb}", side=hs, kind=kind_of)
     if why:
         ch.say(index, Illegal("ARN 10.6.3", f"demolition of {la}/{lb} not allowed: " + "; ".join(why)))
@@ -182,7 +183,7 @@ class Repair(DiceAction):
         if isinstance(col, Unknown):
             return col
         if col is not None:
-            ch.state = ch.state.with_bridge(self.side, ("repaired", allied(ch.rules), str(ch.state.turn)))
+            ch.state = with_crossing(ch.state, self.side, Crossing("repaired", allied(ch.rules), turn=ch.state.turn))
             return "repaired"
         return "failed"
 
@@ -213,21 +214,21 @@ def declare_repair(rules: FireAndMovement, ch: Judge, index: int, la: str, lb: s
         return
     a, b, why = start
     st, hs = ch.state, Hexside.between(a, b)
-    status = st.bridges.get(hs)
-    if not status or status[0] != "demolished":
+    c = crossing(st, hs)
+    if c is None or c.bridge != "demolished":
         why.append("that bridge is not demolished")
     enemy = german(ch.rules)
     if any(st.side(u) == enemy for h in (a, b) for u in st.at(h)) or any(in_ezoc(rules, st, h, allied(ch.rules))
                                                                          for h in (a, b)):
         why.append("the hexside adjoins a German-occupied hex or a hex in a German ZOC")
-    if ("repair", hs, st.turn) in ch.attempts:
+    if Attempt("repair", st.turn, hs) in ch.attempts:
         why.append(f"the bridge has already been the subject of a repair attempt in GT {st.turn}")
-    if ("ferry", st.turn) in ch.attempts:  # ARN 10.6.5 Important: not both in one GT
+    if Attempt("ferry", st.turn) in ch.attempts:  # ARN 10.6.5 Important: not both in one GT
         why.append(f"the engineer conducts a ferry operation in GT {st.turn}")
     reach = in_range(rules, st, uid, (a, b))
     if reach is False:
         why.append(f"the bridge is beyond {uid}'s movement range")
-    ch.attempts.add(("repair", hs, st.turn))
+    ch.attempts.add(Attempt("repair", st.turn, hs))
     ch.frozen[uid] = Illegal("ARN 10.6.4", f"{uid} moved in the Movement Phase in which it attempted a bridge repair")
     engineer = "engineer" in str(rules.game.units[uid].type).lower()
     act = Repair("ARN 10.6.4", f"repair of the bridge {la}/{lb}", side=hs, kind=bridge_type(rules, a, b))

@@ -5,6 +5,7 @@ hexside and no German unit occupies either adjoining hex."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
@@ -14,24 +15,19 @@ from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 from hexforge.rules.fm.system import FireAndMovement
-from hexforge.rules.fm.judge import Judge
+from hexforge.rules.fm.judge import Attempt, Judge
+from hexforge.rules.fm.memory import Crossing, Ferry, crossing, crossings, with_crossing
 
 
 FERRY = re.compile(r"^\s*ferry\s+(\w+)\s*/\s*(\w+)\s+by\s+(\S+)\s*$", re.I)
 WATER = ("river", "canal")
 
 
-def ferry_turn(status: tuple[str, ...] | None) -> str | None:
-    """The GT of the ferry operation recorded on a hexside's status (``..., "ferry", <GT>, <engineer>``)."""
-    if not status or "ferry" not in status:
-        return None
-    i = status.index("ferry")
-    return status[i + 1] if i + 1 < len(status) else None
-
-
-def ferry_engineer(status: tuple[str, ...]) -> str:
-    """The engineer conducting the ferry operation recorded on a hexside's status."""
-    return status[status.index("ferry") + 2]
+def ferry_now(state: GameState, hs: Hexside) -> Ferry | None:
+    """The ferry operation on ``hs`` in the current GT, unless cancelled (ARN 10.6.5)."""
+    c = crossing(state, hs)
+    f = c.ferry if c is not None else None
+    return f if f is not None and not f.cancelled and f.turn == state.turn else None
 
 
 @rule("ARN 10.6.5", "ARN-6", "the ferry operation continues only while the engineer remains within its movement "
@@ -41,19 +37,18 @@ def ferry_active(rules: FireAndMovement, state: GameState, uid: str, a: Hex, b: 
     range of it (L412), no German unit in either adjoining hex (L419, that cancels it); German units never use it."""
     if a.distance(b) != 1 or state.side(uid) != allied(rules):
         return False
-    status = state.bridges.get(Hexside.between(a, b))
-    if ferry_turn(status) != str(state.turn):
+    f = ferry_now(state, Hexside.between(a, b))
+    if f is None:
         return False  # none this GT, or cancelled (see cancel_occupied_ferries)
-    return in_range(rules, state, ferry_engineer(status), (a, b))
+    return in_range(rules, state, f.engineer, (a, b))
 
 
 def cancel_occupied_ferries(rules: FireAndMovement, state: GameState) -> GameState:
     """ARN 10.6.5 (L419): a German unit in either hex next to a ferry hexside cancels the operation for good."""
-    for side, status in state.bridges.items():
-        if ferry_turn(status) == str(state.turn) and any(
-                state.side(u) == german(rules) for h in side for u in state.at(h)):
-            i = status.index("ferry")
-            state = state.with_bridge(side, status[:i] + ("ferry-cancelled",) + status[i + 1:])
+    for hs, c in crossings(state).items():
+        f = ferry_now(state, hs)
+        if f is not None and any(state.side(u) == german(rules) for h in hs for u in state.at(h)):
+            state = with_crossing(state, hs, replace(c, ferry=replace(f, cancelled=True)))
     return state
 
 
@@ -70,9 +65,9 @@ def declare_ferry(rules: FireAndMovement, ch: Judge, index: int, la: str, lb: st
     surveyed = rules.terrain.of(a) is not None and rules.terrain.of(b) is not None
     if surveyed and not kinds & set(WATER):
         why.append("it is not a river/canal hexside")
-    if any(t[0] == "ferry" and t[1] == st.turn for t in ch.attempts):
+    if Attempt("ferry", st.turn) in ch.attempts:
         why.append(f"a ferry operation was already declared in GT {st.turn} (one per GT)")
-    if any(t[0] == "repair" and t[2] == st.turn for t in ch.attempts):
+    if any(t.action == "repair" and t.turn == st.turn for t in ch.attempts):
         why.append(f"the engineer attempted a bridge repair in GT {st.turn}")
     if not any(st.side(u) == allied(ch.rules) for h in (a, b) for u in st.at(h)):
         why.append("neither adjoining hex is occupied by an Allied unit")
@@ -81,11 +76,11 @@ def declare_ferry(rules: FireAndMovement, ch: Judge, index: int, la: str, lb: st
     reach = in_range(rules, st, uid, (a, b))
     if reach is False:
         why.append(f"the hexside is beyond {uid}'s movement range")
-    ch.attempts.add(("ferry", st.turn))
+    ch.attempts.add(Attempt("ferry", st.turn))
     if why:
         ch.say(index, Illegal("ARN 10.6.5", f"ferry {la}/{lb} by {uid} not allowed: " + "; ".join(why)))
         return
-    ch.state = st.with_bridge(hs, (st.bridges.get(hs) or ("none",)) + ("ferry", str(st.turn), uid))
+    ch.state = with_crossing(st, hs, replace(crossing(st, hs) or Crossing(), ferry=Ferry(st.turn, uid)))
     if "engineer" not in str(rules.game.units[uid].type).lower():
         ch.say(index, NotCheckable(f"whether {uid} is the Allied engineer unit (units.csv type; ARN 10.6.5 says "
                                    "'the engineer unit' and names no counter)"))

@@ -14,7 +14,7 @@ from hexforge.rules.core.tables import row
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 from hexforge.rules.fm.system import FireAndMovement
-from hexforge.rules.fm.judge import Judge
+from hexforge.rules.fm.judge import Attempt, Judge
 
 
 AIRPOWER = re.compile(r"^\s*airpower\s*$", re.I)
@@ -43,9 +43,9 @@ def declare_airpower(rules: FireAndMovement, ch: Judge, index: int) -> None:
     why: list[str] = []
     if kind != "sfm":
         why.append("it is not the Support Fire Marker Phase")
-    if ("airpower", st.turn) in ch.attempts:
+    if Attempt("airpower", st.turn) in ch.attempts:
         why.append(f"airpower was already rolled in GT {st.turn}")
-    ch.attempts.add(("airpower", st.turn))
+    ch.attempts.add(Attempt("airpower", st.turn))
     allot = rules.sfm_allotment(st.turn, allied(rules)) if st.turn is not None else Unknown("the game turn")
     if isinstance(allot, int) and allot != AIRPOWER_GT_ALLOTMENT:
         why.append(f"the Allied allotment in GT {st.turn} is {allot}, not 13")

@@ -18,6 +18,7 @@ from hexforge.rules.fm.sfm import Mark
 from hexforge.rules.core.movement import BRIDGES, Cost, hex_cost, label, rate, terrain_cost, thoroughfare_rate
 from hexforge.rules.registry import rule
 from hexforge.rules.fm.system import Blocked, FireAndMovement
+from hexforge.rules.fm.memory import crossing
 from hexforge.rules.state import GameState
 from hexforge.rules.fm.victory import ArnhemVictory
 
@@ -91,8 +92,8 @@ class Arnhem(FireAndMovement):
 
     def demolished(self, state: GameState, a: Hex, b: Hex) -> bool:
         """ARN 10.6.3: a demolished, unrepaired bridge is an unbridged river/canal hexside."""
-        status = state.bridges.get(Hexside.between(a, b)) if a.distance(b) == 1 else None
-        return bool(status) and status[0] == "demolished"
+        c = crossing(state, Hexside.between(a, b)) if a.distance(b) == 1 else None
+        return c is not None and c.bridge == "demolished"
 
     @rule("ARN 10.5", "ARN-1", "mobile units enter or leave marsh only along a road or trail")
     def marsh_blocks(self, a: Hex, b: Hex, mobility: str) -> bool:
@@ -273,11 +274,11 @@ class Arnhem(FireAndMovement):
     def check_crossing(self, state: GameState, uid: str, a: Hex, b: Hex) -> Verdict:
         if a.distance(b) != 1:
             return Legal()
-        status = state.bridges.get(Hexside.between(a, b))
-        ferried = ferry_active(self, state, uid, a, b) if status and status[0] == "demolished" else False
+        demolished = self.demolished(state, a, b)
+        ferried = ferry_active(self, state, uid, a, b) if demolished else False
         if isinstance(ferried, Unknown):
             return NotCheckable(ferried.needs)
-        if status and status[0] == "demolished" and not ferried:
+        if demolished and not ferried:
             return Illegal("ARN 10.6.3", f"{uid} crossed the demolished bridge {label(self, a)}/{label(self, b)}, "
                            "now an unbridged river/canal hexside")
         return Legal()
