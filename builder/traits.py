@@ -14,15 +14,15 @@ from functools import lru_cache
 from typing import ClassVar, Self
 
 from hexforge.builder import components
-from hexforge.builder.commands import AddPiece, encode_command
+from hexforge.builder.commands import MAX_TRAITS, AddPiece, encode_command
 from hexforge.builder.components import Component
 from hexforge.builder.sequence import Decoder, decode, encode
 from hexforge.builder.tokens import CTRL, Fields, Trait, body, keystroke, stroke, written
 from hexforge.builder.trait_actions import Delete, Mask, ReturnToDeck, SendToLocation
 
 __all__ = ["CTRL", "BasicPiece", "Delete", "Layer", "Link", "Marker", "Mask", "OtherTrait", "ReturnToDeck",
-           "SendToLocation", "Trait", "UsePrototype", "add_piece_command", "join", "keystroke", "nest", "piece_slot",
-           "piece_state", "piece_type", "prototype", "read_piece", "read_trait", "split"]
+           "SendToLocation", "TooManyTraits", "Trait", "UsePrototype", "add_piece_command", "join", "keystroke",
+           "nest", "piece_slot", "piece_state", "piece_type", "prototype", "read_piece", "read_trait", "split"]
 
 
 # -- the innermost piece ------------------------------------------------------------------------
@@ -314,10 +314,33 @@ def nest(parts: list[str]) -> str:
     return acc
 
 
+class TooManyTraits(ValueError):
+    """A piece type nested deeper than any real module's (reading it would cost time cubic in the depth)."""
+
+
+def check_depth(type_: str) -> None:
+    """Refuse a type of more than ``MAX_TRAITS`` nested traits before unwinding it (each level adds
+    one TAB, and unwinding a level re-reads all inner text); the message names the piece."""
+    tabs = type_.count("\t")
+    if tabs > MAX_TRAITS:
+        raise TooManyTraits(f"piece {_piece_name(type_)}: {tabs:,} TAB-nested traits; at most {MAX_TRAITS:,} "
+                            f"are read (a piece of a real module has a few dozen)")
+
+
+def _piece_name(type_: str) -> str:
+    """The name in the innermost BasicPiece (its text is at the end, never escaped), else the type's start."""
+    at = type_.rfind(BasicPiece.ID)
+    name = type_[at:].rsplit(";", 1)[-1].strip("'\\") if at >= 0 else ""
+    return repr(name[:60]) if name else f"of type {type_[:40]!r}..."
+
+
 @lru_cache(maxsize=8192)
 def own_types(type_: str) -> tuple[str, ...]:
     """Each trait's own type, outermost first (``createPiece`` unwound one TAB token at a time);
-    the chain ends at the BasicPiece (``piece;``) or at the last type token."""
+    the chain ends at the BasicPiece (``piece;``) or at the last type token.
+
+    Raises :class:`TooManyTraits` (before any work) for more than ``MAX_TRAITS`` nested traits."""
+    check_depth(type_)
     out: list[str] = []
     t = type_
     while True:
