@@ -104,10 +104,17 @@ def test_a_system_without_victory_rules_says_so(game) -> None:
 
 
 def test_the_report_ends_with_the_victory_line_and_html_has_one_row_per_event(game) -> None:
+    from lxml import html as lxml_html
+
     from hexforge.rules import report
     rep = Log(game, {"B1": "0604", "R2": "0705", "R4": "1201"}).phase(1, "first-bombardment") \
         .say("bombard 0705 sfm 1 1 1").check(Arnhem(game))  # F&M 8.1 and 8.2.1 faults on one event
-    assert len([v for v in rep.judged[1].verdicts if not isinstance(v, type(rep.judged[0].verdicts[0]))]) >= 2
+    faults = [v for v in rep.judged[1].verdicts if not isinstance(v, type(rep.judged[0].verdicts[0]))]
+    assert len(faults) >= 2
     assert report.text(rep).splitlines()[-2].startswith("victory: ")
-    page = report.as_html(game, rep)
-    assert page.count("<tr class=") == 2 and "<br>" in page
+    page = lxml_html.fromstring(report.as_html(game, rep))
+    rows = page.xpath("//table[@class='events']/tbody/tr")
+    assert len(rows) == 2 and rows[1].get("class") == "illegal"  # one row per event, shown by its worst verdict
+    assert faults[0].rule in rows[1].xpath("string(td[@class='verdict']/span[@class='rule'])")
+    assert len(rows[1].xpath("td/ul[@class='also']/li")) == len(rep.judged[1].verdicts) - 1  # the others under it
+    assert "victory: " in page.xpath("string(//p[@class='victory'])")
