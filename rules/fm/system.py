@@ -180,12 +180,34 @@ class FireAndMovement(RulesSystem):
         """F&M 6.0: into all terrain and across all hexsides (games add exceptions)."""
         return True
 
-    def is_commando(self, uid: str) -> bool | Unknown:
-        """F&M 6.1: whether the unit is a commando (units.csv type)."""
-        t = str(self.game.units[uid].type).lower()
+    def in_range(self, state: GameState, uid: str, hexes: tuple[Hex, ...]) -> bool | Unknown:
+        """AAC 11.1 / ARN 10.6.3: a hex is in a unit's movement range when the hexes counted to it (not the unit's
+        own) are no more than its printed MA; terrain, units and ZOC do not matter."""
+        ma = self.value(uid, "movement", state)
+        h = state.where(uid)
+        if isinstance(ma, Unknown):
+            return ma
+        return h is not None and min(h.distance(x) for x in hexes) <= ma
+
+    def is_kind(self, uid: str, words: tuple[str, ...], what: str) -> bool | Unknown:
+        """Whether the unit's type (units.csv ``type``) names one of ``words``; :class:`Unknown` naming the
+        datum when the type is not given."""
+        t = str(self.game.units[uid].type or "").lower()
         if t in ("", "unknown"):
-            return Unknown(f"whether unit {uid} is a commando (units.csv type)")
-        return "commando" in t
+            return Unknown(f"whether unit {uid} is {what} (units.csv type)")
+        return any(w in t for w in words)
+
+    def is_commando(self, uid: str) -> bool | Unknown:
+        """F&M 6.1: whether the unit is a commando."""
+        return self.is_kind(uid, ("commando",), "a commando")
+
+    def is_engineer(self, uid: str) -> bool | Unknown:
+        """Whether the unit is an engineer (AAC 11.2, ARN 10.6.4-6)."""
+        return self.is_kind(uid, ("engineer",), "an engineer")
+
+    def is_airborne(self, uid: str) -> bool | Unknown:
+        """Whether the unit is airborne: a parachute, glider or airborne type (ARN 10.7.1, 11.5)."""
+        return self.is_kind(uid, ("airborne", "parachute", "glider"), "airborne")
 
     def is_fortification(self, h: Hex) -> bool | Unknown:
         """F&M 8.2.3: a printed fortification (terrain ``fortified`` or a fortified place)."""

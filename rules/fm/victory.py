@@ -16,9 +16,6 @@ from hexforge.rules.fm.judge import Judge
 from hexforge.rules.system import RulesSystem
 
 
-AIRBORNE_TYPES = ("parachute", "glider", "airborne")
-
-
 def game_over(ch: Judge) -> bool | Unknown:
     """Has the log reached the end of the game: ended early (``ch.over``) or the last GT's last phase?"""
     if ch.over is not None:
@@ -35,14 +32,6 @@ def undecided(ch: Judge) -> Outcome:
     last = ch.rules.last_turn(ch.state)
     return Outcome(None, f"undecided: the log ends in GT {ch.state.turn}, before the end of the game "
                    f"(GT {last})")
-
-
-def airborne(rules: RulesSystem, uid: str) -> bool | Unknown:
-    """Is the unit airborne (parachute, glider or airborne type in units.csv)?"""
-    t = (rules.game.units[uid].type or "").lower()
-    if not t or t == "unknown":
-        return Unknown(f"whether unit {uid} is airborne (units.csv type)")
-    return any(a in t for a in AIRBORNE_TYPES)
 
 
 class ArnhemVictory:
@@ -77,7 +66,7 @@ class ArnhemVictory:
             for u in ch.state.at(h):
                 if ch.state.side(u) != self.allied:
                     continue
-                a = airborne(self.rules, u)
+                a = self.rules.is_airborne(u)
                 if isinstance(a, Unknown):
                     return a
                 if not a:

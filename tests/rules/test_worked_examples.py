@@ -7,7 +7,6 @@ from __future__ import annotations
 import shutil
 
 from hexforge.games import load_game
-from hexforge.rules.fm.aachen.bridges import in_range
 from hexforge.rules.fm.arnhem.system import Arnhem
 from hexforge.rules.core.movement import step_cost
 from hexforge.rules.core.zoc import in_ezoc
@@ -136,9 +135,9 @@ def test_t38_9_9ss_at_3322_may_attempt_the_bridge_3325_3424() -> None:
     game = load_game("arnhem")
     r, H = Arnhem(game), game.map.hex
     s = GameState({"9/9SS": H("3322")}, {"9/9SS": "german"})
-    assert in_range(r, s, "9/9SS", (H("3325"), H("3424"))) is True
+    assert r.in_range(s, "9/9SS", (H("3325"), H("3424"))) is True
     far = GameState({"9/9SS": H("1007")}, {"9/9SS": "german"})
-    assert in_range(r, far, "9/9SS", (H("3325"), H("3424"))) is False
+    assert r.in_range(far, "9/9SS", (H("3325"), H("3424"))) is False
 
 
 def test_t39_two_reinforcements_at_one_entry_hex_must_not_end_stacked() -> None:

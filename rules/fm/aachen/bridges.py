@@ -33,16 +33,6 @@ PRINTED_BRIDGES = frozenset(BRIDGES) - {"temporary-bridge"}
 REMOVAL_PHASES = ("movement", "mobile-movement", "combat", "mobile-combat")
 
 
-def in_range(rules, state: GameState, uid: str, hexes: tuple[Hex, ...]) -> bool | Unknown:
-    """AAC 11.1 / ARN 10.6.3: a hex is in a unit's movement range when the hexes counted to it (not
-    the unit's own) are no more than its printed MA; terrain, units and ZOC do not matter."""
-    ma = rules.value(uid, "movement", state)
-    h = state.where(uid)
-    if isinstance(ma, Unknown):
-        return ma
-    return h is not None and min(h.distance(x) for x in hexes) <= ma
-
-
 @rule("AAC 11.2", "AAC-2", "a temporary bridge: declared by an engineer before any unit moves in its side's "
       "(Mobile) Movement Phase, one per GT, over a river hexside within its movement range, neither side in an "
       "EZOC, the adjoining hex not enemy-occupied")
@@ -62,7 +52,7 @@ def declare_bridge(rules: FireAndMovement, ch: Judge, index: int, la: str, lb: s
         why.append("it is not the engineer's side's Movement or Mobile Movement Phase")
     elif ch.moved_phase:
         why.append("units have already moved in this phase (it must be declared first)")
-    if "engineer" not in str(rules.game.units[uid].type).lower():
+    if rules.is_engineer(uid) is not True:
         why.append(f"{uid} is not an engineer unit")
     if Attempt(RULE, st.turn, side=side) in ch.attempts:
         why.append(f"{side} has already placed a temporary bridge in GT {st.turn}")
@@ -70,7 +60,7 @@ def declare_bridge(rules: FireAndMovement, ch: Judge, index: int, la: str, lb: s
         why.append("an adjoining hex is occupied by an enemy unit")
     if any(in_ezoc(rules, st, h, side) for h in (a, b)):
         why.append("an adjoining hex is in an enemy ZOC")
-    reach = in_range(rules, st, uid, (a, b))
+    reach = rules.in_range(st, uid, (a, b))
     if reach is False:
         why.append(f"{la}/{lb} is beyond {uid}'s movement range (AAC 11.1)")
     v: Verdict = Legal()
@@ -115,7 +105,7 @@ def bridges_after_event(rules: FireAndMovement, state: GameState) -> GameState:
         eng = c.engineer
         if state.where(eng) is None:
             why = f"its engineer {eng} is no longer on the map"
-        elif in_range(rules, state, eng, tuple(hs)) is False:
+        elif rules.in_range(state, eng, tuple(hs)) is False:
             ma = rules.value(eng, "movement", state)
             why = f"its engineer {eng} left its movement range of the hexside ({ma:g} hexes, AAC 11.1)"
         else:
@@ -174,7 +164,7 @@ def bridged_cost(rules: FireAndMovement, state: GameState, bridge: Crossing, a: 
     """AAC 11.2: a friendly temporary bridge makes the river hexside a bridge for movement, 'including connecting
     with a road' (the road rate where the map's road runs through the hexside); not checkable while the
     engineer's range is unknown."""
-    reach = in_range(rules, state, bridge.engineer, (a, b))
+    reach = rules.in_range(state, bridge.engineer, (a, b))
     if isinstance(reach, Unknown):
         return reach
     rate = thoroughfare_rate(rules, a, b, mobility)

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from hexforge.builder.timeline import ChatLine, Eliminated, StepChange
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.fm.aachen.bridges import in_range
 from hexforge.rules.core.movement import BRIDGES, hex_cost, label
 from hexforge.rules.core.zoc import in_ezoc
 from hexforge.rules.registry import rule
@@ -153,7 +152,7 @@ def declare_demolition(rules: FireAndMovement, ch: Judge, index: int, la: str, l
         why.append("the bridge is already demolished")
     if c is not None and c.bridge == "repaired" and c.turn == st.turn:
         why.append("the bridge was repaired this GT")
-    reach = [in_range(rules, st, u, (a, b)) for u in st.positions if st.side(u) == german(ch.rules)]
+    reach = [rules.in_range(st, u, (a, b)) for u in st.positions if st.side(u) == german(ch.rules)]
     if True not in reach and not any(isinstance(r, Unknown) for r in reach):
         why.append("no German unit is within its movement range of the bridge")
     ch.attempts.add(Attempt("demolish", st.turn, hs))
@@ -225,12 +224,12 @@ def declare_repair(rules: FireAndMovement, ch: Judge, index: int, la: str, lb: s
         why.append(f"the bridge has already been the subject of a repair attempt in GT {st.turn}")
     if Attempt("ferry", st.turn) in ch.attempts:  # ARN 10.6.5 Important: not both in one GT
         why.append(f"the engineer conducts a ferry operation in GT {st.turn}")
-    reach = in_range(rules, st, uid, (a, b))
+    reach = rules.in_range(st, uid, (a, b))
     if reach is False:
         why.append(f"the bridge is beyond {uid}'s movement range")
     ch.attempts.add(Attempt("repair", st.turn, hs))
     ch.frozen[uid] = Illegal("ARN 10.6.4", f"{uid} moved in the Movement Phase in which it attempted a bridge repair")
-    engineer = "engineer" in str(rules.game.units[uid].type).lower()
+    engineer = rules.is_engineer(uid) is True
     act = Repair("ARN 10.6.4", f"repair of the bridge {la}/{lb}", side=hs, kind=bridge_type(rules, a, b))
     if why:
         ch.say(index, Illegal("ARN 10.6.4", f"repair of {la}/{lb} by {uid} not allowed: " + "; ".join(why)))

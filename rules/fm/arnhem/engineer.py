@@ -5,6 +5,7 @@ from __future__ import annotations
 
 
 from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
 from hexforge.rules.fm.arnhem.actions import allied
 from hexforge.rules.fm.arnhem.supply import road_hexes
 from hexforge.rules.core.movement import label
@@ -15,19 +16,13 @@ from hexforge.rules.fm.judge import Judge
 
 
 
-def is_engineer(rules: FireAndMovement, uid: str) -> bool | None:
-    """Whether ``uid`` is the Allied engineer (units.csv type; ``None``: the type is not known)."""
-    t = str(rules.game.units[uid].type).lower()
-    return None if t in ("", "unknown") else "engineer" in t
-
-
 @rule("ARN 10.6.6", "REI-6", "an eliminated Allied engineer returns in the Allied Movement Phase of the next GT "
       "on a south map edge road hex")
 def judge_return(rules: FireAndMovement, ch: Judge, uid: str, h: Hex | None) -> Verdict | None:
     """The verdict on an eliminated unit entering the map again; ``None`` when ARN 10.6.6 does not govern it."""
     if ch.state.side(uid) != allied(rules):
         return None
-    engineer = is_engineer(rules, uid)
+    engineer = rules.is_engineer(uid)
     if engineer is False:
         return None
     why: list[str] = []
@@ -42,7 +37,7 @@ def judge_return(rules: FireAndMovement, ch: Judge, uid: str, h: Hex | None) -> 
         why.append(f"{label(rules, h) if h else 'its hex'} is not a south map edge road hex")
     if why:
         return Illegal("ARN 10.6.6", f"{uid} returned to play: " + "; ".join(why))
-    if engineer is None:
+    if isinstance(engineer, Unknown):
         return NotCheckable(f"whether {uid} is the Allied engineer unit (units.csv type; ARN 10.6.6 names no counter)")
     if roads is None:
         return NotCheckable("which south map edge hexes carry a road (terrain.toml place 'South map edge road "

@@ -9,7 +9,6 @@ from dataclasses import replace
 
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.fm.aachen.bridges import in_range
 from hexforge.rules.fm.arnhem.actions import allied, engineer_declaration, german
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -40,7 +39,7 @@ def ferry_active(rules: FireAndMovement, state: GameState, uid: str, a: Hex, b: 
     f = ferry_now(state, Hexside.between(a, b))
     if f is None:
         return False  # none this GT, or cancelled (see cancel_occupied_ferries)
-    return in_range(rules, state, f.engineer, (a, b))
+    return rules.in_range(state, f.engineer, (a, b))
 
 
 def cancel_occupied_ferries(rules: FireAndMovement, state: GameState) -> GameState:
@@ -73,7 +72,7 @@ def declare_ferry(rules: FireAndMovement, ch: Judge, index: int, la: str, lb: st
         why.append("neither adjoining hex is occupied by an Allied unit")
     if any(st.side(u) == german(ch.rules) for h in (a, b) for u in st.at(h)):
         why.append("the hexside adjoins a German-occupied hex")
-    reach = in_range(rules, st, uid, (a, b))
+    reach = rules.in_range(st, uid, (a, b))
     if reach is False:
         why.append(f"the hexside is beyond {uid}'s movement range")
     ch.attempts.add(Attempt("ferry", st.turn))
@@ -81,7 +80,7 @@ def declare_ferry(rules: FireAndMovement, ch: Judge, index: int, la: str, lb: st
         ch.say(index, Illegal("ARN 10.6.5", f"ferry {la}/{lb} by {uid} not allowed: " + "; ".join(why)))
         return
     ch.state = with_crossing(st, hs, replace(crossing(st, hs) or Crossing(), ferry=Ferry(st.turn, uid)))
-    if "engineer" not in str(rules.game.units[uid].type).lower():
+    if rules.is_engineer(uid) is not True:
         ch.say(index, NotCheckable(f"whether {uid} is the Allied engineer unit (units.csv type; ARN 10.6.5 says "
                                    "'the engineer unit' and names no counter)"))
     elif not surveyed:

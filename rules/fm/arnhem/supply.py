@@ -24,6 +24,7 @@ from typing import Literal
 
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
 from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
 from hexforge.maps.trace import Tri, reach
 from hexforge.rules.core.zoc import in_ezoc
@@ -32,7 +33,6 @@ from hexforge.rules.fm.system import FireAndMovement
 
 BlockedBy = Literal["enemy-units", "enemy-zoc"]
 BLOCKED_BY: tuple[BlockedBy, ...] = ("enemy-units", "enemy-zoc")
-AIRBORNE_TYPES = ("airborne", "parachute", "glider")
 SIDE, ENEMY, NATIONALITY = "allied", "german", "British"
 
 
@@ -45,14 +45,6 @@ class LineAnswer:
     reduction: Tri
     needs: list[str] = field(default_factory=list)
     unclassified: list[str] = field(default_factory=list)  # British units not known to be (non-)airborne
-
-
-def airborne(game: Game, uid: str) -> Tri:
-    """Whether a unit is airborne, from its type in units.csv (``None`` when the type is unknown)."""
-    t = game.units[uid].type.lower()
-    if t in ("", "unknown"):
-        return None
-    return any(a in t for a in AIRBORNE_TYPES)
 
 
 def road_hexes(game: Game) -> frozenset[Hex] | None:
@@ -90,10 +82,10 @@ def lines_to_south_edge(rules: FireAndMovement, state: GameState, blocked_by: Bl
         u = game.units.get(uid)
         if u is None or u.side != SIDE or u.nationality != NATIONALITY or uid in state.eliminated:
             continue
-        ab = airborne(game, uid)
+        ab = rules.is_airborne(uid)
         if ab is True:
             continue
-        if ab is None:
+        if isinstance(ab, Unknown):
             unclassified.append(uid)
         got = reach(game.map.graph(), [state.where(uid)], through)
         ends = {h for h in got if h not in enemy_at}  # the line ends in the road hex: not a German one

@@ -13,7 +13,7 @@ from hexforge.rules.fm.arnhem.sfm import AIRPOWER, declare_airpower, sfm_reducti
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 from hexforge.maps.terrain import Unknown
 from hexforge.games.values import plain
-from hexforge.rules.fm.arnhem.supply import BlockedBy, airborne, line_overlay, road_hexes
+from hexforge.rules.fm.arnhem.supply import BlockedBy, line_overlay, road_hexes
 from hexforge.rules.fm.sfm import Mark
 from hexforge.rules.core.movement import BRIDGES, Cost, hex_cost, label, rate, terrain_cost, thoroughfare_rate
 from hexforge.rules.registry import rule
@@ -219,11 +219,12 @@ class Arnhem(FireAndMovement):
         """ARN 10.7.1 (L436): a priest bombards targets up to two hexes from a non-airborne British unit."""
         near = [u for u, h in state.positions.items() if h.distance(target) <= 2 and state.side(u) == self.first_side
                 and self.game.units[u].nationality == "British"]
-        kinds = [airborne(self.game, u) for u in near]
+        kinds = [self.is_airborne(u) for u in near]
         if any(k is False for k in kinds):
             return []
-        if any(k is None for k in kinds):
-            return [NotCheckable("whether British units " + ", ".join(u for u, k in zip(near, kinds) if k is None)
+        if any(isinstance(k, Unknown) for k in kinds):
+            return [NotCheckable("whether British units " + ", ".join(u for u, k in zip(near, kinds)
+                                                                      if isinstance(k, Unknown))
                                  + " are airborne (units.csv type)")]
         return [Illegal("ARN 10.7.1", f"a +6 priest bombarded {label(self, target)}, more than two hexes from any "
                         "non-airborne British unit")]
