@@ -1,16 +1,28 @@
-"""Zones of control: projection into the six surrounding hexes and its exceptions (F&M 6.0)."""
+"""Zones of control: which units stand near a hex and project a ZOC into it. What projects, how far
+and into what terrain are each system's rules, given here as functions."""
 from __future__ import annotations
 
+from typing import Callable
 
-from hexforge.maps.hexes import Hex
+from hexforge.maps.hexes import Hex, ring
 from hexforge.rules.core.board import Board
 from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Tri, tri_or
 
+Exerts = Callable[[str, Hex], Tri]  # does unit u project a ZOC into hex h? (None: the data does not say)
+
+
+def zoc_in(state: GameState, h: Hex, counts: Callable[[str], bool], exerts: Exerts, reach: int = 1) -> Tri:
+    """Whether ``h`` is in the ZOC of a unit that ``counts`` (e.g. an enemy of the mover) standing 1 to
+    ``reach`` hexes away: any of them exerting one into ``h``; every such unit is asked, so what an unknown
+    answer needs is collected in full."""
+    near = [u for r in range(1, reach + 1) for m in ring(h, r) for u in state.at(m) if counts(u)]
+    return tri_or(*[exerts(u, h) for u in sorted(near)])
 
 
 def zoc(rules: Board, state: GameState, uid: str) -> list[Hex]:
-    """The hexes ``uid`` projects ZOC into (F&M 6.0: the six surrounding hexes, all terrain,
-    all hexsides, minus what the game's exceptions negate)."""
+    """The hexes ``uid`` projects a ZOC into: the six surrounding hexes on the map, less what the system's
+    ``projects_zoc`` negates."""
     h = state.where(uid)
     if h is None or not rules.exerts_zoc(uid):
         return []
@@ -18,10 +30,7 @@ def zoc(rules: Board, state: GameState, uid: str) -> list[Hex]:
 
 
 def in_ezoc(rules: Board, state: GameState, h: Hex, side: str, ignore: str | None = None) -> bool:
-    """Whether ``h`` is in the ZOC of a unit enemy to ``side`` (F&M 6.0: friendly ZOC never
-    negates it; other units never affect it). ``ignore`` leaves one unit out (the mover)."""
-    for n in h.neighbours():
-        for u in state.at(n):
-            if u != ignore and state.side(u) != side and rules.exerts_zoc(u) and rules.projects_zoc(u, h, state):
-                return True
-    return False
+    """Whether ``h`` is in the ZOC of a unit enemy to ``side`` (friendly ZOC never negates it; ``ignore``
+    leaves one unit out, the mover)."""
+    return zoc_in(state, h, lambda u: u != ignore and state.side(u) != side,
+                  lambda u, x: rules.exerts_zoc(u) and rules.projects_zoc(u, x, state)) is True

@@ -53,6 +53,7 @@ from hexforge.maps.terrain import Unknown
 from hexforge.maps.trace import Cost, Tri, least_cost, reach, within_steps
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.sources import Source, number
+from hexforge.rules.core.zoc import zoc_in
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import tri_and, tri_not, tri_or
 
@@ -192,8 +193,8 @@ class HttrSupply:
         return seen
 
     def ezoc(self, h: Hex, side: str) -> Tri:
-        near = {u for n in h.neighbours() for m in (n, *n.neighbours()) for u in self.enemies_at(m, side)}
-        return tri_or(*(self.exerts_zoc(u, h) for u in sorted(near)))
+        st = self.state
+        return zoc_in(st, h, lambda u: st.side(u) != side and u not in st.eliminated, self.exerts_zoc, reach=2)
 
     def heads(self, side: str) -> frozenset[Hex]:
         """The hexes of ``side``'s airborne supply heads (ScR 5.1.3.1)."""
@@ -202,9 +203,9 @@ class HttrSupply:
 
     def friendly_zoc(self, h: Hex, side: str) -> Tri:
         """Does a unit of ``side`` exert a ZOC into ``h``? (SR 8.0, 8.4.1, 8.6)"""
-        near = {u for n in h.neighbours() for m in (n, *n.neighbours()) for u in self.state.at(m)
-                if self.state.side(u) == side and u not in self.state.eliminated and u in self.game.units}
-        return tri_or(*(self.exerts_zoc(u, h) for u in sorted(near)))
+        st = self.state
+        return zoc_in(st, h, lambda u: st.side(u) == side and u not in st.eliminated and u in self.game.units,
+                      self.exerts_zoc, reach=2)
 
     def passable(self, h: Hex, side: str) -> Tri:
         """May a path of ``side`` enter ``h``? Not with enemy units (a lone leader excepted),

@@ -27,6 +27,7 @@ from hexforge.games.values import Datum, parse_datum
 from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
 from hexforge.maps.hexes import Hex
 from hexforge.maps.trace import Tri, reach, within_steps
+from hexforge.rules.core.zoc import zoc_in
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import tri_and, tri_not, tri_or
 
@@ -109,7 +110,7 @@ class PtrPaths:
 
     def ezoc(self, h: Hex, side: str) -> Tri:
         """Is ``h`` in the ZOC of a unit enemy to ``side``? (PtR 13.2)"""
-        return tri_or(*(self.exerts_zoc_into(u, h) for n in h.neighbours() for u in self.enemies_at(n, side)))
+        return zoc_in(self.state, h, lambda u: self.state.side(u) != side, self.exerts_zoc_into)
 
     def negates(self, h: Hex, side: str) -> bool:
         """A friendly unit in ``h`` negates EZOCs there (17.3A2/18.3B: any unit; 13.5: combat units)."""
