@@ -4,6 +4,7 @@ given; a log, module and game that do not belong together are refused."""
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import subprocess
 import zipfile
@@ -12,7 +13,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from lxml import etree
-from PIL import Image
+from lxml import html as lxml_html
+from PIL import Image, ImageChops
 
 from hexforge.builder.build import build
 from hexforge.builder.provenance import GameLookupError, find_game
@@ -164,22 +166,46 @@ def test_check_reads_a_binding(written, tmp_path) -> None:
     assert r.exit_code == 1 and "F&M 5.1" in r.stdout
 
 
+def _screenshot(page: Path, shot: Path, height: int) -> Image.Image:
+    """``page`` as headless Chromium draws it in a window 1200 pixels wide and ``height`` tall."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        if os.environ.get("CHROMIUM_REQUIRED"):
+            pytest.fail("CHROMIUM_REQUIRED is set but chromium is not installed")
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
+                    f"--window-size=1200,{height}", f"--screenshot={shot}", page.as_uri()],
+                   check=True, capture_output=True, timeout=120)
+    return Image.open(shot).convert("RGB")
+
+
+def _pixels(im: Image.Image, colour: str) -> int:
+    rgb = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return sum(n for n, c in im.getcolors(im.width * im.height) if c == rgb)
+
+
 def test_html_report_and_its_look_in_chromium(written) -> None:
+    from hexforge.maps.draw import TERRAIN_COLOURS
+    from hexforge.rules.report import CROP_MAX
     w, log, tmp = written
     out = tmp / "report.html"
     r = run("check", log, "--module", w.vmod, "--game", SYN, "--html", out, "--force")
     assert r.exit_code == 1, r.output
     page = out.read_text(encoding="utf-8")
     assert "<img" in page and "F&amp;M 6.1" in page
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("chromium is not installed")
-    shot = tmp / "report.png"
-    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                    "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1200,1600",
-                    f"--screenshot={shot}", out.as_uri()], check=True, capture_output=True, timeout=120)
-    lo, hi = Image.open(shot).convert("L").getextrema()
-    assert hi - lo > 100  # something was drawn, not a blank page
+    tree = lxml_html.fromstring(page)
+    violations, events = len(tree.xpath("//article[@class='violation']")), len(tree.xpath("//tr[@data-index]"))
+    assert violations == len({s for s, _ in w.marks})
+    first = _screenshot(out, tmp / "first.png", 900)  # the first screen a referee sees
+    summary = first.crop((0, 0, 1200, 420))
+    assert _pixels(summary, "#b00020") > 10_000  # the red "illegal" count is in the summary at the top
+    clear = TERRAIN_COLOURS["clear"]  # the map's commonest colour: none in the summary, plenty in the cut-out below
+    assert _pixels(summary, clear) < 50 and _pixels(first, clear) > 20_000
+    whole = _screenshot(out, tmp / "whole.png", 12_000)
+    blank = Image.new("RGB", whole.size, whole.getpixel((5, whole.height - 5)))
+    height = ImageChops.difference(whole, blank).getbbox()[3]  # the page's last drawn row: the whole map is collapsed
+    assert 900 < height <= 800 + (CROP_MAX[1] + 80) * violations + 50 * events + 600, height
 
 
 def test_html_never_overwrites_without_force_nor_an_input_at_all(written, tmp_path) -> None:
