@@ -77,6 +77,7 @@ KIND = {Legal: "legal", Illegal: "illegal", NotCheckable: "nc"}
 KIND_TEXT = {"illegal": "illegal", "nc": "not checkable", "legal": "legal"}
 ARROW = 14  # arrowhead length in board pixels
 ZOOM, CROP_MAX = 1.5, (880, 520)  # cut-outs: drawn 1.5x the board, at most this many page pixels
+PICTURES = 100  # cut-outs drawn at most (~20 KB each): a log full of faults still makes a page a browser opens
 _TOKEN = re.compile(r"[^\s,;:()\[\]/]+")
 
 
@@ -254,8 +255,7 @@ class Maps:
         path = self.marks(img, i, own, named, box[:2], scale)
         self.units(img, i, state, box[:2], scale, getattr(getattr(j.event, "piece", None), "unit", None))
         self.arrowhead(img, path, scale)
-        sheet = self.boards[i].sheet.prefix
-        return png_bytes(img), img.width, img.height, sheet
+        return _palette_png(img), img.width, img.height, self.boards[i].sheet.prefix
 
     def full(self, i: int, state: GameState, bad: list[Row]) -> Image.Image:
         """Sheet ``i`` with the units where they stand at the end and each violation marked with its step."""
@@ -272,6 +272,11 @@ class Maps:
                 d.text((x + 22, y - 30), str(row.step), fill=MARK, font=font(18, bold=True), stroke_width=3,
                        stroke_fill="#ffffff")
         return img
+
+
+def _palette_png(img: Image.Image) -> bytes:
+    """PNG with a 256-colour palette: a map's flat colours survive exactly, at a third of the size."""
+    return png_bytes(img.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
 
 
 def _fit(x0: float, y0: float, x1: float, y1: float, least: tuple[float, float],
@@ -383,14 +388,14 @@ def violations_html(game: Game, rows: list[Row], maps: Maps) -> str:
     if not bad:
         return "<h2 id='violations'>Violations</h2><p class='none'>No illegal event.</p>"
     cards = []
-    for r in bad:
-        cut = maps.cutout(r.judged, r.before)
+    for n, r in enumerate(bad):
+        cut = maps.cutout(r.judged, r.before) if n < PICTURES else None
         own, named = involved(game, r.judged)
         where = ", ".join(dict.fromkeys(own + named))
         fig = (f"<figure><img alt='the map around {html.escape(where)}' width='{cut[1]}' height='{cut[2]}' "
                f"src='data:image/png;base64,{base64.b64encode(cut[0]).decode()}'><figcaption>"
                + (f"sheet {html.escape(cut[3])}: " if cut[3] else "") + f"hexes {html.escape(where)}</figcaption></figure>"
-               if cut else "<p class='note'>This event names no hex on the map.</p>")
+               if cut else f"<p class='note'>{_no_picture(where)}</p>")
         i = r.judged.index
         cards.append(f"<article class='violation' id='v-{i}' data-index='{i}' data-step='{r.step}'><div class='text'>"
                      f"<h3><a href='#e-{i}'>Step {r.step}</a> · {_turn_text(r.turn)} · "
@@ -399,6 +404,12 @@ def violations_html(game: Game, rows: list[Row], maps: Maps) -> str:
                      f"<p class='why illegal'>{_said(r.worst)}</p>{_others(r)}</div>{fig}</article>")
     return (f"<h2 id='violations'>Violations ({len(bad)})</h2><details class='legend-box' open><summary>Legend"
             f"</summary>{_legend(game)}</details>" + "".join(cards))
+
+
+def _no_picture(where: str) -> str:
+    if not where:
+        return "This event names no hex on the map."
+    return f"Hexes {html.escape(where)} (pictures are drawn for the first {PICTURES} violations only)."
 
 
 def events_html(game: Game, rows: list[Row]) -> str:
@@ -438,7 +449,7 @@ def setup_html(report: Report) -> str:
 def _full_maps(game: Game, maps: Maps, final: GameState, rows: list[Row]) -> str:
     bad = [r for r in rows if isinstance(r.worst, Illegal)]
     imgs = "".join(f"<img alt='sheet {html.escape(b.sheet.prefix or str(i + 1))}' src='data:image/png;base64,"
-                   f"{base64.b64encode(png_bytes(maps.full(i, final, bad))).decode()}'>" for i, b in enumerate(maps.boards))
+                   f"{base64.b64encode(_palette_png(maps.full(i, final, bad))).decode()}'>" for i, b in enumerate(maps.boards))
     key = base64.b64encode(png_bytes(draw_key(game.map.terrain))).decode()
     return ("<details class='full'><summary>The whole map: units where they stand at the end of the log, "
             f"each violation numbered by its step</summary>{imgs}<img alt='map key' src='data:image/png;base64,{key}'>"
@@ -448,7 +459,7 @@ def _full_maps(game: Game, maps: Maps, final: GameState, rows: list[Row]) -> str
 def map_png(game: Game, report: Report) -> bytes:
     """The first sheet of the map with the units at the end of the log and each violation marked with its step."""
     rows, final = walk(game, report)
-    return png_bytes(Maps(game).full(0, final, [r for r in rows if isinstance(r.worst, Illegal)]))
+    return _palette_png(Maps(game).full(0, final, [r for r in rows if isinstance(r.worst, Illegal)]))
 
 
 CSS = """

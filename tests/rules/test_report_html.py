@@ -163,3 +163,19 @@ def test_a_report_without_its_timeline_still_shows_every_violation(planted) -> N
     bare = lxml_html.fromstring(as_html(game, dataclasses.replace(rep, timeline=None)))
     cards = [c.get("data-index") for c in bare.xpath("//article[@class='violation']")]
     assert cards == [c.get("data-index") for c in page.xpath("//article[@class='violation']")]
+
+
+def test_a_log_full_of_faults_draws_a_bounded_number_of_pictures_and_lists_every_fault(monkeypatch) -> None:
+    from hexforge.rules import report
+    from tests.rules.helpers import Log
+    monkeypatch.setattr(report, "PICTURES", 3)
+    log = Log(load_game(SYN), {"B1": "0205"}).phase(1, "first-movement")
+    for k in range(8):  # back and forth: illegal from the second move on
+        log.move("B1", *(("0205", "0305") if k % 2 == 0 else ("0305", "0205")))
+    rep = log.check()
+    bad = [j for j in rep.judged if any(isinstance(v, Illegal) for v in j.verdicts)]
+    assert len(bad) > 3
+    page = lxml_html.fromstring(as_html(load_game(SYN), rep))
+    cards = page.xpath("//article[@class='violation']")
+    assert len(cards) == len(bad) and len(page.xpath("//article[@class='violation']//img")) == 3
+    assert "first 3 violations" in cards[-1].text_content() and "0205" in cards[-1].text_content()
