@@ -14,6 +14,7 @@ from hexforge.games.game import Game
 from hexforge.games.values import Datum, plain
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
+from hexforge.rules.core.tables import Cells
 from hexforge.rules.state import GameState
 
 
@@ -35,8 +36,7 @@ class RulesSystem:
         self.terrain = game.map.terrain
         self.tec = game.tables.get("tec")
         self.crt = game.tables.get("crt")
-        self._tec_rows = {str(r.key): r.cells for r in self.tec.rows} if self.tec else {}
-        self._tec_cols = list(self.tec.columns) if self.tec else []
+        self._tec = Cells.of(game, "tec")
 
     # -- sides and phases -------------------------------------------------------------------
 
@@ -126,13 +126,11 @@ class RulesSystem:
 
     def tec_cell(self, terrain_id: str, column: str) -> Any:
         """A TEC cell's resolved value, or :class:`Unknown` naming the row and column."""
-        if column not in self._tec_cols:
+        if column not in self._tec.columns:
             return Unknown(f"TEC column {column!r}")
-        cells = self._tec_rows.get(terrain_id)
-        if cells is None:
+        if terrain_id not in self._tec.rows:
             return Unknown(f"TEC row {terrain_id!r}")
-        v = cells[self._tec_cols.index(column)]
-        v = v.resolved if isinstance(v, Datum) else v
+        v = self._tec.get(terrain_id, column)
         return Unknown(f"TEC {terrain_id!r} {column}") if v == "unknown" else v
 
     def on_map(self, h: Hex) -> bool:

@@ -1,10 +1,34 @@
-"""Die-roll tables of the exclusive rules (bridge demolition and repair, the airborne drop table):
-which column of a row lists a roll. Unknown cells give :class:`Unknown` naming the table and row."""
+"""Reading a game's tables (``tables/<id>.toml``): a table's cells by row key and column, read once
+(the TEC, the ZOC Chart), and the die-roll tables of exclusive rules (which column lists a roll).
+Unknown cells give :class:`Unknown` naming the table and row."""
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from hexforge.games.game import Game
 from hexforge.games.values import Datum
 from hexforge.maps.terrain import Unknown
+
+
+@dataclass(frozen=True)
+class Cells:
+    """A table's resolved cells by row key, read once; a game without the table gives an empty one."""
+
+    columns: tuple[str, ...] = ()
+    rows: dict[str, list[object]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, game: Game, table: str) -> Cells:
+        t = game.tables.get(table)
+        if t is None:
+            return cls()
+        return cls(tuple(t.columns), {str(r.key): [c.resolved if isinstance(c, Datum) else c for c in r.cells]
+                                      for r in t.rows})
+
+    def get(self, key: str, column: str) -> object:
+        """The cell of row ``key`` in ``column``; ``"unknown"`` when the table has no such row or column."""
+        r = self.rows.get(key)
+        return r[self.columns.index(column)] if r is not None and column in self.columns else "unknown"
 
 
 def row(game: Game, table: str, key: str) -> list[object] | Unknown:

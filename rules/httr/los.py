@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from hexforge.games.game import Game
-from hexforge.games.values import Datum
 from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.los import Grazing, LosField, sight, touched
 from hexforge.maps.trace import Tri
+from hexforge.rules.core.tables import Cells
 
 DIKE_LIKE = frozenset({"dike", "raised_road", "raised_trail", "railroad_embankment", "raised-road", "embankment"})
 HIGH_GROUND = frozenset({"hilltop", "city"})
@@ -55,19 +55,13 @@ class Observation:
     needs: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
-        tec = self.game.tables.get("tec")
-        self._cols = list(tec.columns) if tec else []
-        self._rows = {str(r.key): [c.resolved if isinstance(c, Datum) else c for c in r.cells]
-                      for r in tec.rows} if tec else {}
+        self._tec = Cells.of(self.game, "tec")
 
     def label(self, h: Hex) -> str:
         return self.game.map.labels.get(h, repr(h))
 
     def _cell(self, terrain_id: str, column: str):
-        row = self._rows.get(terrain_id)
-        if row is None or column not in self._cols:
-            return "unknown"
-        return row[self._cols.index(column)]
+        return self._tec.get(terrain_id, column)
 
     # -- terrain -------------------------------------------------------------------------------
 

@@ -46,13 +46,13 @@ from dataclasses import dataclass, field
 from typing import Collection
 
 from hexforge.games.game import Game
-from hexforge.games.values import Datum
 from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.maps.trace import Cost, Tri, least_cost, reach, within_steps
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.sources import Source, number
+from hexforge.rules.core.tables import Cells
 from hexforge.rules.core.zoc import zoc_in
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import tri_and, tri_not, tri_or
@@ -102,10 +102,7 @@ class HttrSupply:
     unsurveyed: set[Hex] = field(default_factory=set)
 
     def __post_init__(self) -> None:
-        tec = self.game.tables.get("tec")
-        self._cols = list(tec.columns) if tec else []
-        self._rows = {str(r.key): [c.resolved if isinstance(c, Datum) else c for c in r.cells]
-                      for r in tec.rows} if tec else {}
+        self._tec = Cells.of(self.game, "tec")
         self._memo: dict[tuple[str, str], Status] = {}
         self._g = self.game.map.graph()
 
@@ -113,8 +110,7 @@ class HttrSupply:
 
     def tec(self, kind: str, column: str) -> float | str | Unknown:
         """A TEC cell: MP, ``"prohibited"``, or :class:`Unknown` naming the cell."""
-        row = self._rows.get(kind)
-        cell = row[self._cols.index(column)] if row is not None and column in self._cols else "unknown"
+        cell = self._tec.get(kind, column)
         if cell == "prohibited" or number(cell) is not None:
             return "prohibited" if cell == "prohibited" else float(cell)
         need = f"TEC {kind!r} {column}"

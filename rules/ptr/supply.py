@@ -23,10 +23,11 @@ from dataclasses import dataclass, field
 from typing import Collection, Literal
 
 from hexforge.games.game import Game
-from hexforge.games.values import Datum, parse_datum
+from hexforge.games.values import parse_datum
 from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
 from hexforge.maps.hexes import Hex
 from hexforge.maps.trace import Tri, reach, within_steps
+from hexforge.rules.core.tables import Cells
 from hexforge.rules.core.zoc import zoc_in
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import tri_and, tri_not, tri_or
@@ -61,10 +62,7 @@ class PtrPaths:
         special = self.game.info.special or {}
         support = special.get("support_type_unit_types")
         self._support = set(parse_datum(support).resolved) if support is not None else None
-        zoc = self.game.tables.get("zoc")
-        self._zoc = {str(r.key): [c.resolved if isinstance(c, Datum) else c for c in r.cells]
-                     for r in zoc.rows} if zoc else {}
-        self._zoc_cols = list(zoc.columns) if zoc else []
+        self._zoc = Cells.of(self.game, "zoc")
 
     # -- units --------------------------------------------------------------------------------
 
@@ -89,13 +87,12 @@ class PtrPaths:
             self.needs.add(f"terrain of hex {self.game.map.label(h)} (unsurveyed; ZOC Chart)")
             return None
         cls = self.zoc_class(uid)
-        if cls is None or cls not in self._zoc_cols:
+        if cls is None or cls not in self._zoc.columns:
             self.needs.add("ZOC Chart column for the unit's type")
             return None
         answers: list[Tri] = []
         for t in sorted(kinds):
-            row = self._zoc.get(t)
-            cell = row[self._zoc_cols.index(cls)] if row else "unknown"
+            cell = self._zoc.get(t, cls)
             if cell not in ("yes", "no"):
                 self.needs.add(f"ZOC Chart: {cls} into {t}")
             answers.append(True if cell == "yes" else False if cell == "no" else None)
@@ -207,10 +204,8 @@ def supply(paths: PtrPaths, side: str, turn: int | None = None) -> SupplyAnswer:
 
 def _prohibited_test(paths: PtrPaths, mobility: str):
     """PtR 18.3C: a CR path may not enter a hex prohibited to the tracing unit (TEC)."""
-    tec = paths.game.tables.get("tec")
+    tec = Cells.of(paths.game, "tec")
     column = f"movement_{mobility}"
-    rows = {str(r.key): [c.resolved if isinstance(c, Datum) else c for c in r.cells] for r in tec.rows} if tec else {}
-    cols = list(tec.columns) if tec else []
 
     def allowed(h: Hex) -> Tri:
         kinds = paths.game.map.terrain.of(h)
@@ -219,8 +214,7 @@ def _prohibited_test(paths: PtrPaths, mobility: str):
             return None
         out: list[Tri] = []
         for t in sorted(kinds):
-            row = rows.get(t)
-            cell = row[cols.index(column)] if row and column in cols else "unknown"
+            cell = tec.get(t, column)
             if cell == "unknown":
                 paths.needs.add(f"TEC {t!r} {column} (is it prohibited?)")
             out.append(False if cell == "prohibited" else None if cell == "unknown" else True)
