@@ -121,7 +121,7 @@ def draw_board(hexmap: HexMap, board: SheetBoard) -> Image.Image:
         if side.a not in local_of or side.b not in local_of:
             continue
         seg = _segment(board, local_of, side)
-        for f in sorted(features, key=lambda f: hexside_style(f.kind)[0] == "bar"):  # bars over lines
+        for f in sorted(features, key=lambda f: (hexside_style(f.kind)[0] == "bar", f.kind, repr(f))):  # bars on top
             shape, colour, width = hexside_style(f.kind)
             if shape == "bar":
                 a, b = g.centre(local_of[side.a]), g.centre(local_of[side.b])
