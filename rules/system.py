@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from hexforge.games.game import Game
-from hexforge.games.values import Datum, plain
+from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
@@ -43,7 +43,7 @@ class RulesSystem:
     @cached_property
     def first_side(self) -> str:
         for sc in self.scenarios():
-            fp = sc.first_player.resolved if isinstance(sc.first_player, Datum) else sc.first_player
+            fp = plain(sc.first_player)
             if fp in self.game.sides:
                 return fp
         return self.game.sides[0]

@@ -6,14 +6,14 @@ import re
 from fractions import Fraction
 
 from hexforge.games.schema import TableFile
-from hexforge.games.values import Datum
+from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 
 NONE = "none"  # a blank cell: the column is not used on that terrain line
 
 
 def _resolved(v: object) -> object:
-    return v.resolved if isinstance(v, Datum) else v
+    return plain(v)
 
 
 def _row(crt: TableFile, key: str) -> list[object] | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hexforge.games.game import Game
-from hexforge.games.values import Datum
+from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 
 
@@ -22,7 +22,7 @@ class Cells:
         t = game.tables.get(table)
         if t is None:
             return cls()
-        return cls(tuple(t.columns), {str(r.key): [c.resolved if isinstance(c, Datum) else c for c in r.cells]
+        return cls(tuple(t.columns), {str(r.key): [plain(c) for c in r.cells]
                                       for r in t.rows})
 
     def get(self, key: str, column: str) -> object:
@@ -38,7 +38,7 @@ def row(game: Game, table: str, key: str) -> list[object] | Unknown:
         return Unknown(f"table {table} (tables/{table}.toml)")
     for r in t.rows:
         if str(r.key) == key:
-            return [c.resolved if isinstance(c, Datum) else c for c in r.cells]
+            return [plain(c) for c in r.cells]
     return Unknown(f"row {key!r} of table {table} (tables/{table}.toml)")
 
 

@@ -7,6 +7,7 @@ A tracker watches the position after every event (``observe``) and gives the out
 from __future__ import annotations
 
 
+from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.registry import rule
@@ -50,7 +51,7 @@ class ArnhemVictory:
         for sc in self.rules.scenarios():
             for v in sc.victory:
                 if v.side == self.allied and v.kind == "occupy":
-                    hx = v.hexes.resolved if hasattr(v.hexes, "resolved") else v.hexes
+                    hx = plain(v.hexes)
                     if not isinstance(hx, list):
                         return Unknown("the Allied victory hexes (scenario [[victory]] hexes)")
                     found.add(frozenset(self.rules.map.hex(x) for x in hx))

@@ -5,7 +5,7 @@ import re
 
 from hexforge.builder.timeline import Eliminated, Entered, Move, StepChange, Timeline
 from hexforge.games.game import Game
-from hexforge.games.values import Datum
+from hexforge.games.values import plain
 
 
 #: Names a piece's Marker/Layer state or a marker counter may give Travel Mode and disruption
@@ -22,7 +22,7 @@ def _names(game: Game) -> dict[str, set[str]]:
     out = {k: set(v) for k, v in MODE_NAMES.items()}
     for m in game.info.markers:
         if m.id in out:
-            out[m.id].add(_norm(m.name.resolved if isinstance(m.name, Datum) else str(m.name)))
+            out[m.id].add(_norm(str(plain(m.name))))
     return out
 
 

@@ -6,13 +6,13 @@ import re
 from dataclasses import dataclass
 
 from hexforge.games.game import Game
-from hexforge.games.values import Datum
+from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 
 
 def number(v: object) -> float | None:
     """A table cell as a number (``None`` when it is not one)."""
-    v = v.resolved if isinstance(v, Datum) else v
+    v = plain(v)
     return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.fm.arnhem.actions import DiceAction, allied, german
 from hexforge.rules.fm.arnhem.supply import lines_to_south_edge
@@ -99,7 +100,7 @@ def table_reductions(rules: FireAndMovement) -> list[Reduction] | Unknown:
         return Unknown("the SFM reductions (tables/sfm_reductions.toml)")
     out = []
     for r in table.rows:
-        cells = [c.resolved if hasattr(c, "resolved") else c for c in r.cells]
+        cells = [plain(c) for c in r.cells]
         value = cells[3].get("value") if isinstance(cells[3], dict) else cells[3]
         out.append(Reduction(str(r.key), str(cells[1]), int(cells[2]), int(value)))
     return out
