@@ -323,7 +323,7 @@ class _Loader:
             ends = tuple(h for j, e in enumerate(p.endpoints)
                          if (h := self.one_hex(path, f"places[{i}].endpoints[{j}]", e, hexmap)) is not None)
             terrain.places.append(Place(p.name.resolved, p.kind, None if hexes is None else frozenset(hexes), ends,
-                                        p.source or p.hexes.source or tf.source))
+                                        p.source or p.hexes.source or tf.source, p.side, p.feeds))
         for i, e in enumerate(tf.edges or []):
             if e.id in terrain.edges:
                 self.problem(path, f"edges[{i}].id", f"edge {e.id!r} is defined twice")

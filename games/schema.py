@@ -180,6 +180,8 @@ class PlaceSpec(OptionallySourced):
     kind: PlaceKind
     hexes: Value
     endpoints: list[str] = []
+    side: Id | None = None  # whose place it is (a supply source's side)
+    feeds: str | None = None  # what a supply source supplies: "corps" (corps HQs trace to it) or "corps-of:<formation>"
 
 
 class EdgeSpec(OptionallySourced):

@@ -15,7 +15,7 @@ from typing import Any, Iterable, Iterator
 from pydantic import BaseModel
 
 from hexforge.games.game import Game
-from hexforge.games.values import UNKNOWN, Datum
+from hexforge.games.values import Datum
 
 #: units.csv columns besides the value columns that the rules read: ``mobility`` (system.py,
 #: arrival.py, arnhem.py), ``type`` (commandos, engineers, airborne units), ``formation`` (Aachen's

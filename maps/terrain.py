@@ -40,6 +40,8 @@ class Place:
     hexes: frozenset[Hex] | None  # None: not stated
     endpoints: tuple[Hex, ...] = ()
     source: str = ""
+    side: str | None = None  # whose place it is (a supply source's side)
+    feeds: str | None = None  # what a supply source supplies (HTTR ScR 5.1: "corps", "corps-of:<formation>")
 
 
 @dataclass(slots=True)

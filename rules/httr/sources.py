@@ -2,7 +2,6 @@
 roads off the map edges less those into captured off-map areas (ScR 5.1.1.2, 10.3)."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from hexforge.games.game import Game
@@ -31,47 +30,27 @@ class Source:
     missing: str = ""
 
 
-#: Place names (terrain.toml ``supply-source`` places) -> (side, feeds, rule).
-PLACE_SOURCES = {
-    "30th Corps supply source": ("allied", "corps", "ScR 5.1.2 (L1096)"),
-    "LZ N Supply (82nd Airborne supply head)": ("allied", "corps-of:82", "ScR 5.1.3.2 (L1100)"),
-    "LZ W Supply (101st Airborne supply head)": ("allied", "corps-of:101", "ScR 5.1.3.2 (L1100)"),
-    "DZ L Supply (1st Airborne supply head)": ("allied", "corps-of:1", "ScR 5.1.3.3 (L1101)"),
-}
-#: A synthetic game's place "... supply head of FORMATION (SIDE)" is that formation's head (ScR 5.1.3.1).
-HEAD_PLACE = re.compile(r"supply head of (?P<formation>\S+) \((?P<side>[^)]+)\)$")
-#: Scenario sources: (game id, scenario) -> (hex, side, HQ ids it stands in for, rule).
-SCENARIO_SOURCES = {
-    ("highway-to-the-reich", "s17"): (("C2411", "allied", ("101", "5/GA"), "ScR 17.4 (L1571)"),),
-}
 OFFMAP_TABLE = "offmap_deactivation"  # ScR 10.3 Table 3 (L1435-L1442)
 
 
 def sources(game: Game, side: str, scenario: str | None = None, turn: int | None = None) -> list[Source]:
-    """The supply sources of ``side``: the map's named sources, the scenario's (ScR 5.1, 17.4),
-    and German roads off the N, E or W edges (ScR 5.1.1.1) as the map's edge road places, less
-    those leading into off-map areas captured by game turn ``turn`` (ScR 5.1.1.2)."""
+    """The supply sources of ``side``: the map's supply-source places of that side (terrain.toml, with what each
+    feeds: ScR 5.1), the German ones less those leading into off-map areas captured by game turn ``turn``
+    (ScR 5.1.1.2), and the scenario's ``[special_rules] supply_sources`` (ScR 17.4)."""
     out: list[Source] = []
-    for p in game.map.terrain.places:
-        if p.kind != "supply-source":
-            continue
-        got = PLACE_SOURCES.get(p.name)
-        head = HEAD_PLACE.search(p.name)
-        if got is None and head is not None:
-            got = (head["side"], f"corps-of:{head['formation']}", p.source or p.name)
-        elif got is None and p.name.endswith(f"({side})"):
-            got = (side, "corps", p.source or p.name)
-        if got is not None and got[0] == side:
-            out.append(Source(p.name, side, p.hexes, got[1], got[2]))
-    if game.info.id == "highway-to-the-reich" and side == "german":
-        out.append(Source("roads leading off the N, E or W map edges", side, None, "corps", "ScR 5.1.1.1 (L1091)",
-                          "hexes of the roads leading off the N, E or W map edges (ScR 5.1.1.1; not transcribed)"))
+    for p in game.map.terrain.places:  # terrain.toml supply-source places with their side and what they feed
+        if p.kind == "supply-source" and p.side == side and p.feeds:
+            missing = "" if p.hexes is not None else f"hexes of the {p.name} ({p.source}; not transcribed)"
+            out.append(Source(p.name, side, p.hexes, p.feeds, p.source or p.name, missing))
     if side == "german":
         out = [_uncaptured(game, s, turn) if s.feeds == "corps" else s for s in out]
-    for label, s, feeds, rule in SCENARIO_SOURCES.get((game.info.id, scenario or ""), ()):
-        if s == side:
-            out.extend(Source(f"hex {label} (scenario {scenario})", side, frozenset({game.map.hex(label)}), f, rule)
-                       for f in feeds)
+    sc = game.scenarios.get(scenario or "")
+    raw = (sc.special_rules or {}).get("supply_sources") if sc is not None else None
+    for entry in plain(raw) or ():  # the scenario's own sources, each standing in for the HQs it feeds (ScR 17.4)
+        label = entry.get("hex")
+        if entry.get("side") == side and label in game.map.index:
+            out += [Source(f"hex {label} (scenario {scenario})", side, frozenset({game.map.hex(label)}), f,
+                           raw.get("source", "")) for f in entry.get("feeds", ())]
     return out
 
 
