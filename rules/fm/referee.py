@@ -7,7 +7,6 @@ Attacks are read from chat declarations (``attack 0605 from 0504 0604 sfm 2 2 vs
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from hexforge.builder.timeline import ChatLine, DiceRoll, Eliminated, Entered, Event, Move, StepChange, Timeline, TurnChange
@@ -18,23 +17,16 @@ from hexforge.rules.fm.arrival import Arrivals
 from hexforge.rules.fm.combat import Attack, resolve
 from hexforge.rules.fm.judge import Attempt
 from hexforge.rules.fm.setup import as_set_up, has_fixed, identify_scenario, judge_setup, setup_events
-from hexforge.rules.fm.sfm import MARKS, SfmPool, parse_marks
+from hexforge.rules.fm.declaration import Declaration, parse_declaration
+from hexforge.rules.fm.sfm import SfmPool, parse_marks
 from hexforge.rules.fm.system import FireAndMovement, MoveRecord
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged, Outcome, Referee, Report
 from hexforge.rules.state import STEP_TRAIT, GameState, phase_of
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, with_guess
 
-DECLARE = re.compile(r"\b(?P<kind>attack|bombard)s?\s+(?P<target>\w+(?:[\s,]+(?:and\s+)?\w+)*?)"
-                     r"(?:\s+from\s+(?P<from>[\w\s,]+?))?"
-                     rf"(?:\s+sfm\s+(?P<sfm>{MARKS}))?(?:\s+vs\s+(?P<dsfm>{MARKS}))?\s*$", re.I)
 MOVING = ("movement", "mobile-movement")
 FIGHTING = ("bombardment", "combat", "mobile-combat")
-
-
-def targets(m: re.Match) -> list[str]:
-    """The target hex labels of a declaration."""
-    return [t for t in re.findall(r"\w+", m.group("target")) if t.lower() != "and"]
 
 
 class FmReferee(Referee):
@@ -315,29 +307,30 @@ class FmReferee(Referee):
 
     # -- combat -----------------------------------------------------------------------------
 
-    def declaration(self, text: str) -> re.Match | None:
-        """A chat line declaring an attack or bombardment: the grammar, with map hexes as its target(s)."""
-        m = DECLARE.search(text)
-        return m if m and all(t in self.game.map.index for t in targets(m)) else None
+    def declaration(self, text: str) -> Declaration | None:
+        """A chat line declaring an attack or bombardment (rules/fm/declaration.py), with map hexes as its
+        target(s)."""
+        d = parse_declaration(text)
+        return d if d and all(t in self.game.map.index for t in d.targets) else None
 
-    def on_declare(self, j: Judged, m: re.Match) -> None:
+    def on_declare(self, j: Judged, m: Declaration) -> None:
         self.end_move()
-        self.check_one_at_a_time(j.index, m.group("target"))
+        self.check_one_at_a_time(j.index, m.target)
         self.close_attack()
         self.close_action()
-        target = self.hex(targets(m)[0])
+        target = self.hex(m.targets[0])
         attackers = []
-        for lab in re.findall(r"\w+", m.group("from") or ""):
+        for lab in m.attackers:
             h = self.hex(lab)
             if h is not None:
                 attackers += [u for u in self.state.at(h)]
             elif lab in self.game.units:
                 attackers.append(lab)
-        kind = "bombardment" if m.group("kind").lower() == "bombard" else "combat"
-        marks, dmarks = parse_marks(m.group("sfm")), parse_marks(m.group("dsfm"))
+        kind = "bombardment" if m.kind == "bombard" else "combat"
+        marks, dmarks = parse_marks(m.sfm), parse_marks(m.dsfm)
         self.attack = Attack(kind, target, attackers, [x.value for x in marks], [x.value for x in dmarks], j.index,
                              marks=marks, dmarks=dmarks)
-        self.check_one_target(j.index, targets(m))
+        self.check_one_target(j.index, list(m.targets))
         self.check_declaration(j.index, self.attack)
 
     @rule("F&M 8.0", "CMB-2", "each attack targets exactly one hex")

@@ -16,7 +16,6 @@ Cases = list[tuple[dict[str, list[int]], str | None]]
 
 #: What a declaration may say of a marker after its value ("sfm 6 air, 3 us"): its pool or kind (ARN 10.7.1).
 TAGS = {"air": "air", "airpower": "air", "priest": "priest", "us": "us", "british": "british", "br": "british"}
-MARKS = r"(?:[\d\s,+]+|\b(?:" + "|".join(sorted(TAGS, key=len, reverse=True)) + r")\b)+?"
 
 
 @dataclass(frozen=True, slots=True)

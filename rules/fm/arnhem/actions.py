@@ -30,7 +30,7 @@ from hexforge.rules.replay import Judged
 DEMOLISH = re.compile(r"^\s*demolish\s+(\w+)\s*/\s*(\w+)\s*$", re.I)
 REPAIR = re.compile(r"^\s*repair\s+(\w+)\s*/\s*(\w+)\s+by\s+(\S+)\s*$", re.I)
 LAND = re.compile(r"^\s*land\s+(\S+)(\s+displaced)?\s*$", re.I)
-RESULT = re.compile(r"^\s*result\s+(.+?)\s*$", re.I)
+RESULT = re.compile(r"^\s*result\s+(.*\S)\s*$", re.I)
 CANAL_BRIDGES = {frozenset(p) for p in (("1422", "1423"), ("3325", "3424"))}  # ARN 10.6.3 (L390)
 
 
