@@ -23,6 +23,15 @@ OKABE_ITO = {"blue": "#0072B2", "vermillion": "#D55E00", "green": "#009E73", "or
 UNKNOWN = "unknown"
 UNKNOWN_COLOUR = "#7f7f7f"
 ALPHA = 110
+#: What a category means to the reader, painted alike in every overlay: the rules name the role, not a colour.
+ROLES = {"yes": OKABE_ITO["blue"], "no": OKABE_ITO["vermillion"], "source": OKABE_ITO["green"],
+         "caution": OKABE_ITO["orange"], "partly": OKABE_ITO["sky"], "hidden": OKABE_ITO["yellow"],
+         "beyond": OKABE_ITO["purple"], UNKNOWN: UNKNOWN_COLOUR}
+
+
+def legend(categories: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:
+    """An overlay's legend from category -> (role, meaning): each role in its colour (``ROLES``)."""
+    return {cat: (ROLES[role], meaning) for cat, (role, meaning) in categories.items()}
 
 
 @dataclass

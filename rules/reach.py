@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexforge.maps.hexes import Hex
-from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
+from hexforge.maps.overlay import UNKNOWN, Overlay, legend
 from hexforge.maps.terrain import Unknown
 from hexforge.maps.trace import Cost, Reach, least_cost
 from hexforge.rules.core import movement
@@ -63,10 +63,10 @@ def reach_overlay(rules: Any, state: GameState, unit_id: str, allowance: float |
     (moved through, not ended in: F&M 5.3) and unknown hexes set apart."""
     got = movement_range(rules, state, unit_id, allowance)
     ov = Overlay(f"Movement range of {unit_id}",
-                 {"reach": (OKABE_ITO["blue"], "can reach (number: MP spent)"),
-                  "stop": (OKABE_ITO["orange"], "can reach but must stop there (EZOC, F&M 6.1)"),
-                  "through": (OKABE_ITO["sky"], "can move through, not end there: friendly unit (F&M 5.3)"),
-                  UNKNOWN: (UNKNOWN_COLOUR, "unknown: depends on terrain or costs not in the game data")})
+                 legend({"reach": ("yes", "can reach (number: MP spent)"),
+                         "stop": ("caution", "can reach but must stop there (EZOC, F&M 6.1)"),
+                         "through": ("partly", "can move through, not end there: friendly unit (F&M 5.3)"),
+                         UNKNOWN: (UNKNOWN, "unknown: depends on terrain or costs not in the game data")}))
     if isinstance(got, Unknown):
         ov.notes.append(f"not checkable: needs {got.needs}")
         return ov

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from hexforge.games.game import Game
-from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
+from hexforge.maps.overlay import UNKNOWN, Overlay, legend
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.los import Grazing, LosField, sight, touched
 from hexforge.maps.trace import Tri
@@ -207,11 +207,11 @@ def los_overlay(obs: Observation, observer: Hex):
     """What a unit in ``observer`` can see (HTTR 7.0), each hex with its reason."""
     conditions = ", ".join(x for x in ("night" if obs.night else "day", f"weather {obs.weather}", f"grazing {obs.grazing}"))
     ov = Overlay(f"HTTR 7.0 observation from {obs.label(observer)} ({conditions})",
-                 {"seen": (OKABE_ITO["blue"], "a unit here is observed"),
-                  "hidden": (OKABE_ITO["yellow"], "clear LOS, but covering terrain hides a unit here (7.3.3)"),
-                  "blocked": (OKABE_ITO["vermillion"], "LOS blocked"),
-                  "range": (OKABE_ITO["purple"], "beyond the observation range"),
-                  UNKNOWN: (UNKNOWN_COLOUR, "unknown: terrain or TEC value missing")})
+                 legend({"seen": ("yes", "a unit here is observed"),
+                         "hidden": ("hidden", "clear LOS, but covering terrain hides a unit here (7.3.3)"),
+                         "blocked": ("no", "LOS blocked"),
+                         "range": ("beyond", "beyond the observation range"),
+                         UNKNOWN: (UNKNOWN, "unknown: terrain or TEC value missing")}))
     for h, s in obs.from_observer(observer).items():
         if h == observer:
             continue

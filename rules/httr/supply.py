@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Collection
 
 from hexforge.games.game import Game
-from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
+from hexforge.maps.overlay import UNKNOWN, Overlay, legend
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.maps.trace import Cost, Tri, least_cost, reach, within_steps
@@ -600,10 +600,10 @@ def chain_overlay(sup: HttrSupply, side: str):
     """Each unit of ``side`` in supply, out of supply or unknown, with the link that decided it."""
     got = chain(sup, side)
     ov = Overlay(f"HTTR 13.2 supply chain for {side}",
-                 {"supplied": (OKABE_ITO["blue"], "in supply: every link up to a source holds"),
-                  "oos": (OKABE_ITO["vermillion"], "out of supply: a link is blocked or too long"),
-                  "source": (OKABE_ITO["green"], "supply source"),
-                  UNKNOWN: (UNKNOWN_COLOUR, "unknown: needs TEC movement costs or terrain")})
+                 legend({"supplied": ("yes", "in supply: every link up to a source holds"),
+                         "oos": ("no", "out of supply: a link is blocked or too long"),
+                         "source": ("source", "supply source"),
+                         UNKNOWN: (UNKNOWN, "unknown: needs TEC movement costs or terrain")}))
     for s in sup.sources:
         if s.side == side:
             for h in s.hexes or ():

@@ -24,7 +24,7 @@ from typing import Collection, Literal
 
 from hexforge.games.game import Game
 from hexforge.games.values import parse_datum
-from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
+from hexforge.maps.overlay import UNKNOWN, Overlay, legend
 from hexforge.maps.hexes import Hex
 from hexforge.maps.trace import Tri, reach, within_steps
 from hexforge.rules.core.tables import Cells
@@ -271,10 +271,10 @@ def supply_overlay(paths: PtrPaths, side: str, turn: int | None = None):
     """Where an HQ of ``side`` would be in supply (PtR 17), HQs marked."""
     ans = supply(paths, side, turn)
     ov = Overlay(f"PtR 17 supply paths for {side} (EZOC reading {paths.reading})",
-                 {"yes": (OKABE_ITO["blue"], "an HQ here traces a supply path"),
-                  "no": (OKABE_ITO["vermillion"], "no supply path (enemy units, EZOC, anti-tank ditch)"),
-                  "source": (OKABE_ITO["green"], "active friendly map-edge source"),
-                  UNKNOWN: (UNKNOWN_COLOUR, "unknown: needs terrain/ZOC Chart data")})
+                 legend({"yes": ("yes", "an HQ here traces a supply path"),
+                         "no": ("no", "no supply path (enemy units, EZOC, anti-tank ditch)"),
+                         "source": ("source", "active friendly map-edge source"),
+                         UNKNOWN: (UNKNOWN, "unknown: needs terrain/ZOC Chart data")}))
     for h, v in ans.hexes.items():
         ov.values[h] = "yes" if v is True else "no" if v is False else UNKNOWN
     for h, v in ans.sources.items():
@@ -294,8 +294,8 @@ def command_overlay(paths: PtrPaths, hq: str, mobility: str = "leg"):
     """The hexes within command range of ``hq`` (PtR 18) for a unit of ``mobility``."""
     got = command_range(paths, hq, mobility)
     ov = Overlay(f"PtR 18 command range of {hq} ({mobility} units, EZOC reading {paths.reading})",
-                 {"yes": (OKABE_ITO["blue"], "in command range (number: path length)"),
-                  UNKNOWN: (UNKNOWN_COLOUR, "unknown: needs terrain/ZOC/TEC/CR data")})
+                 legend({"yes": ("yes", "in command range (number: path length)"),
+                         UNKNOWN: (UNKNOWN, "unknown: needs terrain/ZOC/TEC/CR data")}))
     for h, (v, d) in got.items():
         ov.values[h] = "yes" if v is True else UNKNOWN
         if v is True:

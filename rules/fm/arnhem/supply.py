@@ -25,7 +25,7 @@ from typing import Literal
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
-from hexforge.maps.overlay import OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
+from hexforge.maps.overlay import UNKNOWN, Overlay, legend
 from hexforge.maps.trace import Tri, reach
 from hexforge.rules.core.zoc import in_ezoc
 from hexforge.rules.state import GameState
@@ -108,9 +108,9 @@ def line_overlay(rules: FireAndMovement, state: GameState, blocked_by: BlockedBy
     """Each British non-airborne unit's hex: traces, cut off or unknown (ARN 10.7.2 c)."""
     ans = lines_to_south_edge(rules, state, blocked_by, targets)
     ov = Overlay(f"ARN 10.7.2(c) lines of hexes to the south map edge road hex (blocked by {blocked_by})",
-                 {"traces": (OKABE_ITO["blue"], "traces a line of hexes to the south edge road hex"),
-                  "cut": (OKABE_ITO["vermillion"], "cut off: no line of hexes"),
-                  UNKNOWN: (UNKNOWN_COLOUR, "unknown: road hex or unit type not in the game data")})
+                 legend({"traces": ("yes", "traces a line of hexes to the south edge road hex"),
+                         "cut": ("no", "cut off: no line of hexes"),
+                         UNKNOWN: (UNKNOWN, "unknown: road hex or unit type not in the game data")}))
     for uid, v in ans.units.items():
         h = state.where(uid)
         ov.values[h] = "traces" if v is True else "cut" if v is False else UNKNOWN
