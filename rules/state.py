@@ -20,7 +20,6 @@ class GameState:
     sides: Mapping[str, str]
     reduced: frozenset[str] = frozenset()
     eliminated: frozenset[str] = frozenset()
-    markers: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     turn: int | None = None
     phase: int | None = None  # index into game.info.sequence
     occupants: Mapping[Hex, tuple[str, ...]] = field(default=None)  # derived index
@@ -36,18 +35,16 @@ class GameState:
     @classmethod
     def from_setup(cls, game: Game, timeline: Timeline) -> GameState:
         """The setup position of a timeline: every piece bound to a unit and standing on a game hex."""
-        pos, sides, reduced, marks = {}, {}, set(), {}
+        pos, sides = {}, {}
         for p in timeline.setup:
             uid = p.piece.unit
             if uid is None or uid not in game.units or p.hex is None or p.hex not in game.map.index:
                 continue
             pos[uid] = game.map.hex(p.hex)
             sides[uid] = game.units[uid].side
-            marks[uid] = MappingProxyType(dict(p.markers))
         for uid, unit in game.units.items():
             sides.setdefault(uid, unit.side)
-        return cls(MappingProxyType(pos), MappingProxyType(sides), frozenset(reduced), frozenset(),
-                   MappingProxyType(marks))
+        return cls(MappingProxyType(pos), MappingProxyType(sides))
 
     def at(self, h: Hex) -> tuple[str, ...]:
         return self.occupants.get(h, ())
