@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hexforge.builder.timeline import Eliminated, Move, StepChange
+from hexforge.builder.timeline import Eliminated, Event, Move, StepChange
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core import crt as crtlib
@@ -160,10 +160,38 @@ def _bombarder_adjacent(rules: FireAndMovement, st: GameState, a: Attack) -> boo
 
 @rule("F&M 8.2.4", "RES-1..6/RET-1..6/SR-1..4/ADV-1..5", "each result applied exactly: De, Ex, D2/D3 "
       "(retreat or stiff resistance), (A), A1-A3, Ae, no effect; retreat and advance paths")
+@dataclass(slots=True)
+class AfterRoll:
+    """The log's events after a combat roll, sorted by whom they touch (F&M 8.2.4)."""
+
+    d_moves: list[tuple[int, Event]]
+    d_loss: list[tuple[int, Event]]
+    att_loss: list[tuple[int, Event]]
+    att_moves: list[tuple[int, Event]]  # what is left of them once retreats are judged: the advances
+
+    @property
+    def eliminated(self) -> bool:
+        return any(isinstance(e, Eliminated) for _, e in self.d_loss)
+
+
 def apply_result(rules: FireAndMovement, ch: Judge, a: Attack, code: str, st: GameState) -> Verdict | None:
     """Compare the events after the roll with the result; verdicts go on the events; returns the
     roll's own verdict when the log is missing something the result requires."""
-    b = rules.book
+    ev = _after_roll(rules, ch, a, code, st)
+    if code == "Ex":
+        return _exchange(rules, ch, a, ev)
+    v = _defender_result(rules, ch, a, code, st, ev)
+    if v is not None:
+        return v
+    v = _attacker_result(rules, ch, a, code, st, ev)
+    if v is None and ev.att_moves:
+        _advances(rules, ch, a, ev.att_moves, None, st)
+    return v
+
+
+def _after_roll(rules: FireAndMovement, ch: Judge, a: Attack, code: str, st: GameState) -> AfterRoll:
+    """The events after the roll by whom they touch; displacements taken out (F&M 8.3.1), units that took part
+    in no combat flagged (F&M 8.2.4)."""
     d = a.defender
     events = [(i, ch.t.events[i]) for i in a.events]
     def uid(e): return ch.unit(e)
@@ -185,88 +213,107 @@ def apply_result(rules: FireAndMovement, ch: Judge, a: Attack, code: str, st: Ga
         other = [x for x in other if x not in advancing]
         att_moves += advancing
     for i, e in other:
-        ch.say(i, Illegal(f"{b} 8.2.4", f"{uid(e)} took part in no combat yet was affected after the roll"))
-    eliminated = any(isinstance(e, Eliminated) for _, e in d_loss)
-    res = f"the result is {code}"
-    # -- defender ----------------------------------------------------------------------------
+        ch.say(i, Illegal(f"{rules.book} 8.2.4", f"{uid(e)} took part in no combat yet was affected after the roll"))
+    return AfterRoll(d_moves, d_loss, att_loss, att_moves)
+
+
+def _exchange(rules: FireAndMovement, ch: Judge, a: Attack, ev: AfterRoll) -> Verdict | None:
+    """Ex: the defender and exactly one attacker lose a step; nobody retreats or advances (F&M 8.2.4, 8.5)."""
+    b, res = rules.book, "the result is Ex"
+    if not ev.d_loss:
+        return Illegal(f"{b} 8.2.4", f"{res}: defender {a.defender} must lose a step")
+    losers = {ch.unit(e) for _, e in ev.att_loss}
+    if len(losers) != 1:
+        return Illegal(f"{b} 8.2.4", f"{res}: exactly one attacking unit must lose a step ({len(losers)} did)")
+    for i, _ in ev.d_moves + ev.att_moves:
+        ch.say(i, Illegal(f"{b} 8.5", f"{res}: no retreat or advance after an exchange"))
+    return None
+
+
+def _defender_result(rules: FireAndMovement, ch: Judge, a: Attack, code: str, st: GameState,
+                     ev: AfterRoll) -> Verdict | None:
+    """What the result does to the defender, against the log (F&M 8.2.4, 8.3, 8.4); a judged retreat also
+    judges the attackers' advances along it (8.5)."""
+    b, d, res = rules.book, a.defender, f"the result is {code}"
+    n = {"D2": 2, "D3": 3}.get(code, 0)
     if code == "De":
-        if not eliminated:
+        if not ev.eliminated:
             return Illegal(f"{b} 8.2.4", f"{res}: defender {d} must be eliminated")
-        for i, _ in d_moves:
+        for i, _ in ev.d_moves:
             ch.say(i, Illegal(f"{b} 8.2.4", f"{res}: defender {d} is eliminated, not retreated"))
-    elif code == "Ex":
-        if not d_loss:
-            return Illegal(f"{b} 8.2.4", f"{res}: defender {d} must lose a step")
-        if len({uid(e) for _, e in att_loss}) != 1:
-            return Illegal(f"{b} 8.2.4", f"{res}: exactly one attacking unit must lose a step "
-                           f"({len({uid(e) for _, e in att_loss})} did)")
-        for i, _ in d_moves + att_moves:
-            ch.say(i, Illegal(f"{b} 8.5", f"{res}: no retreat or advance after an exchange"))
-        return None
     elif n:
         origin = st.where(d)
-        if rules.retreat_exempt(st, d) and not d_moves:
+        if rules.retreat_exempt(st, d) and not ev.d_moves:
             pass  # e.g. AAC 13.0: a fortified-hex unit may ignore the retreat
-        elif d_moves:
-            path = [ch.hex(x) for _, e in d_moves for x in (e.path[1:] if e.path else (e.to_hex,))]
-            if any(h is None for h in path):
-                ch.say(d_moves[-1][0], Illegal(f"{b} 8.3", f"{d} retreated off the map"))
-            else:
-                displacing = any(st.side(u) == st.side(d) and u != d for u in st.at(path[-1]))
-                v, short = judge_retreat(rules, st, d, origin, path, n, b, displacing)
-                if isinstance(v, Legal):
-                    v = judge_direction(rules, st, d, origin, path, a.kind == "bombardment", b)
-                ch.say(d_moves[-1][0], v)
-                if isinstance(v, Legal) and short and not d_loss:
-                    ch.say(d_moves[-1][0], Illegal(f"{b} 8.3", f"{d} retreated only {len(path)} of {n} hexes "
-                                                   "and must lose a step in its last hex"))
-                a_path = [origin] + path
-                _advances(rules, ch, a, att_moves, a_path if not eliminated else None, st)
-                att_moves = []
-        elif not d_loss:
+        elif ev.d_moves:
+            _defender_retreat(rules, ch, a, n, st, ev)
+        elif not ev.d_loss:
             if legal_retreats(rules, st, d, origin, 1, vacant_only=False):
                 return Illegal(f"{b} 8.3", f"{res}: defender {d} neither retreated nor took stiff resistance (8.4)")
             return Illegal(f"{b} 8.3", f"{res}: defender {d} cannot retreat and must be eliminated")
-        elif not eliminated and not legal_retreats(rules, st, d, origin, 1, vacant_only=False):
+        elif not ev.eliminated and not legal_retreats(rules, st, d, origin, 1, vacant_only=False):
             return Illegal(f"{b} 8.3", f"{res}: defender {d} cannot retreat at all and must be eliminated")
-        elif eliminated and legal_retreats(rules, st, d, origin, 1, vacant_only=False):
+        elif ev.eliminated and legal_retreats(rules, st, d, origin, 1, vacant_only=False):
             # F&M 8.4: stiff resistance by elimination is open only to a depleted or one-step unit
-            for i, e in d_loss:
+            for i, e in ev.d_loss:
                 if isinstance(e, Eliminated):
                     ch.say(i, _stiff_resistance_by_elimination(rules, st, d, res, b))
     elif code in ("•",) or code.startswith("A") or code == "(A)":
-        for i, e in d_moves + d_loss:
+        for i, e in ev.d_moves + ev.d_loss:
             ch.say(i, Illegal(f"{b} 8.2.4", f"{res}: nothing happens to defender {d}"))
-    # -- attackers ---------------------------------------------------------------------------
+    return None
+
+
+def _defender_retreat(rules: FireAndMovement, ch: Judge, a: Attack, n: int, st: GameState, ev: AfterRoll) -> None:
+    """The defender's logged retreat of ``n`` hexes (F&M 8.3), then the advances along its path (8.5)."""
+    b, d = rules.book, a.defender
+    origin = st.where(d)
+    path = [ch.hex(x) for _, e in ev.d_moves for x in (e.path[1:] if e.path else (e.to_hex,))]
+    if any(h is None for h in path):
+        ch.say(ev.d_moves[-1][0], Illegal(f"{b} 8.3", f"{d} retreated off the map"))
+        return
+    displacing = any(st.side(u) == st.side(d) and u != d for u in st.at(path[-1]))
+    v, short = judge_retreat(rules, st, d, origin, path, n, b, displacing)
+    if isinstance(v, Legal):
+        v = judge_direction(rules, st, d, origin, path, a.kind == "bombardment", b)
+    ch.say(ev.d_moves[-1][0], v)
+    if isinstance(v, Legal) and short and not ev.d_loss:
+        ch.say(ev.d_moves[-1][0], Illegal(f"{b} 8.3", f"{d} retreated only {len(path)} of {n} hexes and must lose "
+                                          "a step in its last hex"))
+    _advances(rules, ch, a, ev.att_moves, [origin] + path if not ev.eliminated else None, st)
+    ev.att_moves = []
+
+
+def _attacker_result(rules: FireAndMovement, ch: Judge, a: Attack, code: str, st: GameState,
+                     ev: AfterRoll) -> Verdict | None:
+    """What the result does to the attackers, against the log (F&M 8.2.4, 8.3)."""
+    b, res = rules.book, f"the result is {code}"
+    def uid(e): return ch.unit(e)
     if code == "Ae":
-        gone = {uid(e) for _, e in att_loss if isinstance(e, Eliminated)}
+        gone = {uid(e) for _, e in ev.att_loss if isinstance(e, Eliminated)}
         if gone != set(a.attackers):
             return Illegal(f"{b} 8.2.4", f"{res}: every attacking unit must be eliminated")
     elif code == "(A)":
-        if len({uid(e) for _, e in att_loss}) != 1:
+        if len({uid(e) for _, e in ev.att_loss}) != 1:
             return Illegal(f"{b} 8.2.4", f"{res}: exactly one attacking unit must lose a step")
     elif code in ("A1", "A2", "A3"):
         k = int(code[1])
         for u in a.attackers:
-            moves = [e for _, e in att_moves if uid(e) == u]
-            lost = any(uid(e) == u for _, e in att_loss)
+            moves = [e for _, e in ev.att_moves if uid(e) == u]
             if moves:
                 path = [ch.hex(x) for e in moves for x in (e.path[1:] if e.path else (e.to_hex,))]
-                idx = [i for i, e in att_moves if uid(e) == u][-1]
+                idx = [i for i, e in ev.att_moves if uid(e) == u][-1]
                 if any(h is None for h in path):
                     ch.say(idx, Illegal(f"{b} 8.3", f"{u} retreated off the map"))
                 else:
                     displacing = any(st.side(x) == st.side(u) and x != u for x in st.at(path[-1]))
-                    v, _ = judge_retreat(rules, st, u, st.where(u), path, k, b, displacing)
-                    ch.say(idx, v)
-            elif not lost:
+                    ch.say(idx, judge_retreat(rules, st, u, st.where(u), path, k, b, displacing)[0])
+            elif not any(uid(e) == u for _, e in ev.att_loss):
                 return Illegal(f"{b} 8.2.4", f"{res}: attacker {u} must retreat {k} or take stiff resistance (8.4)")
-        att_moves = []
-    elif att_loss and code in ("•", "De", "D2", "D3"):
-        for i, e in att_loss:
+        ev.att_moves = []
+    elif ev.att_loss and code in ("•", "De", "D2", "D3"):
+        for i, e in ev.att_loss:
             ch.say(i, Illegal(f"{b} 8.2.4", f"{res}: attacker {uid(e)} loses nothing"))
-    if att_moves:
-        _advances(rules, ch, a, att_moves, None, st)
     return None
 
 
