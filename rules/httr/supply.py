@@ -46,7 +46,6 @@ from dataclasses import dataclass, field
 from typing import Collection
 
 from hexforge.games.game import Game
-from hexforge.maps.overlay import UNKNOWN, Overlay, legend
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.maps.trace import Cost, Tri, least_cost, reach, within_steps
@@ -588,37 +587,3 @@ def _best(answers: list[Status]) -> Status:
             if a.supplied is want:
                 return a
     return answers[0]
-
-
-def chain(sup: HttrSupply, side: str) -> dict[str, Status]:
-    """The status of every unit of ``side`` on the map."""
-    return {uid: sup.status(uid) for uid in sorted(sup.state.positions)
-            if sup.state.side(uid) == side and uid not in sup.state.eliminated and uid in sup.game.units}
-
-
-def chain_overlay(sup: HttrSupply, side: str):
-    """Each unit of ``side`` in supply, out of supply or unknown, with the link that decided it."""
-    got = chain(sup, side)
-    ov = Overlay(f"HTTR 13.2 supply chain for {side}",
-                 legend({"supplied": ("yes", "in supply: every link up to a source holds"),
-                         "oos": ("no", "out of supply: a link is blocked or too long"),
-                         "source": ("source", "supply source"),
-                         UNKNOWN: (UNKNOWN, "unknown: needs TEC movement costs or terrain")}))
-    for s in sup.sources:
-        if s.side == side:
-            for h in s.hexes or ():
-                ov.values[h] = "source"
-                ov.detail[h] = f"{s.name} ({s.rule})"
-    for uid, st in got.items():
-        h = sup.state.where(uid)
-        cat = "supplied" if st.supplied else "oos" if st.supplied is False else UNKNOWN
-        if ov.values.get(h) in (None, "supplied") or cat != "supplied":
-            ov.values[h] = cat
-        ov.marks[h] = uid if h not in ov.marks else ov.marks[h] + "," + uid
-        ov.detail[h] = "; ".join(x for x in (ov.detail.get(h), f"{uid}: {st.reason}") if x)
-        ov.notes.append(f"{uid}: {'in supply' if st.supplied else 'OUT of supply' if st.supplied is False else 'not checkable'}"
-                        + (f" via {st.via}" if st.via else ""))
-    missing = sup.missing()
-    if missing:
-        ov.notes.append("missing: " + "; ".join(missing[:5]) + (" ..." if len(missing) > 5 else ""))
-    return ov

@@ -8,7 +8,8 @@ from hexforge.maps.overlay import Overlay
 from hexforge.rules.httr.los import Observation, los_overlay
 from hexforge.rules.httr.modes import modes
 from hexforge.rules.httr.sources import sources
-from hexforge.rules.httr.supply import HttrSupply, chain_overlay
+from hexforge.rules.httr.chain import chain_overlay
+from hexforge.rules.httr.supply import HttrSupply
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 
