@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Collection, Literal
 
 from hexforge.games.game import Game
-from hexforge.games.values import parse_datum
+from hexforge.games.values import parse_datum, plain
 from hexforge.maps.overlay import UNKNOWN, Overlay, legend
 from hexforge.maps.hexes import Hex
 from hexforge.maps.trace import Tri, reach, within_steps
@@ -36,11 +36,6 @@ Reading = Literal["17.3", "13.5"]
 READINGS: tuple[Reading, ...] = ("17.3", "13.5")
 DEFAULT_READING: Reading = "17.3"
 
-#: Friendly map-edge supply sources by side: (edge id in terrain.toml, first turn it counts). PtR 17.4B-D.
-SOURCES: dict[str, tuple[tuple[str, int], ...]] = {
-    "us": (("us-south", 1), ("us-southwest", 4)),
-    "german": (("german-north", 1), ("german-northeast", 1)),
-}
 ANTI_TANK_DITCH = ("anti-tank-ditch", "anti_tank_ditch")
 
 
@@ -153,6 +148,13 @@ class SupplyAnswer:
     needs: tuple[str, ...]
 
 
+def source_edges(game: Game, side: str) -> list[tuple[str, int]]:
+    """``side``'s friendly map edges that are supply sources, with the first turn each counts (PtR 17.4B-D:
+    game.toml ``[special] supply_edges``, edges by their terrain.toml id)."""
+    listed = plain((game.info.special or {}).get("supply_edges")) or []
+    return [(e["edge"], int(e.get("from_turn", 1))) for e in listed if e.get("side") == side]
+
+
 def sources(paths: PtrPaths, side: str, turn: int) -> dict[Hex, Tri]:
     """Friendly map-edge hexes that work as supply sources on ``turn`` (PtR 17.4). A source is
     off while an enemy unit stands on it: it got there by ending a move (combat unit, 17.4E1)
@@ -160,7 +162,7 @@ def sources(paths: PtrPaths, side: str, turn: int) -> dict[Hex, Tri]:
     hexes are not known makes every answer that might need it unknown (value ``None``)."""
     out: dict[Hex, Tri] = {}
     edges = paths.game.map.terrain.edges
-    for edge, first_turn in SOURCES.get(side, ()):
+    for edge, first_turn in source_edges(paths.game, side):
         if turn < first_turn or edge not in edges:
             continue
         hexes = edges[edge]
@@ -178,7 +180,8 @@ def supply(paths: PtrPaths, side: str, turn: int | None = None) -> SupplyAnswer:
     hex the path enters, the HQ's hex is where it starts."""
     turn = turn if turn is not None else (paths.state.turn or 1)
     src = sources(paths, side, turn)
-    unknown_edges = any(paths.game.map.terrain.edges.get(e, ()) is None for e, t in SOURCES.get(side, ()) if turn >= t)
+    unknown_edges = any(paths.game.map.terrain.edges.get(e, ()) is None
+                        for e, t in source_edges(paths.game, side) if turn >= t)
     g = paths.game.map.graph()
     starts = {h: tri_and(v, paths.enterable(h, side)) for h, v in src.items()}
     reached = reach(g, starts, through=lambda h: paths.through(h, side), cross=paths.crossable_for_supply)
