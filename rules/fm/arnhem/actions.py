@@ -31,7 +31,6 @@ DEMOLISH = re.compile(r"^\s*demolish\s+(\w+)\s*/\s*(\w+)\s*$", re.I)
 REPAIR = re.compile(r"^\s*repair\s+(\w+)\s*/\s*(\w+)\s+by\s+(\S+)\s*$", re.I)
 LAND = re.compile(r"^\s*land\s+(\S+)(\s+displaced)?\s*$", re.I)
 RESULT = re.compile(r"^\s*result\s+(.*\S)\s*$", re.I)
-CANAL_BRIDGES = {frozenset(p) for p in (("1422", "1423"), ("3325", "3424"))}  # ARN 10.6.3 (L390)
 
 
 def allied(rules) -> str:
@@ -91,8 +90,6 @@ def _hexside(ch: Judge, la: str, lb: str) -> tuple[Hex, Hex] | None:
 
 def bridge_type(rules: FireAndMovement, a: Hex, b: Hex) -> str | None | Unknown:
     """canal_bridge | railroad_bridge | highway_bridge; ``None`` if no bridge spans the hexside."""
-    if frozenset((label(rules, a), label(rules, b))) in CANAL_BRIDGES:
-        return "canal_bridge"  # ARN 10.6.3 (L390)
     kinds = {f.kind for f in rules.terrain.features(a, b)}
     for k in ("canal_bridge", "railroad_bridge", "highway_bridge"):
         if k in kinds:

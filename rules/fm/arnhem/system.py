@@ -22,7 +22,6 @@ from hexforge.rules.fm.memory import crossing
 from hexforge.rules.state import GameState
 from hexforge.rules.fm.victory import ArnhemVictory
 
-TRAIL_CROSSINGS = {frozenset(p) for p in (("0507", "0606"), ("0508", "0608"), ("0710", "0711"))}  # ARN 10.6.1
 WATER = ("river", "canal")
 
 
@@ -108,8 +107,7 @@ class Arnhem(FireAndMovement):
             return None
         if self.marsh_blocks(a, b, mobility):
             return None
-        pair = frozenset((label(self, a), label(self, b)))
-        if pair in TRAIL_CROSSINGS:
+        if "trail_crossing" in self._kinds(a, b):  # the map's canal crossings at trail ends
             ferry = self.tec_cell("ferry", f"movement_{mobility}")
             trail = self.tec_cell("trail", f"movement_{mobility}")
             for v in (ferry, trail):
