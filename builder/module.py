@@ -289,11 +289,7 @@ def _pools_image(titles: list[str]) -> Image.Image:
 
 def _turn_tracker(game: Game) -> Component:
     """Turns, and inside each turn the game's own phases in order (so phase changes reach logs)."""
-    sides = {s.id: s.name.resolved for s in game.info.sides}
-    names = []
-    for ph in game.info.sequence:
-        who = sides.get(ph.player, {"first": "first player", "second": "second player"}.get(ph.player, ""))
-        names.append(f"{ph.name.resolved} ({who})" if who else ph.name.resolved)
+    names = game.phase_names()
     first = 1
     for sc in game.scenarios.values():
         if sc.first_turn and isinstance(sc.first_turn.resolved, int):

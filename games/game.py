@@ -34,6 +34,19 @@ class Game:
     def sides(self) -> list[str]:
         return [s.id for s in self.info.sides]
 
+    def phase_names(self, repeat_player: bool = False) -> list[str]:
+        """The turn tracker's phase names, in the sequence of play: each phase's name with its player after it,
+        unless the name already says who plays it. ``repeat_player``: the player after every name, as modules
+        built before this rule named them (their logs still read)."""
+        sides = {s.id: s.name.resolved for s in self.info.sides}
+        out = []
+        for ph in self.info.sequence:
+            name = ph.name.resolved
+            who = sides.get(ph.player, {"first": "first player", "second": "second player"}.get(ph.player, ""))
+            said = who.lower() in name.lower() and not repeat_player
+            out.append(f"{name} ({who})" if who and not said else name)
+        return out
+
     def marker_setup(self, scenario: ScenarioFile) -> dict[str, str]:
         """The markers a scenario places at set-up, marker id -> hex label: every ``[special_rules]`` value that
         maps this game's marker ids to hexes of its map (e.g. Arnhem's ``drop_zone_markers``, ARN 11.0)."""

@@ -99,23 +99,18 @@ class GameState:
 
 
 def phase_names(game: Game) -> list[str]:
-    """The turn tracker's phase names as the builder writes them (F&M 4.1 order)."""
-    sides = {s.id: s.name.resolved for s in game.info.sides}
-    out = []
-    for ph in game.info.sequence:
-        who = sides.get(ph.player, {"first": "first player", "second": "second player"}.get(ph.player, ""))
-        out.append(f"{ph.name.resolved} ({who})" if who else ph.name.resolved)
-    return out
+    """The turn tracker's phase names as the builder writes them (the sequence of play's order)."""
+    return game.phase_names()
 
 
 def phase_of(game: Game, event: TurnChange) -> tuple[int | None, int | None]:
     """(turn, phase index) named by a turn tracker change; ``None`` where the tracker does not say."""
     levels = dict(event.levels)
     turn = int(levels["Turn"]) if levels.get("Turn", "").lstrip("-").isdigit() else None
-    names = phase_names(game)
     ph = levels.get("Phase")
-    phase = names.index(ph) if ph in names else None
-    if phase is None and ph:
-        ids = [p.id for p in game.info.sequence]
-        phase = ids.index(ph) if ph in ids else None
+    phase = None
+    for names in (game.phase_names(), game.phase_names(repeat_player=True), [p.id for p in game.info.sequence]):
+        if ph in names:  # as named now, as older modules named it, or by the phase's id
+            phase = names.index(ph)
+            break
     return turn, phase

@@ -162,8 +162,6 @@ def test_the_turn_trackers_phases_are_the_ones_the_checker_reads(game) -> None:
     assert _turn_tracker(game).children[0].children[0].attrs["list"].split(",") == phase_names(game)
 
 
-@pytest.mark.xfail(strict=True, reason="the checker's rules/state.phase_names builds the same names; both must "
-                                       "drop the repeated player together (see the report of issue 12)")
 @pytest.mark.parametrize("gid", ["aachen", "arnhem", "highway-to-the-reich"])  # names that say their player
 def test_phase_names_name_the_player_once(gid: str) -> None:
     game = load_game(gid)
