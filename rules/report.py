@@ -48,6 +48,8 @@ def _verdict(v: Verdict) -> dict:
         d |= {"rule": v.rule, "reason": v.reason}
     if isinstance(v, NotCheckable):
         d["needs"] = v.needs
+    if isinstance(v, Legal) and v.detail:
+        d["detail"] = v.detail
     if v.guess:
         d["guess"] = v.guess
     return d

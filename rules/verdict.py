@@ -9,12 +9,14 @@ Tri = bool | None  # three-valued: True, False, or None (unknown)
 
 @dataclass(frozen=True, slots=True)
 class Legal:
-    """Nothing wrong found; ``guess`` says what the checker had to infer (e.g. the phase)."""
+    """Nothing wrong found; ``guess`` says what the checker had to infer (e.g. the phase), ``detail`` what
+    made it legal when that is not obvious (the route found for a drag)."""
 
     guess: str | None = None
+    detail: str | None = None
 
     def text(self) -> str:
-        return "legal" + (f" (guess: {self.guess})" if self.guess else "")
+        return "legal" + (f": {self.detail}" if self.detail else "") + (f" (guess: {self.guess})" if self.guess else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +51,7 @@ def with_guess(v: Verdict, guess: str | None) -> Verdict:
         return v
     joined = f"{v.guess}; {guess}" if v.guess else guess
     if isinstance(v, Legal):
-        return Legal(joined)
+        return Legal(joined, v.detail)
     if isinstance(v, Illegal):
         return Illegal(v.rule, v.reason, joined)
     return NotCheckable(v.needs, joined)

@@ -220,8 +220,9 @@ class FmReferee(Referee):
         self.finished.add(rec.uid)
         others = stacked_with(self.state, rec.uid)
         if others and rec.events:
-            self.say(rec.events[-1], Illegal(f"{self.book} 5.3", f"{rec.uid} ended its move in "
-                                             f"{self.game.map.label(rec.at)} stacked with {others[0]}"))
+            self.say(rec.events[-1], Illegal(f"{self.book} 5.3", f"{rec.uid} ended its move in "  # where it stands,
+                                             f"{self.game.map.label(self.state.where(rec.uid))} stacked with "
+                                             f"{others[0]}"))  # even where its move was cut short as illegal
 
     def on_move(self, j: Judged) -> None:
         e: Move = j.event
@@ -252,6 +253,7 @@ class FmReferee(Referee):
             if uid in self.start_spent:
                 self.mover.spent = self.start_spent[uid]
         rec = self.mover
+        rec.at = self.state.where(uid) or rec.at  # where the log has it, even after a step judged illegal
         self.moved_phase.add(uid)
         path = [self.hex(x) for x in (e.path[1:] if e.path else (e.to_hex,))]
         if any(h is None for h in path):
@@ -260,7 +262,7 @@ class FmReferee(Referee):
         rec.events.append(j.index)
         if kind == "movement":
             self.moved_turn.add(uid)
-        self.say(j.index, self.rules.judge_steps(self.state, rec, path))
+        self.say(j.index, self.rules.judge_drag(self.state, rec, path))
 
     @rule("F&M 5.2", "SEQ-3/5/6/9", "only the phasing player's units move, in its (Mobile) Movement Phase; "
           "leg units not in the Mobile Movement Phase; mobile units not in both; a finished move is not resumed")

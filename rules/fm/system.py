@@ -1,13 +1,14 @@
 """The Fire & Movement system (Aachen: First to Fall, Arnhem: The Farthest Bridge): F&M 1.0-9.0."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from hexforge.games.schema import ScenarioFile
 from hexforge.maps.hexes import Hex
 from hexforge.maps.overlay import Overlay
 from hexforge.maps.terrain import Unknown
+from hexforge.rules.core.path import NoRoute, route
 from hexforge.rules.core.movement import Cost, hex_cost, label, terrain_cost
 from hexforge.rules.core.tables import row
 from hexforge.rules.reach import reach_overlay
@@ -277,6 +278,45 @@ class FireAndMovement(RulesSystem):
         if enemy:
             return Illegal("F&M 5.2", f"{rec.uid} entered {label(self, b)}, which holds enemy unit {enemy[0]}")
         return Legal()
+
+    @rule("F&M 5.1", "MOV-1", "a move dragged between drop points that are not adjacent is legal when some route "
+          "through them, in order, is legal")
+    def judge_drag(self, state: GameState, rec: MoveRecord, drops: list[Hex]) -> Verdict:
+        """F&M 5.1: a unit moves hex by hex, but a log shows only where it was dropped. Drops next to each other
+        are judged step by step; otherwise the move is legal when some route through the drops is (naming it),
+        not checkable when the only routes found need data the game lacks, illegal when there is none (citing
+        what blocked the route that came closest). ``rec`` is updated along the route chosen."""
+        hops = [rec.at]
+        for d in drops:  # a drop where the unit already stands is no step
+            if d != hops[-1]:
+                hops.append(d)
+        drops = hops[1:]
+        if not drops:
+            return Legal()
+        if all(a.distance(b) == 1 for a, b in zip(hops, hops[1:])):
+            return self.judge_steps(state, rec, drops)
+        ma = self.value(rec.uid, "movement", state)
+        known = not isinstance(ma, Unknown)
+        most = int(2 * ma) if known else sum(a.distance(b) for a, b in zip(hops, hops[1:])) + 2  # F&M 5.4.1: 1/2 MP
+
+        def step(r: MoveRecord, a: Hex, b: Hex) -> tuple[Verdict, MoveRecord]:
+            after = replace(r)
+            return self.judge_steps(state, after, [b]), after
+
+        found = route(rec.at, rec, drops, step, lambda r: r.spent if not isinstance(r.spent, Unknown) else r.steps,
+                      lambda r: (r.halted is not None, r.steps > 0), lambda h: [n for n in h.neighbours()
+                                                                                 if self.on_map(n)], most)
+        names = lambda hexes: "-".join(label(self, h) for h in hexes)  # noqa: E731
+        if isinstance(found, NoRoute):
+            return Illegal(found.blocked.rule, f"{rec.uid} has no legal route from {label(self, rec.at)} through "
+                           f"{names(drops)} (closest tried: {names(found.at)}; {found.blocked.reason})")
+        if found is None:
+            return Illegal("F&M 5.1", f"{rec.uid} has no route from {label(self, rec.at)} to {names(drops)}")
+        r = found.record
+        rec.at, rec.spent, rec.steps, rec.halted = r.at, r.spent, r.steps, r.halted
+        if found.needs is not None:
+            return NotCheckable(found.needs)
+        return Legal(detail=f"via {names(found.hexes)}, {r.spent:g} of {ma:g} MP")
 
     def judge_steps(self, state: GameState, rec: MoveRecord, steps: list[Hex]) -> Verdict:
         """Judge the next steps of a move (F&M 5.1-5.4, 6.1), updating ``rec``."""

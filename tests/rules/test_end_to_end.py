@@ -22,9 +22,9 @@ SYN = ROOT / "tests" / "data" / "synthetic-fm"
 def planted_log(tmp: Path) -> Writer:
     w = Writer(load_game(SYN), tmp)
     w.phase(1, "first-movement")
-    w.move("B1", "0205", "0305", "0405")                                   # legal
+    w.move("B1", "0205", "0405")                                           # legal: a drag, via 0305 (F&M 5.1)
     w.move("B3", "0103", "0203", "0303", "0403")                           # legal: road
-    w.move("B5", "0109", "0309", plant="F&M 5.1")                          # not adjacent
+    w.move("B5", "0109", "1009", plant="F&M 5.2")                          # a drag: no route of 7 MP gets there
     w.move("B4", "0102", "0202", "0302", "0402", "0502", "0602", "0702", "0802", "0902", "1002",
            plant="F&M 5.2")                                                # MA exceeded (river, EZOC surcharge)
     w.move("B2", "0207", "0307", "0407", "0507")                           # legal

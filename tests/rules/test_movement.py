@@ -66,8 +66,9 @@ def test_legal_move_and_ma_limit(game) -> None:
 
 
 def test_adjacency_enemy_hex_prohibited_and_exit(game) -> None:
-    rep, i = _move(game, {"B1": "0205", "R1": "0910"}, "0205", "0405")
-    assert verdicts(rep, i)[0].rule == "F&M 5.1"
+    rep, i = _move(game, {"B1": "0205", "R1": "0910"}, "0205", "0405")  # a drag: some route of 2 MP exists
+    (v,) = verdicts(rep, i)
+    assert isinstance(v, Legal) and v.detail.endswith("2 of 4 MP")
     rep, i = _move(game, {"B1": "0205", "R1": "0305"}, "0205", "0305")
     assert verdicts(rep, i)[0].rule == "F&M 5.2" and "enemy" in verdicts(rep, i)[0].reason
     rep, i = _move(game, {"B1": "0406", "R1": "0910"}, "0406", "0506")

@@ -43,7 +43,7 @@ def aachen_log(tmp) -> tuple[Writer, dict[str, int]]:
     w.chat("temporary bridge 0205/0206 by us-0332", plant="AAC 11.2")      # second this GT, out of range
     w.chat("repair 0205/0206 by us-0630", plant="AAC 11.0")                # no bridge repair in Aachen
     w.move("us-0205", "0205", "0305", "0405")                              # legal
-    w.move("us-0203", "0203", "0403", plant="F&M 5.1")                     # not adjacent
+    w.move("us-0203", "0203", "0403")                                      # a drag: its MA is not known
     w.move("ger-0409", "0409", "0408", plant="F&M 5.2")                    # German unit in the US phase
     w.move("us-0209", "0209", "0309")                                      # legal: stops in the EZOC of 0409
     w.move("us-0215", "0215", "0315", "0314", plant="F&M 6.1")             # goes on after entering an EZOC

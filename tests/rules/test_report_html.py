@@ -146,8 +146,8 @@ def test_each_cut_out_is_small_marked_and_shows_the_units(planted) -> None:
         assert (im.width, im.height) == (int(imgs[0].get("width")), int(imgs[0].get("height")))
         assert im.width <= CROP_MAX[0] and im.height <= CROP_MAX[1]
         assert _count(im, MARK) > 500  # the violation is drawn, in its own colour
-    # B5's illegal move (F&M 5.1): B5 is drawn, standing in 0109 before the move
-    card = next(c for c in page.xpath("//article[@class='violation']") if "F&M 5.1" in c.text_content())
+    # B5's illegal drag (no route within its MA, F&M 5.2): B5 is drawn, standing in 0109 before the move
+    card = next(c for c in page.xpath("//article[@class='violation']") if "B5 has no legal route" in c.text_content())
     im = _png(card.xpath(".//img")[0])
     assert _count(im, blue) > 1000 and "0109" in card.text_content()
     # R3 ends stacked with R1 (F&M 5.3): R1 stood in 0605, R3 in 0909 before the move; two red counters at least
