@@ -147,6 +147,15 @@ class Log:
 
 
 @dataclass(frozen=True, slots=True)
+class Skipped:
+    """A command a stock VASSAL component encodes that carries nothing the timeline reads
+    (``SETUP_STACK``, notes, flares, sounds...): recognised by its ``prefix``, kept as written."""
+
+    prefix: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Unknown:
     """A command no VASSAL encoder would decode (or would fail on), kept with the reason."""
 
@@ -155,7 +164,15 @@ class Unknown:
 
 
 Command = Union[NullCommand, SetupCommand, AddPiece, RemovePiece, ChangePiece, MovePiece, SetBoards,
-                Player, Unmask, Chat, PropertyChange, TurnState, Log, Unknown]
+                Player, Unmask, Chat, PropertyChange, TurnState, Log, Skipped, Unknown]
+
+# Prefixes of the other commands stock VASSAL 3.6/3.7 components encode (docs/log-reading.md);
+# NotesWindow's "NOTES\t" is still read as Unknown (tests/logs/test_commands.py asserts it).
+SKIPPED_PREFIXES = (
+    "SETUP_STACK\t", "UNDO\t", "EXT\t", "PLUGIN\t", "DECKREPOS\t", "PNOTES\t", "PNOTE\t",
+    "SNOTE\t", "PYREMOVE\t", "SHOW_RESULTS\t", "SGKC\t", "FLARE\t", "LOS\t", "GlobalProperty\t",
+    "GlobalTranslatable\t", "LOCKSPOTAB", "CLOCKCONTROL\t", "CLOCK\t", "SEMAIL\t", "PLAY\t", "PRIV_CHAT",
+    "SYNC", "INVITE\t")
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,6 +320,9 @@ def _decode_command(s: str, depth: int) -> Command:
     head = s.split("\t", 1)[0]
     if head.endswith("BoardPicker") and "\t" in s:
         return _decode_boards(s)
+    for skipped in SKIPPED_PREFIXES:
+        if s.startswith(skipped):
+            return Skipped(skipped.rstrip("\t"), s)
     return Unknown(s, "no VASSAL command encoder recognises this")
 
 
@@ -386,7 +406,7 @@ def encode_command(c: Command) -> str:
         return "MutableProperty\t" + _enc([c.key, c.old, c.new, c.container], "\t")
     if isinstance(c, TurnState):
         return _enc(["TURN" + c.tracker_id, c.state], "\t")
-    if isinstance(c, Unknown):
+    if isinstance(c, (Skipped, Unknown)):
         return c.text
     raise TypeError(f"not a command record: {c!r}")
 

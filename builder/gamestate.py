@@ -1,9 +1,14 @@
 """Pieces and stacks as VASSAL executes a save's commands: who is where after each command.
 
 Follows ``AddPiece``/``MovePiece``/``ChangePiece``/``RemovePiece`` execution in VASSAL: a piece
-in a stack is where its stack is; a stack move moves its pieces; a piece moved onto another
-piece (``newUnder``) or onto an existing stack's exact position joins that stack; a piece moved
-alone leaves its stack. Each applied command reports its :class:`Effect` records.
+in a stack (or a deck) is where its stack is; a stack move moves its pieces; a piece moved onto
+another piece (``newUnder``) or onto an existing stack's or deck's exact position joins it; a
+piece moved alone leaves its stack or deck. A deck (``Deck``: ``+/id/deck;...``) is a stack
+with a name (its DrawPile's, the type's 13th field) whose state lists its cards
+(``map;x;y;faceDown;id,id...``); a shuffle or a return rewrites that list. A ``ChangePiece``
+with an old state is merged as ``Decorator.mergeState`` does: only the traits whose state
+differs from the old one are set, so a stacked piece whose BasicPiece state still reads
+``null`` for its map stays where it is. Each applied command reports its :class:`Effect` records.
 """
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ from dataclasses import dataclass, field
 
 from hexforge.builder import pieces, sequence
 from hexforge.builder.commands import AddPiece, ChangePiece, Command, MovePiece, RemovePiece
+from hexforge.builder.traits import nest
 
 Point = tuple[str | None, int, int]  # (map id or None, x, y)
 
@@ -53,6 +59,7 @@ class StackRecord:
     x: int
     y: int
     members: list[str] = field(default_factory=list)
+    deck: str | None = None  # the deck's name; None for a plain stack
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +72,26 @@ class Effect:
     after: Point | None
     old_state: str | None = None
     new_state: str | None = None
+
+
+DECK_ID = "deck;"
+DECK_NAME_FIELD = 13  # Deck.myRefreshType: the name follows 12 fields after "deck"
+
+
+def deck_name(type_: str) -> str:
+    """A deck's name from its type (``Deck.myRefreshType``; VASSAL's default is "Deck")."""
+    f = sequence.decode(type_, ";")
+    return f[DECK_NAME_FIELD] if len(f) > DECK_NAME_FIELD else "Deck"
+
+
+def merged_state(type_: str, current: str, new: str, old: str | None) -> str:
+    """The state after ``ChangePiece(new, old)``: per trait, ``new`` where it differs from ``old``."""
+    if old is None:
+        return new
+    cur, nw, od = pieces.traits(type_, current), pieces.traits(type_, new), pieces.traits(type_, old)
+    if not len(cur) == len(nw) == len(od):
+        return new
+    return nest([n.state if n.state != o.state else c.state for c, n, o in zip(cur, nw, od)])
 
 
 def _int_or_0(text: str) -> int:
@@ -101,6 +128,11 @@ class GameState:
         self._at[point] = live
         return min(live, key=self._order.__getitem__) if live else None
 
+    def deck_of(self, pid: str) -> str | None:
+        """The name of the deck holding a piece, None when it is in none."""
+        s = self.stacks.get(self.pieces[pid].stack or "")
+        return s.deck if s else None
+
     def where(self, pid: str) -> Point:
         p = self.pieces[pid]
         s = self.stacks.get(p.stack) if p.stack else None
@@ -120,11 +152,16 @@ class GameState:
         self.pieces[pid].stack = sid
         self._index(sid)
 
-    def _set_stack(self, sid: str, state: str) -> list[Effect]:
-        """A stack (re)defined by its state ``map;x;y;member;...``: its members join it in order."""
+    def _set_stack(self, sid: str, state: str, deck: str | None = None) -> list[Effect]:
+        """A stack (re)defined by its state ``map;x;y;member;...`` (a deck: ``map;x;y;faceDown;id,...``):
+        its members join it in order."""
         tokens = sequence.decode(state, ";")
         map_id, x, y, first = tokens[0], 0, 0, 1
-        if map_id != "null":
+        if deck is not None:
+            tokens += ["", "", "", ""]
+            x, y = _int_or_0(tokens[1]), _int_or_0(tokens[2])
+            tokens, first = tokens[:3] + (sequence.decode(tokens[4], ",") if tokens[4] else []), 3
+        elif map_id != "null":
             tokens += ["", ""]  # x and y read as 0 when missing
             x, y, first = _int_or_0(tokens[1]), _int_or_0(tokens[2]), 3
         old = self.stacks.get(sid)
@@ -135,7 +172,7 @@ class GameState:
             for pid in old.members:
                 before[pid] = self.where(pid)
                 self.pieces[pid].stack = None
-        self.stacks[sid] = StackRecord(None if map_id == "null" else map_id, x, y)
+        self.stacks[sid] = StackRecord(None if map_id == "null" else map_id, x, y, deck=deck)
         for token in tokens[first:]:
             if token in self.pieces:
                 if token not in before:
@@ -165,6 +202,8 @@ class GameState:
             return []
         if c.type == "stack":
             return self._set_stack(c.id, c.state)
+        if c.type.startswith(DECK_ID):
+            return self._set_stack(c.id, c.state, deck_name(c.type))
         if c.id in self.pieces:
             self._remove(c.id)
         b = pieces.basic_state(pieces.traits(c.type, c.state)[-1].state)
@@ -202,14 +241,15 @@ class GameState:
 
     def _change(self, c: ChangePiece) -> list[Effect]:
         if c.id in self.stacks:
-            return self._set_stack(c.id, c.new_state)
+            return self._set_stack(c.id, c.new_state, self.stacks[c.id].deck)
         p = self.pieces.get(c.id)
         if p is None:
             return []
         before, old = self.where(c.id), p.state
-        b = pieces.basic_state(pieces.traits(p.type, c.new_state)[-1].state)
-        p.state = c.new_state
-        effects = [Effect("changed", c.id, before, before, old, c.new_state)]
+        new = merged_state(p.type, old, c.new_state, c.old_state)
+        b = pieces.basic_state(pieces.traits(p.type, new)[-1].state)
+        p.state = new
+        effects = [Effect("changed", c.id, before, before, old, new)]
         if (b.map, b.x, b.y) != (p.map, p.x, p.y):
             p.map, p.x, p.y = b.map, b.x, b.y
             if p.stack and b.map != self.stacks[p.stack].map:

@@ -2,6 +2,7 @@
 
 The boards on a map and their places in its board table come from the save's ``SetBoards``
 commands (``BoardPicker``); a map whose save names no boards uses its only board, if it has one.
+As ``Map.locationName`` does, the exact position of a deck is named by the deck, before any grid.
 """
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ class Locator:
         self.module = module
         self._layouts: dict[str, tuple[MapLayout, frozenset[str]]] = {}
         self._named: dict[tuple[str, int, int], Location] = {}  # locate() results, for these layouts
+        self._decks: dict[tuple[str, int, int], str] = {}  # (map id, x, y) -> the deck there
         for m in module.maps:
             if len(m.boards) == 1:
                 self._set(m.id, [(m.boards[0], 0, 0)])
@@ -77,6 +79,16 @@ class Locator:
         self._set(m.id, boards)
         return missing
 
+    def name_deck(self, map_id: str | None, x: int, y: int, name: str) -> None:
+        """A deck lies at (map, x, y): that position is named by it (``Map.getDeckNameAt``)."""
+        if map_id is not None and self._decks.get((map_id, x, y)) != name:
+            self._decks[(map_id, x, y)] = name
+            self._named.clear()
+
+    def deck_at(self, map_id: str | None, x: int, y: int) -> str | None:
+        """The name of the deck lying at exactly (map, x, y), None if none does."""
+        return self._decks.get((map_id, x, y)) if map_id is not None else None
+
     def position(self, map_id: str, board: str, label: str) -> tuple[int, int]:
         """The map pixel VASSAL places a piece at for a location name on a board of a map."""
         m = self.module.map(map_id)
@@ -104,8 +116,11 @@ class Locator:
             return Location(map_id, None, OFFBOARD, x, y)
         layout, gridless = entry
         board = layout.board_at(x, y)
+        deck = self._decks.get((m.id, x, y))
         if board is None:
-            return Location(m.id, None, OFFBOARD, x, y)
+            return Location(m.id, None, deck or OFFBOARD, x, y)
+        if deck is not None:
+            return Location(m.id, board.name, deck, x, y)
         if board.name in gridless:
             return Location(m.id, board.name, board.name, x, y)
         return Location(m.id, board.name, layout.locate(x, y)[1], x, y)

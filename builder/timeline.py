@@ -1,9 +1,14 @@
 """A save or log as a plain, immutable event list in hexes: what the rules checker consumes.
 
 The setup position (every piece on a map when logging began), then per log step, in order:
-moves (with the path when a step moves a piece several times), step changes (a Layer level or
-Marker value that changed), eliminations, entries (pieces added, or moved from off the map on),
-dice rolls, turn/phase changes, chat, and every command that could not be decoded.
+moves (with the path when a step moves a piece several times), step changes (a Layer level,
+a Mask or a Marker value that changed), eliminations, entries (pieces added, or moved from off
+the map on), dice rolls, turn/phase changes, chat, and every command that could not be decoded.
+
+Chat text is kept as logged (VASSAL writes HTML: a typed ``&amp;`` stays ``&amp;``); only
+:func:`describe` unescapes it, for display, as VASSAL's chat window renders it. A Layer level is
+named as VASSAL's ``<layer>_Name`` property names it (the ``+`` prefix/suffix marker removed).
+A piece in a deck is placed at the deck, with the deck's name.
 """
 from __future__ import annotations
 
@@ -22,7 +27,9 @@ from hexforge.builder.modulereader import Module, TurnLevelDef, prototype_marker
 from hexforge.builder.savefile import SaveFile
 
 _PIECE_COMMANDS = (MovePiece, AddPiece, ChangePiece, RemovePiece)
-PLAYER_CHAT = re.compile(r"<(?P<speaker>[^>]*)> - (?P<text>.*)$", re.S)
+# Chatter.formatChat: "&lt;id&gt; - text" (VASSAL before 3.5 wrote "<id> - text").
+PLAYER_CHAT = re.compile(r"(?:&lt;(?P<speaker>.*?)&gt;|<(?P<old>[^>]*)>) - (?P<text>.*)$", re.S)
+MASK_ID = "obs;"
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +49,7 @@ class Placement:
     location: Location
     hex: str | None
     markers: dict[str, str] = field(default_factory=dict)
+    deck: str | None = None  # the deck holding it (then ``location`` is the deck's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +192,7 @@ class _Builder:
         self.players: list[tuple[str, str]] = []
         self.step = 0
         self.last: dict[str, int] = {}  # piece id -> index of its last event in this step
-        self.dice: dict[str, int] = {}  # dice name -> index of its roll in this step
+        self.dice: dict[str, tuple[int, set[str]]] = {}  # dice name -> its last roll's index, parts read
         self.hexes: dict[Location, str | None] = {}
         self.refs: dict[str, tuple[str, PieceRef]] = {}  # piece id -> (its GPID, its reference)
         self.type_markers: dict[str, dict[str, str]] = {}  # piece type -> its prototypes' Markers
@@ -221,7 +229,7 @@ class _Builder:
                 marks = pieces.markers(p.type, p.state)
                 for k, v in self.proto_markers(p.type).items():
                     marks.setdefault(k, v)
-                out.append(Placement(self.ref(pid), loc, self.hex(loc), marks))
+                out.append(Placement(self.ref(pid), loc, self.hex(loc), marks, self.state.deck_of(pid)))
         return tuple(out)
 
     def run(self, entries: tuple[Node, ...]) -> None:
@@ -241,8 +249,6 @@ class _Builder:
         piece = getattr(event, "piece", None)
         if piece is not None:
             self.last[piece.id] = i
-        if isinstance(event, DiceRoll):
-            self.dice[event.name] = i
 
     def node(self, n: Node) -> None:
         c = n.command
@@ -276,6 +282,9 @@ class _Builder:
         gone = self.ref(c.id) if isinstance(c, RemovePiece) and c.id in self.state.pieces else None
         for effect in self.state.apply(c):
             self.effect(effect, gone)
+        deck = self.state.stacks.get(c.id) if isinstance(c, (AddPiece, ChangePiece)) and c.id else None
+        if deck is not None and deck.deck is not None:
+            self.locator.name_deck(deck.map, deck.x, deck.y, deck.deck)
 
     def effect(self, e: Effect, gone: PieceRef | None) -> None:
         if self.step == 0:
@@ -293,10 +302,11 @@ class _Builder:
             self.change(e)
 
     def enters(self, e: Effect) -> bool:
-        """A move from off every map, or (with a game) from outside the game map (a holding box) onto it."""
+        """A move from off every map or out of a deck (a draw), or (with a game) from outside the game map
+        (a holding box) onto it."""
         if e.before is None or e.after is None or e.after[0] is None:
             return False
-        if e.before[0] is None:
+        if e.before[0] is None or (self.locator.deck_at(*e.before) and not self.locator.deck_at(*e.after)):
             return True
         return self.game is not None and self.hex(self.loc(e.before)) is None and self.hex(self.loc(e.after)) is not None
 
@@ -318,27 +328,45 @@ class _Builder:
         old_layers, new_layers = pieces.layers(p.type, e.old_state or ""), pieces.layers(p.type, e.new_state or "")
         for a, b in zip(old_layers, new_layers):
             if a.level != b.level:
-                self.add(StepChange(self.step, ref, h, a.name or "layer", a.active_name or str(a.level),
-                                              b.active_name or str(b.level)))
+                self.add(StepChange(self.step, ref, h, a.name or "layer", level_name(a.active_name) or str(a.level),
+                                    level_name(b.active_name) or str(b.level)))
+        old_k, new_k = masked(p.type, e.old_state or ""), masked(p.type, e.new_state or "")
+        for i, (a_m, b_m) in enumerate(zip(old_k, new_k)):
+            if a_m != b_m:
+                name = "mask" if len(new_k) == 1 else f"mask {i + 1}"
+                self.add(StepChange(self.step, ref, h, name, "masked" if a_m else "shown", "masked" if b_m else "shown"))
         old_m, new_m = pieces.markers(p.type, e.old_state or ""), pieces.markers(p.type, e.new_state or "")
         for k in new_m:
             if old_m.get(k) != new_m[k]:
                 self.add(StepChange(self.step, ref, h, k, old_m.get(k, ""), new_m[k]))
 
     def chat(self, message: str) -> None:
-        text = html.unescape(message) if "&" in message else message
-        report = dice_report(text)
-        if report and self.step:
+        """A chat line as logged; a dice report only if no player typed it (``Chatter.formatChat``)."""
+        if not self.step:
+            return
+        pm = PLAYER_CHAT.match(message)
+        report = None if pm else dice_report(html.unescape(message) if "&" in message else message)
+        if report:
             name, result, player = report
             values = _int_values(result)
             if values is None:
-                self.add(UnknownCommand(self.step, text[:500], f"dice {name[:40]!r}: a number of more than "
-                                                               f"{MAX_DIGITS} digits in the result"))
-            elif name not in self.dice:
-                self.add(DiceRoll(self.step, name, values, None, player))
-        pm = PLAYER_CHAT.match(text)
-        if self.step:
-            self.add(ChatLine(self.step, pm.group("speaker") if pm else None, pm.group("text") if pm else text))
+                self.add(UnknownCommand(self.step, message[:500], f"dice {name[:40]!r}: a number of more than "
+                                                                  f"{MAX_DIGITS} digits in the result"))
+            else:
+                self.roll(name, "chat", lambda prev: DiceRoll(self.step, name, prev.values or values,
+                                                              prev.total, player))
+        speaker = (pm.group("speaker") if pm.group("speaker") is not None else pm.group("old")) if pm else None
+        self.add(ChatLine(self.step, speaker, pm.group("text") if pm else message))
+
+    def roll(self, name: str, part: str, make: Any) -> None:
+        """Add ``part`` (chat report, _result, _total) to this command's roll of ``name``, or start a new roll."""
+        i, seen = self.dice.get(name, (None, set()))
+        if i is None or part in seen:
+            i, seen = None, set()
+        prev = self.events[i] if i is not None else DiceRoll(self.step, name, ())
+        self.add(make(prev), i)
+        seen.add(part)
+        self.dice[name] = (len(self.events) - 1 if i is None else i, seen)
 
     def property(self, c: PropertyChange) -> None:
         if not self.step or c.new is None:
@@ -352,14 +380,27 @@ class _Builder:
                 self.add(UnknownCommand(self.step, f"{c.key} = {c.new[:400]}",
                                         f"dice property {c.key[:40]!r}: a number of more than {MAX_DIGITS} digits"))
                 return
-            i = self.dice.get(name)
-            prev = self.events[i] if i is not None else DiceRoll(self.step, name, ())
-            new = (DiceRoll(self.step, name, values, prev.total, prev.player) if suffix == "_result"
-                   else DiceRoll(self.step, name, prev.values, values[0] if len(values) == 1 else None, prev.player))
-            self.add(new, i)
+            if suffix == "_result":
+                self.roll(name, suffix, lambda prev: DiceRoll(self.step, name, values, prev.total, prev.player))
+            else:
+                self.roll(name, suffix, lambda prev: DiceRoll(self.step, name, prev.values,
+                                                              values[0] if len(values) == 1 else None, prev.player))
 
 
 _SPACE = re.compile(r"\s*")
+
+
+def level_name(name: str) -> str:
+    """A Layer level's name as VASSAL's ``<layer>_Name`` gives it: without its ``+`` name-change marker."""
+    if name.startswith("+"):
+        return name[1:]
+    return name[:-1] if name.endswith("+") else name
+
+
+def masked(type_: str, state: str) -> list[bool]:
+    """Per Mask (``obs``) trait of a piece, outermost first: whether someone has masked it."""
+    return [link.state != "" and sequence.decode(link.state, ";")[0] != "null"  # Obscurable: "" is a user id
+            for link in pieces.traits(type_, state)[:-1] if link.type.startswith(MASK_ID)]
 
 
 def dice_report(text: str) -> tuple[str, str, str | None] | None:
@@ -450,8 +491,8 @@ def describe(e: object) -> str:
         return f"dice {e.name}: {','.join(map(str, e.values))}{total}" + (f" by {e.player}" if e.player else "")
     if isinstance(e, TurnChange):
         return "turn " + (", ".join(f"{k} {v}" for k, v in e.levels) or e.state)
-    if isinstance(e, ChatLine):
-        return f"chat {e.speaker + ': ' if e.speaker else ''}{e.text}"
+    if isinstance(e, ChatLine):  # unescaped for display only, as VASSAL's chat window shows it
+        return html.unescape(f"chat {e.speaker + ': ' if e.speaker else ''}{e.text}")
     if isinstance(e, UnknownCommand):
         return f"UNKNOWN command ({e.reason}): {e.text[:80]!r}"
     return repr(e)

@@ -1,0 +1,199 @@
+"""The timeline equals the engine's own replay (issue 11, section 3).
+
+VASSAL plays a script on a small module (two maps, a deck, a masked unit, layers, a piece that
+rolls one dice button twice in one command, a turn tracker); then VASSAL's own step-by-step
+replay of the log it wrote is the oracle for hexforge's timeline: after every log step, every
+piece's map, hex, layer level and deck; every chat line byte for byte; every die value.
+"""
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hexforge.builder.components import Component, board, build_file, game_module, map_window, module_data, \
+    piece_window, player_roster
+from hexforge.builder.modulereader import read_module
+from hexforge.builder.savefile import read_save
+from hexforge.builder.timeline import ChatLine, DiceRoll, Timeline, build_timeline
+from hexforge.builder.trait_actions import Mask
+from hexforge.builder.traits import BasicPiece, Delete, Layer, Marker, OtherTrait
+from hexforge.builder.vmod import zip_bytes_to
+from tools.vassal.samples import GRID, _at, _card, _encode, png
+from hexforge.builder.components import piece_slot
+
+pytestmark = pytest.mark.vassal
+
+MAIN, HOLDING = "Main Map", "Holding"
+ROLL_KEY = "82,195"  # Ctrl+Shift+R: the dice button's hotkey, fired twice by the "Roll twice" unit
+
+
+def _unit(name: str, side: str, gpid: str, rolls: bool = False) -> Component:
+    twice = [OtherTrait(f"globalhotkey;Roll twice;82,130;{ROLL_KEY};")] * 2 if rolls else []
+    type_, state = _encode(Marker((("Side", side),)), *twice, Delete(), Mask("counter.png"),
+                           Layer("Strength", ("counter.png", "counter.png"), "F", "Flip", level_names=("", "+ reduced")),
+                           BasicPiece("counter.png", name, gpid=gpid))
+    return piece_slot(name, gpid, type_, state)
+
+
+def _in_box(slot: Component) -> Component:
+    return Component("VASSAL.build.module.map.SetupStack", {
+        "name": "reserve", "location": "0101", "useGridLocation": "true", "owningBoard": "Box", "x": "0", "y": "0"},
+        [slot])
+
+
+def write_module(path: Path) -> Path:
+    """Main map with three units and a three-card deck, a holding map with a reserve, 2d6, a turn tracker."""
+    deck = Component("VASSAL.build.module.map.DrawPile", {
+        "name": "Chits", "owningBoard": "Board", "x": "480", "y": "60", "width": "60", "height": "60",
+        "faceDown": "Never", "drawFaceUp": "true", "shuffle": "Never", "reversible": "false",
+        "allowMultiple": "false", "allowSelect": "false", "draw": "true", "reshufflable": "false"},
+        [_card("Chit A", "11"), _card("Chit B", "12"), _card("Chit C", "13")])
+    stacks = [_at("0203", _unit("Blue Inf", "Blue", "1", rolls=True)), _at("0504", _unit("Red Arm", "Red", "2")),
+              _at("0506", _unit("Red Inf", "Red", "3"))]
+    dice = Component("VASSAL.build.module.DiceButton", {"name": "2d6", "nDice": "2", "nSides": "6", "text": "2d6",
+                                                        "reportTotal": "false", "prompt": "false", "hotkey": ROLL_KEY})
+    turn = Component("VASSAL.build.module.turn.TurnTracker", {"name": "Turn"}, [
+        Component("VASSAL.build.module.turn.CounterTurnLevel",
+                  {"property": "Turn", "start": "1", "incr": "1", "loop": "false", "turnFormat": "Turn $value$"})])
+    module = game_module("TimelineTest", "1.0", "timeline vs engine", [
+        player_roster(["Blue", "Red"]),
+        map_window(MAIN, [board("Board", "board.png", GRID)], extra=[deck, *stacks]),
+        map_window(HOLDING, [board("Box", "board.png", GRID)], extra=[_in_box(_unit("Reserve", "Red", "4"))]),
+        piece_window("Pieces", [_unit("Spare", "Blue", "9")]), dice, turn])
+    entries = {"images/board.png": png(GRID.width, GRID.height), "images/counter.png": png(40, 40),
+               "buildFile.xml": build_file(module),
+               "moduledata": module_data("TimelineTest", "1.0", "timeline vs engine")}
+    return zip_bytes_to(path, entries, force=True)
+
+
+LOOKS_LIKE_DICE = "*** 2d6 = 6,6 *** <Blue>"
+TYPED_HTML = "supply &amp; <b>bold</b> claim"
+SCRIPT = {"actions": [
+    {"do": "drag", "piece": "Blue Inf", "to": "0303"},
+    {"do": "drop_on", "piece": "Reserve", "onto": "Red Arm"},          # from the holding box onto a stack
+    {"do": "key", "piece": "Reserve", "key": "ctrl F"},                 # a later change of the stacked piece
+    {"do": "draw", "deck": "Chits", "to": "0205", "map": MAIN},
+    {"do": "key", "piece": "Red Inf", "key": "ctrl M"},                 # mask
+    {"do": "key", "piece": "Red Inf(?)", "key": "ctrl M"},  # unmask
+    {"do": "key", "piece": "Blue Inf", "key": "ctrl F"},                # layer flip
+    {"do": "delete", "piece": "Red Arm"},
+    {"do": "dice", "button": "2d6"},
+    {"do": "chat", "text": LOOKS_LIKE_DICE},
+    {"do": "chat", "text": TYPED_HTML},
+    {"do": "next_turn"},
+]}
+
+
+@pytest.fixture(scope="module")
+def runs(vassal_check, tmp_path_factory) -> tuple[dict, Timeline, str]:
+    """The engine's replay of the log it wrote, hexforge's timeline of it, and the log's text."""
+    d = tmp_path_factory.mktemp("timeline")
+    vmod = write_module(d / "t.vmod")
+    (d / "script.json").write_text(json.dumps(SCRIPT))
+    rc, res = vassal_check("play", vmod, d / "script.json", d / "game.vlog")
+    assert rc == 0 and res["success"], res.get("errors") or res.get("error")
+    rc, rep = vassal_check("replay", vmod, d / "game.vlog", "--steps", "--chat")
+    assert rc == 0 and rep["success"], rep.get("errors")
+    save = read_save(d / "game.vlog")
+    return rep, build_timeline(save, read_module(vmod)), save.text
+
+
+def _engine_position(pieces: list[dict]) -> dict[str, tuple]:
+    """id -> (map, location, deck, display name) as the engine shows each piece."""
+    return {p["id"]: (p["map"], p["location"], p.get("deck"), p["name"]) for p in pieces}
+
+
+def _timeline_positions(t: Timeline) -> list[dict[str, tuple]]:
+    """After each log step, id -> (map, location, deck, VASSAL's display name) from the timeline's events."""
+    from hexforge.builder.timeline import Eliminated, Entered, Move, StepChange
+    here = {p.piece.id: [p.location.map, p.location.label, p.deck, p.piece.name] for p in t.setup}
+    levels: dict[str, str] = {}
+    masked: set[str] = set()
+    out = []
+    for step in range(1, t.steps + 1):
+        for e in (e for e in t.events if e.step == step):
+            if isinstance(e, (Move, Entered)):
+                loc = e.to if isinstance(e, Move) else e.location
+                here.setdefault(e.piece.id, [None, None, None, e.piece.name])[:3] = [loc.map, loc.label, None]
+            elif isinstance(e, Eliminated):
+                here.pop(e.piece.id, None)
+            elif isinstance(e, StepChange) and e.trait == "Strength":
+                levels[e.piece.id] = e.new
+            elif isinstance(e, StepChange) and e.trait == "mask":
+                (masked.add if e.new == "masked" else masked.discard)(e.piece.id)
+        out.append({pid: (m, loc, deck, _display(name, levels.get(pid, ""), pid in masked))
+                    for pid, (m, loc, deck, name) in here.items()})
+    return out
+
+
+def _display(basic: str, level: str, masked: bool) -> str:
+    """VASSAL's name of a piece: the level name appended (``Embellishment.getName`` for "+name"), then the
+    mask's "(?)" shown to its owner (``Obscurable.getName``)."""
+    name = basic + (level if level not in ("", "1") else "")
+    return name + "(?)" if masked else name
+
+
+def test_every_piece_is_where_the_engine_has_it_after_every_step(runs) -> None:
+    rep, t, _ = runs
+    assert t.steps == rep["log_steps_replayed"]
+    assert {p.piece.id: (p.location.map, p.location.label, p.deck, p.piece.name) for p in t.setup} == \
+        {k: v[:3] + (rep["after_load"]["pieces"][i]["basic_name"],) for i, (k, v) in
+         enumerate(_engine_position(rep["after_load"]["pieces"]).items())}
+    for n, (ours, engine) in enumerate(zip(_timeline_positions(t), rep["steps"]), 1):
+        assert ours == _engine_position(engine["pieces"]), f"after log step {n}"
+
+
+def test_decks_are_named_and_hold_their_cards(runs) -> None:
+    rep, t, _ = runs
+    in_deck = sorted(p.piece.name for p in t.setup if p.deck == "Chits")
+    assert in_deck == ["Chit A", "Chit B", "Chit C"] and all(p.piece.name for p in t.setup)
+    final = {p.piece.name: p.deck for p in t.final}
+    engine = {p["name"]: p.get("deck") for p in rep["final"]["pieces"]}
+    assert {k: v for k, v in final.items() if k.startswith("Chit")} == {k: v for k, v in engine.items() if k.startswith("Chit")}
+
+
+def test_the_layer_level_is_named_as_vassal_names_it(runs) -> None:
+    _, t, _ = runs
+    from hexforge.builder.timeline import StepChange
+    flips = [e for e in t.events if isinstance(e, StepChange) and e.trait == "Strength"]
+    assert [(e.piece.name, e.new) for e in flips] == [("Reserve", " reduced"), ("Blue Inf", " reduced")]
+
+
+def test_mask_and_unmask_are_events(runs) -> None:
+    _, t, _ = runs
+    from hexforge.builder.timeline import StepChange
+    masks = [(e.step, e.piece.name, e.old, e.new) for e in t.events if isinstance(e, StepChange) and e.trait == "mask"]
+    assert masks == [(5, "Red Inf", "shown", "masked"), (6, "Red Inf", "masked", "shown")]
+
+
+def test_chat_is_kept_byte_for_byte_and_a_typed_report_is_no_roll(runs) -> None:
+    rep, t, text = runs
+    chat = [e for e in t.events if isinstance(e, ChatLine)]
+    typed = [e.text for e in chat if e.speaker is not None]
+    assert typed == [LOOKS_LIKE_DICE, TYPED_HTML]
+    for e in chat:  # the logged text itself, and what the engine's chat window shows
+        assert ("CHAT" + ("&lt;" + e.speaker + "&gt; - " if e.speaker is not None else "") + e.text) in text
+    shown = [html.unescape(("&lt;" + e.speaker + "&gt; - " if e.speaker is not None else "") + e.text).strip()
+             for e in chat]
+    # the chat window renders HTML, which collapses runs of blanks: the display, not the logged text
+    assert [ln for ln in rep["chat"] if not ln.startswith("- ")] == [re.sub(r"\s+", " ", s) for s in shown]
+
+
+def test_every_die_value_is_the_engine_reported_one(runs) -> None:
+    rep, t, _ = runs
+    rolls = [e for e in t.events if isinstance(e, DiceRoll)]
+    reports = [ln for ln in rep["chat"] if ln.startswith("*** 2d6 = ")]
+    assert len(rolls) == len(reports) == 1
+    assert reports[0].startswith(f"*** 2d6 = {','.join(map(str, rolls[0].values))} ***")
+    assert rolls[0].total == sum(rolls[0].values)
+
+
+def test_stock_commands_are_not_unknown(runs) -> None:
+    _, t, _ = runs
+    from hexforge.builder.timeline import UnknownCommand
+    assert [e for e in t.events if isinstance(e, UnknownCommand)] == []
