@@ -1,6 +1,11 @@
 """Moves judged per second on a long log with full path validation (synthetic F&M game).
 
-Run: python bench/bench_check.py [moves]
+Run: python bench/bench_check.py [moves]          the timeline built in memory, hex-by-hex moves
+     python bench/bench_check.py --vlog 1000 10000 100000
+                                                  end to end on engine-format .vlog files (our writer makes
+                                                  them as VASSAL writes a drag: one MovePiece per move), every
+                                                  move a multi-hex drag judged by a route search; log reading
+                                                  included; peak memory of a fresh process per size
 """
 from __future__ import annotations
 
@@ -51,5 +56,52 @@ def main(n: int = 20000) -> None:
     print(f"{moves} moves ({len(t.events)} events) judged in {dt:.2f} s: {moves / dt:,.0f} moves/s")
 
 
+def write_vlog(tmp: Path, moves: int) -> tuple[Path, Path]:
+    """A .vlog of ``moves`` moves: B3 dragged along the road 0103 <-> 0503 (one drop, a route search each
+    time) and R4 dragged 1003 <-> 1203, with the phases between (the scenario's set-up)."""
+    from tests.rules.vlog import Writer
+    w = Writer(long_game(tmp, moves // 2 + 2), tmp)
+    turn, done = 1, 0
+    while done < moves:
+        w.phase(turn, "first-movement")
+        w.move("B3", *(("0103", "0503") if turn % 2 else ("0503", "0103")))
+        w.phase(turn, "second-movement")
+        w.move("R4", *(("1003", "1203") if turn % 2 else ("1203", "1003")))
+        w.phase(turn, "end")
+        turn, done = turn + 1, done + 2
+    return w.write(), w.vmod
+
+
+def end_to_end(log: Path, vmod: Path, game_dir: Path) -> None:
+    """Read, build the timeline and judge: what ``hexforge check`` does, timed in this process."""
+    import resource
+    from hexforge.builder.modulereader import read_module
+    from hexforge.builder.savefile import read_save
+    from hexforge.builder.timeline import build_timeline
+    start = time.process_time()
+    game = load_game(game_dir)
+    t = build_timeline(read_save(log), read_module(vmod), game)
+    rep = check(game, t)
+    dt = time.process_time() - start
+    moves = sum(1 for e in t.events if type(e).__name__ == "Move")
+    assert rep.counts()["illegal"] == 0, rep.counts()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{moves:>7} moves end to end in {dt:6.2f} s CPU: {moves / dt:8,.0f} moves/s, peak {peak:,.0f} MB")
+
+
+def vlog_bench(sizes: list[int]) -> None:
+    import subprocess
+    for n in sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            log, vmod = write_vlog(Path(tmp), n)
+            subprocess.run([sys.executable, __file__, "--read", str(log), str(vmod), str(Path(tmp) / "synthetic-fm")],
+                           check=True)
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20000)
+    if sys.argv[1:2] == ["--vlog"]:
+        vlog_bench([int(a) for a in sys.argv[2:]] or [1000, 10000])
+    elif sys.argv[1:2] == ["--read"]:
+        end_to_end(Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]))
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 20000)

@@ -39,25 +39,27 @@ class NoRoute:
 
 def route(start: Hex, record: R, waypoints: list[Hex], step: Callable[[R, Hex, Hex], tuple[Verdict, R]],
           cost: Callable[[R], float], key: Callable[[R], Hashable], neighbours: Callable[[Hex], list[Hex]],
-          max_steps: int) -> Route[R] | NoRoute | None:
+          max_steps: int, floor: float = 0.0) -> Route[R] | NoRoute | None:
     """The cheapest surely legal route from ``start`` through ``waypoints`` in order, else the cheapest maybe
-    legal one, else why none is (``None`` when no step was even tried). At most ``max_steps`` steps."""
+    legal one, else why none is (``None`` when no step was even tried). At most ``max_steps`` steps.
+    ``floor``: the least a step can cost, so the search looks first where a route can still be cheapest
+    (A*: the hexes still to go, times ``floor``, never overestimate what the route still costs)."""
     tie = itertools.count()
-    # queue entries: (maybe?, cost, steps, tie, hex, waypoint index, record, hexes so far, first needs)
-    queue = [(False, cost(record), 0, next(tie), start, 0, record, (start,), None)]
-    best: dict[Hashable, tuple[bool, float]] = {}
+    after_wp = [sum(a.distance(b) for a, b in zip(waypoints[i:], waypoints[i + 1:])) for i in range(len(waypoints))]
+
+    def ahead(h: Hex, wp: int) -> float:
+        return floor * (h.distance(waypoints[wp]) + after_wp[wp]) if wp < len(waypoints) else 0.0
+
+    # Lazy A*: a step is judged only when it is the most promising thing left. Entries are states already
+    # judged (``pending`` None) or steps still to judge (``pending`` the hex stepped into, the estimate
+    # optimistic); (maybe?, estimate, cost, steps, tie, hex, waypoint, record, hexes, needs, pending).
+    queue = [(False, cost(record) + ahead(start, 0), cost(record), 0, next(tie), start, 0, record, (start,), None,
+              None)]
+    best: set[Hashable] = set()
     blocked: tuple[int, int, Illegal, tuple[Hex, ...]] | None = None  # (waypoints reached, -distance, ...)
     while queue:
-        maybe, c, n, _, h, wp, rec, hexes, needs = heapq.heappop(queue)
-        if wp == len(waypoints):
-            return Route(hexes, rec, needs)
-        k = (h, wp, maybe, key(rec))
-        if k in best:
-            continue
-        best[k] = (maybe, c)
-        if n == max_steps:
-            continue
-        for b in neighbours(h):
+        maybe, _, c, n, _, h, wp, rec, hexes, needs, b = heapq.heappop(queue)
+        if b is not None:  # judge the step h -> b now
             v, after = step(rec, h, b)
             path = hexes + (b,)
             if isinstance(v, Illegal):
@@ -66,7 +68,20 @@ def route(start: Hex, record: R, waypoints: list[Hex], step: Callable[[R, Hex, H
                     blocked = (*score, v, path)
                 continue
             unsure = isinstance(v, NotCheckable)
-            first = needs or (v.needs if unsure else None)
             nwp = wp + 1 if b == waypoints[wp] else wp
-            heapq.heappush(queue, (maybe or unsure, cost(after), n + 1, next(tie), b, nwp, after, path, first))
+            c2 = cost(after)
+            heapq.heappush(queue, (maybe or unsure, c2 + ahead(b, nwp), c2, n + 1, next(tie), b, nwp, after, path,
+                                   needs or (v.needs if unsure else None), None))
+            continue
+        if wp == len(waypoints):
+            return Route(hexes, rec, needs)
+        k = (h, wp, maybe, key(rec))
+        if k in best:
+            continue
+        best.add(k)
+        if n == max_steps:
+            continue
+        for nb in neighbours(h):
+            heapq.heappush(queue, (maybe, c + floor + ahead(nb, wp + (nb == waypoints[wp])), c, n, next(tie), h, wp,
+                                   rec, hexes, needs, nb))
     return NoRoute(blocked[2], blocked[3]) if blocked is not None else None

@@ -16,8 +16,9 @@ def zoc_in(state: GameState, h: Hex, counts: Callable[[str], bool], exerts: Exer
     """Whether ``h`` is in the ZOC of a unit that ``counts`` (e.g. an enemy of the mover) standing 1 to
     ``reach`` hexes away: any of them exerting one into ``h``; every such unit is asked, so what an unknown
     answer needs is collected in full."""
-    near = [u for r in range(1, reach + 1) for m in ring(h, r) for u in state.at(m) if counts(u)]
-    return tri_or(*[exerts(u, h) for u in sorted(near)])
+    hexes = h.neighbours() if reach == 1 else [m for r in range(1, reach + 1) for m in ring(h, r)]
+    near = [u for m in hexes for u in state.at(m) if counts(u)]
+    return tri_or(*[exerts(u, h) for u in sorted(near)]) if near else False
 
 
 def zoc(rules: Board, state: GameState, uid: str) -> list[Hex]:

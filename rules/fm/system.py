@@ -305,7 +305,8 @@ class FireAndMovement(RulesSystem):
 
         found = route(rec.at, rec, drops, step, lambda r: r.spent if not isinstance(r.spent, Unknown) else r.steps,
                       lambda r: (r.halted is not None, r.steps > 0), lambda h: [n for n in h.neighbours()
-                                                                                 if self.on_map(n)], most)
+                                                                                 if self.on_map(n)], most,
+                      floor=0.5 if known else 1.0)  # F&M 5.4.1: no hex costs less than the road's 1/2 MP
         names = lambda hexes: "-".join(label(self, h) for h in hexes)  # noqa: E731
         if isinstance(found, NoRoute):
             return Illegal(found.blocked.rule, f"{rec.uid} has no legal route from {label(self, rec.at)} through "
