@@ -166,10 +166,9 @@ class Unknown:
 Command = Union[NullCommand, SetupCommand, AddPiece, RemovePiece, ChangePiece, MovePiece, SetBoards,
                 Player, Unmask, Chat, PropertyChange, TurnState, Log, Skipped, Unknown]
 
-# Prefixes of the other commands stock VASSAL 3.6/3.7 components encode (docs/log-reading.md);
-# NotesWindow's "NOTES\t" is still read as Unknown (tests/logs/test_commands.py asserts it).
+# Prefixes of the other commands stock VASSAL 3.6/3.7 components encode (docs/log-reading.md).
 SKIPPED_PREFIXES = (
-    "SETUP_STACK\t", "UNDO\t", "EXT\t", "PLUGIN\t", "DECKREPOS\t", "PNOTES\t", "PNOTE\t",
+    "SETUP_STACK\t", "NOTES\t", "UNDO\t", "EXT\t", "PLUGIN\t", "DECKREPOS\t", "PNOTES\t", "PNOTE\t",
     "SNOTE\t", "PYREMOVE\t", "SHOW_RESULTS\t", "SGKC\t", "FLARE\t", "LOS\t", "GlobalProperty\t",
     "GlobalTranslatable\t", "LOCKSPOTAB", "CLOCKCONTROL\t", "CLOCK\t", "SEMAIL\t", "PLAY\t", "PRIV_CHAT",
     "SYNC", "INVITE\t")

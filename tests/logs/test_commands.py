@@ -54,9 +54,11 @@ def test_board_picker_with_reversed_boards() -> None:
 
 
 def test_log_null_is_normal_and_unknown_commands_are_kept() -> None:
-    entries = parse_stream(ESC.join(["begin_save", "LOG\tnull", "NOTES\tsome notes", "end_save"]))
+    entries = parse_stream(ESC.join(["begin_save", "LOG\tnull", "QUUX\tsome text", "NOTES\tsome notes", "end_save"]))
     assert entries[1].command == Log(None)
-    assert entries[2].command == Unknown("NOTES\tsome notes", "no VASSAL command encoder recognises this")
+    assert entries[2].command == Unknown("QUUX\tsome text", "no VASSAL command encoder recognises this")
+    # the Notes window's own command (NotesWindow, prefix NOTES<TAB>) is a stock command: known, not read
+    assert entries[3].command == Skipped("NOTES", "NOTES\tsome notes")
 
 
 def test_commands_vassal_would_fail_on_are_unknown_with_the_reason() -> None:
