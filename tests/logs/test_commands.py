@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hexforge.builder.commands import (ESC, AddPiece, BoardSpec, ChangePiece, Chat, Log, MovePiece, Node, NullCommand, Player,
-                                       PropertyChange, RemovePiece, SetBoards, SetupCommand, TurnState, Unknown, Unmask,
+                                       PropertyChange, RemovePiece, SetBoards, SetupCommand, Skipped, TurnState, Unknown, Unmask,
                                        encode, encode_stream, parse, parse_stream)
 
 # A step as VASSAL writes it: an empty grouping root, a move with its report and a null
