@@ -11,7 +11,7 @@ from hexforge.builder.timeline import Event, Timeline
 from hexforge.games.game import Game
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
-from hexforge.rules.verdict import Verdict
+from hexforge.rules.verdict import NotCheckable, Verdict
 
 
 @dataclass(slots=True)
@@ -85,6 +85,10 @@ class Referee:
         """After the last event: the report."""
         return Report(self.game.id, self.judged, list(self.t.warnings) + self.notes)
 
+    def unjudged(self, j: Judged) -> Verdict:
+        """The verdict on an event no check judged (every event gets one); the base follows no rule."""
+        return NotCheckable(f"rules code of the {self.rules.system_id} system for this event")
+
     def run(self) -> Report:
         return replay(self)
 
@@ -99,4 +103,7 @@ def replay(referee: Referee) -> Report:
         referee.advance(j)
     report = referee.finish()
     report.timeline = referee.t
+    for j in report.judged:  # every event gets a verdict; the position stays the log's, so later ones are judged
+        if not j.verdicts:
+            j.verdicts.append(referee.unjudged(j))
     return report

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hexforge.builder.timeline import ChatLine, DiceRoll, Eliminated, Entered, Event, Move, StepChange, Timeline, TurnChange
+from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, Event, Move, StepChange, Timeline,
+                                       TurnChange, UnknownCommand)
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.stacking import overstacked, stacked_with
@@ -94,6 +95,25 @@ class FmReferee(Referee):
             None, "", f"the victory conditions of {self.game.id} as rules code (its scenario [[victory]] text)")
         return Report(self.game.id, self.judged, list(self.t.warnings) + self.notes, outcome,
                       judge_setup(self.rules, self.t))
+
+    def unjudged(self, j: Judged) -> Verdict:
+        """Every event gets a verdict: one no F&M check reads is legal when no rule governs it (chat that
+        declares nothing, a piece that is not a unit, the set-up being made, a roll or change no rule reads),
+        not checkable when the referee cannot tell what it does."""
+        e = j.event
+        if isinstance(e, UnknownCommand):
+            return NotCheckable(f"what this logged command does (hexforge does not read it: {e.reason})")
+        if j.index < self.setup_end and self.unit(e) is not None:
+            return Legal(detail="a set-up placement, judged with the set-up")
+        if isinstance(e, ChatLine):
+            return Legal(detail="chat that declares nothing")
+        if isinstance(e, DiceRoll):
+            return Legal(detail="a roll no rule of this phase reads")
+        if self.unit(e) is None and not isinstance(e, TurnChange):
+            return Legal(detail="not a unit of the game: no rule governs it")
+        if isinstance(e, StepChange):
+            return Legal(detail=f"{e.trait} changed: no rule reads it")
+        return NotCheckable("what this event does under the rules (no F&M check follows it)")
 
     def say(self, index: int, v: Verdict) -> None:
         self.judged[index].verdicts.append(with_guess(v, self.phase_guess) if not isinstance(v, Legal) or

@@ -115,7 +115,7 @@ def test_cmb2_one_attack_targets_one_hex(game) -> None:
 
 def test_chat_that_only_sounds_like_a_declaration_is_chat(game) -> None:
     rep = Log(game, SETUP).phase(1, "first-combat").say("we attack at dawn").check()
-    assert verdicts(rep, 1) == []
+    assert verdicts(rep, 1) == [Legal(detail="chat that declares nothing")]  # every event gets a verdict
 
 
 def test_bom1_bombardment_is_by_markers_alone(game) -> None:

@@ -127,3 +127,19 @@ def test_the_bundled_arnhem_map_never_says_legal_on_unsurveyed_hexes() -> None:
                                 if n in arnhem.map and n.distance(arnhem.map.hex(start)) == 2))
     rep = Log(arnhem, {uid: start}).phase(1, "p2_movement").move(uid, start, far).check()
     assert [type(v) for v in verdicts(rep, 1)] == [NotCheckable]
+
+
+def test_every_event_gets_a_verdict_and_play_goes_on_after_one_the_checker_cannot_follow(game) -> None:
+    """An event the referee cannot follow is not checkable, saying why; the position stays the log's, so the
+    moves after it are judged as before (house rule: every event of a log gets a verdict)."""
+    from hexforge.builder.timeline import UnknownCommand
+    log = Log(game, {"B1": "0205", "B3": "0103"}).phase(1, "first-movement").say("hello").move("B1", "0205", "0305")
+    log.events.append(UnknownCommand(log._n(), "QUUX\tsomething", "no VASSAL command encoder recognises this"))
+    log.move("B3", "0103", "0503").move("B1", "0305", "0405")  # a road drag (legal); B1 had finished (F&M 5.2)
+    rep = log.check()
+    assert all(j.verdicts for j in rep.judged)
+    assert verdicts(rep, 1) == [Legal(detail="chat that declares nothing")]
+    assert verdicts(rep, 3) == [NotCheckable("what this logged command does (hexforge does not read it: no VASSAL "
+                                             "command encoder recognises this)")]
+    assert isinstance(verdicts(rep, 4)[0], Legal) and verdicts(rep, 4)[0].detail.endswith("2 of 6 MP")
+    assert isinstance(verdicts(rep, 5)[0], Illegal) and verdicts(rep, 5)[0].rule == "F&M 5.2"

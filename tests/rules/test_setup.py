@@ -278,7 +278,8 @@ def test_units_placed_before_the_first_movement_phase_are_being_set_up(aachen) -
         log.enter(u, h)
     rep = log.phase(1, "first-movement").check(Aachen(aachen))
     assert not illegal(rep.setup)
-    assert all(rep.judged[i].verdicts == [] for i in range(len(AAC_3AD)))
+    assert all(rep.judged[i].verdicts == [Legal(detail="a set-up placement, judged with the set-up")]
+               for i in range(len(AAC_3AD)))
     # the same placements after play has begun are entries of units no scenario schedules
     late = Log(aachen, off).phase(1, "first-movement").enter("us-3ad-a1", "2630").check(Aachen(aachen))
     assert [type(v).__name__ for v in late.judged[1].verdicts] == ["Illegal"]
