@@ -138,7 +138,7 @@ def resolve(rules: FireAndMovement, ch: Judge, a: Attack) -> None:
     if a.kind == "bombardment" and code == "(A)" and not _bombarder_adjacent(rules, st, a):
         code = "•"  # F&M 8.1.3 friendly fire needs an adjacent friendly unit
     out = apply_result(rules, ch, a, code, st)
-    ch.say(a.roll_index, out or Legal(f"{note}" + (f"; {a.guess}" if a.guess else "")))
+    ch.say(a.roll_index, out or Legal(a.guess, note))  # a guess only when no declaration named the attack
 
 
 def _stiff_resistance_by_elimination(rules: FireAndMovement, st: GameState, d: str, res: str, b: str) -> Verdict:

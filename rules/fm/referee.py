@@ -468,7 +468,8 @@ class FmReferee(Referee):
     def on_combat_move(self, j: Judged, uid: str) -> None:
         a = self.attack
         if a is None or a.roll is None:
-            self.say(j.index, Illegal(f"{self.book} 5.2", f"{uid} moved in a combat phase without a combat result "
+            phase = self.game.info.sequence[self.state.phase].name.resolved if self.state.phase is not None else "phase"
+            self.say(j.index, Illegal(f"{self.book} 5.2", f"{uid} moved in the {phase} without a combat result "
                                       "to retreat or advance"))
             return
         if a.defender is None and uid not in a.attackers:

@@ -56,6 +56,11 @@ class FireAndMovement(RulesSystem):
     catalogue = FM_CATALOGUE
     overlays = ("reach",)
 
+    def prohibited_by(self, a: Hex, b: Hex, mobility: str) -> tuple[str, str] | None:
+        """The exclusive rule that prohibits the step ``a`` -> ``b`` and why, when one does (games: ARN 10.5);
+        ``None``: the TEC's prohibited terrain or hexside (F&M 5.2)."""
+        return None
+
     def judge_free_deployment(self, sc: ScenarioFile, start: object) -> list[Verdict]:
         """A free-deployment scenario's limits on the set-up (``start``: rules/fm/setup.Start); the system has
         none (ARN 12.0 has)."""
@@ -407,8 +412,8 @@ class FireAndMovement(RulesSystem):
         emob = mob if ezoc_mob is None else ezoc_mob
         tc = self.terrain_cost(state, uid, a, b, mob)
         if tc is None:
-            return Illegal("F&M 5.2", f"{uid} entered {label(self, b)} from {label(self, a)}: prohibited terrain "
-                           "or hexside")
+            rule, why = self.prohibited_by(a, b, mob) or ("F&M 5.2", "prohibited terrain or hexside")
+            return Illegal(rule, f"{uid} entered {label(self, b)} from {label(self, a)}: {why}")
         if isinstance(tc, Unknown) or isinstance(rec.spent, Unknown):
             rec.spent = tc if isinstance(tc, Unknown) else rec.spent
             return NotCheckable(rec.spent.needs)

@@ -66,7 +66,7 @@ def test_d2_retreat_and_advance_along_the_path(game) -> None:
     ok = attack(game, 1, lambda l: l.move("R2", "0705", "0805", "0905"), lambda l: l.move("B3", "0605", "0705", "0805"),
                 lambda l: l.move("B1", "0604", "0705"))
     assert illegal_rules(ok) == []
-    assert "D2" in verdicts(ok, 2)[0].guess
+    assert "D2" in verdicts(ok, 2)[0].detail and verdicts(ok, 2)[0].guess is None  # declared: no guess
     bad = attack(game, 1, lambda l: l.move("R2", "0705", "0706", "0707"))  # 0706 is in the blue ZOC
     assert illegal_rules(bad) == [(3, "F&M 8.3")]
     short = attack(game, 1, lambda l: l.move("R2", "0705", "0805"))

@@ -94,6 +94,12 @@ class Arnhem(FireAndMovement):
         c = crossing(state, Hexside.between(a, b)) if a.distance(b) == 1 else None
         return c is not None and c.bridge == "demolished"
 
+    def prohibited_by(self, a: Hex, b: Hex, mobility: str) -> tuple[str, str] | None:
+        """ARN 10.5 cites itself for a mobile unit off the road in marsh."""
+        if self.marsh_blocks(a, b, mobility):
+            return "ARN 10.5", "marsh: mobile units only along a road or trail"
+        return None
+
     @rule("ARN 10.5", "ARN-1", "mobile units enter or leave marsh only along a road or trail")
     def marsh_blocks(self, a: Hex, b: Hex, mobility: str) -> bool:
         if mobility != "mobile":
