@@ -24,7 +24,7 @@ from typing import Literal
 from hexforge.games.game import Game
 from hexforge.maps.overlay import UNKNOWN, Overlay, legend
 from hexforge.maps.hexes import Hex, Hexside
-from hexforge.maps.los import Grazing, LosField, sight, touched
+from hexforge.maps.los import Grazing, LosField, Sight, sight, sight_from, touched
 from hexforge.maps.trace import Tri
 from hexforge.rules.core.tables import Cells
 
@@ -158,9 +158,9 @@ class Observation:
 
     # -- the answer ----------------------------------------------------------------------------
 
-    def observe(self, observer: Hex, target: Hex, revealed: bool = False) -> Seen:
+    def observe(self, observer: Hex, target: Hex, revealed: bool = False, los: Sight | None = None) -> Seen:
         """Can a unit in ``observer`` see a unit in ``target``? ``revealed``: the target fired
-        from covering terrain this phase (7.3.4)."""
+        from covering terrain this phase (7.3.4); ``los``: the sight line, when already traced."""
         d = observer.distance(target)
         if d == 0:
             return Seen(True, "same hex")
@@ -171,7 +171,7 @@ class Observation:
             return Seen(None, why)
         if d > limit:
             return Seen(False, f"out of range: {d} hexes, limit {why}")
-        los = sight(observer, target, self.blocks_for(observer), self.grazing)
+        los = los or sight(observer, target, self.blocks_for(observer), self.grazing)
         if los.state == "blocked":
             return Seen(False, "LOS blocked by " + ", ".join(self._describe(h, observer) for h in los.by) + " (7.1.3)", los.by)
         cover = self.types(target)
@@ -200,7 +200,14 @@ class Observation:
         """Every map hex within the observer's range limit (or ``radius``), each with its answer."""
         limit, _ = self.range_limit(observer, observer)
         r = radius if radius is not None else (limit + 2 if limit is not None else 12)
-        return {h: self.observe(observer, h) for h in sorted(self.game.map) if h.distance(observer) <= r}
+        hexes = [h for h in sorted(self.game.map) if h.distance(observer) <= r]
+        within = []  # the targets whose line of sight matters: beyond adjacency, within their own range limit
+        for h in hexes:
+            lim, _ = self.range_limit(observer, h) if h.distance(observer) >= 2 else (None, "")
+            if lim is not None and h.distance(observer) <= lim:
+                within.append(h)
+        lines = sight_from(observer, within, self.blocks_for(observer), self.grazing)  # all lines at once
+        return {h: self.observe(observer, h, los=lines.get(h)) for h in hexes}
 
 
 def los_overlay(obs: Observation, observer: Hex):
