@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from hexforge.cli_log import BINDING_HELP, GAME_HELP, MISMATCH_HELP, MODULE_HELP, BadInput, read_inputs
-from hexforge.output import OutputError, check_target, write_atomic
+from hexforge.output import OutputError, check_target, progress, write_atomic
 
 CHECK_EPILOG = """\b
 Exit status:
@@ -44,7 +44,8 @@ def check(ctx: click.Context, log_file: Path, module_path: Path, game_ref: str |
             check_target(html_path, force, read.inputs)
         game = read.game
         assert game is not None  # game_required
-        result = judge(game, read.timeline, scenario)
+        with progress(len(read.timeline.events), "checking") as bar:  # a bar only on a terminal
+            result = judge(game, read.timeline, scenario, bar.update)
         if html_path is not None:  # written before anything is printed, so a failure prints only the error
             write_atomic(html_path, report.as_html(game, result), force, read.inputs)
     except (ValueError, OutputError) as e:

@@ -4,6 +4,8 @@ and one wing per rules system (``fm/``, ``ptr/``, ``httr/``). This face lists th
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from hexforge.builder.timeline import Timeline
 from hexforge.games.game import Game
 from hexforge.rules.fm.aachen.system import Aachen
@@ -54,9 +56,10 @@ def referee_for(rules: RulesSystem, timeline: Timeline) -> Referee:
     return cls(rules, timeline)
 
 
-def check(game: Game, timeline: Timeline, scenario: str | None = None) -> Report:
-    """Judge every event of a log under the game's rules."""
-    return referee_for(rules_for(game, scenario), timeline).run()
+def check(game: Game, timeline: Timeline, scenario: str | None = None,
+          progress: Callable[[int], None] | None = None) -> Report:
+    """Judge every event of a log under the game's rules (``progress(n)``: n more events judged)."""
+    return referee_for(rules_for(game, scenario), timeline).run(progress)
 
 
 def coverage(system: str) -> str:

@@ -6,6 +6,7 @@ Every system with a log checker gives a :class:`Referee` subclass; its hooks def
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from hexforge.builder.timeline import Event, Timeline
 from hexforge.games.game import Game
@@ -89,18 +90,22 @@ class Referee:
         """The verdict on an event no check judged (every event gets one); the base follows no rule."""
         return NotCheckable(f"rules code of the {self.rules.system_id} system for this event")
 
-    def run(self) -> Report:
-        return replay(self)
+    def run(self, progress: Callable[[int], None] | None = None) -> Report:
+        return replay(self, progress)
 
 
-def replay(referee: Referee) -> Report:
-    """Judge every event of the referee's timeline in order."""
+def replay(referee: Referee, progress: Callable[[int], None] | None = None) -> Report:
+    """Judge every event of the referee's timeline in order; ``progress(n)`` hears of each ``n`` events done."""
     referee.begin()
     for i, e in enumerate(referee.t.events):
         j = Judged(i, e)
         referee.judged.append(j)
         referee.judge(j)
         referee.advance(j)
+        if progress is not None and (i + 1) % 100 == 0:
+            progress(100)
+    if progress is not None and len(referee.t.events) % 100:
+        progress(len(referee.t.events) % 100)
     report = referee.finish()
     report.timeline = referee.t
     for j in report.judged:  # every event gets a verdict; the position stays the log's, so later ones are judged

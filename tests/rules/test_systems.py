@@ -54,3 +54,14 @@ def test_the_fm_coverage_is_generated_from_the_registry() -> None:
     assert "| MOV-2 | F&M 5.4 |" in text and "core.movement.terrain_cost" in text
     with pytest.raises(KeyError, match="no rules system 'chess'"):
         coverage("chess")
+
+
+def test_a_check_reports_its_progress_event_by_event() -> None:
+    from tests.rules.helpers import Log
+    game = load_game(GAMES.parent / "tests" / "data" / "synthetic-fm")
+    log = Log(game, {"B1": "0205"}).phase(1, "first-movement")
+    for _ in range(130):
+        log.say("hello")
+    done: list[int] = []
+    check(game, log.timeline(), progress=done.append)
+    assert sum(done) == 131 and done == [100, 31]
