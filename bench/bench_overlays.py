@@ -144,9 +144,9 @@ def los_rows() -> list[Row]:
     k = len(observers)
     note = f"mismatches vs naive: {mismatches}"
     return [
-        ("LOS one observer, radius 12: `los.sight_from` (verdict + blocking hexes per target)", t_from / k,
+        ("LOS one observer, radius 12: `los.sight_from` (what the observation overlay calls: verdict + blocking hexes per target)", t_from / k,
          "naive shapely sight line per target", t_naive / k, note),
-        ("  per-pair `los.sight()` (what the overlay calls today)", t_pair / k,
+        ("  per-pair `los.sight()` (one line at a time, as the overlay did before)", t_pair / k,
          "naive shapely sight line per target", t_naive / k, ""),
         ("  `LosField.sight_codes` (state codes only)", t_codes / k,
          "naive shapely sight line per target", t_naive / k, ""),

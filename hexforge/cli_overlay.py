@@ -10,7 +10,7 @@ from hexforge.games.game import Game
 from hexforge.games.loader import load_game
 from hexforge.games.problems import GameDataError
 from hexforge.maps.overlay import Overlay, render
-from hexforge.output import OutputError, check_target, write_atomic
+from hexforge.output import OutputError, check_target, progress, write_atomic
 from hexforge.rules import rules_for
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
@@ -197,8 +197,11 @@ def supply_cmd(game_ref, scenario, save, module, step, out, side, reading, trave
     rules = _offering(game, scenario, "supply")
     timeline = _timeline(game, save, module) if save is not None else None
     state = _state(game, scenario, save, module, step, timeline)
-    _write(game, rules.supply_overlay(state, side, reading=reading, travel=travel, disrupted=disrupted, turn=turn,
-                                      timeline=timeline, step=step), out, module, save)
+    units = sum(1 for u in state.positions if state.side(u) == side)
+    with progress(units, "tracing supply") as bar:  # a bar only on a terminal
+        ov = rules.supply_overlay(state, side, reading=reading, travel=travel, disrupted=disrupted, turn=turn,
+                                  timeline=timeline, step=step, progress=bar.update)
+    _write(game, ov, out, module, save)
 
 
 @overlay.command("command")

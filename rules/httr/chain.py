@@ -1,19 +1,26 @@
 """The HTTR supply chain as an overlay: each unit of a side in supply, out of supply or unknown (SR 13.2)."""
 from __future__ import annotations
 
+from typing import Callable
+
 from hexforge.maps.overlay import UNKNOWN, Overlay, legend
 from hexforge.rules.httr.supply import HttrSupply, Status
 
 
-def chain(sup: HttrSupply, side: str) -> dict[str, Status]:
-    """The status of every unit of ``side`` on the map."""
-    return {uid: sup.status(uid) for uid in sorted(sup.state.positions)
-            if sup.state.side(uid) == side and uid not in sup.state.eliminated and uid in sup.game.units}
+def chain(sup: HttrSupply, side: str, progress: Callable[[int], None] | None = None) -> dict[str, Status]:
+    """The status of every unit of ``side`` on the map (``progress(1)`` after each)."""
+    out = {}
+    for uid in sorted(sup.state.positions):
+        if sup.state.side(uid) == side and uid not in sup.state.eliminated and uid in sup.game.units:
+            out[uid] = sup.status(uid)
+            if progress is not None:
+                progress(1)
+    return out
 
 
-def chain_overlay(sup: HttrSupply, side: str) -> Overlay:
+def chain_overlay(sup: HttrSupply, side: str, progress: Callable[[int], None] | None = None) -> Overlay:
     """Each unit of ``side`` in supply, out of supply or unknown, with the link that decided it."""
-    got = chain(sup, side)
+    got = chain(sup, side, progress)
     ov = Overlay(f"HTTR 13.2 supply chain for {side}",
                  legend({"supplied": ("yes", "in supply: every link up to a source holds"),
                          "oos": ("no", "out of supply: a link is blocked or too long"),

@@ -2,6 +2,8 @@
 SR 7). No log referee yet (its own issue)."""
 from __future__ import annotations
 
+from typing import Callable
+
 from hexforge.builder.timeline import Timeline
 from hexforge.maps.hexes import Hex
 from hexforge.maps.overlay import Overlay
@@ -23,9 +25,11 @@ class HighwayToTheReich(RulesSystem):
 
     def supply_overlay(self, state: GameState, side: str, *, travel: tuple[str, ...] = (),
                        disrupted: tuple[str, ...] = (), turn: int | None = None, timeline: Timeline | None = None,
-                       step: int | None = None, **_: object) -> Overlay:
+                       step: int | None = None, progress: Callable[[int], None] | None = None,
+                       **_: object) -> Overlay:
         """SR 13.2: each unit's supply chain. With ``timeline`` (a save), Travel Mode and disrupted units are
-        read from its pieces up to ``step`` and its turn is the default ``turn``; ``travel``/``disrupted`` add."""
+        read from its pieces up to ``step`` and its turn is the default ``turn``; ``travel``/``disrupted`` add;
+        ``progress(1)`` after each unit traced."""
         unsure: frozenset[str] = frozenset()
         notes: list[str] = []
         if timeline is not None:
@@ -36,7 +40,7 @@ class HighwayToTheReich(RulesSystem):
                          travel=frozenset(travel), disrupted=frozenset(disrupted),
                          unsure=unsure - frozenset(travel) - frozenset(disrupted))
         sup.needs.update(notes)
-        return chain_overlay(sup, side)
+        return chain_overlay(sup, side, progress)
 
     def los_overlay(self, state: GameState, observer: Hex, *, night: bool = False, weather: str = "clear",
                     grazing: str = "touch") -> Overlay:
