@@ -3,7 +3,8 @@
 Follows ``AddPiece``/``MovePiece``/``ChangePiece``/``RemovePiece`` execution in VASSAL: a piece
 in a stack (or a deck) is where its stack is; a stack move moves its pieces; a piece moved onto
 another piece (``newUnder``) or onto an existing stack's or deck's exact position joins it; a
-piece moved alone leaves its stack or deck. A deck (``Deck``: ``+/id/deck;...``) is a stack
+piece moved alone leaves its stack or deck; a piece moved onto a deck's exact position joins it even
+when the deck is empty (an Eliminated pile at the start of the game). A deck (``Deck``: ``+/id/deck;...``) is a stack
 with a name (its DrawPile's, the type's 13th field) whose state lists its cards
 (``map;x;y;faceDown;id,id...``); a shuffle or a return rewrites that list. A ``ChangePiece``
 with an old state is merged as ``Decorator.mergeState`` does: only the traits whose state
@@ -119,11 +120,13 @@ class GameState:
         self._at.setdefault((s.map, s.x, s.y), set()).add(sid)
 
     def stack_at(self, point: Point) -> str | None:
-        """The first-made stack (VASSAL's stack order) holding pieces at exactly ``point``."""
+        """The first-made stack (VASSAL's stack order) holding pieces, or deck (even an empty one:
+        ``MovePiece``'s merge finder merges into a deck at the point), at exactly ``point``."""
         ids = self._at.get(point)
         if not ids:
             return None
-        live = {sid for sid in ids if sid in self.stacks and self.stacks[sid].members
+        live = {sid for sid in ids if sid in self.stacks
+                and (self.stacks[sid].members or self.stacks[sid].deck is not None)
                 and (self.stacks[sid].map, self.stacks[sid].x, self.stacks[sid].y) == point}
         self._at[point] = live
         return min(live, key=self._order.__getitem__) if live else None
@@ -173,6 +176,8 @@ class GameState:
                 before[pid] = self.where(pid)
                 self.pieces[pid].stack = None
         self.stacks[sid] = StackRecord(None if map_id == "null" else map_id, x, y, deck=deck)
+        if deck is not None:
+            self._index(sid)
         for token in tokens[first:]:
             if token in self.pieces:
                 if token not in before:

@@ -1,7 +1,8 @@
 """The holding-boxes board: units that start off the main map, in rows sized to what they hold.
 
 Row 0 holds units set up in an area rather than a hex; then one row per turn of arrival; a last
-row holds reinforcements whose turn is not stated. A row holds at most :data:`PER_LINE`
+row holds reinforcements whose turn is not stated; the very last row is the Eliminated box, a
+pile (a VASSAL deck, :data:`ELIMINATED`) that a unit's Eliminate command sends it to. A row holds at most :data:`PER_LINE`
 counters a line and grows more lines as needed, so every placed counter lies on the board
 (VASSAL finds no board for a piece outside every board's rectangle).
 """
@@ -20,6 +21,8 @@ from hexforge.games.values import UNKNOWN
 LEFT, SLOT, PER_LINE = 240, 70, 20  # first counter's centre x, counter pitch, counters per line
 ROW, LINE, MARGIN = 80, 72, 5       # a one-line row's height, each further line, outer margin
 TITLE_SIZE = 12
+ELIMINATED = "Eliminated"  # the Eliminated box's title and its pile's (deck's) name
+PILE = 60                  # the pile's width and height: the area a counter is dropped on
 
 
 def holding_turns(game: Game) -> int:
@@ -67,6 +70,11 @@ class HoldingLayout:
         return LEFT + SLOT * col, self.top(row) + ROW // 2 + LINE * line
 
     @property
+    def eliminated(self) -> tuple[int, int]:
+        """Board pixel of the Eliminated pile (the first slot of the last row)."""
+        return self.slot(len(self.lines) - 1, 0)
+
+    @property
     def width(self) -> int:
         return LEFT + SLOT * (self.per_line - 1) + SLOT // 2 + MARGIN
 
@@ -85,11 +93,13 @@ class HoldingLayout:
 
 
 def row_titles(turns: int) -> tuple[str, ...]:
-    return ("Set-up areas (free deployment)", *(f"Turn {t}" for t in range(1, turns + 1)), "Turn not stated")
+    return ("Set-up areas (free deployment)", *(f"Turn {t}" for t in range(1, turns + 1)), "Turn not stated",
+            ELIMINATED)
 
 
 def holding_layout(game: Game) -> HoldingLayout:
-    """Rows as long and with as many lines as the fullest scenario needs (at least 8 slots wide)."""
+    """Rows as long and with as many lines as the fullest scenario needs (at least 8 slots wide); the
+    Eliminated box is one line (its pile holds any number of counters)."""
     titles = row_titles(holding_turns(game))
     most: Counter[int] = Counter()
     for sc in game.scenarios.values():

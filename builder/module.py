@@ -16,10 +16,11 @@ from PIL import Image
 from hexforge.builder.charts import render_table
 from hexforge.builder.components import (Component, board, build_file, game_module, java_bool, map_window,
                                          module_data, player_roster, prototypes_container)
-from hexforge.builder.holding import holding_layout, holding_turns
+from hexforge.builder.holding import ELIMINATED, PILE, HoldingLayout, holding_layout, holding_turns
 from hexforge.builder.overlays import overlay_prototype
 from hexforge.builder.provenance import stamp, with_extras
-from hexforge.builder.traits import BasicPiece, Layer, Marker, Mask, Trait, UsePrototype, piece_slot, prototype
+from hexforge.builder.traits import (BasicPiece, Delete, Layer, Marker, Mask, SendToLocation, Trait, UsePrototype,
+                                     keystroke, piece_slot, prototype)
 from hexforge.counters.art import faces, render, render_marker
 from hexforge.counters.unit import Unit
 from hexforge.games.game import Game
@@ -34,6 +35,7 @@ HOLDING_BOARD = "Holding Boxes"
 VERSION = "hexforge-1"
 POOLS_MAP = "Pools"
 POOLS_BOARD = "Pools"
+ELIMINATE_KEY = keystroke("E")  # Ctrl+E: no other trait of ours, nor VASSAL's own map keys, uses it
 _W = "VASSAL.build.widget"
 _M = "VASSAL.build.module"
 
@@ -114,6 +116,7 @@ def assemble(game: Game, progress: Progress | None = None,
         boards.append(board(b.name, image, b.grid))
 
     say("drawing the counters")
+    hold = holding_layout(game)
     pieces: dict[str, UnitPiece] = {}
     gpid = 0
     for unit in game.units.values():
@@ -121,7 +124,7 @@ def assemble(game: Game, progress: Progress | None = None,
         front, back = faces(unit, game.info.system)
         front_img = image_name("unit", unit.id)
         entries[f"images/{front_img}"] = render(front)
-        traits: list[Trait] = [UsePrototype(_side_prototype(unit.side))]
+        traits: list[Trait] = [_eliminate(hold), Delete(), UsePrototype(_side_prototype(unit.side))]
         if back is not None:
             back_img = image_name("unit-back", unit.id)
             entries[f"images/{back_img}"] = render(back)
@@ -142,12 +145,12 @@ def assemble(game: Game, progress: Progress | None = None,
         charts.append(Component(f"{_W}.Chart", {"chartName": table.name.resolved, "fileName": name}))
 
     turns = holding_turns(game)
-    entries["images/holding-boxes.png"] = png_bytes(holding_layout(game).image())
+    entries["images/holding-boxes.png"] = png_bytes(hold.image())
     children = [
         player_roster([s.name.resolved for s in game.info.sides]),
         _global_options(),
         map_window(MAIN_MAP, boards),
-        _holding_map(),
+        _holding_map(hold),
         _palette(game, pieces, marker_tab),
         *([pools] if pools else []),
         prototypes_container([
@@ -188,11 +191,26 @@ def _global_options() -> Component:
         "sendToLocationMoveTrails": "Never"})
 
 
-def _holding_map() -> Component:
-    """An off-map window with one board for area setups and reinforcements by turn."""
+def _eliminate(hold: HoldingLayout) -> SendToLocation:
+    """The Eliminate command (SendToLocation.java, destination "L"): onto the Eliminated pile of the
+    holding board, which the piece joins (``Map.placeOrMerge`` merges it into the deck there)."""
+    x, y = hold.eliminated
+    return SendToLocation("Eliminate", ELIMINATE_KEY, HOLDING_MAP, HOLDING_BOARD, str(x), str(y),
+                          description="send the unit to the Eliminated box")
+
+
+def _holding_map(hold: HoldingLayout) -> Component:
+    """An off-map window with one board for area setups, reinforcements by turn and the Eliminated
+    pile: a deck that keeps its counters face up and in order, any one of which can be taken back."""
     b = Component(f"{_M}.map.boardPicker.Board", {"name": HOLDING_BOARD, "image": "holding-boxes.png",
                                                   "reversible": "false"})
-    return map_window(HOLDING_MAP, [b])
+    x, y = hold.eliminated
+    pile = Component(f"{_M}.map.DrawPile", {
+        "name": ELIMINATED, "owningBoard": HOLDING_BOARD, "x": str(x), "y": str(y), "width": str(PILE),
+        "height": str(PILE), "allowMultiple": "false", "allowSelect": "true", "faceDown": "Never",
+        "drawFaceUp": "false", "shuffle": "Never", "reversible": "false", "draw": "true",
+        "color": "120,0,0", "reshufflable": "false", "canSave": "false"})
+    return map_window(HOLDING_MAP, [b], extra=[pile])
 
 
 def _palette(game: Game, pieces: dict[str, UnitPiece], markers: Component) -> Component:
@@ -224,7 +242,7 @@ def _markers(game: Game, entries: dict[str, bytes],
         gpid += 1
         name = m.name.resolved
         values = m.values.resolved if m.values is not None and isinstance(m.values.resolved, list) else []
-        traits: list[Trait] = [Marker((("Marker", m.id),))]
+        traits: list[Trait] = [Delete(), Marker((("Marker", m.id),))]
         if values:
             images = []
             for v in values:

@@ -2,7 +2,8 @@
 
 The setup position (every piece on a map when logging began), then per log step, in order:
 moves (with the path when a step moves a piece several times), step changes (a Layer level,
-a Mask or a Marker value that changed), eliminations, entries (pieces added, or moved from off
+a Mask or a Marker value that changed), eliminations (a piece deleted, or put into the deck named
+Eliminated, the pile hexforge modules keep on their holding board), entries (pieces added, or moved from off
 the map on), dice rolls, turn/phase changes, chat, and every command that could not be decoded.
 
 Chat text is kept as logged (VASSAL writes HTML: a typed ``&amp;`` stays ``&amp;``); only
@@ -22,6 +23,7 @@ from hexforge.builder.binding import Binding
 from hexforge.builder.commands import (AddPiece, ChangePiece, Chat, Log, MovePiece, Node, Player, PropertyChange,
                                        RemovePiece, SetBoards, TurnState, Unknown, iter_stream)
 from hexforge.builder.gamestate import Effect, GameState, Point
+from hexforge.builder.holding import ELIMINATED
 from hexforge.builder.locations import MAX_REMEMBERED, OFF_MAP, Location, Locator
 from hexforge.builder.modulereader import Module, TurnLevelDef, prototype_markers
 from hexforge.builder.savefile import SaveFile
@@ -77,6 +79,9 @@ class StepChange:
 
 @dataclass(frozen=True, slots=True)
 class Eliminated:
+    """A piece left play: deleted (``location`` is where it was) or put into the Eliminated pile,
+    by its Eliminate command or a drag (``location`` is the pile's); ``hex`` is the hex it left."""
+
     step: int
     piece: PieceRef
     location: Location
@@ -293,6 +298,9 @@ class _Builder:
             loc = self.loc(e.after)
             if loc.map is not None:
                 self.add(Entered(self.step, self.ref(e.piece), loc, self.hex(loc)))
+        elif e.kind == "moved" and self.eliminates(e):
+            loc = self.loc(e.after)
+            self.add(Eliminated(self.step, self.ref(e.piece), loc, self.hex(self.loc(e.before))))
         elif e.kind == "moved":
             self.move(e)
         elif e.kind == "removed" and gone is not None:
@@ -309,6 +317,11 @@ class _Builder:
         if e.before[0] is None or (self.locator.deck_at(*e.before) and not self.locator.deck_at(*e.after)):
             return True
         return self.game is not None and self.hex(self.loc(e.before)) is None and self.hex(self.loc(e.after)) is not None
+
+    def eliminates(self, e: Effect) -> bool:
+        """A move into the Eliminated pile (by its Eliminate command or a drag onto it) from elsewhere."""
+        return (self.state.deck_of(e.piece) == ELIMINATED and e.before is not None
+                and self.locator.deck_at(*e.before) != ELIMINATED)
 
     def move(self, e: Effect) -> None:
         src, dst = self.loc(e.before), self.loc(e.after)
