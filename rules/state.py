@@ -107,10 +107,22 @@ def phase_of(game: Game, event: TurnChange) -> tuple[int | None, int | None]:
     """(turn, phase index) named by a turn tracker change; ``None`` where the tracker does not say."""
     levels = dict(event.levels)
     turn = int(levels["Turn"]) if levels.get("Turn", "").lstrip("-").isdigit() else None
-    ph = levels.get("Phase")
-    phase = None
-    for names in (game.phase_names(), game.phase_names(repeat_player=True), [p.id for p in game.info.sequence]):
-        if ph in names:  # as named now, as older modules named it, or by the phase's id
-            phase = names.index(ph)
-            break
-    return turn, phase
+    return turn, _phase_index(game).get(levels.get("Phase", ""))
+
+
+_PHASE_INDEXES: dict[int, tuple[Game, dict[str, int]]] = {}
+
+
+def _phase_index(game: Game) -> dict[str, int]:
+    """Phase index by every name a tracker may give it: as named now, as older modules named it, by its id
+    (in that order of preference); made once per game."""
+    hit = _PHASE_INDEXES.get(id(game))
+    if hit is None or hit[0] is not game:
+        if len(_PHASE_INDEXES) > 64:
+            _PHASE_INDEXES.clear()
+        index: dict[str, int] = {}
+        for names in (game.phase_names(), game.phase_names(repeat_player=True), [p.id for p in game.info.sequence]):
+            for i, name in enumerate(names):
+                index.setdefault(name, i)
+        hit = _PHASE_INDEXES[id(game)] = (game, index)
+    return hit[1]
