@@ -193,7 +193,7 @@ def _after_roll(rules: FireAndMovement, ch: Judge, a: Attack, code: str, st: Gam
     """The events after the roll by whom they touch; displacements taken out (F&M 8.3.1), units that took part
     in no combat flagged (F&M 8.2.4)."""
     d = a.defender
-    events = [(i, ch.t.events[i]) for i in a.events]
+    events = [(i, taken_off(ch, ch.t.events[i])) for i in a.events]
     def uid(e): return ch.unit(e)
     d_moves = [(i, e) for i, e in events if uid(e) == d and isinstance(e, Move)]
     d_loss = [(i, e) for i, e in events if uid(e) == d and isinstance(e, (StepChange, Eliminated))]
@@ -215,6 +215,14 @@ def _after_roll(rules: FireAndMovement, ch: Judge, a: Attack, code: str, st: Gam
     for i, e in other:
         ch.say(i, Illegal(f"{rules.book} 8.2.4", f"{uid(e)} took part in no combat yet was affected after the roll"))
     return AfterRoll(d_moves, d_loss, att_loss, att_moves)
+
+
+def taken_off(ch: Judge, e: Event) -> Event:
+    """A unit dragged off the map (into a holding box) after a combat roll as the elimination it is: no unit
+    leaves the map otherwise (F&M 5.2), and the result decides whether it had to go (F&M 8.2.4)."""
+    if isinstance(e, Move) and ch.unit(e) is not None and ch.hex(e.from_hex) is not None and ch.hex(e.to_hex) is None:
+        return Eliminated(e.step, e.piece, e.to, e.from_hex)
+    return e
 
 
 def _exchange(rules: FireAndMovement, ch: Judge, a: Attack, ev: AfterRoll) -> Verdict | None:

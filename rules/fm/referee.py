@@ -15,7 +15,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.stacking import overstacked, stacked_with
 from hexforge.rules.fm.arrival import Arrivals
-from hexforge.rules.fm.combat import Attack, resolve
+from hexforge.rules.fm.combat import Attack, resolve, taken_off
 from hexforge.rules.fm.judge import Attempt
 from hexforge.rules.fm.setup import as_set_up, has_fixed, identify_scenario, judge_setup, setup_events
 from hexforge.rules.fm.declaration import Declaration, parse_declaration
@@ -78,6 +78,10 @@ class FmReferee(Referee):
 
     def advance(self, j: Judged) -> None:
         e = j.event
+        if self.attack is not None and self.attack.roll is not None and j.index in self.attack.events:
+            e = taken_off(self, e)  # off the map after the roll: eliminated (F&M 8.2.4)
+            if isinstance(e, Eliminated) and not isinstance(j.event, Eliminated):
+                self.state = replace(self.state, eliminated=self.state.eliminated | {self.unit(e)})
         if isinstance(e, Eliminated) and self.unit(e) is not None:
             self.lost_turn[self.unit(e)] = self.state.turn
         super().advance(j)

@@ -9,7 +9,7 @@ from hexforge.rules.core import crt as crtlib
 from hexforge.rules.fm.combat import differential
 from hexforge.rules.state import GameState
 from hexforge.rules import rules_for
-from hexforge.rules.verdict import Legal
+from hexforge.rules.verdict import Illegal, Legal
 from tests.conftest import ROOT
 from tests.rules.helpers import Log, illegal_rules, verdicts
 
@@ -153,3 +153,17 @@ def test_stiff_resistance_by_elimination_only_for_depleted_or_one_step_units(gam
     assert illegal_rules(gone) == [(3, "F&M 8.4")]
     depleted = attack(game, 1, lambda l: l.reduce("R2", "0705"))
     assert illegal_rules(depleted) == []
+
+
+def test_a_defender_dragged_off_the_map_after_the_roll_is_eliminated(game) -> None:
+    """A player takes an eliminated unit off the map into a holding box: after a combat roll that is the
+    elimination (F&M 8.2.4), judged against the result: D2 on a full-strength two-step unit that could
+    retreat is no stiff resistance by elimination (F&M 8.4), not a retreat off the map (F&M 8.3)."""
+    from hexforge.builder.locations import OFF_MAP
+    from hexforge.builder.timeline import Move
+    from tests.rules.helpers import ref
+    log = Log(game, SETUP).phase(1, "first-combat").say("attack 0705 from 0604 0605").roll(1)  # D2
+    log.events.append(Move(log._n(), ref("R2"), OFF_MAP, OFF_MAP, "0705", None, ()))
+    rep = log.check()
+    (v,) = verdicts(rep, 3)
+    assert isinstance(v, Illegal) and v.rule == "F&M 8.4" and "off the map" not in v.reason
