@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
+from hexforge.games.game import Game
 from hexforge.games.schema import ScenarioFile
 from hexforge.maps.hexes import Hex
 from hexforge.maps.overlay import Overlay
@@ -65,6 +66,10 @@ class FireAndMovement(RulesSystem):
         """A free-deployment scenario's limits on the set-up (``start``: rules/fm/setup.Start); the system has
         none (ARN 12.0 has)."""
         return []
+
+    def __init__(self, game: Game, scenario: str | None = None) -> None:
+        super().__init__(game, scenario)
+        self._zoc_of: tuple[GameState | None, dict[tuple[Hex, str, str], bool]] = (None, {})
 
     def reach_overlay(self, state: GameState, uid: str) -> Overlay:
         """Where ``uid`` can move this phase, with the cost (F&M 5.0, 6.1)."""
@@ -203,6 +208,17 @@ class FireAndMovement(RulesSystem):
             return Unknown(f"whether unit {uid} is {what} (units.csv type)")
         return any(w in t for w in words)
 
+    def in_ezoc(self, state: GameState, h: Hex, side: str, mover: str) -> bool:
+        """F&M 6.0: whether ``h`` is in an enemy ZOC for ``mover`` of ``side``, remembered for the position
+        (a route search asks about the same hexes again and again; a position never changes)."""
+        if state is not self._zoc_of[0]:
+            self._zoc_of = (state, {})
+        known = self._zoc_of[1]
+        k = (h, side, mover)
+        if k not in known:
+            known[k] = in_ezoc(self, state, h, side, ignore=mover)
+        return known[k]
+
     def is_commando(self, uid: str) -> bool | Unknown:
         """F&M 6.1: whether the unit is a commando."""
         return self.is_kind(uid, ("commando",), "a commando")
@@ -336,8 +352,8 @@ class FireAndMovement(RulesSystem):
                       self.check_crossing(state, uid, a, b)):
                 if isinstance(v, Illegal):
                     return v
-            ez_a = in_ezoc(self, state, a, side, ignore=uid)
-            ez_b = in_ezoc(self, state, b, side, ignore=uid)
+            ez_a = self.in_ezoc(state, a, side, uid)
+            ez_b = self.in_ezoc(state, b, side, uid)
             emob = self.ezoc_mobility(state, uid, a, b, mob)
             v = self.check_ezoc(state, rec, a, b, ez_a, ez_b, emob)
             if not isinstance(v, Legal):
