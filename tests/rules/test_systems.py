@@ -56,6 +56,26 @@ def test_the_fm_coverage_is_generated_from_the_registry() -> None:
         coverage("chess")
 
 
+@pytest.mark.parametrize("system", sorted({c.system_id for c, r in SYSTEMS.values() if r is not None}))
+def test_the_coverage_doc_is_the_generated_matrix(system: str) -> None:
+    doc = Path(__file__).resolve().parents[2] / "docs" / f"coverage-{system}.md"
+    assert doc.read_text(encoding="utf-8") == coverage(system), (
+        f"{doc.name} is stale: hexforge rules coverage {system} --write docs/{doc.name} --force")
+
+
+def test_a_check_counts_only_for_the_wing_that_registers_it() -> None:
+    from hexforge.rules.registry import NOT_OBSERVABLE, REGISTRY, Registered, matrix
+    REGISTRY.append(Registered("X 1", "ZZ-1", "a check of another system", "ptr.somewhere", "ptr"))
+    try:
+        cat = (("ZZ-1", "X 1", "same id", ""), ("ZZ-2", "X 2", "a look at a hidden stack", NOT_OBSERVABLE + "no trace in a log"))
+        rows = {line.split(" | ")[0].strip("| "): line for line in matrix("fm", cat).splitlines() if line.startswith("| ZZ")}
+        assert "not yet" in rows["ZZ-1"]  # registered by ptr: no F&M check implements it
+        assert "not observable: no trace in a log" in rows["ZZ-2"]
+        assert "| implemented |" in matrix("ptr", cat[:1])
+    finally:
+        REGISTRY.pop()
+
+
 def test_a_check_reports_its_progress_event_by_event() -> None:
     from tests.rules.helpers import Log
     game = load_game(GAMES.parent / "tests" / "data" / "synthetic-fm")
