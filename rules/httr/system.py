@@ -1,5 +1,5 @@
-"""Highway to the Reich: the system as far as it is built (supply chain, SR 13 / ScR 5.1; observation,
-SR 7). No log referee yet (its own issue)."""
+"""Highway to the Reich: the system (supply chain, SR 13 / ScR 5.1; observation, SR 7); its log referee is
+:mod:`rules.httr.referee`, its predicates :mod:`rules.httr.catalogue`."""
 from __future__ import annotations
 
 from typing import Callable
@@ -7,6 +7,7 @@ from typing import Callable
 from hexforge.builder.timeline import Timeline
 from hexforge.maps.hexes import Hex
 from hexforge.maps.overlay import Overlay
+from hexforge.rules.httr.catalogue import HTTR_CATALOGUE
 from hexforge.rules.httr.los import Observation, los_overlay
 from hexforge.rules.httr.modes import modes
 from hexforge.rules.httr.sources import sources
@@ -22,6 +23,7 @@ class HighwayToTheReich(RulesSystem):
     system_id = "httr"
     book = "HTTR SR"
     overlays = ("supply", "los")
+    catalogue = HTTR_CATALOGUE
 
     def supply_overlay(self, state: GameState, side: str, *, travel: tuple[str, ...] = (),
                        disrupted: tuple[str, ...] = (), turn: int | None = None, timeline: Timeline | None = None,
