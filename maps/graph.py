@@ -87,6 +87,32 @@ class Adjacency:
     def edge_count(self) -> int:
         return len(self.indices) // 2
 
+    @cached_property
+    def edge_rows(self) -> np.ndarray:
+        """The node each CSR position (directed edge) leaves: ``edge_rows[k]`` for ``indices[k]``."""
+        return np.repeat(np.arange(len(self.hexes), dtype=np.int32), np.diff(self.indptr))
+
+    @cached_property
+    def _edge_keys(self) -> tuple[np.ndarray, np.ndarray]:
+        keys = self.edge_rows.astype(np.int64) * max(len(self.hexes), 1) + self.indices
+        order = np.argsort(keys, kind="stable")
+        return keys[order], order
+
+    def edge_positions(self, pairs: Iterable[tuple[Hex, Hex]]) -> np.ndarray:
+        """The CSR positions of the directed edges ``a -> b`` and ``b -> a`` of each pair, for
+        per-hexside arrays; pairs that are not a hexside of the map are left out."""
+        index = self.index
+        ij = [(index[a], index[b]) for a, b in pairs if a in index and b in index]
+        if not ij:
+            return np.zeros(0, dtype=np.int64)
+        a, b = np.array(ij, dtype=np.int64).T
+        n = max(len(self.hexes), 1)
+        want = np.concatenate([a * n + b, b * n + a])
+        keys, order = self._edge_keys
+        pos = np.minimum(np.searchsorted(keys, want), max(len(keys) - 1, 0))
+        hit = keys[pos] == want if len(keys) else np.zeros(len(want), dtype=bool)
+        return np.unique(order[pos[hit]])
+
     def matrix(self):
         """The adjacency as a ``scipy.sparse.csr_array`` of ones (for scipy.sparse.csgraph)."""
         from scipy.sparse import csr_array

@@ -17,6 +17,9 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 import networkx as nx
+import numpy as np
+from scipy.sparse import csr_array
+from scipy.sparse.csgraph import breadth_first_order, dijkstra
 
 from hexforge.maps.graph import Adjacency, adjacency_of
 from hexforge.maps.hexes import Hex
@@ -108,6 +111,133 @@ def reach(g: nx.Graph, starts: dict[Hex, Tri] | Iterable[Hex], through: HexTest 
     out: dict[Hex, Tri] = {hexes[i]: None for i in maybe}
     out.update({hexes[i]: True for i in sure})
     return out
+
+
+# -- the array path: passability as arrays, two scipy searches ---------------------------------
+
+OPEN, CLOSED, UNSURE = 1, 0, -1  #: int8 codes of a hex or directed hexside (or a start: yes / no / maybe)
+_AS_TRI: dict[int, Tri] = {OPEN: True, CLOSED: False, UNSURE: None}
+
+
+@dataclass(frozen=True, eq=False)
+class Reached:
+    """The answers of :func:`reach` as arrays over ``adj.hexes``: ``value`` is ``OPEN`` (reached
+    surely), ``UNSURE`` (only through something unknown) or ``CLOSED`` (not reached); ``asked``
+    marks the hexes whose ``through`` test :func:`reach` would call."""
+
+    adj: Adjacency
+    value: np.ndarray
+    asked: np.ndarray
+
+    def get(self, h: Hex, default: Tri = False) -> Tri:
+        i = self.adj.index.get(h)
+        return default if i is None or self.value[i] == CLOSED else _AS_TRI[int(self.value[i])]
+
+    def by_hex(self) -> dict[Hex, Tri]:
+        """Every map hex (in the adjacency's order) -> ``True`` / ``None`` / ``False``."""
+        return dict(zip(self.adj.hexes, map(_AS_TRI.__getitem__, self.value.tolist())))
+
+
+def reach_arrays(adj: Adjacency, starts: np.ndarray, through: np.ndarray, cross: np.ndarray | None = None,
+                 max_steps: int | None = None) -> Reached:
+    """:func:`reach` with its tests given as int8 arrays of ``OPEN`` / ``CLOSED`` / ``UNSURE``:
+    ``starts`` and ``through`` per hex, ``cross`` per CSR position (directed hexside; ``None``: all
+    open). Two breadth-first searches in scipy.sparse.csgraph, unknowns open then closed (one when
+    nothing is unknown)."""
+    unsure = (starts == UNSURE).any() or (through == UNSURE).any() or (cross is not None and (cross == UNSURE).any())
+    open_cross = None if cross is None else cross != CLOSED
+    maybe = _csgraph_pass(adj, starts != CLOSED, through != CLOSED, open_cross, max_steps)
+    if not unsure:
+        return Reached(adj, np.where(maybe >= 0, OPEN, CLOSED).astype(np.int8), _asked(maybe, max_steps))
+    sure = _csgraph_pass(adj, starts == OPEN, through == OPEN, None if cross is None else cross == OPEN, max_steps)
+    value = np.where(sure >= 0, OPEN, np.where(maybe >= 0, UNSURE, CLOSED)).astype(np.int8)
+    return Reached(adj, value, _asked(maybe, max_steps) | _asked(sure, max_steps))
+
+
+def _asked(dist: np.ndarray, limit: int | None) -> np.ndarray:
+    """The hexes one pass of :func:`reach` tests: reached, not a start, short of the bound."""
+    return (dist > 0) if limit is None else (dist > 0) & (dist < limit)
+
+
+def _csgraph_pass(adj: Adjacency, start: np.ndarray, leaves: np.ndarray, cross: np.ndarray | None,
+                  limit: int | None) -> np.ndarray:
+    """Steps from each start (-1: not reached; with ``limit`` counted, else 0 for a start and 1
+    for any other reached hex): the edges out of a hex are kept when it lets a path through or is
+    a start, and their hexside is open; a super-source ``n`` is joined to the starts."""
+    n = len(adj)
+    keep = (leaves | start)[adj.edge_rows]
+    if cross is not None:
+        keep &= cross
+    src = np.flatnonzero(start).astype(np.int32)
+    counts = np.zeros(len(keep) + 1, dtype=np.int64)
+    np.cumsum(keep, out=counts[1:])
+    ptr = np.append(counts[adj.indptr], counts[-1] + len(src)).astype(np.int32)
+    cols = np.concatenate([adj.indices[keep], src])
+    mat = csr_array((np.ones(len(cols)), cols, ptr), shape=(n + 1, n + 1))
+    dist = np.full(n, -1, dtype=np.int64)
+    if limit is None:
+        found = breadth_first_order(mat, n, directed=True, return_predecessors=False)
+        dist[found[found < n]] = 1
+        dist[src] = 0
+        return dist
+    d = dijkstra(mat, indices=n, limit=limit + 1, unweighted=True)[:n]
+    ok = np.isfinite(d)
+    dist[ok] = d[ok].astype(np.int64) - 1
+    return dist
+
+
+def reach_fast(adj: Adjacency, starts: dict[Hex, Tri] | Iterable[Hex], through: HexTest,
+               may_close: Iterable[Hex], cross: np.ndarray | None = None, max_steps: int | None = None,
+               records: tuple[object, tuple[str, ...]] | None = None) -> Reached:
+    """:func:`reach` on the array path, for a ``through`` test that is ``True`` on every hex but
+    those of ``may_close``: ``through`` is called only on the hexes of ``may_close`` that some
+    path could reach (a first search with them unknown), ``cross`` is per CSR position as in
+    :func:`reach_arrays`. ``records`` names an object and its set attributes that ``through``
+    adds to (what data is missing): those additions are kept only for the hexes :func:`reach`
+    would have asked about, so reports stay the same."""
+    if not isinstance(starts, dict):
+        starts = {s: True for s in starts}
+    index, n = adj.index, len(adj)
+    start = np.zeros(n, dtype=np.int8)
+    for h, v in starts.items():
+        if h in index:
+            start[index[h]] = _code(v)
+    hexes = np.zeros(n, dtype=bool)
+    hexes[[index[h] for h in may_close if h in index]] = True
+    codes = np.where(hexes, UNSURE, OPEN).astype(np.int8)
+    first = _csgraph_pass(adj, start != CLOSED, codes != CLOSED, None if cross is None else cross != CLOSED, max_steps)
+    notes: dict[int, list[set]] = {}
+    for i in np.flatnonzero(hexes & (first >= 0)).tolist():
+        codes[i], notes[i] = _noted(through, adj.hexes[i], records)
+    codes[hexes & (first < 0)] = CLOSED  # no path gets there: its test does not matter
+    got = reach_arrays(adj, start, codes, cross, max_steps)
+    if records is not None:
+        owner, attrs = records
+        for i in np.flatnonzero(got.asked).tolist():
+            for attr, added in zip(attrs, notes.get(i, ())):
+                getattr(owner, attr).update(added)
+    return got
+
+
+def _code(v: object) -> int:
+    """A test's value as :func:`reach` reads it: only ``True`` is sure, only ``False`` closes."""
+    return OPEN if v is True else CLOSED if v is False else UNSURE
+
+
+def _noted(test: HexTest, h: Hex, records: tuple[object, tuple[str, ...]] | None) -> tuple[int, list[set]]:
+    """``test(h)`` as a code, with what it added to the record sets kept aside (not added)."""
+    if records is None:
+        return _code(test(h)), []
+    owner, attrs = records
+    saved = [getattr(owner, a) for a in attrs]
+    for a in attrs:
+        setattr(owner, a, set())
+    try:
+        v = test(h)
+        return _code(v), [getattr(owner, a) for a in attrs]
+    finally:
+        for a, s in zip(attrs, saved):
+            setattr(owner, a, s)
 
 
 def within_steps(g: nx.Graph, start: Hex, max_steps: int, through: HexTest = _always,

@@ -20,7 +20,7 @@ from hexforge.maps.graph import Adjacency, adjacency_of, map_graph
 from hexforge.maps.hexes import Hex
 from hexforge.maps.hexmap import HexMap
 from hexforge.maps.terrain import Unknown
-from hexforge.maps.trace import least_cost, reach, within_steps
+from hexforge.maps.trace import least_cost, reach, reach_arrays, reach_fast, within_steps
 
 
 # -- the reference: networkx, as maps/trace.py searched before the arrays ---------------------
@@ -218,3 +218,69 @@ def test_the_map_builds_its_graph_once_and_tracing_reuses_its_adjacency():
     other = nx.Graph(map_graph(m, m.label))  # a graph made some other way: its own adjacency
     other.remove_edge(*next(iter(other.edges)))
     assert adjacency_of(other).edge_count() == other.number_of_edges() == g.number_of_edges() - 1
+
+
+# -- the array path (reach_arrays, reach_fast) against reach, the reference ------------------
+
+def _codes(values) -> np.ndarray:
+    return np.array([1 if v is True else 0 if v is False else -1 for v in values], dtype=np.int8)
+
+
+class Noting:
+    """A hex test that records each hex it is asked about in ``needs`` (as rules record missing data)."""
+
+    def __init__(self, hex_value):
+        self.hex_value, self.needs = hex_value, set()
+
+    def through(self, h):
+        self.needs.add(h)
+        return self.hex_value[h]
+
+
+@settings(max_examples=80, deadline=None)
+@given(spec=maps, bounded=st.booleans(), with_cross=st.booleans(), extra=st.integers(0, 10))
+def test_the_array_path_gives_the_answers_and_asks_what_reach_asks(spec, bounded, with_cross, extra):
+    rnd, m, hv, sv = random_map(*spec)
+    g, adj = m.graph(), m.adjacency()
+    hexes = sorted(m)
+    starts = {h: rnd.choice([True, True, None, False]) for h in rnd.sample(hexes, min(len(hexes), 4))}
+    max_steps = rnd.randint(0, 6) if bounded else None
+    cross_fn = (lambda a, b: sv[(a, b)]) if with_cross else (lambda a, b: True)
+    cross = _codes(sv[(adj.hexes[i], adj.hexes[j])] for i, j in zip(adj.edge_rows.tolist(), adj.indices.tolist())) \
+        if with_cross else None
+    ref = Noting(hv)
+    want = reach(g, starts, ref.through, cross_fn, max_steps=max_steps)
+    by_hex = {h: want.get(h, False) for h in adj.hexes}
+    start = _codes(starts.get(h, False) for h in adj.hexes)
+    got = reach_arrays(adj, start, _codes(hv[h] for h in adj.hexes), cross, max_steps)
+    assert got.by_hex() == by_hex
+    assert {adj.hexes[i] for i in np.flatnonzero(got.asked)} == ref.needs
+    # The lazy path: ``through`` is True off ``may_close`` (plus some hexes where it is True anyway).
+    may_close = {h for h in hexes if hv[h] is not True} | set(rnd.sample(hexes, min(len(hexes), extra)))
+    fast = Noting(hv)
+    lazy = reach_fast(adj, starts, fast.through, may_close, cross, max_steps, records=(fast, ("needs",)))
+    assert lazy.by_hex() == by_hex and all(lazy.get(h) == v for h, v in by_hex.items())
+    assert fast.needs == ref.needs & may_close
+
+
+def test_the_array_path_covers_all_three_answers_and_unknown_hexsides():
+    """The comparison above is not vacuous: a map where some hexes are reached surely, some only
+    through an unknown hex or hexside, some not at all."""
+    rnd, m, hv, sv = random_map(0, 12, 12)
+    adj = m.adjacency()
+    starts = {m.hex("0101"): True}
+    cross = _codes(sv[(adj.hexes[i], adj.hexes[j])] for i, j in zip(adj.edge_rows.tolist(), adj.indices.tolist()))
+    got = reach_arrays(adj, _codes(starts.get(h, False) for h in adj.hexes), _codes(hv[h] for h in adj.hexes), cross)
+    assert set(got.by_hex().values()) == {True, None, False}
+    assert got.by_hex() == {h: reach(m.graph(), starts, hv.__getitem__, lambda a, b: sv[(a, b)]).get(h, False)
+                            for h in adj.hexes}
+
+
+def test_edge_positions_name_both_directions_of_a_hexside_and_skip_pairs_off_the_map():
+    conv = Convention.from_pattern("CCRR", "columns", (1, 4, "right"), (1, 4, "down"), "even")
+    m = HexMap.single(conv)
+    adj = m.adjacency()
+    a, b = m.hex("0202"), m.hex("0203")
+    pos = adj.edge_positions([(a, b), (a, Hex(100, 100)), (a, m.hex("0404"))])
+    got = {(adj.hexes[adj.edge_rows[k]], adj.hexes[adj.indices[k]]) for k in pos.tolist()}
+    assert got == {(a, b), (b, a)}  # 0202-0404 are not adjacent: no hexside
