@@ -1,9 +1,16 @@
 """The timeline equals the engine's own replay (issue 11, section 3).
 
-VASSAL plays a script on a small module (two maps, a deck, a masked unit, layers, a piece that
-rolls one dice button twice in one command, a turn tracker); then VASSAL's own step-by-step
-replay of the log it wrote is the oracle for hexforge's timeline: after every log step, every
-piece's map, hex, layer level and deck; every chat line byte for byte; every die value.
+VASSAL plays a script on a small module (two maps, a deck shuffled from its menu, a masked unit,
+layers, a piece that rolls one dice button twice in one command, a turn tracker); then VASSAL's
+own step-by-step replay of the log it wrote is the oracle for hexforge's timeline: after every log
+step, every piece's map, hex, layer level and deck, and each deck's order; every chat line byte for
+byte; every die value.
+
+The piece's "Roll twice" command is two Global Hot Key traits sending the dice button's hot key:
+``GlobalHotKey.myKeyEvent`` pauses logging around ``GameModule.fireKeyStroke``, so both rolls'
+commands come back as the piece's key command, one log step. The button's hot key listener
+(``LaunchButton``) acts only when the toolbar is showing or the module's Global Options say
+"hot keys on closed windows": the harness shows no toolbar, so the module says "Always".
 """
 from __future__ import annotations
 
@@ -17,6 +24,8 @@ import pytest
 
 from hexforge.builder.components import Component, board, build_file, game_module, map_window, module_data, \
     piece_window, player_roster
+from hexforge.builder.commands import Log, Node, iter_stream
+from hexforge.builder.gamestate import GameState
 from hexforge.builder.modulereader import read_module
 from hexforge.builder.savefile import read_save
 from hexforge.builder.timeline import ChatLine, DiceRoll, Timeline, build_timeline
@@ -30,6 +39,7 @@ pytestmark = pytest.mark.vassal
 
 MAIN, HOLDING = "Main Map", "Holding"
 ROLL_KEY = "82,195"  # Ctrl+Shift+R: the dice button's hotkey, fired twice by the "Roll twice" unit
+CHITS = tuple(f"Chit {c}" for c in "ABCDE")
 
 
 def _unit(name: str, side: str, gpid: str, rolls: bool = False) -> Component:
@@ -50,9 +60,9 @@ def write_module(path: Path) -> Path:
     """Main map with three units and a three-card deck, a holding map with a reserve, 2d6, a turn tracker."""
     deck = Component("VASSAL.build.module.map.DrawPile", {
         "name": "Chits", "owningBoard": "Board", "x": "480", "y": "60", "width": "60", "height": "60",
-        "faceDown": "Never", "drawFaceUp": "true", "shuffle": "Never", "reversible": "false",
+        "faceDown": "Never", "drawFaceUp": "true", "shuffle": "Via right-click Menu", "reversible": "false",
         "allowMultiple": "false", "allowSelect": "false", "draw": "true", "reshufflable": "false"},
-        [_card("Chit A", "11"), _card("Chit B", "12"), _card("Chit C", "13")])
+        [_card(name, str(11 + i)) for i, name in enumerate(CHITS)])
     stacks = [_at("0203", _unit("Blue Inf", "Blue", "1", rolls=True)), _at("0504", _unit("Red Arm", "Red", "2")),
               _at("0506", _unit("Red Inf", "Red", "3"))]
     dice = Component("VASSAL.build.module.DiceButton", {"name": "2d6", "nDice": "2", "nSides": "6", "text": "2d6",
@@ -60,8 +70,9 @@ def write_module(path: Path) -> Path:
     turn = Component("VASSAL.build.module.turn.TurnTracker", {"name": "Turn"}, [
         Component("VASSAL.build.module.turn.CounterTurnLevel",
                   {"property": "Turn", "start": "1", "incr": "1", "loop": "false", "turnFormat": "Turn $value$"})])
+    options = Component("VASSAL.build.module.GlobalOptions", {"hotKeysOnClosedWindows": "Always"})
     module = game_module("TimelineTest", "1.0", "timeline vs engine", [
-        player_roster(["Blue", "Red"]),
+        options, player_roster(["Blue", "Red"]),
         map_window(MAIN, [board("Board", "board.png", GRID)], extra=[deck, *stacks]),
         map_window(HOLDING, [board("Box", "board.png", GRID)], extra=[_in_box(_unit("Reserve", "Red", "4"))]),
         piece_window("Pieces", [_unit("Spare", "Blue", "9")]), dice, turn])
@@ -86,21 +97,33 @@ SCRIPT = {"actions": [
     {"do": "chat", "text": LOOKS_LIKE_DICE},
     {"do": "chat", "text": TYPED_HTML},
     {"do": "next_turn"},
+    {"do": "key", "piece": "Blue Inf reduced", "key": "ctrl R"},     # two rolls of 2d6 in one step
+    {"do": "shuffle", "deck": "Chits"},
+    {"do": "draw", "deck": "Chits", "to": "0305", "map": MAIN},      # a draw after a shuffle
+    {"do": "shuffle", "deck": "Chits"},
 ]}
+ROLL_TWICE_STEP = 13
 
 
 @pytest.fixture(scope="module")
-def runs(vassal_check, tmp_path_factory) -> tuple[dict, Timeline, str]:
-    """The engine's replay of the log it wrote, hexforge's timeline of it, and the log's text."""
+def played(vassal_check, tmp_path_factory) -> tuple[dict, dict, Timeline, str]:
+    """The engine's live game after each action, its replay of the log it wrote, hexforge's timeline
+    of that log, and the log's text."""
     d = tmp_path_factory.mktemp("timeline")
     vmod = write_module(d / "t.vmod")
     (d / "script.json").write_text(json.dumps(SCRIPT))
-    rc, res = vassal_check("play", vmod, d / "script.json", d / "game.vlog")
-    assert rc == 0 and res["success"], res.get("errors") or res.get("error")
+    rc, live = vassal_check("play", vmod, d / "script.json", d / "game.vlog", "--steps")
+    assert rc == 0 and live["success"], live.get("errors") or live.get("error")
     rc, rep = vassal_check("replay", vmod, d / "game.vlog", "--steps", "--chat")
     assert rc == 0 and rep["success"], rep.get("errors")
     save = read_save(d / "game.vlog")
-    return rep, build_timeline(save, read_module(vmod)), save.text
+    return live, rep, build_timeline(save, read_module(vmod)), save.text
+
+
+@pytest.fixture(scope="module")
+def runs(played) -> tuple[dict, Timeline, str]:
+    """The engine's replay of the log it wrote, hexforge's timeline of it, and the log's text."""
+    return played[1:]
 
 
 def _engine_position(pieces: list[dict]) -> dict[str, tuple]:
@@ -151,10 +174,68 @@ def test_every_piece_is_where_the_engine_has_it_after_every_step(runs) -> None:
 def test_decks_are_named_and_hold_their_cards(runs) -> None:
     rep, t, _ = runs
     in_deck = sorted(p.piece.name for p in t.setup if p.deck == "Chits")
-    assert in_deck == ["Chit A", "Chit B", "Chit C"] and all(p.piece.name for p in t.setup)
+    assert in_deck == list(CHITS) and all(p.piece.name for p in t.setup)
     final = {p.piece.name: p.deck for p in t.final}
     engine = {p["name"]: p.get("deck") for p in rep["final"]["pieces"]}
     assert {k: v for k, v in final.items() if k.startswith("Chit")} == {k: v for k, v in engine.items() if k.startswith("Chit")}
+
+
+def _walk(state: GameState, node: Node) -> None:
+    """Execute a command and what it carries, as ``Command.execute`` runs a compound command."""
+    c = node.command
+    if isinstance(c, Log) and c.inner is not None:
+        _walk(state, c.inner)
+    state.apply(c)
+    for child in node.children:
+        _walk(state, child)
+
+
+def _reader_deck_orders(text: str) -> list[dict[str, list[str]]]:
+    """After each log step, each deck's cards bottom to top as the reader's game state holds them."""
+    state, out = GameState(), []
+    for entry in iter_stream(text, "game.vlog"):
+        if isinstance(entry.command, Log):
+            out.append(None)
+        _walk(state, entry)
+        if out:
+            out[-1] = {s.deck: list(s.members) for s in state.stacks.values() if s.deck is not None and s.members}
+    return out
+
+
+def _engine_deck_orders(pieces: list[dict]) -> dict[str, list[str]]:
+    """Each deck's cards bottom to top (``Stack.asList``, the order ``Deck.getState`` logs)."""
+    decks: dict[str, list[tuple[int, str]]] = {}
+    for p in pieces:
+        if p.get("deck"):
+            decks.setdefault(p["deck"], []).append((p["stack_index"], p["id"]))
+    return {name: [pid for _, pid in sorted(cards)] for name, cards in decks.items()}
+
+
+def test_every_deck_holds_its_cards_in_the_engine_order_after_every_step(played) -> None:
+    """Order as the live game has it after each action; membership as the replay has it too. (This
+    engine snapshot's replay does not reorder a deck on a logged shuffle: its ``Deck.mergeState`` sets
+    the new state only when the deck differs from the logged old state, the condition that VASSAL
+    removed before 3.6.0, whose ``ChangePiece`` sets a deck's new state.)"""
+    live, rep, _, text = played
+    ours = _reader_deck_orders(text)
+    assert len(ours) == len(rep["steps"]) == len(live["actions"])
+    engine = [_engine_deck_orders(a["pieces"]) for a in live["actions"]]
+    assert ours == engine
+    replayed = [_engine_deck_orders(st["pieces"]) for st in rep["steps"]]
+    assert [{k: sorted(v) for k, v in o.items()} for o in ours] == [{k: sorted(v) for k, v in o.items()} for o in replayed]
+    shuffled = [n for n in range(ROLL_TWICE_STEP, len(engine)) if engine[n] != engine[n - 1]]
+    assert shuffled, "the shuffles left every order as it was: the test shows nothing"
+
+
+def test_a_draw_after_a_shuffle_is_the_card_the_engine_drew(played) -> None:
+    live, rep, t, _ = played
+    from hexforge.builder.timeline import Entered
+    draw_step = ROLL_TWICE_STEP + 2
+    (moved,) = [c for c in rep["steps"][draw_step - 1]["changes"]]
+    entered = [e for e in t.events if e.step == draw_step and isinstance(e, Entered)]
+    assert [(e.piece.id, e.location.label) for e in entered] == [(moved["id"], "0305")]
+    top = _engine_deck_orders(live["actions"][draw_step - 2]["pieces"])["Chits"][-1]
+    assert moved["id"] == top  # the top card of the shuffled deck (``Deck.drawCards``: the last in its list)
 
 
 def test_the_layer_level_is_named_as_vassal_names_it(runs) -> None:
@@ -188,9 +269,19 @@ def test_every_die_value_is_the_engine_reported_one(runs) -> None:
     rep, t, _ = runs
     rolls = [e for e in t.events if isinstance(e, DiceRoll)]
     reports = [ln for ln in rep["chat"] if ln.startswith("*** 2d6 = ")]
-    assert len(rolls) == len(reports) == 1
-    assert reports[0].startswith(f"*** 2d6 = {','.join(map(str, rolls[0].values))} ***")
-    assert rolls[0].total == sum(rolls[0].values)
+    assert len(rolls) == len(reports) == 3
+    for roll, report in zip(rolls, reports):
+        assert report.startswith(f"*** 2d6 = {','.join(map(str, roll.values))} ***")
+        assert roll.total == sum(roll.values) and len(roll.values) == 2
+
+
+def test_two_rolls_of_one_button_in_one_step_are_two_rolls(runs) -> None:
+    rep, t, _ = runs
+    rolls = [e for e in t.events if isinstance(e, DiceRoll)]
+    assert [e.step for e in rolls] == [9, ROLL_TWICE_STEP, ROLL_TWICE_STEP]
+    assert rep["steps"][ROLL_TWICE_STEP - 1]["changes"] == []  # a roll moves and changes no piece
+    reports = [ln for ln in rep["chat"] if ln.startswith("*** 2d6 = ")]
+    assert len(reports) == 3  # the engine's chat shows both reports of the one step
 
 
 def test_stock_commands_are_not_unknown(runs) -> None:

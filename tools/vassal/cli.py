@@ -5,7 +5,7 @@
     python -m tools.vassal locate   MOD.vmod MAP X,Y ... [--board NAME] [--save FILE]
     python -m tools.vassal position MOD.vmod MAP LABEL ... [--board NAME] [--save FILE]
     python -m tools.vassal replay   MOD.vmod SAVE|LOG|setup:NAME [--steps] [--chat] [--max-steps N]
-    python -m tools.vassal play     MOD.vmod SCRIPT.json OUT.vlog [--save START.vsav|setup:NAME]
+    python -m tools.vassal play     MOD.vmod SCRIPT.json OUT.vlog [--save START.vsav|setup:NAME] [--steps]
 
 Global options go before the command: --compact, --timeout S (default 600), --keep, --heap.
 Every answer has ``success``, ``errors`` and ``warnings`` (VASSAL's own log lines, closed
@@ -63,6 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("script", type=Path, help="JSON: {\"actions\": [...]} (see tools/vassal/play.py)")
     p.add_argument("out", type=Path, help="the .vlog the engine writes (must not exist)")
     p.add_argument("--save", help="start from this save or setup:NAME instead of a new game")
+    p.add_argument("--steps", action="store_true", help="list all pieces after every action too (the live game, "
+                                                         "as the player saw it, beside the replay's)")
     return ap
 
 
@@ -87,7 +89,7 @@ def run_command(eng: Any, args: argparse.Namespace) -> dict:
         from tools.vassal.replay import cmd_replay
         return cmd_replay(eng, args.module, args.save, args.steps, args.chat, args.max_steps)
     from tools.vassal.play import cmd_play
-    return cmd_play(eng, args.module, args.script, args.out, args.save)
+    return cmd_play(eng, args.module, args.script, args.out, args.save, args.steps)
 
 
 def summarize(eng: Any, res: dict) -> int:

@@ -14,6 +14,8 @@ The script is JSON, ``{"actions": [ACTION, ...]}``. A PIECE is a name (unique on
   ``"stack": true`` the piece's whole stack is dragged.
 * ``{"do": "drop_on", "piece": PIECE, "onto": PIECE}``: drag onto another piece (joins its stack).
 * ``{"do": "draw", "deck": NAME, "to": TARGET, "map": M}``: drag the top card(s) off a deck.
+* ``{"do": "shuffle", "deck": NAME}``: the deck's "Shuffle" menu command (``Deck.shuffle``, as its
+  right-click menu or shuffle hot key logs it).
 * ``{"do": "key", "piece": PIECE, "key": "ctrl F"}``: select the piece and press a key command
   (flip, layer change, any trait; the key in ``javax.swing.KeyStroke`` notation).
 * ``{"do": "delete", "piece": PIECE}``: press the piece's Delete trait key.
@@ -143,20 +145,28 @@ class Player:
         DragBuffer.getBuffer().add(piece)
         self._drop(onto.getMap(), Point(onto.getPosition()))
 
-    def draw(self, a: dict) -> None:
+    def _deck(self, name: Any) -> Any:
+        """The one non-empty deck on the maps named ``name``."""
         from VASSAL.build.module import Map
-        from VASSAL.build.module.map import PieceMover
         from VASSAL.counters import Deck
         decks = [p for m in Map.getMapList() for p in m.getAllPieces()
-                 if isinstance(p, Deck) and str(p.getDeckName()) == a["deck"]]
+                 if isinstance(p, Deck) and str(p.getDeckName()) == name]
         if len(decks) != 1 or decks[0].getPieceCount() == 0:
-            raise HarnessError(f"deck {a['deck']!r}: {len(decks)} decks of that name, or it is empty")
-        deck = decks[0]
+            raise HarnessError(f"deck {name!r}: {len(decks)} decks of that name, or it is empty")
+        return decks[0]
+
+    def draw(self, a: dict) -> None:
+        from VASSAL.build.module.map import PieceMover
+        deck = self._deck(a["deck"])
         target_map = self.eng.find_map(a["map"]) if a.get("map") else deck.getMap()
         mover = list(deck.getMap().getComponentsOf(PieceMover))[0]
         # What pressing the mouse on the deck does: its top card(s) go into the drag buffer.
         _hidden("VASSAL.build.module.map.PieceMover", "selectionProcessor").get(mover).accept(deck)
         self._drop(target_map, self.point(a["to"], target_map))
+
+    def shuffle(self, a: dict) -> None:
+        """What the deck's "Shuffle" key command does (``Deck.getKeyCommands``)."""
+        self.g.sendAndLog(self._deck(a["deck"]).shuffle())
 
     def _press(self, piece: Any, stroke: Any) -> None:
         from VASSAL.counters import KeyBuffer
@@ -199,7 +209,7 @@ class Player:
     def perform(self, a: dict) -> None:
         """Run one action on the Swing thread."""
         acts: dict[str, Callable[[dict], None]] = {
-            "drag": self.drag, "drop_on": self.drop_on, "draw": self.draw, "key": self.key,
+            "drag": self.drag, "drop_on": self.drop_on, "draw": self.draw, "shuffle": self.shuffle, "key": self.key,
             "delete": self.delete, "dice": self.dice, "chat": self.chat, "next_turn": self.next_turn}
         if not isinstance(a, dict) or a.get("do") not in acts:
             raise HarnessError(f"bad action {a!r}: 'do' must be one of {sorted(acts)}")
@@ -218,8 +228,11 @@ def read_script(path: Path) -> list[dict]:
     return actions
 
 
-def cmd_play(eng: Engine, module: Path, script: Path, out: Path, save: str | None = None) -> dict:
-    """Play ``script`` on ``module`` and let the engine write the log ``out``."""
+def cmd_play(eng: Engine, module: Path, script: Path, out: Path, save: str | None = None,
+             steps: bool = False) -> dict:
+    """Play ``script`` on ``module`` and let the engine write the log ``out``; with ``steps``, every
+    piece after each action (the live game: an oracle beside the replay, which can differ from
+    it where the engine's replay of a command differs from its execution)."""
     actions = read_script(script)
     if out.exists():
         raise HarnessError(f"{out} exists; the harness does not overwrite files")
@@ -242,6 +255,8 @@ def cmd_play(eng: Engine, module: Path, script: Path, out: Path, save: str | Non
         except HarnessError as e:
             raise HarnessError(f"{script}: action {i}: {e}") from None
         done.append({"action": i, "do": a["do"], "problems": eng.log_since(mark)})
+        if steps:
+            done[-1]["pieces"] = eng.pieces()
     eng.phase = "write_log"
     eng.edt(lambda: end_logging(g))
     if not out.is_file():
