@@ -13,6 +13,8 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from hexforge.counters.unit import Unit
 from hexforge.games.files import CELL_RULE, BadFile, read_text, read_toml, unit_cell
+from hexforge.games import survey_data
+from hexforge.games.channel import check as check_channel
 from hexforge.games.find import bundled_games, resolve_game
 from hexforge.games.game import Game
 from hexforge.games.problems import GameDataError, Problem
@@ -58,7 +60,8 @@ class _Loader:
 
     # -- reading ----------------------------------------------------------------------------
 
-    def read_toml(self, path: Path, model: type[BaseModel]) -> Any:
+    def read_toml(self, path: Path, model: type[BaseModel], aside: dict[str, Any] | None = None) -> Any:
+        """``aside``: receives the surveyed tables of a terrain file, which ``model`` does not hold."""
         if not path.is_file():
             self.problem(path, "", "file is missing")
             return None
@@ -67,6 +70,8 @@ class _Loader:
         except BadFile as e:
             self.problem(path, e.place, e.message)
             return None
+        if aside is not None:
+            aside.update(survey_data.split(raw))
         try:
             return model.model_validate(raw)
         except ValidationError as e:
@@ -79,7 +84,8 @@ class _Loader:
     def load(self) -> Game:
         f = self.folder
         info: GameFile | None = self.read_toml(f / "game.toml", GameFile)
-        terrain_file: TerrainFile | None = self.read_toml(f / "terrain.toml", TerrainFile)
+        surveyed: dict[str, Any] = {}
+        terrain_file: TerrainFile | None = self.read_toml(f / "terrain.toml", TerrainFile, surveyed)
         scenarios = {p: self.read_toml(p, ScenarioFile) for p in sorted((f / "scenarios").glob("*.toml"))}
         tables = {p: self.read_toml(p, TableFile) for p in sorted((f / "tables").glob("*.toml"))}
         hexmap = self.build_map(f / "game.toml", info.grid) if info and info.grid else None
@@ -89,12 +95,15 @@ class _Loader:
         units = self.read_units(f / "units.csv", info, sides) if info and info.units else {}
         if hexmap and terrain_file:
             hexmap.terrain = self.build_terrain(f / "terrain.toml", terrain_file, hexmap)
+            survey_data.apply(f / "terrain.toml", surveyed, hexmap.terrain, hexmap, self.problem)
         if info and info.sequence:
             self.check_sequence(f / "game.toml", info.sequence, sides)
         for i, m in enumerate(info.markers or [] if info else []):
             if m.pool and m.pool.side is not None and m.pool.side not in sides:
                 self.problem(f / "game.toml", f"markers[{i}].pool.side",
                              f"{m.pool.side!r} is not a side (valid: {', '.join(sorted(sides))})")
+        if info:
+            check_channel(f / "game.toml", info, sides, self.problem)
         for path, sc in scenarios.items():
             if sc and hexmap and sides:
                 self.check_scenario(path, sc, sides, hexmap, units, terrain_file)

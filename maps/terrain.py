@@ -13,6 +13,8 @@ from hexforge.maps.hexes import Hex, Hexside
 UNSURVEYED = "unsurveyed"
 
 TerrainKind = Literal["hex", "hexside", "thoroughfare"]
+Provenance = Literal["person", "survey-reviewed", "survey-unreviewed"]
+_PROVENANCE_ORDER: tuple[Provenance, ...] = ("person", "survey-reviewed", "survey-unreviewed")  # strongest first
 
 @dataclass(frozen=True, slots=True)
 class TerrainType:
@@ -54,6 +56,9 @@ class Terrain:
     thoroughfares: dict[Hexside, frozenset[str]] = field(default_factory=dict)
     places: list[Place] = field(default_factory=list)
     edges: dict[str, frozenset[Hex] | None] = field(default_factory=dict)
+    # What a survey of a map image gave (hexforge survey): hex or hexside -> reviewed by a person.
+    surveyed_hexes: dict[Hex, bool] = field(default_factory=dict)
+    surveyed_sides: dict[Hexside, bool] = field(default_factory=dict)
 
     def of(self, h: Hex) -> frozenset[str] | None:
         """Terrain types in a hex, or ``None`` when the hex is unsurveyed."""
@@ -73,6 +78,25 @@ class Terrain:
         for a, b in zip(hexes, hexes[1:]):
             side = Hexside.between(a, b)
             self.thoroughfares[side] = self.thoroughfares.get(side, frozenset()) | {kind}
+
+    def provenance(self, where: Hex | Hexside) -> Provenance | None:
+        """Who gave what is known of a hex or hexside: a person (the game data), a survey a person
+        reviewed, or a survey not yet reviewed; ``None`` when it is unsurveyed. A hexside is known
+        where a feature or road is given on it, or where both its hexes are known (no feature there
+        means none); its provenance is then the weaker of its hexes'."""
+        if isinstance(where, Hex):
+            if where not in self.hexes:
+                return None
+            reviewed = self.surveyed_hexes.get(where)
+            return "person" if reviewed is None else "survey-reviewed" if reviewed else "survey-unreviewed"
+        if where in self.surveyed_sides:
+            return "survey-reviewed" if self.surveyed_sides[where] else "survey-unreviewed"
+        if where in self.hexsides or where in self.thoroughfares:
+            return "person"
+        ends = [self.provenance(h) for h in where]
+        if None in ends:
+            return None
+        return max(ends, key=_PROVENANCE_ORDER.index)  # type: ignore[arg-type]
 
     def features(self, a: Hex, b: Hex) -> frozenset[HexsideFeature]:
         return self.hexsides.get(Hexside.between(a, b), frozenset())
