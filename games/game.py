@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from hexforge.games.channel import Channel
 from hexforge.games.schema import GameFile, ScenarioFile, TableFile, TerrainFile
 from hexforge.games.values import plain
 from hexforge.counters.unit import Unit
@@ -33,6 +34,11 @@ class Game:
     @property
     def sides(self) -> list[str]:
         return [s.id for s in self.info.sides]
+
+    @property
+    def channel(self) -> Channel:
+        """The game's log channel (docs/log-channel.md): dice buttons, tracks, markers, layers by log name."""
+        return Channel(self)
 
     def phase_names(self, repeat_player: bool = False) -> list[str]:
         """The turn tracker's phase names, in the sequence of play: each phase's name with its player after it,

@@ -117,11 +117,50 @@ class Pool(OptionallySourced):
 
 
 class Marker(OptionallySourced):
+    """A marker; with ``track``, one piece on that track's board (docs/log-channel.md)."""
+
     id: Id
     name: TextValue
     count: Value = Datum("unknown")
     values: Value | None = None
     pool: Pool | None = None
+    track: Id | None = None
+    side: Id | None = None
+    formation: str | None = None
+
+
+class DiceButton(Sourced):
+    """A dice button named by purpose: its ``name`` is what the log's roll carries."""
+
+    id: Id
+    name: Annotated[str, Field(min_length=1, pattern=r"^[^=*<>$]+$")]
+    dice: Annotated[str, Field(pattern=r"^[1-9]d(6|8|10|12|20|100)$")]
+    purpose: Id
+    side: Id | None = None
+
+
+class Track(Sourced):
+    """A record track: one board of the module's Tracks map, one box per label."""
+
+    id: Id
+    name: Annotated[str, Field(min_length=1, pattern=r"^[^/$]+$")]
+    boxes: Annotated[list[Annotated[str, Field(pattern=r"^-?[0-9]{1,3}$")]], Field(min_length=1, max_length=100)]
+    inferred: str | None = None
+
+
+UnitSelector = Literal["all", "combat", "hq"] | Annotated[list[str], Field(min_length=1)]
+
+
+class LayerSpec(Sourced):
+    """A unit (or marker) state as a VASSAL Layer: its level names, the first one the set-up level."""
+
+    id: Id
+    name: Annotated[str, Field(min_length=1, pattern=r"^[^,;/$]+$")]
+    levels: Annotated[list[Annotated[str, Field(min_length=1, pattern=r"^[^,;+$]+$")]],
+                      Field(min_length=2, max_length=20)]
+    units: UnitSelector | None = None
+    markers: list[Id] = []
+    face: Literal["back"] | None = None
 
 
 class UnitColumns(OptionallySourced):
@@ -139,6 +178,9 @@ class GameFile(Sourced):
     grid: GridSpec
     sequence: Annotated[list[Phase], Field(min_length=1)]
     markers: list[Marker] = []
+    dice_buttons: list[DiceButton] = []
+    tracks: list[Track] = []
+    layers: list[LayerSpec] = []
     units: UnitColumns
     special: dict[str, Any] | None = None
 
