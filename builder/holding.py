@@ -1,8 +1,9 @@
 """The holding-boxes board: units that start off the main map, in rows sized to what they hold.
 
 Row 0 holds units set up in an area rather than a hex; then one row per turn of arrival; a last
-row holds reinforcements whose turn is not stated; the very last row is the Eliminated box, a
-pile (a VASSAL deck, :data:`ELIMINATED`) that a unit's Eliminate command sends it to. A row holds at most :data:`PER_LINE`
+row holds reinforcements whose turn is not stated; the very last row is the Eliminated box, holding a
+pile (a VASSAL deck, :data:`ELIMINATED`) that a unit's Eliminate command sends it to; a unit
+dropped anywhere in the box is eliminated too (:mod:`hexforge.builder.eliminated` reads it so). A row holds at most :data:`PER_LINE`
 counters a line and grows more lines as needed, so every placed counter lies on the board
 (VASSAL finds no board for a piece outside every board's rectangle).
 """
@@ -23,6 +24,7 @@ ROW, LINE, MARGIN = 80, 72, 5       # a one-line row's height, each further line
 TITLE_SIZE = 12
 ELIMINATED = "Eliminated"  # the Eliminated box's title and its pile's (deck's) name
 PILE = 60                  # the pile's width and height: the area a counter is dropped on
+BOX_INSET, BOX_GAP = 4, 2  # a row's rectangle: inset from the board's sides, gap to the next row
 
 
 def holding_turns(game: Game) -> int:
@@ -74,6 +76,16 @@ class HoldingLayout:
         """Board pixel of the Eliminated pile (the first slot of the last row)."""
         return self.slot(len(self.lines) - 1, 0)
 
+    def box(self, row: int) -> tuple[int, int, int, int]:
+        """Board pixels (left, top, right, bottom; edges included) of the rectangle drawn round ``row``."""
+        return BOX_INSET, self.top(row) + BOX_GAP, self.width - BOX_INSET, self.top(row + 1) - BOX_GAP
+
+    @property
+    def eliminated_box(self) -> tuple[int, int, int, int]:
+        """The Eliminated box, the last row's rectangle: the pile lies in it, and a unit dropped anywhere
+        in it is eliminated (the board says so: the box is titled Eliminated), on the pile or beside it."""
+        return self.box(len(self.lines) - 1)
+
     @property
     def width(self) -> int:
         return LEFT + SLOT * (self.per_line - 1) + SLOT // 2 + MARGIN
@@ -86,8 +98,7 @@ class HoldingLayout:
         img = Image.new("RGB", (self.width, self.height), "#e6e6dc")
         d = ImageDraw.Draw(img)
         for i, title in enumerate(self.titles):
-            y0, y1 = self.top(i) + 2, self.top(i + 1) - 2
-            d.rectangle((4, y0, self.width - 4, y1), outline="#8a8a7a")
+            d.rectangle(self.box(i), outline="#8a8a7a")
             d.text((10, self.top(i) + ROW // 2), title, fill="#333333", font=font(TITLE_SIZE), anchor="lm")
         return img
 
