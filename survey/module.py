@@ -1,0 +1,201 @@
+"""A community module's boards laid over the game's sheets: which board hex is which game hex.
+
+A module made by someone else names its hexes its own way (``A1``, ``0101``, ``1.1``) on a
+grid of its own (VASSAL ``HexGrid``: dx, dy, x0, y0, sideways). :func:`align` finds, for a
+board and a sheet of the game, the column and row offsets that turn the board's numbers into
+the sheet's printed labels *and* put the game's hexes on the board's with neighbours still
+neighbours (the two lattices differ by one translation). The board's labels are trusted to be
+the printed ones in the module's own format (letters, separators, leading zeros): offsets that
+keep them (0, 0, or 1 for letters: VASSAL reads ``A`` as 0) win a tie; also tried are offsets
+putting the board's first column and row on the sheet's. What is found
+becomes the ``[boards]`` table of a binding (:mod:`hexforge.survey.binding`) and the fitted
+grid of the game (:func:`module_grid`): the board's image is the map scan, the HexGrid is exact.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from hexforge.builder.errors import ModuleFormatError
+from hexforge.builder.modulereader import Module, ModuleBoard, ModuleMap
+from hexforge.builder.safezip import SafeZip
+from hexforge.maps.grid import BadLabel, BoardGrid
+from hexforge.maps.hexes import Hex
+from hexforge.maps.hexmap import Sheet
+
+MAX_CELLS = 400_000  # hexes of one board looked at (a 7,000-hex map sheet is far below)
+MIN_SHARE = 0.5      # share of a sheet's hexes a board must hold to be that sheet
+
+
+class ModuleGridError(ValueError):
+    """A module whose boards cannot be laid over the game's map (a message for people)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One hex of a module board: its raw VASSAL indices, label, printed numbers, exact centre."""
+
+    hex: Hex
+    label: str
+    numbers: tuple[int, int]
+    centre: tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Alignment:
+    """A module board laid over a game sheet."""
+
+    map: ModuleMap
+    board: ModuleBoard
+    sheet: Sheet
+    column_offset: int      # added to the board's column numbers to get the sheet's
+    row_offset: int
+    matched: int            # sheet hexes found on the board where the sheet's lattice puts them
+    total: int              # hexes of the sheet
+    shift: Hex              # board hex = game hex + shift
+
+    @property
+    def share(self) -> float:
+        return self.matched / self.total if self.total else 0.0
+
+    def key(self) -> str:
+        """The binding's name for the board: ``<map>/<board>``."""
+        return f"{self.map.id}/{self.board.name}"
+
+
+def board_cells(board: ModuleBoard) -> list[Cell]:
+    """Every hex whose centre lies on the board, with the board's own label and numbers."""
+    bg = board.grid
+    assert bg is not None
+    g = bg.grid
+    fw, fh = (board.height, board.width) if g.sideways else (board.width, board.height)
+    c0, c1 = math.floor(-g.x0 / g.dx) - 1, math.ceil((fw - g.x0) / g.dx) + 1
+    r0, r1 = math.floor(-g.y0 / g.dy) - 1, math.ceil((fh - g.y0) / g.dy) + 1
+    if (c1 - c0) * (r1 - r0) > MAX_CELLS:
+        raise ModuleGridError(f"board {board.name!r}: about {(c1 - c0) * (r1 - r0):,} hexes; at most "
+                              f"{MAX_CELLS:,} are laid over the game map")
+    out = []
+    for c in range(c0, c1 + 1):
+        for r in range(r0, r1 + 1):
+            h = bg.hex_of_raw(c, r)
+            x, y = bg.centre(h)
+            if not (0 <= x < board.width and 0 <= y < board.height):
+                continue
+            label = bg.label_of_raw(c, r)
+            try:
+                numbers = bg.numbers_of_label(label)
+            except BadLabel:
+                continue
+            out.append(Cell(h, label, numbers, (x, y)))
+    return out
+
+
+def _label(sheet: Sheet, column: int, row: int) -> str | None:
+    conv = sheet.convention
+    if conv.columns.first <= column <= conv.columns.last and conv.rows.first <= row <= conv.rows.last:
+        return sheet.prefix + conv.label(column, row)
+    return None
+
+
+def _try(cells: list[Cell], sheet: Sheet, index: dict[str, Hex], co: int, ro: int) -> tuple[int, Hex | None]:
+    """How many cells land, with offsets (co, ro), on sheet hexes sharing one lattice translation."""
+    shifts: Counter[Hex] = Counter()
+    for cell in cells:
+        label = _label(sheet, cell.numbers[0] + co, cell.numbers[1] + ro)
+        if label is not None:
+            shifts[cell.hex - index[label]] += 1
+    if not shifts:
+        return 0, None
+    shift, n = shifts.most_common(1)[0]
+    return n, shift
+
+
+def align(m: ModuleMap, board: ModuleBoard, sheet: Sheet, index: dict[str, Hex]) -> Alignment | None:
+    """The offsets that lay ``board`` over ``sheet`` best (None when the board has no hex grid or no match).
+
+    Tried: the board's own numbers as printed, and offsets that put the board's lowest numbers on
+    the sheet's first column/row (and one either side, for boards with a half column at an edge);
+    the most sheet hexes sharing one lattice translation wins.
+    """
+    if board.grid is None or board.grid.grid.sideways != (sheet.convention.orientation == "rows"):
+        return None  # hexes in columns never lie over hexes in rows
+    cells = board_cells(board)
+    if not cells:
+        return None
+    conv = sheet.convention
+    numbering = board.grid.numbering
+    printed = (int(numbering.h_type == "A"), int(numbering.v_type == "A"))  # VASSAL reads letter A as 0; a printed A is 1
+    low_c = min(c.numbers[0] for c in cells)
+    low_r = min(c.numbers[1] for c in cells)
+    candidates = {(0, 0), printed} | {(conv.columns.first - low_c + i, conv.rows.first - low_r + j)
+                                      for i in (-1, 0, 1) for j in (-1, 0, 1)}
+    total = conv.columns.count * conv.rows.count
+    best = max(((_try(cells, sheet, index, co, ro), (co, ro)) for co, ro in sorted(candidates)),
+               key=lambda t: (t[0][0], t[1] == printed, -abs(t[1][0]) - abs(t[1][1])))
+    (n, shift), (co, ro) = best
+    if shift is None:
+        return None
+    return Alignment(m, board, sheet, co, ro, n, total, shift)
+
+
+def alignments(module: Module, sheets: tuple[Sheet, ...], index: dict[str, Hex]) -> list[Alignment]:
+    """For every board with a hex grid, the sheet it holds best (boards holding too little are left out)."""
+    out = []
+    for m in module.maps:
+        for board in m.boards:
+            found = [a for s in sheets if (a := align(m, board, s, index)) is not None]
+            if found:
+                best = max(found, key=lambda a: a.share)
+                if best.share >= MIN_SHARE:
+                    out.append(best)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleGrid:
+    """A board image of a module and where the sheet's hexes are on it (the survey's fitted grid)."""
+
+    image_name: str
+    image: bytes
+    width: int
+    height: int
+    orientation: str        # "columns" (flat-topped, VASSAL not sideways) or "rows"
+    dx: float
+    dy: float
+    origin: tuple[float, float]  # the exact centre of the sheet's top-left hex in the image
+    source: str
+
+
+def module_grid(module: Module, game, board_name: str | None = None) -> ModuleGrid:
+    """The map image and the grid of the module board that holds the game's (single) sheet."""
+    path = module.path
+    if len(game.map.sheets) != 1:
+        raise ModuleGridError(f"{game.id} is printed on {len(game.map.sheets)} sheets; a module's grid is taken "
+                              "for single-sheet games (bind the boards with `hexforge survey bind`)")
+    found = alignments(module, game.map.sheets, game.map.index)
+    if board_name is not None:
+        found = [a for a in found if board_name in (a.board.name, a.key())]
+    found = [a for a in found if a.board.image]
+    if not found:
+        names = ", ".join(repr(b.name) for m in module.maps for b in m.boards) or "none"
+        raise ModuleGridError(f"{path}: no board{f' {board_name!r}' if board_name else ''} with an image and a hex "
+                              f"grid holds at least {MIN_SHARE:.0%} of {game.id}'s hexes (boards: {names})")
+    a = max(found, key=lambda a: (a.share, a.board.width * a.board.height))
+    conv = a.sheet.convention
+    first = game.map.index[a.sheet.prefix + conv.label(conv.columns.first, conv.rows.first)]
+    assert a.board.grid is not None
+    g = a.board.grid.grid
+    origin = a.board.grid.centre(first + a.shift)
+    orientation = "rows" if g.sideways else "columns"
+    image = _image(path, a.board.image)
+    source = (f"module {Path(path).name}, board {a.key()!r} (HexGrid dx={g.dx:g} dy={g.dy:g} x0={g.x0} y0={g.y0}"
+              f"{' sideways' if g.sideways else ''}; {a.matched} of {a.total} hexes)")
+    return ModuleGrid(a.board.image, image, a.board.width, a.board.height, orientation, g.dx, g.dy, origin, source)
+
+
+def _image(path: str, name: str) -> bytes:
+    with SafeZip(Path(path), ModuleFormatError) as sz:
+        entry = next((n for n in sz.names() if n.startswith("images/") and n.rsplit("/", 1)[-1] == name), None)
+        return sz.read(entry or name)

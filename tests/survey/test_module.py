@@ -1,0 +1,128 @@
+"""A community module's board laid over the game's sheet: its labels, its grid and its image
+(``hexforge.survey.module``). The module is hand-written (tests/survey/theirs.py), with letter
+columns on a grid of its own; where each game hex must be is worked out from its HexGrid
+attributes as VASSAL places hexes (odd raw columns half a hex lower), not from our output."""
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from hexforge.builder.binding import load_binding
+from hexforge.builder.locations import Location
+from hexforge.builder.modulereader import read_module
+from hexforge.games import load_game
+from hexforge.survey.binding import binding_toml
+from hexforge.survey.module import ModuleGridError, alignments, board_cells, module_grid
+from tests.survey import theirs
+
+ROOT = Path(__file__).resolve().parents[2]
+SYN = ROOT / "tests" / "data" / "synthetic-fm"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(SYN)
+
+
+@pytest.fixture(scope="module")
+def vmod(tmp_path_factory) -> Path:
+    return theirs.write_theirs(tmp_path_factory.mktemp("theirs") / "theirs.vmod")
+
+
+def _centre(column: int, row: int) -> tuple[float, float]:
+    """Where VASSAL centres the game's hex (column, row) on their board: column 01 is raw column 0."""
+    raw = column - 1
+    return theirs.X0 + raw * theirs.DX, theirs.Y0 + (row - 1) * theirs.DY + (theirs.DY / 2 if raw % 2 else 0)
+
+
+def test_letter_columns_become_the_game_columns(vmod, game) -> None:
+    (a,) = alignments(read_module(vmod), game.map.sheets, game.map.index)
+    assert (a.key(), a.column_offset, a.row_offset) == ("Battle Map/Valley", 1, 0)  # A = column 01
+    assert a.matched == a.total == theirs.COLUMNS * theirs.ROWS
+    cells = {c.label: c for c in board_cells(a.board)}
+    for label, h in game.map.index.items():
+        column, row = int(label[:2]), int(label[2:])
+        cell = cells[f"{chr(ord('A') + column - 1)}{row}"]
+        assert cell.centre == _centre(column, row)
+        assert cell.hex - a.shift == h  # the same hex, so neighbours stay neighbours
+
+
+def test_a_board_wider_than_the_sheet_keeps_its_printed_letters(game, tmp_path) -> None:
+    wide = theirs.write_theirs(tmp_path / "wide.vmod", theirs.WIDTH + 3 * int(theirs.DX))  # columns M, N, O too
+    (a,) = alignments(read_module(wide), game.map.sheets, game.map.index)
+    assert (a.column_offset, a.row_offset, a.matched) == (1, 0, a.total)  # not B = 01, which also fits the board
+
+
+def test_the_module_grid_is_the_boards_image_and_hexgrid(vmod, game) -> None:
+    g = module_grid(read_module(vmod), game)
+    assert (g.orientation, g.dx, g.dy, g.width, g.height) == ("columns", theirs.DX, theirs.DY, theirs.WIDTH,
+                                                             theirs.HEIGHT)
+    assert g.origin == _centre(1, 1) == (theirs.X0, theirs.Y0)
+    assert g.image == zipfile.ZipFile(vmod).read("images/valley.png") and g.image_name == "valley.png"
+    assert Image.open(io.BytesIO(g.image)).size == (g.width, g.height)
+    assert "theirs.vmod" in g.source and "Battle Map/Valley" in g.source
+
+
+def _variant(tmp: Path, **numbering: str) -> Path:
+    """Their module with other HexGridNumbering attributes."""
+    text = theirs.build_file()
+    for key, value in numbering.items():
+        start = text.index(f' {key}="', text.index("HexGridNumbering"))
+        end = text.index('"', start + len(key) + 3)
+        text = text[:start] + f' {key}="{value}"' + text[end + 1:]
+    out = tmp / "variant.vmod"
+    with zipfile.ZipFile(theirs.write_theirs(tmp / "base.vmod")) as src, zipfile.ZipFile(out, "w") as z:
+        for name in src.namelist():
+            z.writestr(name, text if name == "buildFile.xml" else src.read(name))
+    return out
+
+
+def _bound_hexes(vmod: Path, game, tmp: Path) -> dict[str, str | None]:
+    """Every board label -> the game hex the proposed binding gives it, read by the checker's binding reader."""
+    module = read_module(vmod)
+    path = tmp / "b.toml"
+    path.write_text(binding_toml(module, game, "test"), encoding="utf-8")
+    b = load_binding(path, game)
+    board = module.maps[0].boards[0]
+    return {c.label: b.hex(Location("Battle Map", board.name, c.label), module, game) for c in board_cells(board)}
+
+
+@pytest.mark.parametrize("numbering, label", [
+    ({"hType": "N", "hLeading": "1", "hOff": "1", "vLeading": "1"}, lambda c, r: f"{c:02d}{r:02d}"),  # as printed
+    ({"hType": "N", "hOff": "1", "sep": "."}, lambda c, r: f"{c}.{r}"),                               # 3.7
+    ({}, lambda c, r: f"{chr(ord('A') + c - 1)}{r}"),                                                 # C4
+])
+def test_every_board_hex_is_bound_to_the_game_hex_under_it(numbering, label, game, tmp_path) -> None:
+    vmod = _variant(tmp_path, **numbering)
+    bound = _bound_hexes(vmod, game, tmp_path)
+    module = read_module(vmod)
+    board = module.maps[0].boards[0]
+    found = {}
+    for c in board_cells(board):
+        x, y = c.centre
+        column = round((x - theirs.X0) / theirs.DX) + 1
+        row = round((y - theirs.Y0 - (theirs.DY / 2 if (column - 1) % 2 else 0)) / theirs.DY) + 1
+        want = f"{column:02d}{row:02d}" if 1 <= column <= theirs.COLUMNS and 1 <= row <= theirs.ROWS else None
+        assert bound[c.label] == want, (c.label, c.centre)
+        if want is not None:
+            assert c.label == label(column, row)
+        found[want] = c.label
+    assert set(game.map.index) <= set(found)
+
+
+def test_a_game_on_several_sheets_or_a_board_without_a_grid_is_refused_clearly(vmod, tmp_path) -> None:
+    httr = load_game("highway-to-the-reich")
+    with pytest.raises(ModuleGridError, match="printed on 4 sheets"):
+        module_grid(read_module(vmod), httr)
+    text = theirs.build_file()
+    start, end = text.index("<VASSAL.build.module.map.boardPicker.board.HexGrid"), text.index("</VASSAL.build.module.map.boardPicker.board.HexGrid>")
+    bare = tmp_path / "bare.vmod"
+    with zipfile.ZipFile(vmod) as src, zipfile.ZipFile(bare, "w") as z:
+        for name in src.namelist():
+            z.writestr(name, text[:start] + text[end + 53:] if name == "buildFile.xml" else src.read(name))
+    with pytest.raises(ModuleGridError, match=r"no board with an image and a hex grid holds .*boards: 'Valley'"):
+        module_grid(read_module(bare), load_game(SYN))
