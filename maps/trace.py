@@ -186,6 +186,17 @@ def _csgraph_pass(adj: Adjacency, start: np.ndarray, leaves: np.ndarray, cross: 
     return dist
 
 
+def hexside_codes(adj: Adjacency, sides: dict[tuple[Hex, Hex], Tri], default: Tri = True) -> np.ndarray:
+    """A per-CSR-position ``cross`` array: each listed hexside's value in both directions,
+    ``default`` on every other hexside of the map."""
+    out = np.full(len(adj.indices), _code(default), dtype=np.int8)
+    for value in (True, False, None):
+        pairs = [s for s, v in sides.items() if _code(v) == _code(value) != _code(default)]
+        if pairs:
+            out[adj.edge_positions(pairs)] = _code(value)
+    return out
+
+
 def reach_fast(adj: Adjacency, starts: dict[Hex, Tri] | Iterable[Hex], through: HexTest,
                may_close: Iterable[Hex], cross: np.ndarray | None = None, max_steps: int | None = None,
                records: tuple[object, tuple[str, ...]] | None = None) -> Reached:

@@ -46,9 +46,9 @@ from dataclasses import dataclass, field
 from typing import Collection
 
 from hexforge.games.game import Game
-from hexforge.maps.hexes import Hex
+from hexforge.maps.hexes import Hex, within
 from hexforge.maps.terrain import Unknown
-from hexforge.maps.trace import Cost, Tri, least_cost, reach, within_steps
+from hexforge.maps.trace import Cost, Tri, hexside_codes, least_cost, reach_fast, within_steps
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.sources import Source, number
 from hexforge.rules.core.tables import Cells
@@ -328,15 +328,22 @@ class HttrSupply:
             for h in s.hexes or ():
                 starts[h] = tri_or(starts.get(h, False), self.passable(h, side))
         road = lambda a, b: bool(self.game.map.terrain.connections(a, b) & CORPS_ROADS)  # noqa: E731
-        got = reach(self._g, starts, through=lambda h: self.passable(h, side), cross=road)
-        v = tri_or(got.get(at, False), starts.get(at, False))
+        # On the array path: a hex with no unit within 2 lets every path through (8.0, 13.2.2.3).
+        adj, sides = self.game.map.adjacency(), set(self.game.map.terrain.thoroughfares)
+        near = {m for h in set(self.state.positions.values()) for m in within(h, 2)}
+
+        def search(cross, steps: int | None = None) -> Tri:
+            codes = hexside_codes(adj, {s: cross(*s) for s in sides}, False)
+            return reach_fast(adj, starts, lambda h: self.passable(h, side), near, codes, steps,
+                              records=(self, ("needs", "unsurveyed"))).get(at, False)
+        v = tri_or(search(road), starts.get(at, False))
         why = "SR 13.2.3.1: a road path reaches a supply source"
         if v is not True and side != "german" and self.ferries:
             on_road = lambda h: any(self.game.map.terrain.connections(h, n) & CORPS_ROADS  # noqa: E731
                                     for n in h.neighbours())
             ferry = lambda a, b: road(a, b) or (self.ferried(a, b, side) and on_road(a) and on_road(b))  # noqa: E731
-            by_ferry = reach(self._g, starts, through=lambda h: self.passable(h, side), cross=ferry,
-                             max_steps=FERRY_CORPS_HEXES).get(at, False)
+            sides |= {tuple(sorted(f)) for f in self.ferries if len(f) == 2}
+            by_ferry = search(ferry, FERRY_CORPS_HEXES)
             if by_ferry is not False:
                 v, why = tri_or(v, by_ferry), "ScR 5.1.8.2 (L1130): a road path across an engineer ferry within 50 hexes"
         if v is not True and any(s.hexes is None for s in mine):

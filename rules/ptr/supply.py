@@ -26,7 +26,7 @@ from hexforge.games.game import Game
 from hexforge.games.values import parse_datum, plain
 from hexforge.maps.overlay import UNKNOWN, Overlay, legend
 from hexforge.maps.hexes import Hex
-from hexforge.maps.trace import Tri, reach, within_steps
+from hexforge.maps.trace import Tri, hexside_codes, reach_fast, within_steps
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.core.zoc import zoc_in
 from hexforge.rules.state import GameState
@@ -182,10 +182,13 @@ def supply(paths: PtrPaths, side: str, turn: int | None = None) -> SupplyAnswer:
     src = sources(paths, side, turn)
     unknown_edges = any(paths.game.map.terrain.edges.get(e, ()) is None
                         for e, t in source_edges(paths.game, side) if turn >= t)
-    g = paths.game.map.graph()
+    adj = paths.game.map.adjacency()
     starts = {h: tri_and(v, paths.enterable(h, side)) for h, v in src.items()}
-    reached = reach(g, starts, through=lambda h: paths.through(h, side), cross=paths.crossable_for_supply)
-    hexes = {h: reached.get(h, False) for h in g.nodes}
+    # On the array path: a hex without units nor an enemy next to it lets every path through.
+    near = {m for h in set(paths.state.positions.values()) for m in (h, *h.neighbours())}
+    ditches = hexside_codes(adj, {s: paths.crossable_for_supply(*s) for s in paths.game.map.terrain.hexsides})
+    hexes = reach_fast(adj, starts, lambda h: paths.through(h, side), near, ditches,
+                       records=(paths, ("needs",))).by_hex()
     for h, v in starts.items():  # an HQ on an active source needs no path
         hexes[h] = tri_or(hexes[h], src[h])
     if unknown_edges:

@@ -1,0 +1,149 @@
+"""The supply searches on the array path (maps.trace.reach_fast) give what the reference search
+(maps.trace.reach with the rules' own per-hex and per-hexside tests) gives, and record the same
+missing data, on random positions of the real Piercing the Reich map (mostly unsurveyed, so EZOCs
+are unknown) and of the synthetic HTTR game (roads, rivers, an unknown TEC row, ferries)."""
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import replace
+from types import MappingProxyType, SimpleNamespace
+
+import pytest
+
+from hexforge.games.loader import load_game
+from hexforge.maps.graph import adjacency_of
+from hexforge.maps.trace import hexside_codes, reach
+from hexforge.rules.httr.sources import sources as httr_sources
+from hexforge.rules.httr import supply as httr_supply
+from hexforge.rules.httr.supply import CORPS_ROADS, HttrSupply
+from hexforge.rules.ptr.supply import PtrPaths, source_edges, sources, supply
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import tri_and, tri_or
+from tests.overlays.conftest import DATA
+
+
+def random_state(game, rnd: random.Random, count: int) -> GameState:
+    hexes = sorted(game.map)
+    units = rnd.sample(sorted(game.units), min(count, len(game.units)))
+    pos = {u: rnd.choice(hexes) for u in units}
+    return GameState(MappingProxyType(pos), MappingProxyType({u: x.side for u, x in game.units.items()}), turn=1)
+
+
+def reference_ptr_hexes(paths: PtrPaths, side: str) -> dict:
+    """PtR 17 supply per hex as the product computed it on the reference search."""
+    turn = paths.state.turn or 1
+    src = sources(paths, side, turn)
+    g = paths.game.map.graph()
+    starts = {h: tri_and(v, paths.enterable(h, side)) for h, v in src.items()}
+    reached = reach(g, starts, through=lambda h: paths.through(h, side), cross=paths.crossable_for_supply)
+    hexes = {h: reached.get(h, False) for h in g.nodes}
+    for h in starts:
+        hexes[h] = tri_or(hexes[h], src[h])
+    if any(paths.game.map.terrain.edges.get(e, ()) is None for e, t in source_edges(paths.game, side) if turn >= t):
+        hexes = {h: (True if v is True else None) for h, v in hexes.items()}
+    return hexes
+
+
+@pytest.fixture(scope="module")
+def ptr():
+    return load_game("piercing-the-reich")
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("side", ["us", "german"])
+def test_ptr_supply_equals_the_reference_search(ptr, seed, side):
+    state = random_state(ptr, random.Random(seed), 10 + 15 * seed)
+    want_paths, got_paths = PtrPaths(ptr, state), PtrPaths(ptr, state)
+    want = reference_ptr_hexes(want_paths, side)
+    got = supply(got_paths, side)
+    assert list(got.hexes.items()) == list(want.items())
+    assert got_paths.needs == want_paths.needs
+    assert set(want.values()) >= {True, None}  # not vacuous: unknown EZOCs on the unsurveyed map
+
+
+def test_ptr_supply_sees_an_anti_tank_ditch_on_the_array_path(ptr):
+    """PtR 17.3B: the ditch hexsides are closed in the array the search gets, nothing else is."""
+    paths = PtrPaths(ptr, random_state(ptr, random.Random(0), 0))
+    adj = adjacency_of(ptr.map.graph())
+    codes = hexside_codes(adj, {s: paths.crossable_for_supply(*s) for s in ptr.map.terrain.hexsides})
+    for k, (i, j) in enumerate(zip(adj.edge_rows.tolist(), adj.indices.tolist())):
+        assert codes[k] == (1 if paths.crossable_for_supply(adj.hexes[i], adj.hexes[j]) else 0)
+
+
+# -- HTTR corps HQs (SR 13.2.3.1, ScR 5.1.8.2) ------------------------------------------------
+
+def reference_search(g):
+    """``reach_fast``'s call answered by the reference ``reach`` with the same hex test (recording
+    straight into the rules object, as before) and the hexside array read edge by edge."""
+    def search(adj, starts, through, may_close, cross, max_steps=None, records=None):
+        pos = {(adj.hexes[i], adj.hexes[j]): int(c) for i, j, c in
+               zip(adj.edge_rows.tolist(), adj.indices.tolist(), cross.tolist())}
+        got = reach(g, starts, through, lambda a, b: {1: True, 0: False}.get(pos[(a, b)]), max_steps)
+        return SimpleNamespace(get=got.get)
+    return search
+
+
+@pytest.fixture(scope="module")
+def httr():
+    return load_game(DATA / "overlay-httr")
+
+
+def corps_hqs(game, state: GameState) -> list[str]:
+    return [u for u in sorted(state.positions) if game.units[u].type.lower() in ("hq", "headquarters")
+            and game.units[u].size.lower() == "corps"]
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_httr_corps_road_path_equals_the_reference_search(httr, seed, monkeypatch):
+    rnd = random.Random(seed)
+    state = random_state(httr, rnd, 5 + seed)
+    road = [httr.map.hex(f"12{r:02d}") for r in range(1, 10)]  # the primary road, and units near it
+    near = sorted({m for h in road for m in h.neighbours() + [h] if m in httr.map})
+    pos = {u: rnd.choice(road if u == "US-CORPS" else near) if rnd.random() < 0.7 else h
+           for u, h in {**state.positions, "US-CORPS": road[0], "GE-HQ": road[0]}.items()}  # effectiveness unknown
+    state = replace(state, positions=MappingProxyType(pos))
+    ferries = [frozenset({h, rnd.choice(h.neighbours())}) for h in rnd.sample(sorted(httr.map), 4)]
+    kw = dict(ferries=ferries, unsure=set(rnd.sample(sorted(state.positions), 2)))
+    for uid in corps_hqs(httr, state):
+        side = state.side(uid)
+        got_s = HttrSupply(httr, state, httr_sources(httr, side), **kw)
+        got = got_s.corps(uid)
+        with monkeypatch.context() as m:
+            m.setattr(httr_supply, "reach_fast", reference_search(httr.map.graph()))
+            want_s = HttrSupply(httr, state, httr_sources(httr, side), **kw)
+            want = want_s.corps(uid)
+        assert (got, got_s.needs, got_s.unsurveyed) == (want, want_s.needs, want_s.unsurveyed)
+
+
+def test_httr_corps_hexside_arrays_are_the_road_and_ferry_tests(httr):
+    """The arrays the corps search gets: open exactly where SR 13.2.3.1's primary/secondary road
+    runs, or (ScR 5.1.8.2) an engineer ferry joins two road hexes (here the island 0810, given
+    a road of its own, to 0809 across the river)."""
+    terrain = copy.deepcopy(httr.map.terrain)
+    L = httr.map.hex
+    terrain.add_thoroughfare([L("0809"), L("0808")], "primary_road")
+    terrain.add_thoroughfare([L("0810"), L("0710")], "secondary_road")
+    game = replace(httr, map=replace(httr.map, terrain=terrain))
+    adj = adjacency_of(game.map.graph())
+    state = GameState(MappingProxyType({"US-CORPS": L("1105")}), MappingProxyType({"US-CORPS": "us"}), turn=1)
+    s = HttrSupply(game, state, httr_sources(game, "us"), ferries=[frozenset({L("0810"), L("0809")})])
+    road = lambda a, b: bool(terrain.connections(a, b) & CORPS_ROADS)  # noqa: E731
+    on_road = lambda h: any(terrain.connections(h, n) & CORPS_ROADS for n in h.neighbours())  # noqa: E731
+    ferry = lambda a, b: road(a, b) or (s.ferried(a, b, "us") and on_road(a) and on_road(b))  # noqa: E731
+    calls = []
+    real = httr_supply.hexside_codes
+
+    def spy(adj, sides, default=True):
+        calls.append(real(adj, sides, default))
+        return calls[-1]
+    httr_supply.hexside_codes = spy
+    try:
+        assert s.corps("US-CORPS").supplied is False  # 1105 is on a trail only
+    finally:
+        httr_supply.hexside_codes = real
+    edges = list(zip(adj.edge_rows.tolist(), adj.indices.tolist()))
+    assert len(calls) == 2  # off the road: the ferry search runs too
+    for codes, test in zip(calls, (road, ferry)):
+        assert codes.tolist() == [1 if test(adj.hexes[i], adj.hexes[j]) else 0 for i, j in edges]
+    assert sum(calls[1].tolist()) == sum(calls[0].tolist()) + 2  # the ferry, both ways
