@@ -13,6 +13,7 @@ from hexforge.rules.fm.arnhem.system import Arnhem
 from hexforge.rules.fm.referee import FmReferee
 from hexforge.rules.fm.system import FireAndMovement
 from hexforge.rules.httr.system import HighwayToTheReich
+from hexforge.rules.ptr.referee import PtrReferee
 from hexforge.rules.ptr.system import PiercingTheReich
 from hexforge.rules.registry import matrix
 from hexforge.rules.replay import Referee, Report
@@ -23,7 +24,7 @@ SYSTEMS: dict[str, tuple[type[RulesSystem], type[Referee] | None]] = {
     "fm": (FireAndMovement, FmReferee),
     "aachen": (Aachen, FmReferee),
     "arnhem": (Arnhem, FmReferee),
-    "ptr": (PiercingTheReich, None),
+    "ptr": (PiercingTheReich, PtrReferee),
     "httr": (HighwayToTheReich, None),
 }
 

@@ -1,0 +1,270 @@
+"""The Actions of an activated or reacting formation (PtR 10.2, 11, 12, 14, 15.1): AP bookkeeping, Movement
+Actions judged as drags, Formation Reactions, stacking at the end of an Action, and the Actions declared in
+chat. A mixin of :class:`hexforge.rules.ptr.referee.PtrReferee` (it uses the referee's memory and voice)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.ptr.declaration import Declared
+from hexforge.rules.ptr.memory import Activation, Movement
+from hexforge.rules.ptr.movement import Mover, judge_route
+from hexforge.rules.registry import rule
+from hexforge.rules.replay import Judged
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+ACTION_OF = {"refit": "refit", "improved-defense": "improved_defense", "relocate": "hq_relocation",
+             "hasty": "hasty_attack", "regular": "regular_attack", "prepared": "prepared_attack",
+             "infiltration": "infiltration_attack"}
+
+
+class ActionsMixin:
+    """Actions, APs, movement, reactions and stacking; see the module docstring."""
+
+    # -- APs (PtR 10.1.4, 11.1-11.4) ---------------------------------------------------------------
+
+    @rule("PTR 11.1B / 11.4 / 10.1.4A", "PTR11-1/PTR11-8/PTR10-7/PTR11-5/PTR12-4",
+          "an Action is declared only with enough APs left; fixed AP costs; the AP marker drops by each cost; "
+          "any number of Movement Actions while APs last")
+    def spend(self, index: int, action: str) -> Verdict | None:
+        """Start an Action of the formation acting; ``None`` when it may, else the verdict against it."""
+        a: Activation | None = self.mem.active
+        if a is None or a.stage != "actions":
+            why = "no formation is activated" if a is None else f"{a.formation} has not yet rolled its APs"
+            return Illegal("PTR 11.1B", f"a {action.replace('_', ' ')} Action, but {why}")
+        cost = self.data.action_cost(action)
+        if cost is None:
+            return Illegal("PTR 11.4", f"no {action.replace('_', ' ')} Action exists for this formation")
+        self.end_movement(index)
+        a = self.mem.active
+        if isinstance(cost, Unknown) or isinstance(a.ap, Unknown):
+            self.set(active=replace(a, action=action, ap=a.ap if isinstance(a.ap, Unknown) else cost))
+            return NotCheckable((cost if isinstance(cost, Unknown) else a.ap).needs)
+        if a.ap < cost:
+            return Illegal("PTR 11.1B", f"a {action.replace('_', ' ')} Action costs {cost} AP but {a.formation} "
+                           f"has {a.ap} left")
+        self.set(active=replace(a, action=action, ap=a.ap - cost))
+        return None
+
+    # -- Actions declared in chat ---------------------------------------------------------------------
+
+    def declare_action(self, j: Judged, d: Declared) -> None:
+        if d.verb == "attack":
+            self.attack(j, d)
+        elif d.verb in ("refit", "improved-defense", "relocate"):
+            self.simple_action(j, d)
+        else:
+            what = "Combat Chits, PtR 15.2" if d.verb == "chits" else "Emergency Supply, PtR 17.6"
+            self.say(j.index, NotCheckable(f"'{d.verb}' ({what}): not followed by the PtR checker yet"))
+
+    @rule("PTR 11.4.3 / 11.2.2B / 16.3B4", "PTR11-4/PTR11-15/PTR16-6",
+          "Refit for one disrupted unit; a disrupted unit's only Action is Refit; no Improved Defense on a "
+          "disrupted unit")
+    def simple_action(self, j: Judged, d: Declared) -> None:
+        a = self.mem.active
+        word = d.args[0]
+        if d.verb == "refit":
+            uid = next((u for u in self.game.units if u.lower() == word), None)
+            if uid is None:
+                self.say(j.index, NotCheckable(f"which unit '{word}' names (units.csv id)"))
+                return
+            if a is not None and self.data.formation_of(uid) != a.formation:
+                self.say(j.index, Illegal("PTR 11.2.1", f"{uid} is not of the activated formation {a.formation}"))
+                return
+            if uid not in self.state.reduced:
+                self.say(j.index, Illegal("PTR 11.4.3A", f"{uid} is not disrupted: Refit is for a disrupted unit"))
+                return
+        if d.verb == "improved-defense":
+            h = self.game.map.index.get(word)
+            units = [u for u in self.state.at(h) if a is not None and self.data.formation_of(u) == a.formation] \
+                if h is not None else []
+            if not units:
+                self.say(j.index, Illegal("PTR 11.4.4A", f"no unit of the activated formation in hex {word}"))
+                return
+            bad = [u for u in units if u in self.state.reduced]
+            if bad:
+                self.say(j.index, Illegal("PTR 16.3B4", f"{', '.join(bad)} is disrupted: its only Action is Refit "
+                                          "(11.2.2B) and it is never under Improved Defense"))
+                return
+        v = self.spend(j.index, ACTION_OF[d.verb])
+        self.say(j.index, v if v is not None else Legal(detail=f"{d.verb} ({self.mem.active.ap} APs left)"))
+
+    @rule("PTR 15.1.1 / 11.4.5A / 15.4.2.1A", "PTR15-1/PTR11-21/PTR15-12/PTR14-2",
+          "an attack from one hex against one adjacent enemy-occupied hex, by one formation's units; no "
+          "attacker combat support for a Hasty attack")
+    def attack(self, j: Judged, d: Declared) -> None:
+        a = self.mem.active
+        target, origin = self.game.map.index.get(d.target), self.game.map.index.get(d.attackers[0])
+        if target is None or origin is None:
+            self.say(j.index, Illegal("PTR 15.1.1", f"attack {d.target} from {d.attackers[0]}: not hexes of the map"))
+            return
+        side = a.side if a else None
+        own = [u for u in self.state.at(origin) if self.state.side(u) == side and not self.data.is_hq(u)]
+        mine = [u for u in own if a is not None and self.data.formation_of(u) == a.formation]
+        enemy = [u for u in self.state.at(target) if self.state.side(u) != side]
+        v: Verdict | None = None
+        if origin.distance(target) != 1:
+            v = Illegal("PTR 15.1.1", f"{d.target} is not adjacent to the attacking hex {d.attackers[0]}")
+        elif not enemy:
+            v = Illegal("PTR 11.4.5A", f"{d.target} holds no enemy unit")
+        elif not mine:
+            v = Illegal("PTR 14.1B", f"no unit of the activated formation attacks from {d.attackers[0]}")
+        elif d.kind == "hasty" and len(d.attackers) > 1:
+            v = Illegal("PTR 15.4.2.1A", "a Hasty attack has no attacker combat support ("
+                        + ", ".join(d.attackers[1:]) + ")")
+        elif any(u in self.state.reduced for u in mine):
+            v = Illegal("PTR 11.2.2B", f"{', '.join(u for u in mine if u in self.state.reduced)} is disrupted: "
+                        "its only Action is Refit")
+        if v is None:
+            v = self.spend(j.index, ACTION_OF[d.kind]) or Legal(detail=f"{d.kind} attack on {d.target} "
+                                                                f"({self.mem.active.ap} APs left)")
+        self.say(j.index, v)
+
+    # -- Movement Actions (PtR 11.4.1, 12, 13) --------------------------------------------------------
+
+    @rule("PTR 11.2.1 / 11.4.1 / 16.3B1", "PTR11-3/PTR11-10/PTR11-11/PTR16-5/PTR19-2",
+          "only units of the activated formation act; a Movement Action moves one unit or a same-formation "
+          "stack that began in one hex; never an HQ; never a disrupted unit")
+    def on_move(self, j: Judged) -> None:
+        e, uid = j.event, self.unit(j.event)
+        a = self.mem.active
+        if self.phase_id() != "operations":
+            where = self.game.phase_names()[self.state.phase] if self.state.phase is not None else None
+            self.say(j.index, NotCheckable(f"what a move in the {where} is (the PtR checker follows moves in the "
+                                           "Operations Cycle only)" if where else "which phase this move is in"))
+            return
+        if a is None or a.stage != "actions" or self.data.formation_of(uid) != a.formation:
+            who = "no formation is activated" if a is None else f"{a.formation} is acting"
+            self.say(j.index, Illegal("PTR 11.2.1", f"{uid} moves, but {who}: only units of the activated "
+                                      "formation act"))
+            return
+        if self.data.is_hq(uid):
+            if a.action != "hq_relocation":
+                self.say(j.index, Illegal("PTR 11.4.1B", f"{uid} is an HQ: it moves only by an HQ Relocation "
+                                          "Action ('relocate'), never in a Movement Action"))
+            else:
+                self.say(j.index, NotCheckable(f"the HQ Relocation of {uid} (PtR 11.4.2: relocation points, "
+                                               "command range, town hexes; not followed yet)"))
+            return
+        if uid in self.state.reduced:
+            self.say(j.index, Illegal("PTR 16.3B1", f"{uid} is disrupted: it makes no Movement Action"))
+            return
+        mv = a.movement
+        here = self.state.where(uid)
+        if mv is None or not self.continues(mv, uid, e.step):
+            v = self.spend(j.index, "movement")
+            if isinstance(v, Illegal):
+                self.say(j.index, v)
+                return
+            mv = Movement(frozenset({uid}), here, here, None)
+            self.pending_note = v
+        else:
+            self.pending_note = None
+            mv = replace(mv, units=mv.units | {uid}) if uid not in mv.units else mv
+        self.move_along(j, uid, mv)
+
+    def continues(self, mv: Movement, uid: str, step: int) -> bool:
+        """Whether a move carries on the Movement Action under way: the same unit(s) from where they stand, or
+        another unit of the stack moved off the same hex in the same log step (a stack drag)."""
+        here = self.state.where(uid)
+        if uid in mv.units:
+            return here == mv.at
+        return here == mv.start and getattr(self, "move_step", None) == step
+
+    def move_along(self, j: Judged, uid: str, mv: Movement) -> None:
+        e = j.event
+        self.move_step = e.step
+        labels = [p for p in (e.path[1:] if e.path else (e.to_hex,)) if p]
+        points = [self.game.map.index.get(p) for p in labels]
+        if not points or None in points:
+            self.say(j.index, Illegal("PTR 12.0E", f"{uid} moves to {e.to_hex or 'off the map'}: not a map hex"))
+            return
+        mover = Mover(self.data, self.state, mv.units, self.mem.active.side)
+        start = replace(mv, at=self.state.where(uid)) if self.state.where(uid) != mv.at else mv
+        verdict, after = judge_route(mover, start, points)
+        self.set(active=replace(self.mem.active, movement=after if not isinstance(verdict, Illegal) else
+                                replace(mv, at=points[-1])))
+        note = getattr(self, "pending_note", None)
+        self.say(j.index, note if isinstance(note, NotCheckable) and isinstance(verdict, Legal) else verdict)
+
+    # -- the end of a Movement Action: stacking (PtR 14) ------------------------------------------------
+
+    @rule("PTR 14.1C-D / 14.2A", "PTR14-1/PTR14-3/PTR14-4",
+          "stacking binds at the end of each Action: per side per hex one infantry-type unit, two support-type "
+          "units, one HQ (markers never count)")
+    def end_movement(self, index: int) -> None:
+        a = self.mem.active
+        if a is None or a.movement is None:
+            return
+        mv = a.movement
+        self.set(active=replace(a, movement=None))
+        over = self.overstack(mv.at, a.side)
+        if over is not None:
+            self.say(index, over)
+
+    def overstack(self, h: Hex, side: str) -> Verdict | None:
+        """The verdict on ``h``'s stacking for ``side`` when it breaks the limits (or cannot be told)."""
+        limits = self.data.stacking()
+        if isinstance(limits, Unknown):
+            return NotCheckable(limits.needs)
+        counts: dict[str, int] = {}
+        for u in self.state.at(h):
+            if self.state.side(u) != side:
+                continue
+            cls = self.data.unit_class(u)
+            if isinstance(cls, Unknown):
+                return NotCheckable(cls.needs)
+            counts[cls] = counts.get(cls, 0) + 1
+        bad = [f"{n} {c}" for c, n in sorted(counts.items()) if n > limits.get(c, 0)]
+        if not bad:
+            return None
+        return Illegal("PTR 14.1D", f"hex {self.game.map.label(h)} holds {', '.join(bad)} units of {side} at the end "
+                       "of the Movement Action (14.2A: every combat unit there is disrupted)")
+
+    # -- Formation Reaction (PtR 10.2) ---------------------------------------------------------------------
+
+    @rule("PTR 10.2.1 / 10.2.5", "PTR10-8/PTR10-9/PTR10-11/PTR10-21",
+          "a Reaction attempt only against an enemy Movement Action that entered or tried to leave a hex next to "
+          "an undisrupted combat unit of the formation (not an HQ alone); one attempt per Movement Action; no "
+          "counter-reaction")
+    def react(self, j: Judged, d: Declared) -> None:
+        a = self.mem.active
+        fid = self.data.find_formation(d.args[0])
+        if fid is None:
+            self.say(j.index, NotCheckable(f"which formation '{d.args[0]}' names (game.toml [special.formations])"))
+            return
+        side = self.data.formations[fid].side
+        mv = a.movement if a is not None else None
+        v: Verdict | None = None
+        if a is not None and a.reaction:
+            v = Illegal("PTR 10.2.5", f"{a.formation} is reacting: no counter-reaction")
+        elif a is None or mv is None or a.side == side:
+            v = Illegal("PTR 10.2.1A", f"{fid} reacts, but no enemy Movement Action is under way")
+        elif mv.reacted:
+            v = Illegal("PTR 10.2.1C", "a Reaction attempt was already made against this Movement Action")
+        else:
+            v = self.reaction_trigger(fid, side, mv)
+        if isinstance(v, Illegal):
+            self.say(j.index, v)
+            return
+        level = self.mem.fam.get(fid, Unknown(f"the FAM box of formation {fid}"))
+        if isinstance(level, int) and level <= 0:
+            self.say(j.index, Illegal("PTR 10.1.1B", f"{fid}'s FAM is in the 0-box: it cannot react"))
+            return
+        self.set(active=replace(a, movement=replace(mv, reacted=True)))
+        self.start_activation(fid, side, level, reaction=True)
+        self.say(j.index, v if v is not None else Legal(detail=f"{fid} attempts a Formation Reaction"))
+
+    def reaction_trigger(self, fid: str, side: str, mv: Movement) -> Verdict | None:
+        """PtR 10.2.1A-B1-2: an undisrupted combat unit of ``fid`` (not an HQ alone in its hex) next to the hex
+        the movers entered or tried to leave; ``None`` when there is one."""
+        near = {mv.at, *(h for h in (mv.left,) if h is not None)}
+        for h in sorted(near):
+            for n in h.neighbours():
+                for u in self.state.at(n):
+                    if self.data.formation_of(u) != fid or self.data.is_hq(u) or u in self.state.reduced:
+                        continue
+                    return None
+        return Illegal("PTR 10.2.1B", f"no undisrupted combat unit of {fid} is next to the hex the moving units "
+                       "entered or left")

@@ -1,0 +1,76 @@
+"""The PtR chat grammar: what a player types for what a move cannot show (PtR 9.4, 10.1-10.2, 11.4, 15, 17.6).
+A line declares when it begins with one of these (case does not matter; words are separated by spaces)::
+
+    act FORMATION                 9.4A / 10.1: a Formation Activation (formation id, its start, or its HQ)
+    transfer                      9.4B: Transfer Initiative
+    pass                          9.4C: Pass
+    react FORMATION               10.2: a Formation Reaction attempt
+    done                          11.1D: the formation concludes its activation (unused APs are lost)
+    refit UNIT                    11.4.3: a Refit Action for one disrupted unit
+    improved defense HEX          11.4.4 (also ``id HEX``): an Improved Defense Action in a hex
+    relocate HQ                   11.4.2: an HQ Relocation Action (then the HQ's move)
+    attack HEX from HEX {HEX} KIND   15.1: KIND is hasty, regular or prepared (infiltration, 22.1); the
+                                  first hex after ``from`` attacks, the others support (15.4.2)
+    chits N N                     15.2.1: the attacker's and the defender's Combat Chit numbers
+    emergency supply HQ           17.6: the HQ flips to Emergency Supply
+
+Anything else is chat. The line is read once, token by token, and at most :data:`MAX_TOKENS` tokens are read:
+linear in the line's length, whatever it holds.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+TOKEN = re.compile(r"[^\s,]+")
+MAX_TOKENS = 24
+KINDS = ("hasty", "regular", "prepared", "infiltration")
+WORD = re.compile(r"[\w./\-]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """One declaration: its verb and its words as typed (``args``); an attack's hexes and kind."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+    target: str | None = None
+    attackers: tuple[str, ...] = ()
+    kind: str | None = None
+
+
+def parse(text: str) -> Declared | None:
+    """The declaration a chat line makes, else ``None``."""
+    words: list[str] = []
+    for n, m in enumerate(TOKEN.finditer(text)):
+        if n == MAX_TOKENS:
+            return None  # too long to be a declaration
+        words.append(m.group().lower())
+    if not words or not all(WORD.fullmatch(w) for w in words):
+        return None
+    verb, rest = words[0], words[1:]
+    if verb in ("transfer", "pass", "done") and not rest:
+        return Declared(verb)
+    if verb in ("act", "react", "refit", "relocate") and len(rest) == 1:
+        return Declared(verb, tuple(rest))
+    if verb == "improved" and len(rest) == 2 and rest[0] == "defense":
+        return Declared("improved-defense", (rest[1],))
+    if verb == "id" and len(rest) == 1:
+        return Declared("improved-defense", tuple(rest))
+    if verb == "emergency" and len(rest) == 2 and rest[0] == "supply":
+        return Declared("emergency-supply", (rest[1],))
+    if verb == "chits" and len(rest) == 2 and all(w.isdigit() for w in rest):
+        return Declared("chits", tuple(rest))
+    if verb == "attack":
+        return _attack(rest)
+    return None
+
+
+def _attack(rest: list[str]) -> Declared | None:
+    """``attack HEX from HEX {HEX} KIND``."""
+    if len(rest) < 4 or rest[1] != "from" or rest[-1] not in KINDS:
+        return None
+    hexes = tuple(rest[2:-1])
+    if not hexes or any(not w.isdigit() for w in (rest[0],) + hexes):
+        return None
+    return Declared("attack", (), rest[0], hexes, rest[-1])

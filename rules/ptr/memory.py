@@ -1,0 +1,77 @@
+"""What the PtR referee remembers beyond positions, kept in ``GameState.memory``: the Operations Cycle (segment,
+Initiative +DRM marker, who holds the Initiative, who passed; PtR 9), every FAM box (10.1.1), the formation
+activated or reacting with its APs (10.1.2-10.2.3, 11.1) and the Movement Action under way (11.4.1, 12, 13)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Literal, Mapping
+
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.ptr.oc import DrmMarker
+from hexforge.rules.state import GameState
+
+Expect = Literal["initiative", "option", "activation", "none"]
+Stage = Literal["ap-roll", "reaction-check", "actions"]
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """The Movement Action under way: its units, the hex they began in, where they stand, the MP spent, why it
+    had to end (``stopped``), and whether a Reaction attempt was made against it (10.2.1B4-C)."""
+
+    units: frozenset[str]
+    start: Hex
+    at: Hex
+    left: Hex | None
+    spent: float | Unknown = 0.0
+    stopped: str | None = None
+    steps: int = 0
+    reacted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """A formation acting (``reaction``: reacting, 10.2) at Activation Level ``level`` with ``ap`` APs left
+    (``None`` until the AP roll); ``action`` is the Action under way."""
+
+    formation: str
+    side: str
+    level: int | Unknown
+    reaction: bool = False
+    stage: Stage = "ap-roll"
+    ap: int | Unknown | None = None
+    action: str | None = None
+    movement: Movement | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PtrMemory:
+    """The PtR state beyond positions."""
+
+    fam: Mapping[str, int | Unknown] = field(default_factory=lambda: MappingProxyType({}))
+    segment: int = 0
+    marker: DrmMarker = DrmMarker()
+    rolls: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    holder: str | None = None
+    transferred: bool = False
+    passed: frozenset[str] = frozenset()
+    expect: Expect = "none"
+    active: Activation | None = None
+    suspended: Activation | None = None
+    activations: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    over: str | None = None  # why the OC ended (9.5)
+
+
+def memory(state: GameState) -> PtrMemory:
+    return state.memory if isinstance(state.memory, PtrMemory) else PtrMemory()
+
+
+def remember(state: GameState, **changes: object) -> GameState:
+    """The state with the PtR memory's fields changed."""
+    return state.remember(replace(memory(state), **changes))
+
+
+def frozen_map(d: dict) -> Mapping:
+    return MappingProxyType(dict(d))

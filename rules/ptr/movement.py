@@ -1,0 +1,130 @@
+"""PtR ground movement as a step judge for ``core.path.route`` (PtR 12-13): contiguous steps (12.0E), never
+into an enemy combat unit (12.2E), an EZOC entered ends the Movement Action (13.3A), no EZOC-to-EZOC step but
+infiltration (13.3B, 13.4.1), MP within the slowest unit's MA with the one-hex minimum (12.0B, 12.2A)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.core.path import NoRoute, Route, route
+from hexforge.rules.core.tables import Cells
+from hexforge.rules.ptr.data import PtrData
+from hexforge.rules.ptr.memory import Movement
+from hexforge.rules.ptr.supply import PtrPaths
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+MAX_STEPS = 40
+
+
+class Mover:
+    """One Movement Action's judge over a position: its units, their side and the slowest MA."""
+
+    def __init__(self, data: PtrData, state: GameState, units: frozenset[str], side: str) -> None:
+        self.data, self.state, self.units, self.side = data, state, units, side
+        self.game = data.game
+        disrupted = {u for u in state.reduced if not data.is_hq(u)}
+        self.paths = PtrPaths(self.game, state, disrupted=disrupted)
+        self.ma = self._ma()
+        self.tec = Cells.of(self.game, "tec") if "tec" in self.game.tables else None
+
+    def _ma(self) -> float | Unknown:
+        """PtR 11.4.1A / 12.1B: the printed MA of the slowest unit."""
+        mas = [self.data.value(u, "ma", False) for u in sorted(self.units)]
+        unknown = [m for m in mas if isinstance(m, Unknown)]
+        return unknown[0] if unknown else min(mas)
+
+    def label(self, h: Hex) -> str:
+        return self.game.map.label(h)
+
+    def ezoc(self, h: Hex) -> bool | None:
+        return self.paths.ezoc(h, self.side)
+
+    def cost(self, b: Hex) -> float | Unknown | None:
+        """PtR 12.0C: the TEC cost to enter ``b`` for the stack (most costly type; ``None``: prohibited)."""
+        kinds = self.game.map.terrain.of(b)
+        if kinds is None:
+            return Unknown(f"terrain of hex {self.label(b)} (unsurveyed)")
+        worst: float = 0.0
+        for u in sorted(self.units):
+            col = "movement_motorized" if self.game.units[u].mobility == "motorized" else "movement_leg"
+            for t in sorted(kinds):
+                if t in self.game.map.terrain.types and self.game.map.terrain.types[t].kind != "hex":
+                    continue
+                v = self.data_tec(t, col)
+                if v is None or isinstance(v, Unknown):
+                    return v
+                worst = max(worst, v)
+        return worst
+
+    def data_tec(self, terrain: str, column: str) -> float | Unknown | None:
+        if self.tec is None:
+            return Unknown("the TEC (tables/tec.toml)")
+        v = self.tec.get(terrain, column)
+        if v == "prohibited":
+            return None
+        return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else Unknown(
+            f"TEC {terrain!r} {column} (tables/tec.toml)")
+
+    @rule("PTR 12.2E / 13.3", "PTR12-1/PTR12-5/PTR13-3/PTR13-4/PTR12-2/PTR12-3",
+          "a Movement Action's step: adjacent, never into an enemy combat unit, EZOC stops, MP within the MA")
+    def step(self, rec: Movement, a: Hex, b: Hex) -> tuple[Verdict, Movement]:
+        """One step a -> b of the Movement Action (the record after it; the record given is never changed)."""
+        if a.distance(b) != 1:
+            return Illegal("PTR 12.0E", f"{self.label(a)} to {self.label(b)} skips hexes"), rec
+        if b not in self.game.map:
+            return Illegal("PTR 12.0E", f"{self.label(b)} is off the map"), rec
+        enemies = [u for u in self.state.at(b) if self.state.side(u) != self.side and not self.data.is_hq(u)]
+        if enemies:
+            return Illegal("PTR 12.2E", f"{self.label(b)} holds an enemy combat unit ({', '.join(enemies)})"), rec
+        if rec.stopped:
+            return Illegal(rec.stopped.split(":")[0], rec.stopped.split(":", 1)[1].strip()), rec
+        za, zb = self.ezoc(a), self.ezoc(b)
+        needs: list[str] = []
+        after = replace(rec, at=b, left=a, steps=rec.steps + 1)
+        if za and zb:
+            if rec.steps:
+                return Illegal("PTR 13.3B", f"from the EZOC at {self.label(a)} straight into the EZOC at "
+                               f"{self.label(b)}: only infiltration (13.4.1), and only from where the Movement "
+                               "Action began"), rec
+            after = replace(after, stopped="PTR 13.4.1: an infiltration move spends the whole MA")
+        elif zb:
+            after = replace(after, stopped=f"PTR 13.3A: entering the EZOC at {self.label(b)} ended the Movement "
+                                           "Action")
+        elif za is None or zb is None:
+            needs += sorted(self.paths.needs) or ["the ZOC Chart"]
+        c = self.cost(b)
+        if c is None:
+            return Illegal("PTR 12.2A", f"{self.label(b)} is prohibited terrain"), rec
+        spent = rec.spent + c if not isinstance(rec.spent, Unknown) and not isinstance(c, Unknown) else (
+            rec.spent if isinstance(rec.spent, Unknown) else c)
+        after = replace(after, spent=spent)
+        if rec.steps and not after.stopped == "PTR 13.4.1: an infiltration move spends the whole MA":
+            if isinstance(spent, Unknown) or isinstance(self.ma, Unknown):
+                needs.append((spent if isinstance(spent, Unknown) else self.ma).needs)
+            elif spent > self.ma:
+                return Illegal("PTR 12.0B", f"{spent:g} MP to {self.label(b)} exceed the MA {self.ma:g}"), rec
+        if needs:
+            return NotCheckable("; ".join(dict.fromkeys(needs))), after
+        return Legal(), after
+
+
+def _cost(r: Movement) -> float:
+    """What the route search minimises: MP spent (steps while the MP are unknown)."""
+    return float(r.steps) if isinstance(r.spent, Unknown) else float(r.spent)
+
+
+def judge_route(mover: Mover, rec: Movement, waypoints: list[Hex]) -> tuple[Verdict, Movement]:
+    """A drag (PtR 12.0E: a log shows drop points): some legal route through them, else why none is."""
+    got = route(rec.at, rec, waypoints, mover.step, cost=_cost, key=lambda r: r.stopped,
+                neighbours=lambda h: [n for n in h.neighbours() if n in mover.game.map], max_steps=MAX_STEPS)
+    if isinstance(got, Route):
+        path = " ".join(mover.label(h) for h in got.hexes)
+        if got.needs:
+            return NotCheckable(got.needs), got.record
+        return Legal(detail=f"route {path}"), got.record
+    if isinstance(got, NoRoute):
+        return got.blocked, rec
+    return Illegal("PTR 12.0E", "no route"), rec

@@ -1,0 +1,370 @@
+"""The Piercing the Reich referee: judges a log's events in order against PtR 5, 9-14 (the chat grammar is in
+``rules/ptr/declaration.py``; the Operations Cycle's arithmetic in ``rules/ptr/oc.py``).
+
+What it reads: the turn tracker's phases; chat declarations (``act``, ``transfer``, ``pass``, ``react``,
+``done``, ``refit``, ``improved defense``, ``attack``); dice rolls, whose purpose is the one the Operations
+Cycle expects next (two Initiative rolls, one a side, at each segment; an AP roll after an activation; a
+Reaction Check after ``react``), the side from the dice button (``dice_buttons`` of the game data, when it has
+them) or from the player who rolled; unit moves, judged as Movement Actions of the formation acting. Its
+memory lives in ``GameState.memory`` (``rules/ptr/memory.py``).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hexforge.builder.timeline import ChatLine, DiceRoll, Event, Move, Timeline, TurnChange, UnknownCommand
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.ptr.actions import ActionsMixin
+from hexforge.rules.ptr.data import PtrData
+from hexforge.rules.ptr.declaration import Declared, parse
+from hexforge.rules.ptr.memory import Activation, PtrMemory, frozen_map, memory, remember
+from hexforge.rules.ptr.oc import DrmMarker, die_value, next_marker, sudden_end, winner
+from hexforge.rules.registry import rule
+from hexforge.rules.replay import Judged, Referee
+from hexforge.rules.state import GameState, phase_of
+from hexforge.rules.system import RulesSystem
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+OC_PHASE = "operations"  # the sequence's phase id for the Operations Cycle (PtR 5.1F)
+
+
+class PtrReferee(ActionsMixin, Referee):
+    """Judges one PtR timeline: phases (5.1), the Operations Cycle (9), activations and reactions (10), Actions
+    and their APs (11), movement (12), ZOC (13) and stacking (14)."""
+
+    def __init__(self, rules: RulesSystem, timeline: Timeline) -> None:
+        super().__init__(rules, timeline)
+        self.data = PtrData(self.game, rules.scenario)
+        self.zero_is_ten = bool(self.game.info.dice.zero_is_ten)
+        self.players = {name: side for name, side in getattr(timeline, "players", ())}
+        self.state = self.state.remember(PtrMemory(fam=frozen_map(self.data.fam_start())))
+
+    # -- driver ---------------------------------------------------------------------------------
+
+    @property
+    def mem(self) -> PtrMemory:
+        return memory(self.state)
+
+    def set(self, **changes: object) -> None:
+        self.state = remember(self.state, **changes)
+
+    def judge(self, j: Judged) -> None:
+        e = j.event
+        if isinstance(e, TurnChange):
+            self.on_phase(j)
+        elif isinstance(e, ChatLine):
+            d = parse(e.text)
+            if d is not None:
+                self.on_declared(j, d)
+        elif isinstance(e, DiceRoll):
+            self.on_roll(j)
+        elif isinstance(e, Move) and self.unit(e) is not None:
+            self.on_move(j)
+
+    def unjudged(self, j: Judged) -> Verdict:
+        e = j.event
+        if isinstance(e, UnknownCommand):
+            return NotCheckable(f"what this logged command does (hexforge does not read it: {e.reason})")
+        if isinstance(e, ChatLine):
+            return Legal(detail="chat that declares nothing")
+        if self.unit(e) is None and not isinstance(e, (TurnChange, DiceRoll)):
+            return Legal(detail="not a unit of the game: no rule governs it")
+        return NotCheckable("what this event does under the PtR rules (no PtR check follows it yet)")
+
+    def unit(self, e: Event) -> str | None:
+        uid = getattr(getattr(e, "piece", None), "unit", None)
+        return uid if uid in self.game.units else None
+
+    def phase_id(self) -> str | None:
+        p = self.state.phase
+        return self.game.info.sequence[p].id if p is not None else None
+
+    def side_of_player(self, who: str | None) -> str | None:
+        """The game side a player (or a side name) is: the log's player list, then the sides' ids and names."""
+        if who is None:
+            return None
+        name = self.players.get(who, who).strip().lower()
+        for s in self.game.info.sides:
+            if name in (s.id.lower(), s.name.resolved.lower()):
+                return s.id
+        return None
+
+    def roll_side(self, e: DiceRoll) -> str | None:
+        """Who rolled: the dice button's side (game data ``dice_buttons``), else the player's side."""
+        for b in getattr(self.game.info, "dice_buttons", None) or ():
+            name = getattr(b, "name", None)
+            if getattr(name, "resolved", name) == e.name:
+                words = f"{getattr(b, 'purpose', '')} {e.name}".lower().replace("-", " ").split()
+                found = [s.id for s in self.game.info.sides if s.id.lower() in words or
+                         s.name.resolved.lower() in words]
+                if len(found) == 1:
+                    return found[0]
+        return self.side_of_player(e.player)
+
+    def die(self, e: DiceRoll) -> int:
+        raw = e.total if e.total is not None else (e.values[0] if e.values else 0)
+        return die_value(raw, self.zero_is_ten)  # PtR 3.1
+
+    # -- phases (PtR 5.1) ------------------------------------------------------------------------
+
+    @rule("PTR 5.1", "PTR5-1", "phases in the order of the sequence of play, every turn")
+    def on_phase(self, j: Judged) -> None:
+        turn, phase = phase_of(self.game, j.event)
+        old_t, old_p = self.state.turn, self.state.phase
+        if phase is None:
+            self.say(j.index, NotCheckable("a turn tracker phase this game's sequence names"))
+            return
+        self.close_activation(j.index)
+        if old_p is not None and turn is not None and old_t is not None:
+            back = turn < old_t or (turn == old_t and phase < old_p)
+            if back or turn > old_t + 1:
+                names = self.game.phase_names()
+                self.say(j.index, Illegal("PTR 5.1", f"turn {turn} {names[phase]} follows turn {old_t} "
+                                          f"{names[old_p]} out of order"))
+        new_id = self.game.info.sequence[phase].id
+        if new_id == OC_PHASE:
+            self.begin_oc(turn)
+        elif self.phase_id() == OC_PHASE:
+            self.set(expect="none", active=None, suspended=None)
+        if not self.judged[j.index].verdicts:
+            self.say(j.index, Legal())
+
+    @rule("PTR 9.0 / 5.2.1A / 21.0C", "PTR5-2/PTR9-13", "an OC starts with the +DRM marker in the 0-box; the "
+          "first segment of a scenario's first turn goes to its first player without a roll")
+    def begin_oc(self, turn: int | None) -> None:
+        first = self.rules.scenario_value(lambda sc: sc.first_turn, "the scenario's first turn")
+        fp = self.rules.scenario_value(lambda sc: sc.first_player, "the scenario's first player")
+        free = turn is not None and turn == first and fp in self.game.sides
+        self.set(segment=1 if free else 0, marker=DrmMarker(), rolls=frozen_map({}), passed=frozenset(),
+                 holder=fp if free else None, transferred=False, expect="option" if free else "initiative",
+                 active=None, suspended=None, over=None)
+
+    # -- the Operations Cycle (PtR 9) -------------------------------------------------------------
+
+    def on_roll(self, j: Judged) -> None:
+        m = self.mem
+        if self.phase_id() != OC_PHASE:
+            return
+        if m.active is not None and m.active.stage in ("ap-roll", "reaction-check"):
+            self.activation_roll(j)
+        elif m.expect == "option" and m.holder is not None and m.over is None:
+            self.say(j.index, Illegal("PTR 9.4", f"{m.holder} won the Initiative of segment {m.segment} but "
+                                      "announced neither Act, Transfer nor Pass before the next roll"))
+            self.set(expect="initiative", holder=None)
+            self.initiative_roll(j)
+        elif m.expect == "initiative" and m.over is None:
+            self.initiative_roll(j)
+
+    @rule("PTR 9.2.1 / 9.3", "PTR9-1/PTR9-3/PTR9-5/PTR9-10",
+          "one d10 a side per segment, the +DRM marker's box to the side it shows, ties to the US; the marker "
+          "moves by 9.2.2; Sudden End on two unmodified 10s from segment 11; a passer winning does nothing")
+    def initiative_roll(self, j: Judged) -> None:
+        e, m = j.event, self.mem
+        side = self.roll_side(e)
+        if side is None:
+            self.say(j.index, NotCheckable("which side made this Initiative roll (its dice button's side, "
+                                           "docs/log-channel.md, or a player with a side)"))
+            return
+        if side in m.rolls:
+            self.say(j.index, Illegal("PTR 9.2.1A", f"the {side} side rolls a second time for the Initiative of "
+                                      f"segment {m.segment + 1}: each side rolls one die"))
+            return
+        rolls = dict(m.rolls, **{side: self.die(e)})
+        if len(rolls) < len(self.game.sides):
+            self.set(rolls=frozen_map(rolls))
+            self.say(j.index, Legal(detail=f"Initiative roll {rolls[side]} for {side}"))
+            return
+        self.resolve_initiative(j.index, rolls)
+
+    def resolve_initiative(self, index: int, rolls: dict[str, int]) -> None:
+        m = self.mem
+        segment = m.segment + 1
+        if sudden_end(rolls, segment, self.data.sudden_end_from):
+            self.set(segment=segment, rolls=frozen_map({}), expect="none", over="Sudden End (9.3)")
+            self.say(index, Legal(detail=f"Sudden End in segment {segment}: both unmodified rolls are 10; the OC "
+                                  "ends (PtR 9.3B, 9.5A2)"))
+            return
+        level = self.interdiction()
+        wins = {winner(rolls, m.marker, self.data.us_side, lv) for lv in
+                (range(0, 3) if isinstance(level, Unknown) else (level,))}  # 19.0A: levels 0-2
+        if len(wins) != 1 or None in wins:
+            needs = level.needs if isinstance(level, Unknown) else "which side is the US ([special] us_side)"
+            self.set(segment=segment, rolls=frozen_map({}), expect="option", holder=None, transferred=False)
+            self.say(index, NotCheckable(needs + ": the winner depends on it; the next declaration says who won"))
+            return
+        win = wins.pop()
+        reaction = next(s for s in self.game.sides if s != win)
+        marker = next_marker(m.marker, reaction)
+        passed = win in m.passed
+        self.set(segment=segment, rolls=frozen_map({}), marker=marker, holder=None if passed else win,
+                 transferred=False, expect="initiative" if passed else "option")
+        what = (f"{win} wins the Initiative of segment {segment} (rolls {rolls}, marker {m.marker.text()} -> "
+                f"{marker.text()})")
+        self.say(index, Legal(detail=what + (": it has passed, so nothing happens (9.4.3D)" if passed else "")))
+
+    def interdiction(self) -> int | Unknown:
+        """PtR 9.2.1B / 19.0A: the turn's Interdiction Level: a scenario's first turn gives it (``[special_rules]
+        interdiction_level_first_turn``); later turns need the Interdiction Table roll (not followed yet)."""
+        first = self.rules.scenario_value(lambda sc: sc.first_turn, "the scenario's first turn")
+        if self.state.turn is not None and self.state.turn == first:
+            v = self.rules.scenario_value(lambda sc: (sc.special_rules or {}).get("interdiction_level_first_turn"),
+                                          "the first turn's Interdiction Level (scenario [special_rules] "
+                                          "interdiction_level_first_turn)")
+            if isinstance(v, int) or isinstance(v, Unknown):
+                return v
+        return Unknown(f"the Interdiction Level of turn {self.state.turn} (PtR 19.0: the US Interdiction roll on "
+                       "the Interdiction Table)")
+
+    def on_declared(self, j: Judged, d: Declared) -> None:
+        if self.phase_id() != OC_PHASE:
+            self.say(j.index, Illegal("PTR 5.1F", f"'{d.verb}' is an Operations Cycle declaration, made outside "
+                                      "the Operations Cycle"))
+            return
+        if d.verb in ("act", "transfer", "pass"):
+            self.option(j, d)
+        elif d.verb == "react":
+            self.react(j, d)
+        elif d.verb == "done":
+            self.close_activation(j.index, said=True)
+        else:
+            self.declare_action(j, d)
+
+    @rule("PTR 9.4", "PTR9-6/PTR9-7/PTR9-8/PTR9-9/PTR9-11/PTR10-1",
+          "the Initiative side announces one of Act, Transfer, Pass; no transfer to a passed side nor back; a "
+          "passed side activates no more; the OC ends at the second Pass; one activation per Act")
+    def option(self, j: Judged, d: Declared) -> None:
+        m = self.mem
+        if m.over:
+            self.say(j.index, Illegal("PTR 9.5", f"'{d.verb}' after the Operations Cycle ended ({m.over})"))
+            return
+        if m.expect != "option":
+            why = ("an activation is under way" if m.active else "no side holds the Initiative: both sides roll "
+                   "first (9.2.1)")
+            self.say(j.index, Illegal("PTR 9.4", f"'{d.verb}' now: {why}"))
+            return
+        said = self.side_of_player(j.event.speaker)
+        if m.holder is None:  # the rolls did not tell who won: the declarer did
+            fid = self.data.find_formation(d.args[0]) if d.verb == "act" else None
+            holder = self.data.formations[fid].side if fid else said
+            if holder is None:
+                self.say(j.index, NotCheckable("who holds the Initiative (the Interdiction Level decides it)"))
+                return
+            self.set(holder=holder, marker=next_marker(m.marker, next(s for s in self.game.sides if s != holder)))
+            m = self.mem
+        if d.verb == "act":
+            self.act(j, d)
+            return
+        if said is not None and said != m.holder:
+            self.say(j.index, Illegal("PTR 9.4", f"{said} announces '{d.verb}', but {m.holder} holds the "
+                                      "Initiative"))
+            return
+        other = next(s for s in self.game.sides if s != m.holder)
+        if d.verb == "transfer":
+            if m.transferred:
+                self.say(j.index, Illegal("PTR 9.4.2B", f"{m.holder} received the Initiative by a transfer: it "
+                                          "must Act or Pass, never transfer it back"))
+            elif other in m.passed:
+                self.say(j.index, Illegal("PTR 9.4.2A", f"{other} has passed: the Initiative is not transferred "
+                                          "to a side that passed"))
+            else:
+                self.set(holder=other, transferred=True)  # 9.4.2C: the +DRM marker stays
+                self.say(j.index, Legal(detail=f"{other} now holds the Initiative (the +DRM marker stays, "
+                                        "9.4.2C)"))
+            return
+        passed = m.passed | {m.holder}
+        over = "both sides passed (9.4.3E)" if len(passed) == len(self.game.sides) else None
+        self.set(passed=passed, holder=None, expect="none" if over else "initiative", over=over)
+        self.say(j.index, Legal(detail=f"{m.holder} passes" + (f"; the OC ends: {over}" if over else "")))
+
+    @rule("PTR 10.1.1B / 9.4.3A", "PTR10-2/PTR9-12", "a formation activates only with its FAM above box 0 and "
+          "only for the side holding the Initiative; its FAM drops one box")
+    def act(self, j: Judged, d: Declared) -> None:
+        m = self.mem
+        fid = self.data.find_formation(d.args[0])
+        if fid is None:
+            self.say(j.index, NotCheckable(f"which formation '{d.args[0]}' names (game.toml [special.formations])"))
+            return
+        side = self.data.formations[fid].side
+        if side != m.holder:
+            self.say(j.index, Illegal("PTR 9.4", f"{fid} is a {side} formation, but {m.holder} holds the "
+                                      "Initiative"))
+            return
+        level = m.fam.get(fid, Unknown(f"the FAM box of formation {fid}"))
+        if isinstance(level, Unknown):
+            self.start_activation(fid, side, level, reaction=False)
+            self.say(j.index, NotCheckable(level.needs))
+            return
+        if level <= 0:
+            self.say(j.index, Illegal("PTR 10.1.1B", f"{fid}'s FAM is in the 0-box: it cannot activate until it "
+                                      "recovers (10.3)"))
+            return
+        self.start_activation(fid, side, level, reaction=False)
+        self.say(j.index, Legal(detail=f"{fid} activates at level {level}; its FAM drops to {level - 1}"))
+
+    def start_activation(self, fid: str, side: str, level: int | Unknown, reaction: bool) -> None:
+        m = self.mem
+        fam = dict(m.fam)
+        if isinstance(level, int):
+            fam[fid] = level - 1  # PtR 10.1.1B / 10.2.3C
+        counts = dict(m.activations)
+        counts[fid] = counts.get(fid, 0) + 1
+        act = Activation(fid, side, level, reaction=reaction, stage="reaction-check" if reaction else "ap-roll")
+        if reaction:
+            self.set(suspended=m.active, active=act, activations=frozen_map(counts))
+        else:
+            self.set(fam=frozen_map(fam), active=act, expect="activation", activations=frozen_map(counts))
+
+    @rule("PTR 10.1.2B / 10.2.3 / 10.2.4", "PTR10-3/PTR10-14/PTR10-15/PTR10-16/PTR10-18/PTR10-20",
+          "APs from the AP Table (bold for an activation, non-bold for a reaction); a Reaction Check passes "
+          "iff the die is at most the HQ's Reaction Rating, and the FAM then drops one box; the mover's Action "
+          "then ends (a new one costs APs and may be reacted to again)")
+    def activation_roll(self, j: Judged) -> None:
+        a = self.mem.active
+        die = self.die(j.event)
+        if a.stage == "reaction-check":
+            self.reaction_check(j.index, a, die)
+            return
+        ap = self.data.ap_cell(a.level, die, bold=not a.reaction) if isinstance(a.level, int) else a.level
+        self.set(active=replace(a, stage="actions", ap=ap))
+        if isinstance(ap, Unknown):
+            self.say(j.index, NotCheckable(ap.needs))
+        else:
+            self.say(j.index, Legal(detail=f"{a.formation}: {ap} APs (AP Table level {a.level}, die {die}, "
+                                    f"{'non-bold' if a.reaction else 'bold'})"))
+
+    def reaction_check(self, index: int, a: Activation, die: int) -> None:
+        f = self.data.formations[a.formation]
+        rr = self.data.value(f.hq, "reaction_rating", False) if f.hq else Unknown(
+            f"the HQ of formation {a.formation} (game.toml [special.formations] hq)")
+        if isinstance(rr, Unknown):
+            self.set(active=replace(a, stage="ap-roll"))
+            self.say(index, NotCheckable(rr.needs))
+            return
+        if die > rr:  # 10.2.3E: the FAM stays; the moving formation resumes
+            self.set(active=self.mem.suspended, suspended=None)
+            self.say(index, Legal(detail=f"Reaction Check {die} > rating {rr}: {a.formation} fails; its FAM stays"))
+            return
+        fam = dict(self.mem.fam)
+        if isinstance(a.level, int):
+            fam[a.formation] = a.level - 1
+        mover = self.mem.suspended
+        if mover is not None:  # 10.2.4A: the mover stops; its Action has ended and cannot be resumed
+            self.set(suspended=replace(mover, movement=None))
+        self.set(active=replace(a, stage="ap-roll"), fam=frozen_map(fam))
+        self.say(index, Legal(detail=f"Reaction Check {die} <= rating {rr}: {a.formation} reacts; its FAM drops "
+                              f"to {a.level - 1 if isinstance(a.level, int) else '?'}"))
+
+    def close_activation(self, index: int, said: bool = False) -> None:
+        """PtR 11.1D: the activation ends (unused APs are lost); a reaction's end resumes the mover (10.2.4C)."""
+        m = self.mem
+        if m.active is None:
+            if said:
+                self.say(index, Illegal("PTR 11.1D", "'done', but no formation is activated"))
+            return
+        self.end_movement(index)
+        if m.active.reaction:
+            self.set(active=self.mem.suspended, suspended=None)
+        else:
+            self.set(active=None, expect="initiative")
+        if said:
+            self.say(index, Legal(detail=f"{m.active.formation} concludes its activation"))

@@ -1,0 +1,164 @@
+"""The Operations Cycle (PtR 9): Initiative rolls, the +DRM marker, Sudden End, Act/Transfer/Pass, the end of
+the OC; each rule with a legal and an illegal case on the synthetic game, and the 9.2.2 worked example."""
+from __future__ import annotations
+
+from hexforge.rules.ptr.oc import DrmMarker, die_value, modified, next_marker, sudden_end, winner
+from dataclasses import replace
+
+from hexforge.rules.ptr.memory import memory, remember
+from hexforge.rules.ptr.referee import PtrReferee
+from hexforge.rules import rules_for
+from hexforge.rules.verdict import Illegal, Legal
+from tests.rules.ptr.helpers import PtrLog, illegal, verdicts
+
+
+def test_worked_example_9_2_2_marker_over_five_segments():
+    """PtR 9.2.2 example (L725-732): winners G, G, G, US, G -> Star 2, Star 4, Star 6, Cross 2, Star 2."""
+    m = DrmMarker()
+    got = []
+    for win in ("german", "german", "german", "us", "german"):
+        m = next_marker(m, "us" if win == "german" else "german")
+        got.append((m.side, m.box))
+    assert got == [("us", 2), ("us", 4), ("us", 6), ("german", 2), ("us", 2)]
+
+
+def test_initiative_totals_ties_and_interdiction():
+    """PtR 9.2.1A-C: the marker's box goes to the side it shows; the US adds the Interdiction Level; ties: US."""
+    m = DrmMarker("german", 4)
+    assert modified("german", 3, m, "us") == 7 and modified("us", 3, m, "us", 2) == 5
+    assert winner({"us": 7, "german": 3}, m, "us") == "us"  # 7 vs 3 + 4: a tie goes to the US
+    assert winner({"us": 6, "german": 3}, m, "us") == "german"
+    assert winner({"us": 6, "german": 3}, m, "us", interdiction=1) == "us"
+
+
+def test_sudden_end_only_from_segment_11_on_unmodified_tens():
+    """PtR 9.3B-C (L738-742)."""
+    assert not sudden_end({"us": 10, "german": 10}, 10)
+    assert sudden_end({"us": 10, "german": 10}, 11)
+    assert not sudden_end({"us": 10, "german": 9}, 12)
+
+
+def test_zero_counts_ten():
+    """PtR 3.1 (L428)."""
+    assert die_value(0, True) == 10 and die_value(7, True) == 7
+
+
+def oc(syn) -> PtrLog:
+    """Turn 1's OC: the US holds the first segment's Initiative without a roll (21.0C); it passes."""
+    return PtrLog(syn).phase(1, "operations").say("us", "pass")
+
+
+def test_first_segment_of_the_first_turn_needs_no_roll(syn):
+    r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").check()
+    assert isinstance(verdicts(r, 1)[0], Legal)
+    r = PtrLog(syn).phase(1, "operations").say("german", "act 116pz").check()
+    assert illegal(r) == [(1, "PTR 9.4")]
+
+
+def test_initiative_rolls_and_the_winner_acts(syn):
+    log = oc(syn).initiative(3, 7).say("german", "act 116pz")  # German 7 > US 3
+    r = log.check()
+    assert illegal(r) == []
+    assert "german wins the Initiative of segment 2" in verdicts(r, 3)[0].detail
+    log = oc(syn).initiative(3, 7).say("us", "act 1inf")
+    assert illegal(log.check()) == [(4, "PTR 9.4")]
+
+
+def test_a_side_rolls_once_per_segment(syn):
+    r = oc(syn).roll("us", 3).roll("us", 5).check()
+    assert illegal(r) == [(3, "PTR 9.2.1A")]
+
+
+def test_marker_state_after_segments(syn):
+    """The referee moves the +DRM marker by 9.2.2 (the German wins twice: star in box 2, then box 4)."""
+    log = oc(syn).initiative(1, 9).say("german", "pass").initiative(2, 9)
+    ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
+    ref.run()
+    m = memory(ref.state)
+    assert (m.marker.side, m.marker.box) == ("us", 2)  # German passed, then won again: adjusted normally (9.4.3C)
+    assert m.holder is None  # 9.4.3D: the passer won: nothing happens this segment
+
+
+def acted(syn) -> PtrLog:
+    """Turn 1's first segment: the US activates 1inf and concludes; then segment 2's rolls (German wins)."""
+    return PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 5).say("us", "done").initiative(2, 8)
+
+
+def test_transfer_rules(syn):
+    r = acted(syn).say("german", "transfer").say("us", "act 1inf").check()
+    assert illegal(r) == []
+    r = acted(syn).say("german", "transfer").say("us", "transfer").check()
+    assert illegal(r) == [(7, "PTR 9.4.2B")]
+    # the US passed in segment 1: the Germans may not transfer to it (9.4.2A)
+    r = oc(syn).initiative(2, 8).say("german", "transfer").check()
+    assert illegal(r) == [(4, "PTR 9.4.2A")]
+
+
+def test_transfer_leaves_the_marker(syn):
+    """PtR 9.4.2C: the receiver still counts as the loser: the marker stays as the roll left it."""
+    log = acted(syn).say("german", "transfer")
+    ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
+    ref.run()
+    m = memory(ref.state)
+    assert (m.marker.side, m.marker.box, m.holder) == ("us", 2, "us")
+
+
+def test_second_pass_ends_the_oc(syn):
+    r = acted(syn).say("german", "pass").initiative(5, 5).say("us", "pass").say("german", "act 116pz").check()
+    assert "OC ends" in verdicts(r, 9)[0].detail
+    assert illegal(r) == [(10, "PTR 9.5")]
+
+
+def test_passed_side_wins_and_nothing_happens(syn):
+    """PtR 9.4.3D: the passer wins: no operation; the non-passer does not act in that segment."""
+    r = oc(syn).initiative(9, 2).say("us", "act 1inf").check()
+    assert illegal(r) == [(4, "PTR 9.4")]
+
+
+def test_declaration_outside_the_oc(syn):
+    r = PtrLog(syn).phase(1, "organization").say("us", "act 1inf").check()
+    assert illegal(r) == [(1, "PTR 5.1F")]
+
+
+def test_phase_order(syn):
+    r = PtrLog(syn).phase(1, "operations").phase(1, "recovery").check()
+    assert illegal(r) == [(1, "PTR 5.1")]
+    r = PtrLog(syn).phase(1, "operations").phase(1, "end-turn").phase(2, "recovery").check()
+    assert illegal(r) == []
+
+
+def test_fam_in_the_zero_box_cannot_activate(syn):
+    """PtR 10.1.1B: the synthetic 9pz starts in the 0-box; 116pz at 5 may act."""
+    r = oc(syn).initiative(2, 8).say("german", "act 9pz").check()
+    assert illegal(r) == [(4, "PTR 10.1.1B")]
+
+
+def test_fam_drops_one_box_per_activation(syn):
+    log = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8)
+    ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
+    ref.run()
+    assert memory(ref.state).fam["1inf"] == 3
+
+
+def at_segment(syn, log: PtrLog, segment: int) -> PtrReferee:
+    """A referee over ``log`` whose OC (turn 2) has played ``segment`` segments, both sides in play."""
+    ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
+    ops = [p.id for p in syn.info.sequence].index("operations")
+    ref.state = remember(replace(ref.state, turn=2, phase=ops), segment=segment, expect="initiative")
+    return ref
+
+
+def test_sudden_end_in_the_referee(syn):
+    """PtR 9.3: two unmodified 10s end the OC from segment 11 on; in segment 10 they are ignored."""
+    log = PtrLog(syn).initiative(10, 10).say("us", "act 1inf")
+    r = at_segment(syn, log, 10).run()
+    assert "Sudden End" in verdicts(r, 1)[0].detail
+    assert illegal(r) == [(2, "PTR 9.5")]
+    r = at_segment(syn, log, 9).run()
+    assert "us wins the Initiative of segment 10" in verdicts(r, 1)[0].detail and illegal(r) == []
+
+
+def test_rolls_before_the_winner_announces(syn):
+    """PtR 9.4: the side winning the Initiative announces Act, Transfer or Pass before the next segment."""
+    r = acted(syn).initiative(4, 4).check()
+    assert illegal(r) == [(6, "PTR 9.4")]
