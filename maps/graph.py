@@ -98,6 +98,29 @@ class Adjacency:
         order = np.argsort(keys, kind="stable")
         return keys[order], order
 
+    @cached_property
+    def coordinates(self) -> np.ndarray:
+        """``(n, 2)`` axial ``q, r`` of the nodes (sorted, so ``q * big + r`` ascends)."""
+        return np.array([(h.q, h.r) for h in self.hexes], dtype=np.int64).reshape(-1, 2)
+
+    def near(self, hexes: Iterable[Hex], radius: int) -> np.ndarray:
+        """The nodes within ``radius`` lattice steps of any of ``hexes`` (which may lie off the
+        map), ascending; vectorised over the hexes and the offsets."""
+        at = np.array([(h.q, h.r) for h in set(hexes)], dtype=np.int64).reshape(-1, 2)
+        if not len(at) or not len(self.hexes):
+            return np.zeros(0, dtype=np.int64)
+        k = np.arange(-radius, radius + 1)
+        dq, dr = np.meshgrid(k, k, indexing="ij")
+        ok = np.abs(dq + dr) <= radius
+        cand = (at[:, None, :] + np.stack([dq[ok], dr[ok]], axis=1)[None, :, :]).reshape(-1, 2)
+        lo, hi = self.coordinates.min(axis=0), self.coordinates.max(axis=0)
+        cand = cand[((cand >= lo) & (cand <= hi)).all(axis=1)]
+        span = int(hi[1] - lo[1]) + 1
+        keys = (self.coordinates[:, 0] - lo[0]) * span + (self.coordinates[:, 1] - lo[1])
+        want = np.unique((cand[:, 0] - lo[0]) * span + (cand[:, 1] - lo[1]))
+        pos = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
+        return pos[keys[pos] == want]
+
     def edge_positions(self, pairs: Iterable[tuple[Hex, Hex]]) -> np.ndarray:
         """The CSR positions of the directed edges ``a -> b`` and ``b -> a`` of each pair, for
         per-hexside arrays; pairs that are not a hexside of the map are left out."""

@@ -169,8 +169,8 @@ def _csgraph_pass(adj: Adjacency, start: np.ndarray, leaves: np.ndarray, cross: 
     if cross is not None:
         keep &= cross
     src = np.flatnonzero(start).astype(np.int32)
-    counts = np.zeros(len(keep) + 1, dtype=np.int64)
-    np.cumsum(keep, out=counts[1:])
+    counts = np.zeros(len(keep) + 1, dtype=np.int32)
+    np.cumsum(keep, dtype=np.int32, out=counts[1:])
     ptr = np.append(counts[adj.indptr], counts[-1] + len(src)).astype(np.int32)
     cols = np.concatenate([adj.indices[keep], src])
     mat = csr_array((np.ones(len(cols)), cols, ptr), shape=(n + 1, n + 1))
@@ -198,10 +198,11 @@ def hexside_codes(adj: Adjacency, sides: dict[tuple[Hex, Hex], Tri], default: Tr
 
 
 def reach_fast(adj: Adjacency, starts: dict[Hex, Tri] | Iterable[Hex], through: HexTest,
-               may_close: Iterable[Hex], cross: np.ndarray | None = None, max_steps: int | None = None,
+               may_close: np.ndarray, cross: np.ndarray | None = None, max_steps: int | None = None,
                records: tuple[object, tuple[str, ...]] | None = None) -> Reached:
     """:func:`reach` on the array path, for a ``through`` test that is ``True`` on every hex but
-    those of ``may_close``: ``through`` is called only on the hexes of ``may_close`` that some
+    those of ``may_close`` (node indices, e.g. :meth:`Adjacency.near` the units): ``through``
+    is called only on the hexes of ``may_close`` that some
     path could reach (a first search with them unknown), ``cross`` is per CSR position as in
     :func:`reach_arrays`. ``records`` names an object and its set attributes that ``through``
     adds to (what data is missing): those additions are kept only for the hexes :func:`reach`
@@ -214,12 +215,16 @@ def reach_fast(adj: Adjacency, starts: dict[Hex, Tri] | Iterable[Hex], through: 
         if h in index:
             start[index[h]] = _code(v)
     hexes = np.zeros(n, dtype=bool)
-    hexes[[index[h] for h in may_close if h in index]] = True
+    hexes[may_close] = True
     codes = np.where(hexes, UNSURE, OPEN).astype(np.int8)
     first = _csgraph_pass(adj, start != CLOSED, codes != CLOSED, None if cross is None else cross != CLOSED, max_steps)
+    ask = np.flatnonzero(hexes & (first >= 0))
     notes: dict[int, list[set]] = {}
-    for i in np.flatnonzero(hexes & (first >= 0)).tolist():
-        codes[i], notes[i] = _noted(through, adj.hexes[i], records)
+    if records is None:
+        codes[ask] = [_code(through(adj.hexes[i])) for i in ask.tolist()]
+    else:
+        for i in ask.tolist():
+            codes[i], notes[i] = _noted(through, adj.hexes[i], records)
     codes[hexes & (first < 0)] = CLOSED  # no path gets there: its test does not matter
     got = reach_arrays(adj, start, codes, cross, max_steps)
     if records is not None:
@@ -235,10 +240,8 @@ def _code(v: object) -> int:
     return OPEN if v is True else CLOSED if v is False else UNSURE
 
 
-def _noted(test: HexTest, h: Hex, records: tuple[object, tuple[str, ...]] | None) -> tuple[int, list[set]]:
+def _noted(test: HexTest, h: Hex, records: tuple[object, tuple[str, ...]]) -> tuple[int, list[set]]:
     """``test(h)`` as a code, with what it added to the record sets kept aside (not added)."""
-    if records is None:
-        return _code(test(h)), []
     owner, attrs = records
     saved = [getattr(owner, a) for a in attrs]
     for a in attrs:

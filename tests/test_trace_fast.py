@@ -258,7 +258,11 @@ def test_the_array_path_gives_the_answers_and_asks_what_reach_asks(spec, bounded
     # The lazy path: ``through`` is True off ``may_close`` (plus some hexes where it is True anyway).
     may_close = {h for h in hexes if hv[h] is not True} | set(rnd.sample(hexes, min(len(hexes), extra)))
     fast = Noting(hv)
-    lazy = reach_fast(adj, starts, fast.through, may_close, cross, max_steps, records=(fast, ("needs",)))
+    lazy = reach_fast(adj, starts, fast.through, np.array(sorted(adj.index[h] for h in may_close), dtype=np.int64),
+                      cross, max_steps, records=(fast, ("needs",)))
+    plain = Noting(hv)  # without records: same answers, the test called only where a path could get
+    assert reach_fast(adj, starts, plain.through, adj.near(may_close, 0), cross, max_steps).by_hex() == by_hex
+    assert ref.needs & may_close <= plain.needs <= may_close
     assert lazy.by_hex() == by_hex and all(lazy.get(h) == v for h, v in by_hex.items())
     assert fast.needs == ref.needs & may_close
 
@@ -284,3 +288,15 @@ def test_edge_positions_name_both_directions_of_a_hexside_and_skip_pairs_off_the
     pos = adj.edge_positions([(a, b), (a, Hex(100, 100)), (a, m.hex("0404"))])
     got = {(adj.hexes[adj.edge_rows[k]], adj.hexes[adj.indices[k]]) for k in pos.tolist()}
     assert got == {(a, b), (b, a)}  # 0202-0404 are not adjacent: no hexside
+
+
+@pytest.mark.parametrize("radius", [0, 1, 2, 3])
+def test_near_is_every_map_hex_within_the_radius_of_the_given_hexes(radius):
+    conv = Convention.from_pattern("CCRR", "columns", (1, 7, "right"), (1, 6, "down"), "even")
+    m = HexMap.single(conv)
+    adj = m.adjacency()
+    given = [m.hex("0101"), m.hex("0404"), Hex(-3, 0), m.hex("0706")]  # one off the map
+    want = {h for h in m if any(h.distance(g) <= radius for g in given)}
+    got = adj.near(given, radius)
+    assert [adj.hexes[i] for i in got.tolist()] == sorted(want)
+    assert len(adj.near([], radius)) == 0

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Collection
 
 from hexforge.games.game import Game
-from hexforge.maps.hexes import Hex, within
+from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.maps.trace import Cost, Tri, hexside_codes, least_cost, reach_fast, within_steps
 from hexforge.rules.httr.los import Observation
@@ -330,7 +330,7 @@ class HttrSupply:
         road = lambda a, b: bool(self.game.map.terrain.connections(a, b) & CORPS_ROADS)  # noqa: E731
         # On the array path: a hex with no unit within 2 lets every path through (8.0, 13.2.2.3).
         adj, sides = self.game.map.adjacency(), set(self.game.map.terrain.thoroughfares)
-        near = {m for h in set(self.state.positions.values()) for m in within(h, 2)}
+        near = adj.near(self.state.positions.values(), 2)
 
         def search(cross, steps: int | None = None) -> Tri:
             codes = hexside_codes(adj, {s: cross(*s) for s in sides}, False)

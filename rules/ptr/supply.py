@@ -185,7 +185,7 @@ def supply(paths: PtrPaths, side: str, turn: int | None = None) -> SupplyAnswer:
     adj = paths.game.map.adjacency()
     starts = {h: tri_and(v, paths.enterable(h, side)) for h, v in src.items()}
     # On the array path: a hex without units nor an enemy next to it lets every path through.
-    near = {m for h in set(paths.state.positions.values()) for m in (h, *h.neighbours())}
+    near = adj.near(paths.state.positions.values(), 1)
     ditches = hexside_codes(adj, {s: paths.crossable_for_supply(*s) for s in paths.game.map.terrain.hexsides})
     hexes = reach_fast(adj, starts, lambda h: paths.through(h, side), near, ditches,
                        records=(paths, ("needs",))).by_hex()
