@@ -152,17 +152,23 @@ def _wobble(chain: list[tuple[float, float]], rng: np.random.Generator) -> list[
     return pts
 
 
+def _px(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Pillow draws a point at its truncated coordinates; +0.5 makes that the nearest pixel, so a
+    line drawn at y lies on pixel row round(y), centred on the truth."""
+    return [(x + 0.5, y + 0.5) for x, y in points]
+
+
 def _draw_lines(draw: ImageDraw.ImageDraw, content: MapContent, style: Style, rng: np.random.Generator) -> None:
     """Hex outlines, rivers along hexsides, roads from centre to centre, hex numbers."""
     board = content.board
     for label in sorted(content.hexes):
-        draw.polygon(board.corners(content.hexes[label]), outline=style.outline, width=style.outline_width)
+        draw.polygon(_px(board.corners(content.hexes[label])), outline=style.outline, width=style.outline_width)
     for kind, chain in content.rivers:
         colour, w = style.water[kind]
-        draw.line(_wobble(chain, rng), fill=colour, width=w, joint="curve")
+        draw.line(_px(_wobble(chain, rng)), fill=colour, width=w, joint="curve")
     for kind, path in content.routes:
         colour, w = style.routes[kind]
-        pts = [board.centre(content.hexes[k]) for k in path]
+        pts = _px([board.centre(content.hexes[k]) for k in path])
         draw.line(pts, fill=colour, width=w, joint="curve")
         if kind == "railway":
             for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
@@ -174,7 +180,7 @@ def _draw_lines(draw: ImageDraw.ImageDraw, content: MapContent, style: Style, rn
     face = _face(style, max(8, round(board.grid.dy * 0.2)))
     for label in sorted(content.hexes):
         x, y = board.centre(content.hexes[label])
-        draw.text((x, y + style.number_at * board.grid.dy), label, fill=style.number_colour, font=face, anchor="mm")
+        draw.text((x + 0.5, y + 0.5 + style.number_at * board.grid.dy), label, fill=style.number_colour, font=face, anchor="mm")
 
 
 def _draw_key(draw: ImageDraw.ImageDraw, content: MapContent, style: Style) -> None:
