@@ -169,7 +169,7 @@ class ActionsMixin:
         another unit of the stack moved off the same hex in the same log step (a stack drag)."""
         here = self.state.where(uid)
         if uid in mv.units:
-            return here == mv.at
+            return here == mv.at and mv.stopped is None  # a stopped Action cannot go on: a move is a new one
         return here == mv.start and getattr(self, "move_step", None) == step
 
     def move_along(self, j: Judged, uid: str, mv: Movement) -> None:
@@ -183,8 +183,8 @@ class ActionsMixin:
         mover = Mover(self.data, self.state, mv.units, self.mem.active.side)
         start = replace(mv, at=self.state.where(uid)) if self.state.where(uid) != mv.at else mv
         verdict, after = judge_route(mover, start, points)
-        self.set(active=replace(self.mem.active, movement=after if not isinstance(verdict, Illegal) else
-                                replace(mv, at=points[-1])))
+        done = after if not isinstance(verdict, Illegal) else replace(mv, at=points[-1])
+        self.set(active=replace(self.mem.active, movement=replace(done, last=j.index)))
         note = getattr(self, "pending_note", None)
         self.say(j.index, note if isinstance(note, NotCheckable) and isinstance(verdict, Legal) else verdict)
 
@@ -201,7 +201,7 @@ class ActionsMixin:
         self.set(active=replace(a, movement=None))
         over = self.overstack(mv.at, a.side)
         if over is not None:
-            self.say(index, over)
+            self.say(mv.last if mv.last is not None else index, over)
 
     def overstack(self, h: Hex, side: str) -> Verdict | None:
         """The verdict on ``h``'s stacking for ``side`` when it breaks the limits (or cannot be told)."""

@@ -29,6 +29,7 @@ class Movement:
     stopped: str | None = None
     steps: int = 0
     reacted: bool = False
+    last: int | None = None  # the index of its last move event (where the end-of-Action verdicts go)
 
 
 @dataclass(frozen=True, slots=True)

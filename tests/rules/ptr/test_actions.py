@@ -1,0 +1,220 @@
+"""Activations, APs, Movement Actions, ZOC, reactions and stacking (PtR 10-14) on the synthetic game, each rule
+with a legal and an illegal case. The position mirrors the 10.4 example (L910-934): 116-PG in 1513 (as 116-60
+in 2013) moves through the forest/pillbox 1414 (2014), next to the tank destroyer 1-TD in 1415 (1-634 in 2015),
+into the town 1314 (Oberforstbach 2114), next to the armored infantry 3-AI in 1214 (3A-B/36 in 2215); the
+disrupted 1-B in 1512 stands next to the start (1-745 in 2113)."""
+from __future__ import annotations
+
+from hexforge.rules import rules_for
+from hexforge.rules.ptr.memory import memory
+from hexforge.rules.ptr.referee import PtrReferee
+from hexforge.rules.verdict import Illegal, Legal
+from tests.rules.ptr.helpers import PtrLog, illegal, unsure, verdicts
+
+
+def german(syn) -> PtrLog:
+    """1-B disrupted; the US passes segment 1; the Germans win segment 2, activate 116pz (level 5) and roll 8:
+    (5 + 8 + 3) // 3 = 5 APs on the synthetic AP Table. Events 0-6."""
+    return (PtrLog(syn).disrupt("1-B", "1512").phase(1, "operations").say("us", "pass").initiative(2, 8)
+            .say("german", "act 116pz").roll("german", 8))
+
+
+def test_ap_roll_reads_the_bold_cell(syn):
+    r = german(syn).check()
+    assert verdicts(r, 6)[0].detail.startswith("116pz: 5 APs")
+
+
+def test_movement_through_forest_pillbox_stops_in_the_town_ezoc(syn):
+    """10.4B-D: 1-B is disrupted (no ZOC); 1-TD's ZOC does not reach the forest/pillbox; 3-AI's does reach the
+    town: the move ends there (13.3A)."""
+    r = german(syn).move("116-PG", "1513", "1414", "1314").check()
+    assert isinstance(verdicts(r, 7)[0], Legal) and illegal(r) == []
+    r = german(syn).move("116-PG", "1513", "1414", "1314", "1315").check()
+    assert illegal(r) == [(7, "PTR 13.3A")]
+
+
+def test_disrupted_unit_exerts_no_zoc(syn):
+    """13.1: with 1-B undisrupted, 116-PG starts in its ZOC (1513) and 1413 is in it too: the step between them is
+    an infiltration (13.4.1) and nothing may follow; with 1-B disrupted the move is free."""
+    log = PtrLog(syn).phase(1, "operations").say("us", "pass").initiative(2, 8).say("german", "act 116pz") \
+        .roll("german", 8).move("116-PG", "1513", "1413", "1412")
+    assert illegal(log.check()) == [(6, "PTR 13.4.1")]
+    log = german(syn).move("116-PG", "1513", "1413", "1412")
+    assert illegal(log.check()) == []
+
+
+def test_no_step_into_an_enemy_combat_unit(syn):
+    r = german(syn).move("116-PG", "1513", "1512").check()
+    assert illegal(r) == [(7, "PTR 12.2E")]
+
+
+def test_ma_bounds_the_route(syn):
+    """12.0B: 116-PG (MA 6, motorized) may go six clear hexes; the seventh is too far. 116-IN (leg, MA 4)."""
+    r = german(syn).move("116-IN", "1612", "1613", "1614", "1615", "1616").check()
+    assert illegal(r) == []
+    r = german(syn).move("116-IN", "1612", "1613", "1614", "1615", "1616", "1617").check()
+    assert illegal(r) == [(7, "PTR 12.0B")]
+
+
+def test_prohibited_terrain(syn):
+    r = german(syn).move("116-TK", "1612", "1613", "1614", "1615", "1616", "1717").check()
+    assert illegal(r) == [(7, "PTR 12.2A")]
+
+
+def test_ezoc_to_ezoc_only_as_infiltration(syn):
+    """13.3B / 13.4.1: a one-hex move from an EZOC into another is infiltration (it spends the whole MA); a
+    step from an EZOC into another later in the move is not allowed."""
+    log = german(syn).move("116-PG", "1513", "1414", "1314")  # stops in 1314 (EZOC of 3-AI and 1-TD)
+    log.move("116-PG", "1314", "1315")  # a new Movement Action: 1315 is in 1-TD's ZOC: infiltration
+    r = log.check()
+    assert illegal(r) == [] and memory_after(syn, log).active.ap == 3
+    log = german(syn).move("116-PG", "1513", "1414", "1314").move("116-PG", "1314", "1315", "1316")
+    assert illegal(log.check()) == [(8, "PTR 13.4.1")]
+
+
+def memory_after(syn, log: PtrLog):
+    ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
+    ref.run()
+    return memory(ref.state)
+
+
+def test_each_movement_action_costs_an_ap_and_aps_run_out(syn):
+    """11.4 / 11.1B / 12.2D: five Movement Actions on 5 APs; the sixth is not allowed."""
+    log = german(syn)
+    for u, a, b in [("116-IN", "1612", "1613"), ("116-TK", "1612", "1712"), ("116-PG", "1513", "1514"),
+                    ("116-IN", "1613", "1614"), ("116-TK", "1712", "1713"), ("116-PG", "1514", "1515")]:
+        log.move(u, a, b)
+    assert illegal(log.check()) == [(12, "PTR 11.1B")]
+    assert memory_after(syn, PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8)
+                        .move("1-A", "1311", "1312")).active.ap == 4
+
+
+def test_a_drag_in_several_moves_is_one_action(syn):
+    """A unit dragged on from where it stopped carries on the same Movement Action (no second AP)."""
+    log = german(syn).move("116-IN", "1612", "1613").move("116-IN", "1613", "1614")
+    assert memory_after(syn, log).active.ap == 4
+
+
+def test_only_the_activated_formation_moves(syn):
+    r = german(syn).move("9-IN", "1611", "1610").check()
+    assert illegal(r) == [(7, "PTR 11.2.1")]
+    r = german(syn).move("1-TD", "1415", "1416").check()
+    assert illegal(r) == [(7, "PTR 11.2.1")]
+
+
+def test_hq_never_in_a_movement_action(syn):
+    r = german(syn).move("G116-HQ", "1716", "1715").check()
+    assert illegal(r) == [(7, "PTR 11.4.1B")]
+
+
+def test_disrupted_unit_does_not_move(syn):
+    log = PtrLog(syn).disrupt("1-A", "1311").phase(1, "operations").say("us", "act 1inf").roll("us", 8) \
+        .move("1-A", "1311", "1312")
+    assert illegal(log.check()) == [(4, "PTR 16.3B1")]
+
+
+def test_move_before_the_ap_roll(syn):
+    r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").move("1-A", "1311", "1312").check()
+    assert illegal(r) == [(2, "PTR 11.2.1")]
+
+
+def test_stacking_at_the_end_of_a_movement_action(syn):
+    """14.1D: one infantry-type unit, two support-type units: 3-TK2 may join 3-AI and 3-TK in 1214; a second
+    infantry-type unit (1-A) may not end there."""
+    log = PtrLog(syn).phase(1, "operations").say("us", "act 3arm").roll("us", 5).move("3-TK2", "1211", "1212",
+                                                                                       "1213", "1214")
+    log.say("us", "done")
+    assert illegal(log.check()) == []
+    log = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 5).move("1-A", "1311", "1312",
+                                                                                      "1313", "1214")
+    log.say("us", "done")
+    assert illegal(log.check()) == [(3, "PTR 14.1D")]
+
+
+def reacting(syn) -> PtrLog:
+    """The German move ends in 1314 next to 3-AI (event 7); the US declares a 3arm reaction (8)."""
+    return german(syn).move("116-PG", "1513", "1414", "1314").say("us", "react 3arm")
+
+
+def test_reaction_example_10_4(syn):
+    """10.4E-H: 3arm reacts at level 6: check 2 <= 5 passes; AP roll 9 -> 3 APs (non-bold); FAM 6 -> 5."""
+    log = reacting(syn).roll("us", 2).roll("us", 9)
+    r = log.check()
+    assert illegal(r) == []
+    assert "3arm reacts" in verdicts(r, 9)[0].detail and "3 APs" in verdicts(r, 10)[0].detail
+    m = memory_after(syn, log)
+    assert m.fam["3arm"] == 5 and m.active.formation == "3arm" and m.active.ap == 3
+
+
+def test_failed_reaction_leaves_the_fam_and_the_mover_goes_on(syn):
+    """10.2.3E: a failed check changes no FAM; no other formation may try against that Movement Action."""
+    log = reacting(syn).roll("us", 9)
+    m = memory_after(syn, log)
+    assert m.fam["3arm"] == 6 and m.active.formation == "116pz"
+    r = log.say("us", "react 1inf").check()
+    assert illegal(r) == [(10, "PTR 10.2.1C")]
+
+
+def test_reaction_needs_an_adjacent_undisrupted_unit(syn):
+    """10.2.1A-B: after the first step (1414, leaving 1513) no 3arm unit is near; 1inf's 1-TD is."""
+    log = german(syn).move("116-PG", "1513", "1414").say("us", "react 3arm")
+    assert illegal(log.check()) == [(8, "PTR 10.2.1B")]
+    log = german(syn).move("116-PG", "1513", "1414").say("us", "react 1inf")
+    assert illegal(log.check()) == []
+
+
+def test_no_reaction_without_an_enemy_movement_action(syn):
+    r = german(syn).say("us", "react 3arm").check()
+    assert illegal(r) == [(7, "PTR 10.2.1A")]
+
+
+def test_no_counter_reaction(syn):
+    """10.2.5: the reacting 3arm's moves trigger nothing."""
+    log = reacting(syn).roll("us", 2).roll("us", 9).move("3-TK2", "1211", "1212").say("german", "react 9pz")
+    assert illegal(log.check()) == [(12, "PTR 10.2.5")]
+
+
+def test_after_a_reaction_the_mover_needs_a_new_action(syn):
+    """10.2.4A-C: the interrupted Action has ended; the next move of 116-PG is a new Movement Action (one more
+    AP: 5 - 1 - 1 = 3 left), and it may be reacted to again."""
+    log = reacting(syn).roll("us", 2).roll("us", 9).say("us", "done").move("116-PG", "1314", "1315")
+    m = memory_after(syn, log)
+    assert m.active.formation == "116pz" and m.active.ap == 3 and not m.active.movement.reacted
+
+
+def test_refit_and_improved_defense(syn):
+    """11.4.3A: Refit for a disrupted unit of the formation; 16.3B4: no Improved Defense on a disrupted unit."""
+    log = PtrLog(syn).disrupt("1-A", "1311").phase(1, "operations").say("us", "act 1inf").roll("us", 8)
+    r = log.say("us", "refit 1-a").check()
+    assert illegal(r) == []
+    r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "refit 1-a").check()
+    assert illegal(r) == [(3, "PTR 11.4.3A")]
+    r = log.say("us", "improved defense 1311").check()
+    assert illegal(r)[-1] == (len(log.events) - 1, "PTR 16.3B4")
+    r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "id 1415").check()
+    assert illegal(r) == []
+
+
+def test_attack_declarations(syn):
+    """15.1.1 / 11.4.5A / 15.4.2.1A: one hex against one adjacent enemy hex; Hasty has no support; APs by kind."""
+    base = german(syn).move("116-PG", "1513", "1414", "1314")  # 4 APs left
+    r = base.say("german", "attack 1214 from 1314 regular").check()
+    assert illegal(r) == []
+    r = base.say("german", "attack 1311 from 1314 regular").check()
+    assert illegal(r)[-1][1] == "PTR 15.1.1"
+    r = base.say("german", "attack 1214 from 1314 1415 hasty").check()
+    assert illegal(r)[-1][1] == "PTR 15.4.2.1A"
+    r = base.say("german", "attack 1215 from 1314 hasty").check()
+    assert illegal(r)[-1][1] == "PTR 11.4.5A"
+    r = base.say("german", "attack 1214 from 1314 prepared").say("german", "attack 1214 from 1314 regular").check()
+    assert illegal(r)[-1][1] == "PTR 11.1B"  # 4 - 3 = 1 AP left: a Regular attack costs 2
+
+
+def test_bundled_game_unknowns_are_named(ptr):
+    """On the bundled data the AP Table is not transcribed: the AP roll is not checkable, naming the cell."""
+    log = PtrLog(ptr, {"VII-1 Inf": "1107", "1-III/18": "1107"}).phase(1, "operations").say("us", "act 1inf") \
+        .roll("us", 4)
+    r = log.check("s2")
+    assert isinstance(verdicts(r, 1)[0], Legal)
+    assert any("AP Table cell" in n for _, n in unsure(r))
+    assert not any(isinstance(v, Illegal) for j in r.judged for v in j.verdicts)
