@@ -1,0 +1,267 @@
+"""``hexforge survey review``: a local page to review the surveyed terrain over the scan.
+
+The page (``review.html``, no outside resources) shows the map image with every hex outlined and
+filled with its surveyed terrain, the surveyed hexes listed by confidence (lowest first), and
+the hexsides as thin lines one can click. A person sets or confirms a hex's terrain (or a
+hexside's feature) with a click and a key; Save sends the changes here, and they are written into
+the game's ``terrain.toml`` through :func:`hexforge.survey.store.confirm` (atomically,
+``reviewed = true``); nothing else in the file changes.
+
+The server is :mod:`http.server` on 127.0.0.1 only. A save must carry the page's random token
+(another web page in the same browser cannot post one) and is at most :data:`MAX_BODY` bytes.
+"""
+from __future__ import annotations
+
+import io
+import json
+import math
+import secrets
+import threading
+from dataclasses import dataclass
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable
+
+from PIL import Image
+
+from hexforge.games import Game, load_game
+from hexforge.maps.draw import draw_board, hexside_style, png_bytes, terrain_colour
+from hexforge.maps.hexes import DIRECTIONS, Hex
+from hexforge.survey import store
+from hexforge.survey.image import MAX_PIXELS, ImageError, image_size
+
+MAX_BODY = 4 * 2 ** 20   # bytes of one save request
+MAX_CHANGES = 100_000    # changes in one save
+KEYS = "123456789qwertyuiopadfghjklzvbm"  # shortcut keys, in type order (c, n, s, x are commands)
+WEB_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif", "WEBP": "image/webp"}
+Point = tuple[float, float]
+
+
+class ReviewError(ValueError):
+    """The review cannot start (no image, no fitted grid, ...); the message says what to do."""
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where each game hex is on the image: an affine map of the game's own grid pixels,
+    ``x' = a*x + b*y + c``, ``y' = d*x + e*y + f``."""
+
+    game: Game
+    affine: tuple[float, float, float, float, float, float]
+
+    def point(self, p: Point) -> Point:
+        a, b, c, d, e, f = self.affine
+        return a * p[0] + b * p[1] + c, d * p[0] + e * p[1] + f
+
+    def centre(self, h: Hex) -> Point:
+        return self.point(self.game.map.grid.centre(h))
+
+    def corners(self, h: Hex) -> list[Point]:
+        return [self.point(p) for p in self.game.map.grid.corners(h)]
+
+
+def _placement(game: Game, scale: tuple[float, float], rotation: float, anchor: Hex, at: Point) -> Placement:
+    """Scale the game grid, turn it ``rotation`` degrees (clockwise on screen, y down) and put ``anchor`` at ``at``."""
+    cos, sin = math.cos(math.radians(rotation)), math.sin(math.radians(rotation))
+    a, b, d, e = cos * scale[0], -sin * scale[1], sin * scale[0], cos * scale[1]
+    ax, ay = game.map.grid.centre(anchor)
+    return Placement(game, (a, b, at[0] - a * ax - b * ay, d, e, at[1] - d * ax - e * ay))
+
+
+def fitted(game: Game, orientation: str, dx: float, dy: float, origin: Point, rotation: float = 0.0) -> Placement:
+    """The placement of a fitted grid: hex spacing ``dx``/``dy`` (VASSAL's, in the grid's frame) and the
+    centre ``origin`` of the sheet's top-left hex, turned by ``rotation`` degrees."""
+    sheet = game.map.sheets[0]
+    conv = sheet.convention
+    first = game.map.index[sheet.prefix + conv.label(conv.columns.first, conv.rows.first)]
+    g = game.map.grid.grid
+    sx, sy = dx / g.dx, dy / g.dy
+    if orientation == "rows":  # a sideways grid: the frame's x runs down the board
+        sx, sy = sy, sx
+    return _placement(game, (sx, sy), rotation, first, origin)
+
+
+def drawn_placement(game: Game) -> Placement:
+    """Where the game's own drawn map (:func:`drawn`) puts each hex."""
+    sb = game.map.sheet_boards()[0]
+    first = next(iter(sb.to_map))
+    ratio = sb.grid.grid.dy / game.map.grid.grid.dy
+    return _placement(game, (ratio, ratio), 0.0, sb.to_map[first], sb.grid.centre(first))
+
+
+def drawn(game: Game) -> tuple[bytes, str, int, int]:
+    """The game's own drawn map as a PNG (the review without a scan), its type and size."""
+    im = draw_board(game.map, game.map.sheet_boards()[0])
+    return png_bytes(im), "image/png", im.width, im.height
+
+
+def web_image(path: Path) -> tuple[bytes, str, int, int]:
+    """The scan as bytes a browser shows (PNG/JPEG/GIF/WebP as they are, others as PNG), type, size."""
+    width, height = image_size(path)
+    if width * height > MAX_PIXELS:
+        raise ImageError(f"{path}: {width}x{height} is above the {MAX_PIXELS / 1e6:.0f} Mpx the survey accepts")
+    with Image.open(path) as im:
+        kind = WEB_TYPES.get(im.format or "")
+        if kind:
+            return path.read_bytes(), kind, width, height
+        out = io.BytesIO()
+        im.convert("RGB").save(out, "PNG")
+        return out.getvalue(), "image/png", width, height
+
+
+def _rounded(points: list[Point]) -> list[list[float]]:
+    return [[round(x, 1), round(y, 1)] for x, y in points]
+
+
+def _side_segment(placement: Placement, a: Hex, b: Hex) -> list[list[float]]:
+    """The hexside between neighbours ``a`` and ``b``: the two corners of ``a`` nearest ``b``'s centre."""
+    cb = placement.centre(b)
+    near = sorted(placement.corners(a), key=lambda p: (p[0] - cb[0]) ** 2 + (p[1] - cb[1]) ** 2)[:2]
+    return _rounded(near)
+
+
+def page_data(game: Game, survey: store.Survey, placement: Placement, width: int, height: int) -> dict[str, Any]:
+    """What the page draws: terrain types with keys and colours, every hex, every hexside of the map."""
+    kinds = [t for t in game.map.terrain.types.values() if t.kind in ("hex", "hexside")]
+    hex_types = [t for t in kinds if t.kind == "hex"]
+    side_types = [t for t in kinds if t.kind == "hexside"]
+    types = [{"id": t.id, "name": t.name, "kind": t.kind, "key": KEYS[i] if i < len(KEYS) else "",
+              "colour": terrain_colour(t.id) if t.kind == "hex" else hexside_style(t.id)[1]}
+             for group in (hex_types, side_types) for i, t in enumerate(group)]
+    terrain, label = game.map.terrain, game.map.label
+    hexes = []
+    for h in sorted(game.map, key=label):
+        call = survey.hexes.get(label(h))
+        person = terrain.provenance(h) == "person"
+        known = sorted(terrain.of(h) or ()) if person else []
+        hexes.append({"label": label(h), "centre": _rounded([placement.centre(h)])[0],
+                      "corners": _rounded(placement.corners(h)),
+                      "terrain": call.value if call else (known[0] if known else None),
+                      "confidence": call.confidence if call else None,
+                      "reviewed": bool(call and call.reviewed), "person": person})
+    sides = []
+    for h in sorted(game.map, key=label):
+        for d in DIRECTIONS[:3]:  # each pair once
+            n = h + d
+            if n not in game.map:
+                continue
+            key = store.pair(label(h), label(n))
+            call = survey.hexsides.get(key)
+            sides.append({"hexes": list(key), "segment": _side_segment(placement, h, n),
+                          "feature": None if call is None or call.value == "none" else call.value,
+                          "confidence": call.confidence if call else None, "reviewed": bool(call and call.reviewed)})
+    return {"game": game.id, "title": game.title, "width": width, "height": height, "types": types,
+            "hexes": hexes, "hexsides": sides}
+
+
+def parse_changes(body: Any) -> list[store.Change]:
+    """The changes a save posts: ``[{"kind": "hex"|"hexside", "hexes": [...], "value": id|null}, ...]``."""
+    if not isinstance(body, dict) or not isinstance(body.get("changes"), list):
+        raise ValueError('a save is {"token": ..., "changes": [...]}')
+    changes = body["changes"]
+    if len(changes) > MAX_CHANGES:
+        raise ValueError(f"{len(changes):,} changes in one save; at most {MAX_CHANGES:,}")
+    out = []
+    for i, c in enumerate(changes):
+        ok = (isinstance(c, dict) and c.get("kind") in ("hex", "hexside") and isinstance(c.get("hexes"), list)
+              and all(isinstance(h, str) for h in c["hexes"]) and (c.get("value") is None or isinstance(c["value"], str)))
+        if not ok:
+            raise ValueError(f"change {i + 1} is not {{kind: hex|hexside, hexes: [labels], value: type id or null}}")
+        out.append(store.Change(c["kind"], tuple(c["hexes"]), c.get("value")))
+    return out
+
+
+class Review:
+    """One review session: the game folder, the image, the placement, and the page's token."""
+
+    def __init__(self, game_dir: Path, image: tuple[bytes, str, int, int], place: Callable[[Game], Placement]) -> None:
+        self.game_dir, self.image, self.place = Path(game_dir), image, place
+        self.token = secrets.token_urlsafe(24)
+        self.lock = threading.Lock()
+
+    def data(self) -> dict[str, Any]:
+        """The page's data as the game folder holds it now (re-read after every save)."""
+        game = load_game(self.game_dir)
+        out = page_data(game, store.read(self.game_dir), self.place(game), self.image[2], self.image[3])
+        out["token"] = self.token
+        return out
+
+    def save(self, body: Any) -> dict[str, Any]:
+        if not isinstance(body, dict) or not secrets.compare_digest(str(body.get("token", "")), self.token):
+            raise PermissionError("this page's token is missing or wrong; reload the review page")
+        changes = parse_changes(body)
+        with self.lock:
+            store.confirm(self.game_dir, changes)
+            data = self.data()
+        data["saved"] = len(changes)
+        return data
+
+
+def page_html() -> bytes:
+    return resources.files("hexforge.survey").joinpath("review.html").read_bytes()
+
+
+class Handler(BaseHTTPRequestHandler):
+    """GET /, /data.json, /image; POST /save. Nothing else."""
+
+    server: ReviewServer
+
+    def log_message(self, format: str, *args: Any) -> None:  # quiet: the terminal shows the URL only
+        pass
+
+    def send(self, status: int, body: bytes, kind: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def json(self, status: int, value: Any) -> None:
+        self.send(status, json.dumps(value, ensure_ascii=False).encode(), "application/json; charset=utf-8")
+
+    def do_GET(self) -> None:
+        review = self.server.review
+        path = self.path.split("?", 1)[0]
+        if path == "/":
+            self.send(200, page_html(), "text/html; charset=utf-8")
+        elif path == "/image":
+            self.send(200, review.image[0], review.image[1])
+        elif path == "/data.json":
+            try:
+                self.json(200, review.data())
+            except (store.StoreError, ValueError) as e:
+                self.json(500, {"error": str(e)})
+        else:
+            self.send(404, b"not found", "text/plain")
+
+    def do_POST(self) -> None:
+        if self.path != "/save":
+            return self.send(404, b"not found", "text/plain")
+        size = int(self.headers.get("Content-Length") or 0)
+        if size > MAX_BODY:
+            return self.json(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, {"error": f"a save of at most {MAX_BODY:,} bytes"})
+        try:
+            result = self.server.review.save(json.loads(self.rfile.read(size) or b"null"))
+        except PermissionError as e:
+            return self.json(403, {"error": str(e)})
+        except (store.StoreError, ValueError) as e:  # JSONDecodeError is a ValueError
+            return self.json(400, {"error": str(e)})
+        self.json(200, result)
+
+
+class ReviewServer(ThreadingHTTPServer):
+    """The review page's server on 127.0.0.1 (``port`` 0: any free port)."""
+
+    daemon_threads = True
+
+    def __init__(self, review: Review, port: int = 0) -> None:
+        self.review = review
+        super().__init__(("127.0.0.1", port), Handler)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/"

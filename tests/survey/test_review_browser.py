@@ -1,0 +1,157 @@
+"""The review page in a real headless Chromium (Selenium and Debian's chromium-driver): a person
+clicks hexes and a hexside over a synthetic scan, presses the keys the page's legend shows, saves,
+and terrain.toml changes exactly as clicked (reviewed = true), and in nothing else."""
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import threading
+import tomllib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from hexforge.games import load_game
+from hexforge.survey import store
+from hexforge.survey.review import Placement, Review, ReviewServer, web_image
+from tools.scans import make_scan
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:  # pragma: no cover - the test extras install it
+    webdriver = None
+
+
+def _browser():
+    """A headless Chromium driven by chromedriver, or a skip (a failure when CHROMIUM_REQUIRED is set)."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    missing = [what for what, ok in (("selenium (pip install selenium)", webdriver is not None),
+                                     ("chromium (apt-get install chromium)", chromium),
+                                     ("chromedriver (apt-get install chromium-driver)", driver)) if not ok]
+    if missing:
+        if os.environ.get("CHROMIUM_REQUIRED"):
+            pytest.fail(f"CHROMIUM_REQUIRED is set but {', '.join(missing)} is missing")
+        pytest.skip(f"{', '.join(missing)} is not installed")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1500,1000",
+                "--disable-background-networking", "--disable-component-update", "--no-first-run"):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service(driver), options=options)
+
+
+def _true_placement(game, centres: dict[str, tuple[float, float]]) -> Placement:
+    """The affine map of the game grid onto the scan, from the scan's true hex centres (least squares)."""
+    labels = sorted(centres)
+    src = np.array([game.map.grid.centre(game.map.index[k]) for k in labels])
+    dst = np.array([centres[k] for k in labels])
+    a = np.c_[src, np.ones(len(src))]
+    (ax, bx, cx), *_ = np.linalg.lstsq(a, dst[:, 0], rcond=None)
+    (dy_, ey, fy), *_ = np.linalg.lstsq(a, dst[:, 1], rcond=None)
+    return Placement(game, (ax, bx, cx, dy_, ey, fy))
+
+
+@pytest.fixture
+def session(tmp_path):
+    scan = make_scan("vintage", 3)
+    game_dir = tmp_path / scan.game_dir.name
+    shutil.copytree(scan.game_dir, game_dir)
+    (game_dir / "scan.png").write_bytes(_png(scan.image))
+    hexes = sorted(scan.centres)
+    # a survey with one wrong hex (lowest confidence) and a missed river
+    wrong, confirm, untouched = hexes[40], hexes[41], hexes[42:60]
+    calls = {h: store.Call(scan.terrain[h], 0.9 + i / 1000, False, "survey of scan.png") for i, h in enumerate(untouched)}
+    other = next(t for t in sorted(set(scan.terrain.values())) if t != scan.terrain[wrong])
+    calls[wrong] = store.Call(other, 0.31, False, "survey of scan.png")
+    calls[confirm] = store.Call(scan.terrain[confirm], 0.55, False, "survey of scan.png")
+    side = sorted(tuple(sorted(p)) for p in scan.hexsides if scan.hexsides[p] == "river")[0]
+    store.write(game_dir, store.Survey(calls))
+    game = load_game(game_dir)
+    review = Review(game_dir, web_image(game_dir / "scan.png"), lambda g: _true_placement(g, scan.centres))
+    server = ReviewServer(review)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield server, game_dir, scan, (wrong, confirm, side)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _png(image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def _key_for(driver, name: str, kind: str) -> str:
+    """The shortcut the page's legend shows for a terrain type (by its name and kind)."""
+    for row in driver.find_elements(By.CSS_SELECTOR, "#legend tr"):
+        cells = [c.text for c in row.find_elements(By.TAG_NAME, "td")]
+        if cells[2] == name and cells[3] == kind:
+            return cells[0]
+    raise AssertionError(f"no legend row for {name} ({kind})")
+
+
+def _tables(path: Path) -> dict:
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def test_clicks_and_keys_are_saved_exactly_as_made(session) -> None:
+    server, game_dir, scan, (wrong, confirm, side) = session
+    before_text = (game_dir / "terrain.toml").read_text(encoding="utf-8")
+    before = _tables(game_dir / "terrain.toml")
+    types = {t["id"]: t["name"] for t in before["types"]}
+    driver = _browser()
+    try:
+        driver.get(server.url)
+        WebDriverWait(driver, 30).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+        first = driver.find_element(By.CSS_SELECTOR, "#hexes tr.pick td").text
+        assert first == wrong  # the lowest confidence comes first
+        body = driver.find_element(By.TAG_NAME, "body")
+        driver.find_element(By.CSS_SELECTOR, f"polygon[data-label='{wrong}']").click()
+        body.send_keys(_key_for(driver, types[scan.terrain[wrong]], "hex"))       # set it right
+        driver.find_element(By.CSS_SELECTOR, f"polygon[data-label='{confirm}']").click()
+        body.send_keys("c")                                                       # confirm what is there
+        driver.find_element(By.CSS_SELECTOR, f"line[data-hexes='{side[0]}|{side[1]}']").click()
+        body.send_keys(_key_for(driver, types["river"], "hexside"))               # add the missed river
+        assert "3 changes to save" in driver.find_element(By.ID, "pending").text
+        driver.find_element(By.ID, "save").click()
+        WebDriverWait(driver, 30).until(lambda d: "saved 3 changes" in d.find_element(By.ID, "status").text)
+        row = driver.find_element(By.CSS_SELECTOR, "#hexes tr.pick td").text
+        assert row not in (wrong, confirm)  # reviewed hexes go to the end of the list
+    finally:
+        driver.quit()
+    after = _tables(game_dir / "terrain.toml")
+    old = {e["hex"]: e for e in before["surveyed"]}
+    new = {e["hex"]: e for e in after["surveyed"]}
+    assert new[wrong]["terrain"] == scan.terrain[wrong] and new[wrong]["reviewed"] is True
+    assert new[confirm]["terrain"] == scan.terrain[confirm] and new[confirm]["reviewed"] is True
+    assert {k: v for k, v in new.items() if k not in (wrong, confirm)} == {k: v for k, v in old.items()
+                                                                           if k not in (wrong, confirm)}
+    (river,) = after["surveyed_hexsides"]
+    assert sorted(river["hexes"]) == list(side) and river["feature"] == "river" and river["reviewed"] is True
+    assert "surveyed_hexsides" not in before and "surveyed_lines" not in after
+    assert {k: v for k, v in after.items() if not k.startswith("surveyed")} == \
+           {k: v for k, v in before.items() if not k.startswith("surveyed")}
+    head = before_text.split("[[surveyed")[0]
+    assert (game_dir / "terrain.toml").read_text(encoding="utf-8").startswith(head)  # the person's part, byte for byte
+
+
+def test_a_save_without_the_pages_token_is_refused(session) -> None:
+    import json
+    import urllib.error
+    import urllib.request
+    server, game_dir, _, (wrong, _, _) = session
+    before = (game_dir / "terrain.toml").read_bytes()
+    body = json.dumps({"token": "guess", "changes": [{"kind": "hex", "hexes": [wrong], "value": "clear"}]}).encode()
+    with pytest.raises(urllib.error.HTTPError) as e:
+        urllib.request.urlopen(urllib.request.Request(server.url + "save", body, {"Content-Type": "application/json"}))
+    assert e.value.code == 403 and b"token" in e.value.read()
+    assert (game_dir / "terrain.toml").read_bytes() == before
