@@ -1,0 +1,216 @@
+"""HTTR close action (SR 10, 17.7, 18.1.2): who may attack, from where, with which lead units; and the
+result of a declared CA once its 1d6 is rolled (SR 10.3-10.4, the golden example Fig 17 L623).
+
+Readings: the attacking units are all the phasing side's units in the declared hex except those that
+may never attack (artillery, AT, leaders, disrupted, depleted): the log cannot show which of a stack's
+units join, so those that may not are reported only when they would stop the stack (top unit, 10.1.17,
+13.3.2.2); "began the phase non-adjacent" (10.1.12) compares with the phase's first position.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from hexforge.games.game import Game
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.units import division, is_kind, number
+from hexforge.rules.httr.values import ca_result, ca_value, odds
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+NEVER_ATTACK = ("artillery", "at", "leader", "hq")  # SR 10.1.17, 18.2.6; HQs only with their organisation (10.1.6)
+OPEN = frozenset({"clear", "mixed"})  # the CA Value Table's open-terrain line (Fig 17: 'For open terrain')
+
+
+@dataclass(slots=True)
+class CaLog:
+    """The phase's close actions: units that attacked, target hexes with the division attacking each."""
+
+    attacked: set[str] = field(default_factory=set)
+    divisions: dict[Hex, str] = field(default_factory=dict)
+    pending: tuple[Hex, Hex, tuple[str, ...]] | None = None  # (from, target, attackers) awaiting the 1d6
+    involved: dict[str, Hex] = field(default_factory=dict)  # units of a resolved CA -> its target hex
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    phase_start: GameState
+    ca: CaLog
+    night: bool
+    fired_in: dict[str | None, set[str]]
+
+    def phase(self) -> tuple[str, str | None]: ...
+
+    def hex(self, label: str | None) -> Hex | None: ...
+
+
+def attackers(p: Position, at: Hex, side: str | None) -> list[str]:
+    return [u for u in mem.stack(p.state, at) if p.state.side(u) == side and not is_kind(p.game, u, *NEVER_ATTACK)
+            and not mem.has(p.state, u, "disrupted") and not mem.has(p.state, u, "depleted")]
+
+
+def judge_ca(p: Position, d: Declaration) -> list[Verdict]:
+    """Every check of a CA declaration; the attackers are then recorded."""
+    src, target = p.hex(d.firers[0]), p.hex(d.target)
+    if src is None or target is None:
+        return [NotCheckable(f"hexes named {d.firers[0]!r} and {d.target!r}")]
+    kind, side = p.phase()
+    order = mem.stack(p.state, src)
+    units = attackers(p, src, side)
+    out = [check_phase(p, kind), check_adjacent(p, src, target), check_stoppers(p, order, side),
+           check_once(p, units), check_start(p, units, target), check_lead(p, d, order), check_hw(p, order, units),
+           check_mixing(p, units, target)]
+    if not units:
+        out.append(Illegal("HTTR SR 10.1", f"no unit in {d.firers[0]} may attack (artillery, AT, leaders, HQs, "
+                           "disrupted and depleted units never attack)"))
+    p.ca.attacked.update(units)
+    p.ca.pending = (src, target, tuple(units))
+    return out
+
+
+@rule("HTTR SR 4.1 / 10.1.1", "CA-1", "CA at the end of a unit's move, in its Movement (or Reaction) Phase")
+def check_phase(p: Position, kind: str) -> Verdict:
+    if kind == "unknown":
+        return NotCheckable("the phase (no turn tracker change yet)")
+    if kind not in ("movement", "reaction"):
+        return Illegal("HTTR SR 4.1", f"a close action in a {kind} phase: CA belongs to Movement and Reaction Phases")
+    return Legal()
+
+
+@rule("HTTR SR 10.1.4-10.1.5", "CA-3", "a CA only against an adjacent hex, the attackers from one hex")
+def check_adjacent(p: Position, src: Hex, target: Hex) -> Verdict:
+    if src.distance(target) != 1:
+        return Illegal("HTTR SR 10.1.4", f"{p.game.map.labels[src]} is not adjacent to {p.game.map.labels[target]}")
+    if not p.state.at(target):
+        return Illegal("HTTR SR 10.1.4", f"{p.game.map.labels[target]} holds no enemy unit to close-assault")
+    return Legal()
+
+
+@rule("HTTR SR 10.1.17 / 18.2.6 / 13.3.2.2 / 10.4.4.1", "CA-10/CA-11",
+      "artillery and AT never attack; artillery or a depleted unit on top stops the stack's CA")
+def check_stoppers(p: Position, order: tuple[str, ...], side: str | None) -> Verdict:
+    mine = [u for u in order if p.state.side(u) == side]
+    if not mine:
+        return Illegal("HTTR SR 10.1", "the attacking hex holds none of the phasing side's units")
+    top = mine[0]
+    if is_kind(p.game, top, "artillery"):
+        return Illegal("HTTR SR 18.2.6", f"{top} (artillery) is on top of the stack, which may not close-assault")
+    if mem.has(p.state, top, "depleted"):
+        return Illegal("HTTR SR 13.3.2.2", f"{top} is depleted and on top of the stack, which may not close-assault")
+    return Legal()
+
+
+@rule("HTTR SR 10.1.3 / 10.1.9", "CA-2/FIR-5", "one CA per unit per Movement Phase as attacker; no CA by a unit that fired in the Fire Phase")
+def check_once(p: Position, units: list[str]) -> Verdict:
+    again = [u for u in units if u in p.ca.attacked]
+    if again:
+        return Illegal("HTTR SR 10.1.3", f"{', '.join(again)} already attacked in a CA this phase")
+    fired = [u for u in units if u in p.fired_in.get(p.phase()[1], set())]
+    if fired and p.phase()[0] == "movement":
+        return Illegal("HTTR SR 10.1.9", f"{', '.join(fired)} fired in the Fire Phase and may not close-assault in "
+                       "the next Movement Phase")
+    return Legal()
+
+
+@rule("HTTR SR 10.1.12 / 20.4", "CA-7/CA-14", "at most two attackers that began the phase non-adjacent; "
+      "at night only from an adjacent start")
+def check_start(p: Position, units: list[str], target: Hex) -> Verdict:
+    far = [u for u in units if (p.phase_start.where(u) or target).distance(target) > 1]
+    if far and p.night:
+        return Illegal("HTTR SR 20.4", f"{', '.join(far)} began the phase away from the defender: at night a CA "
+                       "is made only from an adjacent start")
+    if len(far) > 2:
+        return Illegal("HTTR SR 10.1.12", f"{len(far)} attackers began the phase non-adjacent ({', '.join(far)}): "
+                       "at most two")
+    return Legal()
+
+
+@rule("HTTR SR 10.3", "CA-18", "lead units come from the top two and are fixed at declaration")
+def check_lead(p: Position, d: Declaration, order: tuple[str, ...]) -> Verdict:
+    bad = [u for u in d.lead if u not in order[:2]]
+    if bad:
+        return Illegal("HTTR SR 10.3", f"lead unit {', '.join(bad)} is not one of the top two ({', '.join(order[:2])})")
+    return Legal()
+
+
+@rule("HTTR SR 18.1.2.1-18.1.2.3", "CA-12", "HW never CA alone or on top; each needs line infantry of its "
+      "subordination")
+def check_hw(p: Position, order: tuple[str, ...], units: list[str]) -> Verdict:
+    hw = [u for u in units if is_kind(p.game, u, "hw")]
+    if not hw:
+        return Legal()
+    if units and units[0] in hw and order and order[0] == units[0]:
+        return Illegal("HTTR SR 18.1.2.2", f"{units[0]} (HW) is on top of the attacking stack")
+    for u in hw:
+        hq = p.game.units[u].formation
+        if not any(is_kind(p.game, x, "infantry") and p.game.units[x].formation == hq for x in units):
+            return Illegal("HTTR SR 18.1.2.1", f"{u} (HW) attacks without line infantry of its subordination ({hq})")
+    return Legal()
+
+
+@rule("HTTR SR 10.1.6 / 17.7", "CA-4", "no mixing of divisions against one hex in a phase")
+def check_mixing(p: Position, units: list[str], target: Hex) -> Verdict:
+    divs = {division(p.game, u) for u in units} - {None}
+    before = p.ca.divisions.get(target)
+    if before is not None:
+        divs.add(before)
+    if len(divs) > 1:
+        return Illegal("HTTR SR 10.1.6", f"units of {' and '.join(sorted(divs))} close-assault "
+                       f"{p.game.map.labels[target]} in one phase")
+    if divs:
+        p.ca.divisions[target] = next(iter(divs))
+    return Legal()
+
+
+@rule("HTTR SR 10.3-10.4", "CA-19/CA-20/CA-21", "the CA value from the ER and morale differentials by the "
+      "defender's terrain, the odds rounded down, the 1d6 result")
+def resolve(p: Position, roll: int) -> Verdict:
+    """SR 10.3-10.4: the pending CA's result for its 1d6 (the uppermost units give ER and morale; +2 morale
+    for an engineer among the attackers, Fig 17; all attackers count from an adjacent start; defenders in
+    defilade are not halved; depleted defenders defend at 1/2, 13.3.2)."""
+    src, target, units = p.ca.pending
+    p.ca.pending = None
+    defenders = mem.stack(p.state, target)
+    p.ca.involved.update({u: target for u in (*units, *defenders)})
+    if not units or not defenders:
+        return Legal(detail="no CA to resolve")
+    a, dfd = units[0], defenders[0]
+    vals = [number(p.game, x, c) for x in (a, dfd) for c in ("effectiveness", "morale")]
+    bad = next((v for v in vals if isinstance(v, Unknown)), None)
+    if bad is not None:
+        return NotCheckable(bad.needs)
+    er_a, mo_a, er_d, mo_d = vals
+    mo_a += 2 if any(is_kind(p.game, u, "engineer") for u in units) else 0
+    kinds = p.game.map.terrain.of(target)
+    if kinds is None:
+        return NotCheckable(f"terrain of hex {p.game.map.labels[target]} (unsurveyed)")
+    line = "open" if kinds <= OPEN else "cover"
+    adjacent = all((p.phase_start.where(u) or target).distance(target) <= 1 for u in units)
+    value = ca_value(p.game, line, int(er_a - er_d), int(mo_a - mo_d), adjacent)
+    att = sum_strength(p.game, units)
+    dfn = sum_strength(p.game, defenders, halve=lambda u: mem.has(p.state, u, "depleted"))
+    for v in (value, att, dfn):
+        if isinstance(v, Unknown):
+            return NotCheckable(v.needs)
+    ratio = odds(att, dfn)
+    result = ca_result(p.game, value, ratio, roll)
+    if isinstance(result, Unknown):
+        return NotCheckable(result.needs)
+    return Legal(detail=f"CA value {value}, odds {att:g}:{dfn:g} = {ratio}, 1d6 {roll}: result {result} (SR 10.3)")
+
+
+def sum_strength(game: Game, units, halve=lambda u: False) -> float | Unknown:
+    total = 0.0
+    for u in units:
+        if is_kind(game, u, "leader"):
+            continue
+        s = number(game, u, "strength")
+        if isinstance(s, Unknown):
+            return s
+        total += s / 2 if halve(u) else s
+    return total

@@ -1,0 +1,90 @@
+"""The HTTR chat grammar: what moves and layers cannot show, declared in a chat line that begins with
+its keyword (an HTTR keyword such as ``if`` or ``at`` is also an English word, so only the line's first
+word opens a declaration). Read by one tokenizer pass, linear in the line's length:
+
+    df TARGET from FIRER {FIRER} [target UNIT]              conventional direct fire (SR 6.3)
+    at TARGET from FIRER {FIRER} [target UNIT]              AT fire (SR 6.4)
+    if TARGET from FIRER {FIRER} [spotter UNIT] [hq UNIT]   indirect fire, observed through a spotter and a
+                                                            controlling HQ (SR 6.5.2); without a spotter it
+                                                            is an unobserved barrage (SR 6.5.1.4)
+    of TARGET from FIRER [target UNIT] [trigger WORD]       opportunity fire (SR 6.6); WORD: leave, mode,
+                                                            order, mount, move, ca
+    return TARGET from FIRER {FIRER} [target UNIT]          return fire after AT fire (SR 6.6.7)
+    ca TARGET from HEX [lead UNIT {UNIT}]                   close action, with its lead units (SR 10.3)
+    cp HQ N                                                 N command points allocated to HQ (SR 14.3)
+
+TARGET and HEX are hex labels (``B0405``); FIRER is a hex label (the top two units there, SR 6.3.1.4) or a
+unit id. Words are separated by spaces or commas; case does not matter for keywords.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+KINDS = ("df", "at", "if", "of", "return", "ca", "cp")
+SECTIONS = {"df": ("from", "target"), "at": ("from", "target"), "if": ("from", "spotter", "hq"),
+            "of": ("from", "target", "trigger"), "return": ("from", "target"), "ca": ("from", "lead")}
+TRIGGERS = ("leave", "mode", "order", "mount", "move", "ca")
+TOKEN = re.compile(r"[^\s,]+")
+MAX_WORDS = 64  # no declaration has more: a longer line declares nothing (bounds the work per line)
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """One declared fire, close action or CP allocation, with its words as typed."""
+
+    kind: str
+    target: str
+    firers: tuple[str, ...] = ()
+    target_unit: str | None = None
+    spotter: str | None = None
+    hq: str | None = None
+    trigger: str | None = None
+    lead: tuple[str, ...] = ()
+    points: int | None = None
+
+
+def parse(text: str) -> Declaration | None:
+    """The declaration a chat line makes, else ``None``."""
+    words: list[str] = []
+    for m in TOKEN.finditer(text):
+        if len(words) == MAX_WORDS:
+            return None
+        words.append(m.group())
+    if len(words) < 2 or words[0].lower() not in KINDS:
+        return None
+    kind = words[0].lower()
+    if kind == "cp":
+        return Declaration("cp", words[1], points=int(words[2])) if len(words) == 3 and words[2].isdigit() else None
+    parts: dict[str, list[str]] = {"head": []}
+    current = "head"
+    for w in words[1:]:
+        low = w.lower()
+        section = "target_unit" if low == "target" else low
+        if low in SECTIONS[kind] and section not in parts:
+            current = section
+            parts[current] = []
+        else:
+            parts[current].append(w)
+    return _build(kind, parts)
+
+
+def _build(kind: str, parts: dict[str, list[str]]) -> Declaration | None:
+    head = parts.get("head", [])
+    firers = tuple(parts.get("from", []))
+    if len(head) != 1 or not firers:
+        return None
+    one = {k: parts.get(k) for k in ("target_unit", "spotter", "hq", "trigger")}
+    if any(v is not None and len(v) != 1 for v in one.values()):
+        return None
+    trigger = one["trigger"][0].lower() if one["trigger"] else None
+    if trigger is not None and trigger not in TRIGGERS:
+        return None
+    if kind == "ca" and len(firers) != 1:
+        return None
+    lead = tuple(parts.get("lead", []))
+    if "lead" in parts and not lead:
+        return None
+    return Declaration(kind, head[0], firers, one["target_unit"][0] if one["target_unit"] else None,
+                       one["spotter"][0] if one["spotter"] else None, one["hq"][0] if one["hq"] else None,
+                       trigger, lead)

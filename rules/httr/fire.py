@@ -1,0 +1,301 @@
+"""HTTR fire legality (SR 6.0-6.6, 7, 18): who may fire, by which method, in which phase, at what; the
+referee calls :func:`judge_fire` for each fire declaration (``rules/httr/declaration.py``).
+
+Readings: a firer named by hex is the top two units there (6.3.1.4); a target named by hex only, the top
+unit there (6.3.1.5: one of the top two is targeted); return fire follows the ``return_fire`` reading
+(``catalogue.READINGS``); an OF declaration names one firer (``of_combined``: single units, 6.6.1.3).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from hexforge.games.game import Game
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.los import Observation
+from hexforge.rules.httr.units import is_kind, number, printed_range
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+METHOD = {"df": "conventional DF", "at": "AT fire", "if": "IF", "of": "opportunity fire", "return": "return fire"}
+
+
+@dataclass(slots=True)
+class FireLog:
+    """What fired this phase: the method each unit used, the target hexes in order, the units fired at,
+    return fire given (unit -> AT firers' classes answered), the last AT fire (target hex, firers)."""
+
+    method: dict[str, str] = field(default_factory=dict)
+    targets: list[Hex] = field(default_factory=list)
+    fired_at: set[str] = field(default_factory=set)
+    returned: dict[str, int] = field(default_factory=dict)
+    last_at: tuple[Hex, tuple[str, ...]] | None = None
+
+
+class Position(Protocol):
+    """What fire legality reads of the referee."""
+
+    game: Game
+    state: GameState
+    obs: Observation
+    readings: dict[str, str]
+    fire: FireLog
+
+    def phase(self) -> tuple[str, str | None]: ...
+
+    def hex(self, label: str | None) -> Hex | None: ...
+
+
+def firers(p: Position, d: Declaration) -> list[str] | str:
+    """The units a declaration names (a hex: its top two, 6.3.1.4), else what word names nothing."""
+    out: list[str] = []
+    for w in d.firers:
+        if w in p.game.units:
+            out.append(w)
+        elif p.hex(w) is not None:
+            out.extend(mem.top_two(p.state, p.hex(w)))
+        else:
+            return w
+    return out
+
+
+def judge_fire(p: Position, d: Declaration) -> list[Verdict]:
+    """Every check of one fire declaration, in rule order; the firers are then recorded as having fired."""
+    target = p.hex(d.target)
+    units = firers(p, d)
+    if isinstance(units, str):
+        return [NotCheckable(f"a unit or hex named {units!r} (the declaration names no unit or hex of the game)")]
+    out: list[Verdict] = [check_phase(p, d)]
+    for u in units:
+        out += [check_once(p, d, u), check_depleted(p, u), check_range(p, d, u, target), check_top(p, d, u),
+                check_kind(p, d, u)]
+    out += [check_target_order(p, target), check_target_unit(p, d, target)]
+    if d.kind == "if":
+        out += check_spotter(p, d, units, target)
+    if d.kind == "at":
+        out += [check_los(p, u, target) for u in units]
+    if d.kind == "return":
+        out += [check_return(p, d, u, target) for u in units]
+    return out
+
+
+@rule("HTTR SR 6.0 / 6.2.1", "FIR-1", "one fire method per unit per phase; the Reaction Phase DF only; "
+      "OF only in the enemy's Movement Phase")
+def check_phase(p: Position, d: Declaration) -> Verdict:
+    kind, side = p.phase()
+    if kind == "unknown":
+        return NotCheckable("the phase (no turn tracker change yet)")
+    allowed = {"reaction": ("df", "at", "of", "return"), "fire": ("df", "at", "if", "return"),
+               "movement": ("of", "return")}.get(kind, ())
+    if d.kind not in allowed:
+        return Illegal("HTTR SR 6.0", f"{METHOD[d.kind]} is not fired in a {kind} phase (Reaction: DF only; Fire "
+                       "Phase: DF, AT or IF; OF in the enemy's Movement Phase, SR 6.0 L156, 6.6)")
+    return Legal()
+
+
+@rule("HTTR SR 6.2.1", "FIR-1", "a unit fires once in each phase, by one method (AT then conventional is illegal)")
+def check_once(p: Position, d: Declaration, u: str) -> Verdict:
+    done = p.fire.method.get(u)
+    if d.kind in ("of", "return"):
+        return Legal()  # DF OF each time triggered (6.6.4.2); return fire: check_return
+    if done is not None:
+        return Illegal("HTTR SR 6.2.1", f"{u} already used {METHOD[done]} this phase: a unit fires once per phase, "
+                       f"by one method (it may not also use {METHOD[d.kind]})")
+    return Legal()
+
+
+@rule("HTTR SR 6.1.10 / 13.3.2.1", "FIR-6", "depleted units never fire")
+def check_depleted(p: Position, u: str) -> Verdict:
+    if mem.has(p.state, u, "depleted"):
+        return Illegal("HTTR SR 6.1.10", f"{u} is ammunition depleted and may not fire")
+    return Legal()
+
+
+@rule("HTTR SR 6.2.3 / 6.1.8 / 6.5.1", "DF-2/FIR-4/IF-1/AT-3", "conventional DF only at adjacent hexes; AT (at most 2, an unprinted range is 1) and IF within the printed range")
+def check_range(p: Position, d: Declaration, u: str, target: Hex | None) -> Verdict:
+    at = p.state.where(u)
+    if at is None or target is None:
+        return NotCheckable(f"where {u} and the target stand")
+    dist = at.distance(target)
+    if d.kind == "df" and dist > 1:
+        return Illegal("HTTR SR 6.2.3", f"{u} fires conventional DF {dist} hexes away: conventional DF reaches "
+                       "adjacent hexes only")
+    if d.kind in ("at", "if"):
+        rng = printed_range(p.game, u)
+        if isinstance(rng, Unknown):
+            return NotCheckable(rng.needs)
+        limit = min(rng, 2) if d.kind == "at" else rng
+        if dist > limit:
+            return Illegal("HTTR SR 6.1.8", f"{u} fires {METHOD[d.kind]} {dist} hexes away, beyond its range of "
+                           f"{limit:g}" + (" (AT fire at most 2, SR 6.4.1.5)" if d.kind == "at" else ""))
+    return Legal()
+
+
+@rule("HTTR SR 6.3.1.4 / 6.4.1.3 / 18.1.1.6 / 18.2.5", "DF-5/DF-8/AT-2",
+      "only a stack's top two fire DF and AT (one in-battery AT unit per infantry unit in the top two); IF by any")
+def check_top(p: Position, d: Declaration, u: str) -> Verdict:
+    if d.kind == "if":
+        return Legal()
+    at = p.state.where(u)
+    if at is None:
+        return NotCheckable(f"where {u} stands")
+    order = mem.stack(p.state, at)
+    if u in order[:2]:
+        return Legal()
+    if d.kind == "at" and is_kind(p.game, u, "at"):
+        infantry = [x for x in order[:2] if is_kind(p.game, x, "infantry")]
+        below = [x for x in order[2:] if is_kind(p.game, x, "at")]
+        if u in below[:len(infantry)]:
+            return Legal(detail="an in-battery AT unit under an infantry unit of the top two (SR 6.4.1.4)")
+    return Illegal("HTTR SR 6.3.1.4", f"{u} is not one of the top two units in {p.game.map.labels[at]} "
+                   f"(top: {', '.join(order[:2])}) and may not fire {METHOD[d.kind]}")
+
+
+@rule("HTTR SR 6.5.1 / 6.6.4.3 / 6.5.1.11 / 18.4.1.3", "IF-1/OF-10/IF-5/OF-8/SPC-3",
+      "IF only by artillery and HW; HQs fire only OF; disrupted units fire no IF, and OF only when close-assaulted; bridging engineers never fire")
+def check_kind(p: Position, d: Declaration, u: str) -> Verdict:
+    if is_kind(p.game, u, "leader"):
+        return Illegal("HTTR SR 19.1", f"{u} is a leader and never fires")
+    if is_kind(p.game, u, "bridging_engineer"):
+        return Illegal("HTTR SR 18.4.1.3", f"{u} is a bridging engineer and never fires")
+    if is_kind(p.game, u, "hq") and d.kind != "of":
+        return Illegal("HTTR SR 6.6.4.3", f"{u} is an HQ: HQs fire only opportunity fire")
+    if d.kind == "if":
+        k = is_kind(p.game, u, "artillery", "spa", "hw")
+        if k is None:
+            return NotCheckable(f"the type of unit {u} (units.csv type)")
+        if not k:
+            return Illegal("HTTR SR 6.5.1", f"{u} is neither artillery nor HW and fires no IF")
+        if mem.has(p.state, u, "disrupted"):
+            return Illegal("HTTR SR 6.5.1.11", f"{u} is disrupted and fires no IF")
+    if mem.has(p.state, u, "disrupted") and d.kind == "of" and d.trigger != "ca":
+        return Illegal("HTTR SR 6.6.3.1", f"{u} is disrupted: disrupted units fire OF only when close-assaulted")
+    return Legal()
+
+
+@rule("HTTR SR 6.1.4", "FIR-2", "all fire on one target hex is resolved before a new target hex is declared")
+def check_target_order(p: Position, target: Hex | None) -> Verdict:
+    if target is None:
+        return NotCheckable("the target hex")
+    done = p.fire.targets
+    if target in done and done[-1] != target:
+        return Illegal("HTTR SR 6.1.4", f"fire returns to {p.game.map.labels[target]} after a new target hex "
+                       f"({p.game.map.labels[done[-1]]}) was declared")
+    return Legal()
+
+
+@rule("HTTR SR 6.3.1.5 / 19.3.3", "DF-6/MOR-5", "the target is one of the target stack's top two (IF: any "
+      "unit); leaders are never fired at")
+def check_target_unit(p: Position, d: Declaration, target: Hex | None) -> Verdict:
+    if d.target_unit is None or target is None:
+        return Legal()
+    order = mem.stack(p.state, target)
+    if d.target_unit not in order:
+        return Illegal("HTTR SR 6.1", f"{d.target_unit} is not in {p.game.map.labels[target]}")
+    if is_kind(p.game, d.target_unit, "leader"):
+        return Illegal("HTTR SR 19.3.3", f"{d.target_unit} is a leader: leaders are never fired at")
+    if d.kind != "if" and d.target_unit not in order[:2]:
+        return Illegal("HTTR SR 6.3.1.5", f"{d.target_unit} is not one of the top two in "
+                       f"{p.game.map.labels[target]} (top: {', '.join(order[:2])})")
+    return Legal()
+
+
+@rule("HTTR SR 6.5.1.11-12 / 7.1.5 / 19.1.4 / 6.5.2.1", "IF-5/IF-7",
+      "the spotter observes the target and is neither disrupted, in Travel nor a leader; artillery within two "
+      "hexes of its controlling HQ")
+def check_spotter(p: Position, d: Declaration, units: list[str], target: Hex | None) -> list[Verdict]:
+    if d.spotter is None:
+        return [Legal(detail="an unobserved barrage (no spotter declared)")]
+    s = d.spotter
+    if s not in p.game.units or p.state.where(s) is None or target is None:
+        return [NotCheckable(f"where spotter {s} stands")]
+    if is_kind(p.game, s, "leader"):
+        return [Illegal("HTTR SR 19.1.4", f"{s} is a leader: leaders never spot")]
+    if mem.has(p.state, s, "disrupted"):
+        return [Illegal("HTTR SR 6.5.1.11", f"spotter {s} is disrupted and may not spot")]
+    if mem.mode(p.state, s) == "travel":
+        return [Illegal("HTTR SR 7.1.5", f"spotter {s} is in Travel Mode and may not spot")]
+    seen = p.obs.observe(p.state.where(s), target)
+    out: list[Verdict] = [Legal() if seen.visible else NotCheckable(seen.reason.removeprefix("not checkable: "))
+                          if seen.visible is None else Illegal("HTTR SR 7.0", f"spotter {s} does not observe "
+                                                                              f"{d.target}: {seen.reason}")]
+    if d.hq is not None and p.state.where(d.hq) is not None:
+        far = 2 if p.readings.get("artillery_control") == "within_two" else 1
+        for u in units:
+            at = p.state.where(u)
+            if at is not None and is_kind(p.game, u, "artillery") and at.distance(p.state.where(d.hq)) > far:
+                out.append(Illegal("HTTR SR 6.5.2.1", f"{u} is {at.distance(p.state.where(d.hq))} hexes from its "
+                                   f"controlling HQ {d.hq}: at most {far} (reading artillery_control)"))
+    return out
+
+
+@rule("HTTR SR 6.4.1.2 / 7.0", "AT-1", "AT fire needs a line of sight (the verdict names what blocks it)")
+def check_los(p: Position, u: str, target: Hex | None) -> Verdict:
+    at = p.state.where(u)
+    if at is None or target is None:
+        return NotCheckable(f"where {u} and the target stand")
+    seen = p.obs.observe(at, target)
+    if seen.visible is None:
+        return NotCheckable(seen.reason.removeprefix("not checkable: "))
+    if not seen.visible and seen.by:
+        dike = "dike" in seen.reason
+        where = ", ".join(f"{'/'.join(sorted(p.game.map.terrain.of(h) or ())) or 'a dike'} in "
+                          f"{p.game.map.labels[h]}" for h in seen.by)
+        return Illegal("HTTR SR 7.3.1" if dike else "HTTR SR 7.1.3", f"{u} has no line of sight to "
+                       f"{p.game.map.labels[target]}: blocked by {where}")
+    if not seen.visible:
+        return Illegal("HTTR SR 7.0", f"{u} does not observe {p.game.map.labels[target]}: {seen.reason}")
+    return Legal(detail=seen.reason)
+
+
+@rule("HTTR SR 6.6.7.1-6.6.7.3 / 6.6.7.6 / 6.4.1.12", "AT-9/AT-10/AT-11",
+      "return fire only by the AT target hex's top two, after AT fire, at most once per phase per AT class "
+      "(reading return_fire)")
+def check_return(p: Position, d: Declaration, u: str, target: Hex | None) -> Verdict:
+    last = p.fire.last_at
+    at = p.state.where(u)
+    if last is None or at != last[0]:
+        return Illegal("HTTR SR 6.6.7.1", f"{u} returns fire, but no AT fire was just made at its hex (IF and OF "
+                       "never trigger return fire, SR 6.6.7.3)")
+    if u not in mem.top_two(p.state, at):
+        return Illegal("HTTR SR 6.6.7.2", f"{u} is not one of the top two of its hex and may not return fire")
+    if target is None or not any(p.state.where(f) == target for f in last[1]):
+        return Illegal("HTTR SR 6.6.7.1", f"{u} returns fire at {d.target}, not at the AT firers' hex")
+    n = p.fire.returned.get(u, 0)
+    once = p.readings.get("return_fire") == "once_per_phase"
+    if n >= 1 and once:
+        return Illegal("HTTR SR 6.6.7.6", f"{u} already returned fire this phase (reading return_fire: "
+                       "once_per_phase)")
+    return Legal()
+
+
+def record(p: Position, d: Declaration, units: list[str]) -> None:
+    """After a fire declaration: its firers have fired, its target hex is the current one, its target's units
+    were fired at (SR 5.2.1 exc. 1), an AT fire may be answered."""
+    target = p.hex(d.target)
+    for u in units:
+        if d.kind == "return":
+            p.fire.returned[u] = p.fire.returned.get(u, 0) + 1
+        p.fire.method.setdefault(u, d.kind)
+    if target is not None:
+        if not p.fire.targets or p.fire.targets[-1] != target:
+            p.fire.targets.append(target)
+        p.fire.fired_at.update(p.state.at(target))
+        if d.kind == "at":
+            p.fire.last_at = (target, tuple(units))
+        elif d.kind != "return":
+            p.fire.last_at = None
+
+
+def strength(game: Game, units: list[str]) -> float | Unknown:
+    total = 0.0
+    for u in units:
+        s = number(game, u, "strength")
+        if isinstance(s, Unknown):
+            return s
+        total += s
+    return total

@@ -1,0 +1,137 @@
+"""HTTR organisation modes and unit states as the log shows them (layer changes): SR 5 (one voluntary mode
+change per turn, in the Organization Phase, by the legal transitions; Defilade at once after being fired at
+or a CA; Travel to Concentrated at the end of a move for 2 MP), SR 5.1 (disruption is never voluntary),
+SR 9.3.7 (mount or dismount once per phase), SR 9.5.1.1 (only vehicular-capable units enter Travel).
+
+Reading: SR 4.1's note (L128) lets players make the Organization Phase's changes at the end of a unit's
+move "if no German unit is within OF range" to speed play; the referee holds to the Organization Phase, as
+an OF range needs the ZOC and LOS of every enemy unit.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from hexforge.builder.timeline import StepChange
+from hexforge.games.channel import Channel
+from hexforge.games.game import Game
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.close_action import CaLog
+from hexforge.rules.httr.fire import FireLog
+from hexforge.rules.httr.movement import Movement, Step
+from hexforge.rules.httr.units import is_kind, mobility
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+NO_CONCENTRATED = ("hq", "artillery", "spa")  # SR 5.2.2 (L145), 18.9.4 (L953); towed units by mobility
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    fire: FireLog
+    ca: CaLog
+    mode_turn: set[str]
+    dismounts: set[str]
+    moves: dict[str, Step]
+    channel: Channel
+
+    def phase(self) -> tuple[str, str | None]: ...
+
+
+def judge_layer(p: Position, e: StepChange, uid: str) -> list[Verdict]:
+    """The verdicts on one layer change of a unit."""
+    said = mem.layer_change(e.trait, e.new, p.channel)
+    if said is None:
+        return []
+    what, value = said
+    if what == "mode":
+        return [judge_mode(p, uid, str(value))]
+    if what == "disrupted":
+        return [judge_disruption(p, uid)] if value else [
+            NotCheckable("rules code for disruption recovery (SR 10.6.4-10.6.5: not built yet)")]
+    if what == "dismounted":
+        return [judge_dismount(p, uid)]
+    if what == "depleted":
+        return [NotCheckable("rules code for depletion and its removal (SR 13.3: not built yet)")]
+    return [Legal(detail=f"the {what} marker (the fire it marks is judged with its declaration)")]
+
+
+@rule("HTTR SR 5.2.1-5.2.3 / 9.5.1.1", "MOD-2/MOD-3/MOD-4/MOD-5/MOD-7",
+      "one voluntary mode change per turn in the Organization Phase, by the legal transitions; Defilade at once "
+      "when fired at or after a CA; Travel to Concentrated at the end of a move for 2 MP; Travel only for "
+      "vehicular-capable units")
+def judge_mode(p: Position, uid: str, new: str) -> Verdict:
+    old = mem.mode(p.state, uid)
+    if old == new:
+        return Legal(detail="no change of mode")
+    kind, side = p.phase()
+    own = p.state.side(uid) == side
+    if new == "defilade" and (uid in p.fire.fired_at or uid in p.ca.involved):
+        return Legal(detail="Defilade at once after being fired at or a close action (SR 5.2.1 exc. 1, 6.7.1, 10.5.7)")
+    if old == "travel" and new == "concentrated" and kind == "movement" and own and uid in p.moves:
+        return end_of_move(p, uid)
+    if kind == "unknown":
+        return NotCheckable("the phase (no turn tracker change yet)")
+    if kind != "organization" or not own:
+        return Illegal("HTTR SR 5.2.1", f"{uid} changes mode ({old or 'unknown'} -> {new}) outside its side's "
+                       "Organization Phase")
+    if uid in p.mode_turn:
+        return Illegal("HTTR SR 5.2.1", f"{uid} already made its one voluntary change of mode this turn")
+    p.mode_turn.add(uid)
+    if new == "travel":
+        mob = mobility(p.game, uid)
+        if isinstance(mob, Unknown):
+            return NotCheckable(mob.needs)
+        if mob == "leg":
+            return Illegal("HTTR SR 9.5.1.1", f"{uid} is a leg unit: only vehicular-capable units enter Travel Mode")
+    if old is None:
+        return NotCheckable(f"the mode of unit {uid} before the change (its Mode layer: the log never showed it)")
+    if {old, new} == {"defilade", "travel"}:
+        can = is_kind(p.game, uid, *NO_CONCENTRATED) or mobility(p.game, uid) == "towed"
+        if can is None:
+            return NotCheckable(f"the type of unit {uid} (units.csv type)")
+        if not can:
+            return Illegal("HTTR SR 5.2.3", f"{uid} goes from {old} to {new} directly: only units without a "
+                           "concentrated mode (HQ, artillery, towed) and SPA may")
+    return Legal()
+
+
+def end_of_move(p: Position, uid: str) -> Verdict:
+    """SR 5.2.1 exc. 2 / 9.5.1.4: Travel to Concentrated at the end of a move costs 2 MP, within the MA."""
+    spent = p.moves[uid]
+    ma = Movement(p.game, p.state, uid).ma()
+    if isinstance(ma, Unknown):
+        return NotCheckable(ma.needs)
+    if spent.mp + 2 > ma and spent.hexes > 1:
+        return Illegal("HTTR SR 9.5.1.4", f"{uid} has {ma - spent.mp:g} MP left and changes from Travel to "
+                       "Concentrated at the end of its move, which costs 2 MP")
+    p.moves[uid] = Step(spent.mp + 2, spent.hexes, spent.over)
+    return Legal(detail="Travel to Concentrated at the end of its move, 2 MP (SR 5.2.1 exc. 2)")
+
+
+@rule("HTTR SR 5.1", "MOD-1", "disruption is never voluntary: only fire, CA, airstrikes or an overstack disrupt")
+def judge_disruption(p: Position, uid: str) -> Verdict:
+    if mem.has(p.state, uid, "disrupted"):
+        return Legal(detail="already disrupted")
+    pending = p.ca.pending
+    in_ca = uid in p.ca.involved or (pending is not None and (uid in pending[2] or p.state.where(uid) == pending[1]))
+    if uid in p.fire.fired_at or in_ca:
+        return Legal(detail="disrupted by fire or close action")
+    h = p.state.where(uid)
+    over = Movement(p.game, p.state, uid).check_stacking(h) if h is not None else Legal()
+    if isinstance(over, NotCheckable):
+        return over
+    if isinstance(over, Illegal):
+        return Legal(detail="disrupted by an overstack (SR 11.2.3)")
+    return Illegal("HTTR SR 5.1", f"{uid} becomes disrupted, but it was neither fired at nor in a close action "
+                   "this phase, nor overstacked: disruption is never voluntary")
+
+
+@rule("HTTR SR 9.3.7 / 9.5.1.5", "MOV-7", "mount or dismount at most once per phase")
+def judge_dismount(p: Position, uid: str) -> Verdict:
+    if uid in p.dismounts:
+        return Illegal("HTTR SR 9.3.7", f"{uid} mounts or dismounts a second time this phase")
+    p.dismounts.add(uid)
+    return Legal()

@@ -1,0 +1,296 @@
+"""The Highway to the Reich log referee: judges each event of a timeline in order (SR 4-11, 19), reading
+modes and states from the units' layers (``rules/httr/memory.py``) and fire, close action and CP
+declarations from chat (``rules/httr/declaration.py``, whose docstring is the grammar).
+
+Without a turn tracker change the phase is unknown and what depends on it is not checkable. The
+rulebook's conflicts are settings (``readings``, defaults in ``catalogue.READINGS``).
+"""
+from __future__ import annotations
+
+from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, Event, Move, StepChange, Timeline,
+                                       TurnChange, UnknownCommand)
+from hexforge.games.channel import Channel
+from hexforge.games.values import plain
+from hexforge.maps.hexes import Hex
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.catalogue import READINGS
+from hexforge.rules.httr.close_action import CaLog, judge_ca, resolve
+from hexforge.rules.httr.declaration import Declaration, parse
+from hexforge.rules.httr.fire import FireLog, firers, judge_fire, record
+from hexforge.rules.httr.los import Observation
+from hexforge.rules.httr.modes_rules import judge_layer
+from hexforge.rules.httr.movement import Movement, Step
+from hexforge.rules.httr.units import is_kind
+from hexforge.rules.registry import note, rule
+from hexforge.rules.replay import Judged, Referee, Report
+from hexforge.rules.state import GameState, phase_of
+from hexforge.rules.system import RulesSystem
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+note("HTTR SR 10.6.2", "DIS-1", "disrupted: no CA attack, no OF unless assaulted, no spotting or IF, no ZOC, at "
+     "most one hex", "httr.close_action.attackers, httr.fire.check_kind, httr.fire.check_spotter, "
+     "httr.movement.Movement.exerts, httr.movement.Movement.step")
+WEATHER_TURNS = ("0601", "1501")  # SR 4.1 (L122-L123), ScR 6.4.1 (L1188): reading weather_timing of the data
+
+
+class HttrReferee(Referee):
+    """The HTTR referee (SR 4.1 sequence of play; modes SR 5; fire SR 6-7; movement SR 8-9, 11; CA SR 10)."""
+
+    def __init__(self, rules: RulesSystem, timeline: Timeline, readings: dict[str, str] | None = None) -> None:
+        super().__init__(rules, timeline)
+        self.readings = {r.name: r.default for r in READINGS} | dict(readings or {})
+        unknown = set(self.readings) - {r.name for r in READINGS}
+        if unknown:
+            raise ValueError(f"no HTTR reading {sorted(unknown)}; readings: {', '.join(r.name for r in READINGS)}")
+        self.channel = Channel(self.game)
+        first = next((lay.levels[0] for lay in self.game.info.layers if lay.id == mem.MODE_TRAIT and lay.levels), "")
+        self.state = mem.from_setup(self.state, timeline.setup, self.channel, mem.mode_named(first))
+        self.obs = Observation(self.game)
+        self.phase_start: GameState = self.state
+        self.fire = FireLog()
+        self.ca = CaLog()
+        self.fired_in: dict[str | None, set[str]] = {}  # side -> units that fired in its last Fire Phase
+        self.moves: dict[str, Step] = {}  # MP and hexes of each unit's move this phase
+        self.finished: set[str] = set()  # moved, then another unit moved: its move is over (SR 9.1.2)
+        self.last_move: tuple[str | None, str | None] = (None, None)  # (from, to) of the last move: a stack's
+        self.mode_turn: set[str] = set()  # units that made their voluntary mode change this turn (SR 5.2.1)
+        self.dismounts: set[str] = set()  # units that mounted or dismounted this phase (SR 9.3.7)
+        self.night = False
+
+    # -- driver ------------------------------------------------------------------------------
+
+    def unit(self, e: Event) -> str | None:
+        uid = getattr(getattr(e, "piece", None), "unit", None)
+        return uid if uid in self.game.units else None
+
+    def hex(self, label: str | None) -> Hex | None:
+        return self.game.map.index.get(label) if label else None
+
+    def phase(self) -> tuple[str, str | None]:
+        """(phase kind: weather, cp_logistic, reaction, command, fire, movement, organization; its side)."""
+        if self.state.phase is None:
+            return "unknown", None
+        pid = self.game.info.sequence[self.state.phase].id
+        side = self.rules.phase_side(self.state.phase)
+        kind = pid.removeprefix(f"{side}_") if side else pid
+        return kind, side
+
+    def judge(self, j: Judged) -> None:
+        e = j.event
+        if isinstance(e, TurnChange):
+            self.on_turn(j)
+        elif isinstance(e, ChatLine):
+            d = parse(e.text)
+            if d is not None and (d.kind == "cp" or self.hex(d.target) is not None):
+                self.on_declare(j, d)
+        elif isinstance(e, DiceRoll):
+            self.on_roll(j)
+        elif self.unit(e) is None:
+            return
+        elif isinstance(e, Move):
+            self.on_move(j)
+        elif isinstance(e, StepChange):
+            for v in judge_layer(self, e, self.unit(e)):
+                self.say(j.index, v)
+
+    def advance(self, j: Judged) -> None:
+        e, before = j.event, self.state
+        super().advance(j)
+        self.state = self.state.remember(before.memory)
+        uid = self.unit(e)
+        if uid is None:
+            return
+        if isinstance(e, (Move, Entered)):
+            to = self.state.where(uid)
+            logged = self.logged_order(e) if isinstance(e, Move) else ()
+            self.state = mem.moved(before, self.state, uid, to, logged)
+        elif isinstance(e, Eliminated):
+            self.state = mem.moved(before, self.state, uid, None)
+        elif isinstance(e, StepChange):
+            said = mem.layer_change(e.trait, e.new, self.channel)
+            if said is not None:
+                self.state = mem.with_mode(self.state, uid, said[1]) if said[0] == "mode" else \
+                    mem.with_state(self.state, uid, said[0], bool(said[1]))
+
+    def logged_order(self, e: Move) -> tuple[str, ...]:
+        """The destination stack's order from the log (top first), as unit ids; () when not logged."""
+        if not e.stack:
+            return ()
+        ids = {p.piece.id: p.piece.unit for p in self.t.setup} | {e.piece.id: e.piece.unit}
+        units = [ids.get(pid) for pid in reversed(e.stack)]
+        return tuple(u for u in units if u in self.game.units)
+
+    def finish(self) -> Report:
+        return Report(self.game.id, self.judged, list(self.t.warnings) + self.notes)
+
+    def unjudged(self, j: Judged) -> Verdict:
+        e = j.event
+        if isinstance(e, UnknownCommand):
+            return NotCheckable(f"what this logged command does (hexforge does not read it: {e.reason})")
+        if isinstance(e, ChatLine):
+            return Legal(detail="chat that declares nothing")
+        if isinstance(e, DiceRoll):
+            return Legal(detail="a roll no rule of this phase reads")
+        if self.unit(e) is None:
+            return Legal(detail="not a unit of the game: no rule governs it")
+        if isinstance(e, Eliminated):
+            return NotCheckable("rules code for losses (SR 6.7, 10.5: not built yet)")
+        if isinstance(e, Entered):
+            return NotCheckable("rules code for reinforcements and air landings (ScR 6, 12: not built yet)")
+        if isinstance(e, StepChange):
+            return Legal(detail=f"{e.trait} changed: no rule reads it")
+        return NotCheckable("what this event does under the HTTR rules")
+
+    # -- phases ------------------------------------------------------------------------------
+
+    @rule("HTTR SR 4.1", "SOP-2/SOP-3", "the 12 phases in order each GT; Weather and CP/Logistic phases only in "
+          "the 0601 and 1501 GTs")
+    def on_turn(self, j: Judged) -> None:
+        turn, phase = phase_of(self.game, j.event)
+        if phase is None:
+            self.say(j.index, NotCheckable("a turn tracker phase this game's sequence names"))
+            return
+        old_t, old_p = self.state.turn, self.state.phase
+        v: Verdict = Legal()
+        if old_p is not None and turn is not None and old_t is not None and (turn, phase) != (old_t, old_p):
+            back = turn < old_t or (turn == old_t and phase < old_p)
+            if back or turn > old_t + 1:
+                v = Illegal("HTTR SR 4.1", f"turn {turn} {self.game.info.sequence[phase].name.resolved} follows turn "
+                            f"{old_t} {self.game.info.sequence[old_p].name.resolved} out of order")
+        if isinstance(v, Legal) and self.game.info.sequence[phase].id in ("weather", "cp_logistic"):
+            v = self.check_logistic_turn(turn, phase)
+        self.say(j.index, v)
+        self.end_phase()
+        if turn is not None and turn != old_t:
+            self.mode_turn.clear()
+            self.night = self.turn_kind(turn) == "night"
+
+    def calendar(self) -> dict[int, dict]:
+        cal = plain((self.game.info.special or {}).get("turn_calendar")) or {}
+        return {int(t["turn"]): t for t in cal.get("turns", []) if isinstance(t, dict) and "turn" in t}
+
+    def turn_kind(self, turn: int) -> str | None:
+        return self.calendar().get(turn, {}).get("kind")
+
+    def check_logistic_turn(self, turn: int | None, phase: int) -> Verdict:
+        """SR 4.1 (L122-L123): the Weather and CP/Logistic Phases happen only in the 0601 and 1501 GTs."""
+        row = self.calendar().get(turn) if turn is not None else None
+        if row is None:
+            return NotCheckable(f"the time of GT {turn} (game.toml [special.turn_calendar])")
+        if not str(row.get("time", "")).startswith(WEATHER_TURNS):
+            return Illegal("HTTR SR 4.1", f"a {self.game.info.sequence[phase].name.resolved} in GT {turn} "
+                           f"({row.get('time')}): only the 0601 and 1501 GTs have one")
+        return Legal()
+
+    def end_phase(self) -> None:
+        """A phase ends: the Fire Phase's firers are remembered for the Movement Phase (SR 6.1.9); the phase's
+        fire, CA and movement records start afresh."""
+        kind, side = self.phase()
+        if kind == "fire":
+            self.fired_in[side] = {u for u, m in self.fire.method.items() if m in ("df", "at", "if")}
+        elif kind == "movement":
+            self.fired_in.pop(side, None)
+        self.fire, self.ca = FireLog(), CaLog()
+        self.moves.clear()
+        self.finished.clear()
+        self.dismounts.clear()
+        self.last_move = (None, None)
+        self.phase_start = self.state
+
+    # -- declarations and rolls --------------------------------------------------------------
+
+    def on_declare(self, j: Judged, d: Declaration) -> None:
+        if d.kind == "cp":
+            self.say(j.index, NotCheckable("rules code for CP allocation (SR 14.3: not built yet)"))
+            return
+        if d.kind == "ca":
+            for v in judge_ca(self, d):
+                self.say(j.index, v)
+            return
+        for v in judge_fire(self, d):
+            self.say(j.index, v)
+        units = firers(self, d)
+        if isinstance(units, list):
+            record(self, d, units)
+
+    def on_roll(self, j: Judged) -> None:
+        """A roll: the pending close action's 1d6 (a Close Action button's, or any single die in a game whose
+        data names no buttons) resolves it."""
+        e = j.event
+        button = self.channel.dice(e.name)
+        ca_die = button.purpose == "close-action" if button is not None else len(e.values) == 1
+        if self.ca.pending is not None and ca_die:
+            self.say(j.index, resolve(self, e.total if e.total is not None else e.values[0]))
+
+    # -- movement ----------------------------------------------------------------------------
+
+    @rule("HTTR SR 4.1 / 9.1.1 / 9.1.2", "MOV-1/FIR-5", "units move in their side's Movement or Reaction Phase, "
+          "one unit or stack at a time; a unit that fired in the Fire Phase does not move")
+    def on_move(self, j: Judged) -> None:
+        e: Move = j.event
+        uid = self.unit(e)
+        start = self.state.where(uid)
+        drops = [self.hex(x) for x in (e.path or (e.to_hex,))]
+        if start is None or not drops or any(h is None for h in drops):
+            self.say(j.index, NotCheckable(f"where {uid} moved from and to (a hex of the map)"))
+            return
+        kind, side = self.phase()
+        if kind == "unknown":
+            self.say(j.index, NotCheckable("the phase (no turn tracker change yet)"))
+            return
+        if uid in self.ca.involved:
+            self.say(j.index, self.retreat_or_advance(uid, start, drops[-1]))
+            return
+        if kind not in ("movement", "reaction") or self.state.side(uid) != side:
+            self.say(j.index, Illegal("HTTR SR 4.1", f"{uid} moves in the {self.phase_name()}: a unit moves only "
+                                      "in its side's Movement or Reaction Phase"))
+            return
+        spa = is_kind(self.game, uid, "spa") and mem.mode(self.state, uid) == "concentrated"  # SR 18.9.2
+        if uid in self.fired_in.get(side, set()) and kind == "movement" and not spa:
+            self.say(j.index, Illegal("HTTR SR 6.1.9", f"{uid} fired in the Fire Phase and may not move in the "
+                                      "next Movement Phase"))
+            return
+        if uid in self.finished:
+            self.say(j.index, Illegal("HTTR SR 9.1.2", f"{uid} moves again after another unit moved: one unit "
+                                      "or stack moves at a time, and its move is then over"))
+            return
+        if (e.from_hex, e.to_hex) != self.last_move:
+            self.finished.update(u for u in self.moves if u != uid)
+        self.last_move = (e.from_hex, e.to_hex)
+        mv = Movement(self.game, self.state, uid, reaction=kind == "reaction", obs=self.obs)
+        v, spent = mv.judge(start, drops, self.moves.get(uid, Step(0.0, 0)))
+        self.moves[uid] = spent
+        self.say(j.index, v)
+        if e.stack:
+            self.say(j.index, self.check_bottom(e, uid, mv, drops[-1]))
+
+    @rule("HTTR SR 9.6.3 / 11.3.4", "MOV-21", "a unit joining a stack in an EZOC goes to the bottom")
+    def check_bottom(self, e: Move, uid: str, mv: Movement, to: Hex) -> Verdict:
+        order = self.logged_order(e)
+        if not order or len(order) < 2 or order[-1] == uid:
+            return Legal()
+        ez = mv.in_ezoc(to)
+        if ez is None:
+            return NotCheckable(f"whether {self.game.map.labels[to]} is in an enemy ZOC (SR 8.0)")
+        if ez:
+            return Illegal("HTTR SR 9.6.3", f"{uid} joined the stack in {self.game.map.labels[to]}, in an enemy ZOC, "
+                           f"but not at its bottom (order, top first: {', '.join(order)})")
+        return Legal()
+
+    @rule("HTTR SR 10.5.1 / 10.5.4", "CA-22/CA-25", "after a CA a disrupted defender retreats exactly one hex; "
+          "undisrupted attackers advance into the vacated hex")
+    def retreat_or_advance(self, uid: str, start: Hex, to: Hex) -> Verdict:
+        """A unit of a close action already resolved this phase moving: its retreat or advance (SR 10.5)."""
+        target = self.ca.involved[uid]
+        if start == target:  # a defender
+            if start.distance(to) != 1:
+                return Illegal("HTTR SR 10.5.1", f"{uid} retreats {start.distance(to)} hexes after close action: "
+                               "exactly one")
+            return Legal(detail="a retreat of one hex after close action (SR 10.5.1)")
+        if to != target:
+            return Illegal("HTTR SR 10.5.4", f"{uid} attacked {self.game.map.labels[target]} and moves to "
+                           f"{self.game.map.labels[to]}: an attacker may only advance into the vacated hex")
+        return Legal(detail="an advance into the vacated hex (SR 10.5.4)")
+
+    def phase_name(self) -> str:
+        return self.game.info.sequence[self.state.phase].name.resolved if self.state.phase is not None else "unknown phase"

@@ -1,0 +1,101 @@
+"""Timelines built by hand for the HTTR referee's tests, on the synthetic game tests/games/httr-synthetic."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from hexforge.builder.locations import OFF_MAP
+from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Move, PieceRef, Placement, StepChange,
+                                       Timeline, TurnChange)
+from hexforge.games import load_game
+from hexforge.games.game import Game
+from hexforge.rules import rules_for
+from hexforge.rules.httr.referee import HttrReferee
+from hexforge.rules.replay import Report
+from hexforge.rules.state import phase_names
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable
+
+SYNTHETIC = Path(__file__).resolve().parents[2] / "games" / "httr-synthetic"
+_GAME: list[Game] = []
+
+
+def game() -> Game:
+    if not _GAME:
+        _GAME.append(load_game(SYNTHETIC))
+    return _GAME[0]
+
+
+def ref(u: str) -> PieceRef:
+    return PieceRef(u, u, u)
+
+
+class Log:
+    """A timeline step by step: ``phase``, ``move``, ``layer``, ``say``, ``roll``, ``kill``; ``setup`` lists
+    unit -> hex (or (hex, {layer: level})), placed in order (a hex's last listed unit on top)."""
+
+    def __init__(self, setup: dict, g: Game | None = None) -> None:
+        self.game = g or game()
+        rows = []
+        for u, where in setup.items():
+            h, layers = where if isinstance(where, tuple) else (where, {})
+            rows.append(Placement(ref(u), OFF_MAP, h, dict(layers)))
+        self.setup = tuple(rows)
+        self.events: list = []
+
+    def _n(self) -> int:
+        return len(self.events) + 1
+
+    def phase(self, turn: int, phase_id: str) -> Log:
+        ids = [p.id for p in self.game.info.sequence]
+        name = phase_names(self.game)[ids.index(phase_id)]
+        self.events.append(TurnChange(self._n(), "TurnTracker0", "", (("Turn", str(turn)), ("Phase", name))))
+        return self
+
+    def move(self, u: str, *path: str, stack: tuple[str, ...] = ()) -> Log:
+        self.events.append(Move(self._n(), ref(u), OFF_MAP, OFF_MAP, None, path[-1], tuple(path), stack=stack))
+        return self
+
+    def layer(self, u: str, trait: str, old: str, new: str) -> Log:
+        self.events.append(StepChange(self._n(), ref(u), None, trait, old, new))
+        return self
+
+    def mode(self, u: str, new: str, old: str = "") -> Log:
+        return self.layer(u, "Mode", old, new)
+
+    def say(self, text: str) -> Log:
+        self.events.append(ChatLine(self._n(), "p", text))
+        return self
+
+    def roll(self, name: str, *dice: int) -> Log:
+        self.events.append(DiceRoll(self._n(), name, tuple(dice), sum(dice)))
+        return self
+
+    def kill(self, u: str, h: str) -> Log:
+        self.events.append(Eliminated(self._n(), ref(u), OFF_MAP, h))
+        return self
+
+    def timeline(self) -> Timeline:
+        return Timeline(self.setup, tuple(self.events), (), (), len(self.events))
+
+    def check(self, **readings: str) -> Report:
+        return HttrReferee(rules_for(self.game), self.timeline(), readings or None).run()
+
+
+def last(report: Report) -> list:
+    """The verdicts on the last event."""
+    return report.judged[-1].verdicts
+
+
+def illegal(verdicts: list) -> list[Illegal]:
+    return [v for v in verdicts if isinstance(v, Illegal)]
+
+
+def rules_broken(verdicts: list) -> list[str]:
+    return [v.rule for v in illegal(verdicts)]
+
+
+def all_legal(verdicts: list) -> bool:
+    return bool(verdicts) and all(isinstance(v, Legal) for v in verdicts)
+
+
+def unsure(verdicts: list) -> list[NotCheckable]:
+    return [v for v in verdicts if isinstance(v, NotCheckable)]

@@ -1,0 +1,88 @@
+"""HTTR sequence of play (SR 4.1) and organisation modes (SR 5) on the synthetic game: each predicate with a
+legal and an illegal case."""
+from __future__ import annotations
+
+from tests.rules.httr.helpers import Log, all_legal, last, rules_broken, unsure
+
+FRONT = {"A-INF1": "B0303", "G-INF1": "B0406"}
+
+
+def test_phases_follow_the_sequence_and_turns():  # SOP-2, SR 4.1 (L120-L129)
+    ok = Log(FRONT).phase(2, "allied_fire").phase(2, "allied_movement").phase(3, "german_reaction").check()
+    assert all(all_legal(j.verdicts) for j in ok.judged)
+    back = Log(FRONT).phase(2, "allied_movement").phase(2, "allied_fire").check()
+    assert rules_broken(last(back)) == ["HTTR SR 4.1"]
+    skip = Log(FRONT).phase(2, "allied_movement").phase(4, "allied_fire").check()
+    assert rules_broken(last(skip)) == ["HTTR SR 4.1"]
+
+
+def test_weather_and_logistics_only_in_the_0601_and_1501_turns():  # SOP-3, SR 4.1 (L122-L123)
+    assert all_legal(last(Log(FRONT).phase(1, "weather").check()))  # GT1 0601-0901
+    assert all_legal(last(Log(FRONT).phase(4, "cp_logistic").check()))  # GT4 1501-1801
+    r = Log(FRONT).phase(2, "weather").check()  # GT2 0901-1201
+    assert rules_broken(last(r)) == ["HTTR SR 4.1"] and "0901" in last(r)[0].reason
+
+
+def test_one_voluntary_mode_change_in_the_organization_phase():  # MOD-2, SR 5.2.1 (L142)
+    log = Log(FRONT).phase(1, "allied_organization").mode("A-INF1", "Defilade", "Concentrated")
+    assert all_legal(last(log.check()))
+    again = log.mode("A-INF1", "Concentrated", "Defilade").check()
+    assert rules_broken(last(again)) == ["HTTR SR 5.2.1"]
+    wrong_phase = Log(FRONT).phase(1, "allied_movement").mode("A-INF1", "Defilade", "Concentrated").check()
+    assert rules_broken(last(wrong_phase)) == ["HTTR SR 5.2.1"]
+    enemy_phase = Log(FRONT).phase(1, "german_organization").mode("A-INF1", "Defilade", "Concentrated").check()
+    assert rules_broken(last(enemy_phase)) == ["HTTR SR 5.2.1"]
+    next_turn = log.phase(2, "allied_organization").mode("A-INF1", "Concentrated", "Defilade").check()
+    assert all_legal(last(next_turn))
+
+
+def test_defilade_at_once_after_being_fired_at():  # MOD-3, SR 5.2.1 exc. 1 (L143)
+    log = Log({"G-INF1": "B0303", "A-INF1": "B0304"}).phase(1, "german_fire").say("df B0304 from B0303")
+    assert all_legal(last(log.mode("A-INF1", "Defilade", "Concentrated").check()))
+    other = Log({"G-INF1": "B0303", "A-INF1": "B0304", "A-INF2": "B0308"}).phase(1, "german_fire") \
+        .say("df B0304 from B0303").mode("A-INF2", "Defilade", "Concentrated").check()
+    assert rules_broken(last(other)) == ["HTTR SR 5.2.1"]
+
+
+def test_travel_to_concentrated_at_the_end_of_a_move_costs_two_mp():  # MOD-4, SR 5.2.1 exc. 2 (L144)
+    setup = {"A-TANK": ("B0101", {"Mode": "Travel"})}
+    ok = Log(setup).phase(1, "allied_movement").move("A-TANK", "B0102").mode("A-TANK", "Concentrated", "Travel")
+    assert all_legal(last(ok.check()))
+    # 11 hexes of clear in Travel (1 MP each) then 2 MP for the change: 13 > 12
+    far = Log(setup).phase(1, "allied_movement").move("A-TANK", "B0110", "B0210", "B0209") \
+        .mode("A-TANK", "Concentrated", "Travel").check()
+    assert rules_broken(last(far)) == ["HTTR SR 9.5.1.4"]
+
+
+def test_legal_transitions():  # MOD-5, SR 5.2.2-5.2.3 (L145-L146)
+    inf = Log({"A-TANK": ("B0101", {"Mode": "Defilade"})}).phase(1, "allied_organization") \
+        .mode("A-TANK", "Travel", "Defilade").check()
+    assert rules_broken(last(inf)) == ["HTTR SR 5.2.3"]
+    hq = Log({"A-REG1": ("B0101", {"Mode": "Defilade"})}).phase(1, "allied_organization") \
+        .mode("A-REG1", "Travel", "Defilade").check()
+    assert all_legal(last(hq))
+
+
+def test_only_vehicular_capable_units_enter_travel():  # MOD-7, SR 9.5.1.1 (L503)
+    leg = Log(FRONT).phase(1, "allied_organization").mode("A-INF1", "Travel", "Concentrated").check()
+    assert rules_broken(last(leg)) == ["HTTR SR 9.5.1.1"]
+    tank = Log({"A-TANK": "B0101"}).phase(1, "allied_organization").mode("A-TANK", "Travel", "Concentrated").check()
+    assert all_legal(last(tank))
+
+
+def test_disruption_is_never_voluntary():  # MOD-1, SR 5.1 (L136)
+    bare = Log(FRONT).phase(1, "allied_movement").layer("A-INF1", "Disrupted", "Normal", "Disrupted").check()
+    assert rules_broken(last(bare)) == ["HTTR SR 5.1"]
+    fired = Log({"G-INF1": "B0303", "A-INF1": "B0304"}).phase(1, "german_fire").say("df B0304 from B0303") \
+        .roll("Direct Fire", 5, 6).layer("A-INF1", "Disrupted", "Normal", "Disrupted").check()
+    assert all_legal(last(fired))
+
+
+def test_mode_unknown_without_layer_data_is_not_checkable():
+    """A game whose data has no Mode layer: a unit never shown in a mode has an unknown mode."""
+    from dataclasses import replace
+    from tests.rules.httr.helpers import game
+    g = game()
+    bare = replace(g, info=g.info.model_copy(update={"layers": []}))
+    r = Log(FRONT, bare).phase(1, "allied_movement").move("A-INF1", "B0304").check()
+    assert unsure(last(r)) and "mode of unit A-INF1" in unsure(last(r))[0].needs
