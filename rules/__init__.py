@@ -12,6 +12,7 @@ from hexforge.rules.fm.aachen.system import Aachen
 from hexforge.rules.fm.arnhem.system import Arnhem
 from hexforge.rules.fm.referee import FmReferee
 from hexforge.rules.fm.system import FireAndMovement
+from hexforge.rules.httr.referee import HttrReferee
 from hexforge.rules.httr.system import HighwayToTheReich
 from hexforge.rules.ptr.referee import PtrReferee
 from hexforge.rules.ptr.system import PiercingTheReich
@@ -25,7 +26,7 @@ SYSTEMS: dict[str, tuple[type[RulesSystem], type[Referee] | None]] = {
     "aachen": (Aachen, FmReferee),
     "arnhem": (Arnhem, FmReferee),
     "ptr": (PiercingTheReich, PtrReferee),
-    "httr": (HighwayToTheReich, None),
+    "httr": (HighwayToTheReich, HttrReferee),
 }
 
 
