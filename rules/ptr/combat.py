@@ -85,3 +85,21 @@ def battle_victory(attacker_hits: int, defender_hits: int, attacker_wiped: bool,
 def bonus_allows(cost: int, bonus: int, remaining: int) -> bool:
     """PtR 15.6B-C: an Action the winners spend the bonus AP on may add any remaining APs."""
     return cost <= bonus + remaining
+
+
+def attacker_support(kind: str, hexes: list[list[tuple[bool, bool, bool]]]) -> int:
+    """PtR 15.4.2.1: the attacker's support DRM, per supporting hex: each unit there as (same formation as the
+    attacker, exerts a ZOC into the attacked hex, in CR); a hex gives its best unit's DRM."""
+    if kind == "hasty":
+        return 0  # 15.4.2.1A
+    table = {("regular", True): 1, ("prepared", True): 2, ("prepared", False): 1}  # 15.4.2.1B
+    return sum(max([table.get((kind, same), 0) for same, zoc, cr in units if zoc and cr] or [0]) for units in hexes)
+
+
+def defender_support(defence: str, any_disrupted: bool, hexes: list[list[tuple[bool, bool, bool]]]) -> int:
+    """PtR 15.4.2.2: the defender's support DRM (``defence``: ``regular`` or ``improved``); none when any
+    defending unit is disrupted (15.4.2.2A)."""
+    if any_disrupted:
+        return 0
+    table = {("regular", True): -1, ("improved", True): -2, ("improved", False): -1}  # 15.4.2.2B
+    return sum(min([table.get((defence, same), 0) for same, zoc, cr in units if zoc and cr] or [0]) for units in hexes)

@@ -21,7 +21,7 @@ from hexforge.rules.ptr.memory import Activation, PtrMemory, frozen_map, memory,
 from hexforge.rules.ptr.oc import DrmMarker, die_value, next_marker, sudden_end, winner
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged, Referee
-from hexforge.rules.state import GameState, phase_of
+from hexforge.rules.state import phase_of
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 from hexforge.rules.ptr.memory import memory, remember
 from hexforge.rules.ptr.referee import PtrReferee
 from hexforge.rules import rules_for
-from hexforge.rules.verdict import Illegal, Legal
+from hexforge.rules.verdict import Legal
 from tests.rules.ptr.helpers import PtrLog, illegal, verdicts
 
 
