@@ -138,7 +138,7 @@ def check_range(p: Position, d: Declaration, u: str, target: Hex | None) -> Verd
 @rule("HTTR SR 6.3.1.4 / 6.4.1.3 / 18.1.1.6 / 18.2.5", "DF-5/DF-8/AT-2",
       "only a stack's top two fire DF and AT (one in-battery AT unit per infantry unit in the top two); IF by any")
 def check_top(p: Position, d: Declaration, u: str) -> Verdict:
-    if d.kind == "if":
+    if d.kind in ("if", "return"):  # return fire: check_return
         return Legal()
     at = p.state.where(u)
     if at is None:

@@ -1,0 +1,120 @@
+"""HTTR fire legality (SR 6-7, 18) on the synthetic game: each predicate with a legal and an illegal case.
+The German stack in B0304 has G-INF1 on top of G-AFV (the last placed is on top)."""
+from __future__ import annotations
+
+from tests.rules.httr.helpers import Log, all_legal, last, rules_broken
+
+TARGET = {"G-AFV": "B0304", "G-INF1": "B0304", "A-INF1": "B0303", "A-AT": "B0203"}
+
+
+def fire(setup: dict, *lines: str, phase: str = "allied_fire", **readings: str) -> list:
+    log = Log(setup).phase(1, phase)
+    for line in lines:
+        log.say(line)
+    return last(log.check(**readings))
+
+
+def test_one_method_per_phase():  # FIR-1, SR 6.2.1 (L177), example H1
+    assert all_legal(fire(TARGET, "at B0304 from A-AT target G-AFV"))
+    assert rules_broken(fire(TARGET, "at B0304 from A-AT target G-AFV", "df B0304 from A-AT")) == ["HTTR SR 6.2.1"]
+
+
+def test_the_reaction_phase_allows_direct_fire_only():  # FIR-1, SR 6.0 (L156), 4.1 (L124)
+    setup = {**TARGET, "A-ART": "B0101"}
+    assert all_legal(fire(setup, "df B0304 from B0303", phase="allied_reaction"))
+    assert rules_broken(fire(setup, "if B0304 from A-ART", phase="allied_reaction")) == ["HTTR SR 6.0"]
+    assert rules_broken(fire(setup, "of B0304 from A-INF1", phase="allied_fire")) == ["HTTR SR 6.0"]
+
+
+def test_all_fire_on_a_hex_before_the_next_hex():  # FIR-2, SR 6.1.4 (L164)
+    setup = {**TARGET, "A-INF2": "B0305", "G-INF2": "B0306", "A-INF3": "B0302"}
+    ok = fire(setup, "df B0304 from A-INF1", "df B0304 from A-INF2")
+    assert all_legal(ok)
+    back = fire(setup, "df B0304 from A-INF1", "df B0306 from A-INF2", "df B0304 from A-INF3")
+    assert "HTTR SR 6.1.4" in rules_broken(back)
+
+
+def test_ranges():  # DF-2, FIR-4, IF-1, AT-3: SR 6.2.3 (L179), 6.1.8 (L169), 6.4.1.5 (L235)
+    setup = {**TARGET, "A-INF2": "B0302", "A-HW": "B0301", "A-TANK": "B0305", "A-ART": "B0101"}
+    assert rules_broken(fire(setup, "df B0304 from A-INF2")) == ["HTTR SR 6.2.3"]  # two hexes
+    assert all_legal(fire(setup, "if B0304 from A-HW"))  # 3 hexes, range 3
+    assert rules_broken(fire({**setup, "A-HW": "B0101"}, "if B0304 from A-HW")) == ["HTTR SR 6.1.8"]  # 4 hexes
+    assert all_legal(fire(setup, "if B0304 from A-ART"))
+    assert rules_broken(fire(setup, "if B0304 from A-INF1")) == ["HTTR SR 6.5.1"]
+    at = {"G-AFV": "B0304", "A-AT": "B0302", "A-TANK": "B0306"}  # both two hexes from B0304
+    assert all_legal(fire(at, "at B0304 from A-AT"))
+    assert rules_broken(fire(at, "at B0304 from A-TANK")) == ["HTTR SR 6.1.8"]  # no printed range: adjacent only
+
+
+def test_depleted_units_never_fire():  # FIR-6, SR 6.1.10 (L171)
+    setup = {**TARGET, "A-INF1": ("B0303", {"Depleted": "Depleted"})}
+    assert rules_broken(fire(setup, "df B0304 from A-INF1")) == ["HTTR SR 6.1.10"]
+
+
+def test_only_the_top_two_fire_direct():  # DF-5, SR 6.3.1.4 (L187)
+    setup = {**TARGET, "A-INF3": "B0303", "A-INF2": "B0303"}  # order, top first: A-INF2, A-INF3, A-INF1
+    assert rules_broken(fire(setup, "df B0304 from A-INF1")) == ["HTTR SR 6.3.1.4"]
+    assert all_legal(fire(setup, "df B0304 from B0303"))  # the hex: its top two
+
+
+def test_an_in_battery_at_unit_under_infantry_fires():  # AT-2, SR 6.4.1.4 (L234)
+    under_inf = {"G-AFV": "B0304", "A-AT": "B0303", "A-INF2": "B0303", "A-INF1": "B0303"}
+    assert all_legal(fire(under_inf, "at B0304 from A-AT"))
+    under_tanks = {"G-AFV": "B0304", "A-AT": "B0303", "A-TANK": "B0303", "A-REC": "B0303"}
+    assert rules_broken(fire(under_tanks, "at B0304 from A-AT")) == ["HTTR SR 6.3.1.4"]
+
+
+def test_the_target_is_one_of_the_top_two_and_never_a_leader():  # DF-6, MOR-5: SR 6.3.1.5 (L188), 19.3.3
+    setup = {**TARGET, "G-INF2": "B0304"}  # top first: G-INF2, G-INF1, G-AFV
+    assert all_legal(fire(setup, "df B0304 from A-INF1 target G-INF1"))
+    assert rules_broken(fire(setup, "df B0304 from A-INF1 target G-AFV")) == ["HTTR SR 6.3.1.5"]
+    assert rules_broken(fire({**TARGET, "G-LDR": "B0304"}, "df B0304 from A-INF1 target G-LDR")) == ["HTTR SR 19.3.3"]
+
+
+def test_at_fire_needs_a_line_of_sight_and_says_what_blocks_it():  # AT-1, SR 6.4.1.2 (L231), 7.1.3 (L402)
+    blocked = fire({"G-AFV": "B0505", "A-AT": "B0305"}, "at B0505 from A-AT")
+    assert rules_broken(blocked) == ["HTTR SR 7.1.3"]
+    assert "blocked by woods in B0405" in blocked[-1].reason
+    assert all_legal(fire({"G-AFV": "B0302", "A-AT": "B0304"}, "at B0302 from A-AT"))
+
+
+def test_return_fire_after_at_fire():  # AT-9, AT-10, AT-11: SR 6.6.7 (L370-L375)
+    at = "at B0304 from A-AT target G-AFV"
+    assert all_legal(fire(TARGET, at, "return B0203 from G-AFV"))
+    assert rules_broken(fire(TARGET, "df B0304 from A-INF1", "return B0303 from G-AFV")) == ["HTTR SR 6.6.7.1"]
+    assert rules_broken(fire({**TARGET, "G-INF2": "B0304"}, at, "return B0203 from G-AFV")) == ["HTTR SR 6.6.7.2"]
+    setup = {**TARGET, "A-TANK": "B0305"}
+    twice = (at, "return B0203 from G-AFV", "at B0304 from A-TANK target G-AFV", "return B0305 from G-AFV")
+    assert all_legal(fire(setup, *twice))  # the default reading: once per AT class attacking it (6.4.1.12)
+    assert rules_broken(fire(setup, *twice, return_fire="once_per_phase")) == ["HTTR SR 6.6.7.6"]
+
+
+def test_spotters_and_controlling_hqs():  # IF-5, IF-7: SR 6.5.1.11-12 (L297-L298), 6.5.2.1 (L302), 19.1.4
+    setup = {"G-INF1": "B0506", "A-INF1": "B0406", "A-ART": "B0101", "A-DIV": "B0103"}
+    line = "if B0506 from A-ART spotter A-INF1 hq A-DIV"
+    assert all_legal(fire(setup, line))
+    assert rules_broken(fire({**setup, "A-DIV": "B0104"}, line)) == ["HTTR SR 6.5.2.1"]
+    assert rules_broken(fire(setup, line, artillery_control="adjacent")) == ["HTTR SR 6.5.2.1"]
+    assert rules_broken(fire({**setup, "A-INF1": ("B0406", {"Disrupted": "Disrupted"})}, line)) == ["HTTR SR 6.5.1.11"]
+    assert rules_broken(fire({**setup, "A-INF1": ("B0406", {"Mode": "Travel"})}, line)) == ["HTTR SR 7.1.5"]
+    assert rules_broken(fire({**setup, "A-LDR": "B0406"}, line.replace("A-INF1", "A-LDR"))) == ["HTTR SR 19.1.4"]
+    hidden = fire({**setup, "A-INF1": "B0305", "G-INF1": "B0505"}, "if B0505 from A-ART spotter A-INF1 hq A-DIV")
+    assert rules_broken(hidden) == ["HTTR SR 7.0"]
+
+
+def test_disrupted_units_fire_opportunity_fire_only_when_assaulted():  # OF-8, SR 6.6.3.1 (L349)
+    setup = {"G-INF1": ("B0304", {"Disrupted": "Disrupted"}), "A-INF1": "B0303"}
+    assert rules_broken(fire(setup, "of B0303 from G-INF1 trigger leave", phase="allied_movement")) == ["HTTR SR 6.6.3.1"]
+    assert all_legal(fire(setup, "of B0303 from G-INF1 trigger ca", phase="allied_movement"))
+
+
+def test_hqs_fire_only_opportunity_fire():  # OF-10, SR 6.6.4.3 (L361)
+    setup = {"G-KG1": "B0304", "A-INF1": "B0303"}
+    assert rules_broken(fire(setup, "df B0303 from G-KG1", phase="german_fire")) == ["HTTR SR 6.6.4.3"]
+    assert all_legal(fire(setup, "of B0303 from G-KG1 trigger move", phase="allied_movement"))
+
+
+def test_bridging_engineers_never_fire():  # SPC-3, SR 18.4.1.3 (L914)
+    setup = {"G-INF1": "B0304", "A-BENG": "B0303", "A-INF1": "B0305"}
+    assert rules_broken(fire(setup, "df B0304 from A-BENG")) == ["HTTR SR 18.4.1.3"]
+    assert all_legal(fire(setup, "df B0304 from A-INF1"))
