@@ -26,8 +26,9 @@ surely blocks it, ``unknown`` if not but some unknown hex could, ``clear`` other
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Literal, NamedTuple
 
 import numpy as np
@@ -153,19 +154,19 @@ def sight(a: Hex, b: Hex, blocks: Blocks, grazing: Grazing = "touch") -> Sight:
     return Sight("unknown", unknown) if unknown else Sight("clear")
 
 
-def sight_from(observer: Hex, targets: Iterable[Hex], blocks: Blocks, grazing: Grazing = "touch") -> dict[Hex, Sight]:
+def sight_from(observer: Hex, targets: Iterable[Hex], blocks: Blocks, grazing: Grazing = "touch") -> SightLines:
     """``sight(observer, t, blocks, grazing)`` for every target ``t`` (same states, same ``by``),
     on the array path: ``blocks`` is called once per hex that a line to some target touches
-    (every such hex, not stopping at a line's first block), the lines are reduced with numpy."""
-    targets = list(dict.fromkeys(targets))
+    (every such hex, not stopping at a line's first block), the lines are reduced with numpy.
+    For many observers on one map, :meth:`LosField.sight_lines` skips the predicate."""
+    targets = list(targets)
     if not targets:
-        return {}
+        return SightLines(observer, np.zeros(len(_plan(2, grazing).offsets) + 1, dtype=bool), 2, grazing, None, [])
     dq = np.fromiter((t.q for t in targets), dtype=np.int64, count=len(targets)) - observer.q
     dr = np.fromiter((t.r for t in targets), dtype=np.int64, count=len(targets)) - observer.r
     radius = max(int(_hex_distance(dq, dr, 0, 0).max()), 2)
     p, table = _plan(radius, grazing), _offset_table(radius, grazing)
     ks = table[dq + radius, dr + radius]  # -1 for the observer itself
-    n_clauses = len(p.clause_offset)
     asked = np.zeros(len(p.offsets) + 1, dtype=bool)
     asked[ks] = True
     needed = asked[:-1][p.clause_offset[p.clause_id]]
@@ -175,33 +176,103 @@ def sight_from(observer: Hex, targets: Iterable[Hex], blocks: Blocks, grazing: G
     present = np.zeros(width * width, dtype=bool)
     present[keys] = True
     unique = np.flatnonzero(present)
-    inverse = (np.cumsum(present) - 1)[keys]
-    cells = [Hex(observer.q + a // width - radius, observer.r + a % width - radius) for a in unique.tolist()]
-    levels = np.array([_level(blocks(h)) for h in cells], dtype=np.int8)
-    member = np.full(len(p.clause_id), -1, dtype=np.int64)
-    member[needed] = inverse
-    member_level = np.where(member >= 0, levels.take(np.maximum(member, 0)) if len(levels) else 0, 0)
-    clause_start = np.searchsorted(p.clause_id, np.arange(n_clauses))
-    clause_level = np.minimum.reduceat(member_level, clause_start) if n_clauses else member_level[:0]
-    ids = np.arange(n_clauses + 1)
-    by_clause = np.full(len(p.offsets) + 1, n_clauses)  # extra row: the observer, no clause
-    state = np.zeros(len(p.offsets) + 1, dtype=np.int8)  # 0 clear, 1 blocked, 2 unknown
-    for code, hit in ((2, clause_level >= 1), (1, clause_level == 2)):  # a block overrides an unknown
-        first_hit = np.full(len(p.offsets) + 1, n_clauses)
-        np.minimum.at(first_hit, p.clause_offset[hit], ids[:-1][hit])
-        found = first_hit < n_clauses
-        by_clause[found], state[found] = first_hit[found], code
-    states, by, starts, mem = state.tolist(), by_clause.tolist(), clause_start.tolist(), member.tolist()
-    size = p.clause_size.tolist()
-    out: dict[Hex, Sight] = {}
-    for t, k in zip(targets, ks.tolist()):
-        code = states[k]
-        if code:
-            a = starts[by[k]]
-            out[t] = Sight(_SIGHT_STATES[code], tuple(cells[i] for i in mem[a:a + size[by[k]]]))
-        else:
-            out[t] = _CLEAR
-    return out
+    q0, r0 = observer.q - radius, observer.r - radius
+    levels = np.array([_level(blocks(Hex(q0 + a // width, r0 + a % width))) for a in unique.tolist()], dtype=np.int8)
+    cell_level = np.zeros(width * width, dtype=np.int8)
+    cell_level[unique] = levels
+    member_level = np.zeros(len(p.clause_id), dtype=np.int8)
+    member_level[needed] = cell_level[keys]
+    return SightLines(observer, asked, radius, grazing, member_level, targets)
+
+
+class SightLines(Mapping):
+    """Sight from one observer to its targets (a read-only ``{target: Sight}``), reduced on
+    arrays: :attr:`codes` is each target's state (0 clear, 1 blocked, 2 unknown); which hexes
+    block a line (a :class:`Sight`'s ``by``) is worked out, for all lines at once, only when a
+    blocked or unknown line is first asked for. ``asked`` marks the plan's offsets that are
+    targets (plus a last entry, the observer's own hex)."""
+
+    def __init__(self, observer: Hex, asked: np.ndarray, radius: int, grazing: Grazing,
+                 member_level: np.ndarray | None, targets: list[Hex] | None = None) -> None:
+        self.observer, self.radius, self.grazing = observer, radius, grazing
+        self._plan = _plan(radius, grazing)
+        self._table = _offset_table(radius, grazing)
+        k = len(self._plan.offsets)
+        self._state = np.zeros(k + 1, dtype=np.int8)  # the last row: the observer's own hex
+        self._clause_level = None
+        if member_level is not None and len(self._plan.clause_offset):
+            self._clause_level = _clause_levels(self._plan, member_level)
+            level = np.maximum.reduceat(self._clause_level, self._plan.offset_start)
+            level[self._plan.no_clause] = 0
+            self._state[:k] = _LEVEL_TO_STATE.take(level)
+        self._asked, self._targets = asked, targets
+
+    @cached_property
+    def codes(self) -> np.ndarray:
+        """The state code of each target, in :meth:`__iter__` order."""
+        return self._state[self._ks]
+
+    @cached_property
+    def _ks(self) -> np.ndarray:
+        if self._targets is None:
+            return np.flatnonzero(self._asked[:-1])
+        o, rad = self.observer, self.radius
+        dq = np.fromiter((t.q for t in self._targets), dtype=np.int64, count=len(self._targets)) - o.q
+        dr = np.fromiter((t.r for t in self._targets), dtype=np.int64, count=len(self._targets)) - o.r
+        return self._table[dq + rad, dr + rad]
+
+    @cached_property
+    def _keys(self) -> list[Hex]:
+        if self._targets is None:
+            o = self.observer
+            return [Hex(o.q + dq, o.r + dr) for dq, dr in self._plan.offsets[self._ks].tolist()]
+        return list(dict.fromkeys(self._targets))
+
+    @cached_property
+    def _by(self) -> np.ndarray:
+        """Per offset, the clause :func:`sight` names: the first that surely blocks, else the
+        first that may."""
+        p, cl = self._plan, self._clause_level
+        n = len(p.clause_offset)
+        ids = np.arange(n)
+        sure = np.minimum.reduceat(np.where(cl == 2, ids, n), p.offset_start)
+        maybe = np.minimum.reduceat(np.where(cl >= 1, ids, n), p.offset_start)
+        return np.where(self._state[:-1] == 1, sure, maybe)
+
+    def _offset(self, h: object) -> int | None:
+        if not isinstance(h, Hex):
+            return None
+        dq, dr = h.q - self.observer.q, h.r - self.observer.r
+        if max(abs(dq), abs(dr), abs(dq + dr)) > self.radius:
+            return None
+        k = int(self._table[dq + self.radius, dr + self.radius])
+        return k if self._asked[k] else None
+
+    def __getitem__(self, h: Hex) -> Sight:
+        k = self._offset(h)
+        if k is None:
+            raise KeyError(h)
+        code = int(self._state[k])
+        if not code:
+            return _CLEAR
+        p, c = self._plan, int(self._by[k])
+        a, o = int(p.clause_start[c]), self.observer
+        return Sight(_SIGHT_STATES[code], tuple(Hex(o.q + dq, o.r + dr)
+                                               for dq, dr in p.clause_hex[a:a + int(p.clause_size[c])].tolist()))
+
+    def __contains__(self, h: object) -> bool:
+        return self._offset(h) is not None
+
+    def __iter__(self):
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+def _clause_levels(p: _OffsetPlan, member_level: np.ndarray) -> np.ndarray:
+    """Each clause's level (2 surely blocks, 1 may, 0 does not): the least of its members'."""
+    return member_level if p.single else np.minimum.reduceat(member_level, p.clause_start)
 
 
 _SIGHT_STATES: tuple[SightState, ...] = ("clear", "blocked", "unknown")
@@ -223,6 +294,28 @@ class _OffsetPlan:
     clause_id: np.ndarray     # (M,) clause of each member
     clause_offset: np.ndarray  # (C,) offset index of each clause
     clause_size: np.ndarray   # (C,)
+
+    @cached_property
+    def clause_start(self) -> np.ndarray:
+        """(C,) first member of each clause."""
+        return np.searchsorted(self.clause_id, np.arange(len(self.clause_offset)))
+
+    @cached_property
+    def single(self) -> bool:
+        """Every clause has one member (the ``touch`` and ``ignore`` settings)."""
+        return bool((self.clause_size == 1).all())
+
+    @cached_property
+    def offset_start(self) -> np.ndarray:
+        """(K,) first clause of each offset, clipped for :func:`numpy.ufunc.reduceat`."""
+        starts = np.searchsorted(self.clause_offset, np.arange(len(self.offsets)))
+        return np.minimum(starts, max(len(self.clause_offset) - 1, 0))
+
+    @cached_property
+    def no_clause(self) -> np.ndarray:
+        """(K,) offsets whose line touches no hex (the neighbours)."""
+        starts = np.searchsorted(self.clause_offset, np.arange(len(self.offsets) + 1))
+        return starts[:-1] == starts[1:]
 
 
 @lru_cache(maxsize=8)
@@ -299,25 +392,28 @@ class LosField:
     """Blocking state of every hex of a map on a padded array, for fast sight-line queries.
 
     ``blocking`` maps each map hex to ``True``/``False``/``None`` (unknown); hexes off the map
-    do not block. Answers equal :func:`sight` with the same predicate and grazing setting."""
+    block as ``off_map`` says (default: they do not). Answers equal :func:`sight` with the same
+    predicate and grazing setting."""
 
-    def __init__(self, blocking: dict[Hex, bool | None], radius: int, grazing: Grazing = "touch") -> None:
+    def __init__(self, blocking: dict[Hex, bool | None], radius: int, grazing: Grazing = "touch",
+                 off_map: bool | None = False) -> None:
         if not blocking:
             raise ValueError("a LOS field needs at least one hex")
         self.radius, self.grazing = radius, grazing
         self.plan = _plan(radius, grazing)
-        qs = [h.q for h in blocking]
-        rs = [h.r for h in blocking]
-        self.q0, self.r0 = min(qs) - radius, min(rs) - radius
-        shape = (max(qs) - self.q0 + radius + 1, max(rs) - self.r0 + radius + 1)
-        self.sure = np.zeros(shape, dtype=bool)
-        self.maybe = np.zeros(shape, dtype=bool)
+        hexes = list(blocking)
+        q = np.fromiter((h.q for h in hexes), dtype=np.int64, count=len(hexes))
+        r = np.fromiter((h.r for h in hexes), dtype=np.int64, count=len(hexes))
+        level = np.array([_level(v) for v in blocking.values()], dtype=np.int8)
+        self.q0, self.r0 = int(q.min()) - radius, int(r.min()) - radius
+        shape = (int(q.max()) - self.q0 + radius + 1, int(r.max()) - self.r0 + radius + 1)
+        self.sure = np.full(shape, off_map is True, dtype=bool)
+        self.maybe = np.full(shape, off_map is not False, dtype=bool)
         self.on_map = np.zeros(shape, dtype=bool)
-        for h, v in blocking.items():
-            i, j = h.q - self.q0, h.r - self.r0
-            self.on_map[i, j] = True
-            self.sure[i, j] = v is True
-            self.maybe[i, j] = v is not False
+        i, j = q - self.q0, r - self.r0
+        self.on_map[i, j] = True
+        self.sure[i, j] = level == 2
+        self.maybe[i, j] = level >= 1
         self._level = (self.sure.astype(np.int8) + self.maybe.astype(np.int8)).ravel()
         self._on_flat = self.on_map.ravel()
         self._flat_plan = _flat_plan(radius, grazing, shape[1])
@@ -344,6 +440,34 @@ class LosField:
         state = _LEVEL_TO_STATE.take(level)
         state[~self._on_flat.take(p.target + base)] = -1
         return p.offsets, state
+
+    def sight_lines(self, observer: Hex, targets: Iterable[Hex] | None = None,
+                    override: Mapping[Hex, bool | None] | None = None) -> SightLines:
+        """:func:`sight_from` on the field's blocking, without a predicate; ``targets`` default
+        to every other map hex within the radius. ``override`` changes what some hexes do for
+        this observer only (e.g. a dike that blocks all but the hexes next to it). The hexes
+        that block a line are looked up when asked for."""
+        rad = self.radius
+        i, j = observer.q - self.q0, observer.r - self.r0
+        if not (rad <= i < self.sure.shape[0] - rad and rad <= j < self.sure.shape[1] - rad):
+            raise ValueError(f"observer {observer} lies outside the LOS field's hexes")
+        asked = np.zeros(len(self.plan.offsets) + 1, dtype=bool)
+        if targets is None:
+            asked[:-1] = self._on_flat.take(self._flat_plan.target + self._flat(observer))
+        else:
+            targets = list(targets)
+            dq = np.fromiter((t.q for t in targets), dtype=np.int64, count=len(targets)) - observer.q
+            dr = np.fromiter((t.r for t in targets), dtype=np.int64, count=len(targets)) - observer.r
+            if len(targets) and int(_hex_distance(dq, dr, 0, 0).max()) > rad:
+                raise ValueError(f"a target lies beyond the LOS field's radius {rad}")
+            asked[_offset_table(rad, self.grazing)[dq + rad, dr + rad]] = True
+        cells = self._level
+        near = {h: v for h, v in (override or {}).items() if h.distance(observer) <= rad}
+        if near:
+            cells = cells.copy()
+            cells[[self._flat(h) for h in near]] = [_level(v) for v in near.values()]
+        level = cells.take(self._flat_plan.member + self._flat(observer))
+        return SightLines(observer, asked, rad, self.grazing, level, targets)
 
     def from_observer(self, observer: Hex) -> dict[Hex, SightState]:
         """Sight from ``observer`` to every map hex within the radius, by hex (built on

@@ -165,3 +165,50 @@ def test_sight_from_answers_all_three_states_and_names_the_hexes():
     assert got[Hex(2, 0)] == ("unknown", (Hex(1, 0),))
     assert got[Hex(3, 0)] == ("blocked", (Hex(2, 0),))
     assert got[Hex(0, 3)] == ("clear", ()) and got[a] == ("clear", ())
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2 ** 16), grazing=st.sampled_from(["touch", "both-sides", "ignore"]),
+       radius=st.integers(2, 8), off_map=st.sampled_from([False, None, True]), n_override=st.integers(0, 12))
+def test_field_sight_lines_equal_sight_with_overrides_and_off_map_hexes(seed, grazing, radius, off_map, n_override):
+    """The field's answer for one observer (no predicate) is the per-pair answer, state and
+    blocking hexes, with this observer's overrides and the off-map setting read by the predicate."""
+    import random
+    rnd = random.Random(seed)
+    map_hexes = [GRID.hex_of_raw(c, r) for c in range(9) for r in range(8)]
+    state = {h: rnd.choice([True, False, False, False, None]) for h in map_hexes}
+    field = LosField(state, radius, grazing, off_map=off_map)
+    observer = rnd.choice(map_hexes)
+    pool = within(observer, radius + 2)
+    override = {h: rnd.choice([True, False, None]) for h in rnd.sample(pool, min(n_override, len(pool)))}
+    blocks = lambda h: override[h] if h in override else state.get(h, off_map)  # noqa: E731
+    targets = [h for h in map_hexes if h.distance(observer) <= radius]
+    got = field.sight_lines(observer, targets, override)
+    assert list(got) == targets and len(got) == len(targets)
+    for t, code in zip(targets, got.codes.tolist()):
+        want = sight(observer, t, blocks, grazing)
+        assert got[t] == want, (observer, t)
+        assert ("clear", "blocked", "unknown")[code] == want.state
+    assert got == sight_from(observer, targets, blocks, grazing)
+    every = field.sight_lines(observer, override=override)  # default: every other map hex in range
+    assert sorted(every) == [t for t in sorted(targets) if t != observer] and len(every) == len(targets) - 1
+    assert dict(every) == {t: got[t] for t in every}
+
+
+def test_field_sight_lines_name_the_blocking_hexes_and_refuse_what_they_cannot_answer():
+    hexes_ = within(Hex(0, 0), 6)
+    state = {h: False for h in hexes_} | {Hex(1, 0): None, Hex(2, 0): True}
+    field = LosField(state, 4)
+    a = Hex(0, 0)
+    got = field.sight_lines(a, [Hex(2, 0), Hex(3, 0), Hex(0, 3), a])
+    assert got[Hex(2, 0)] == ("unknown", (Hex(1, 0),))
+    assert got[Hex(3, 0)] == ("blocked", (Hex(2, 0),))
+    assert got[Hex(0, 3)] == ("clear", ()) and got[a] == ("clear", ())
+    assert Hex(0, 2) not in got and got.get(Hex(0, 2)) is None  # not a target asked for
+    # An override for this observer only: 2,0 no longer blocks, an off-radius entry is ignored.
+    lifted = field.sight_lines(a, [Hex(3, 0)], {Hex(2, 0): False, Hex(40, 40): True})
+    assert lifted[Hex(3, 0)] == ("unknown", (Hex(1, 0),))
+    with pytest.raises(ValueError, match="beyond the LOS field's radius 4"):
+        field.sight_lines(a, [Hex(5, 0)])
+    with pytest.raises(ValueError, match="outside the LOS field"):
+        field.sight_lines(Hex(30, 0), [Hex(31, 0)])
