@@ -24,7 +24,7 @@ class ActionsMixin:
 
     # -- APs (PtR 10.1.4, 11.1-11.4) ---------------------------------------------------------------
 
-    @rule("PTR 11.1B / 11.4 / 10.1.4A", "PTR11-1/PTR11-8/PTR10-7/PTR11-5/PTR12-4",
+    @rule("PTR 11.1B / 11.4 / 10.1.4A", "PTR11-1/PTR11-8/PTR10-7/PTR11-5/PTR12-4/PTR11-2",
           "an Action is declared only with enough APs left; fixed AP costs; the AP marker drops by each cost; "
           "any number of Movement Actions while APs last")
     def spend(self, index: int, action: str) -> Verdict | None:
@@ -58,9 +58,9 @@ class ActionsMixin:
             what = "Combat Chits, PtR 15.2" if d.verb == "chits" else "Emergency Supply, PtR 17.6"
             self.say(j.index, NotCheckable(f"'{d.verb}' ({what}): not followed by the PtR checker yet"))
 
-    @rule("PTR 11.4.3 / 11.2.2B / 16.3B4", "PTR11-4/PTR11-15/PTR16-6",
-          "Refit for one disrupted unit; a disrupted unit's only Action is Refit; no Improved Defense on a "
-          "disrupted unit")
+    @rule("PTR 11.4.3 / 11.2.2B / 16.3B4 / 11.2.3A", "PTR11-4/PTR11-15/PTR16-6/PTR11-18",
+          "Refit for one disrupted unit; a disrupted unit's only Action is Refit; Improved Defense for the "
+          "units of a hex, never a disrupted one; an Action no unit performs still costs its APs")
     def simple_action(self, j: Judged, d: Declared) -> None:
         a = self.mem.active
         word = d.args[0]
@@ -79,8 +79,10 @@ class ActionsMixin:
             h = self.game.map.index.get(word)
             units = [u for u in self.state.at(h) if a is not None and self.data.formation_of(u) == a.formation] \
                 if h is not None else []
-            if not units:
-                self.say(j.index, Illegal("PTR 11.4.4A", f"no unit of the activated formation in hex {word}"))
+            if not units:  # 11.2.3A: no unit performs it: canceled, the APs still spent
+                v = self.spend(j.index, ACTION_OF[d.verb])
+                self.say(j.index, v or Legal(detail=f"no unit of the activated formation in hex {word}: the "
+                                                    "Action is canceled, its AP spent (11.2.3A)"))
                 return
             bad = [u for u in units if u in self.state.reduced]
             if bad:
@@ -170,7 +172,7 @@ class ActionsMixin:
         here = self.state.where(uid)
         if uid in mv.units:
             return here == mv.at and mv.stopped is None  # a stopped Action cannot go on: a move is a new one
-        return here == mv.start and getattr(self, "move_step", None) == step
+        return here == mv.start and self.move_step == step
 
     def move_along(self, j: Judged, uid: str, mv: Movement) -> None:
         e = j.event
@@ -185,8 +187,10 @@ class ActionsMixin:
         verdict, after = judge_route(mover, start, points)
         done = after if not isinstance(verdict, Illegal) else replace(mv, at=points[-1])
         self.set(active=replace(self.mem.active, movement=replace(done, last=j.index)))
-        note = getattr(self, "pending_note", None)
-        self.say(j.index, note if isinstance(note, NotCheckable) and isinstance(verdict, Legal) else verdict)
+        note = self.pending_note
+        if isinstance(note, NotCheckable) and not isinstance(verdict, Illegal):
+            verdict = note if isinstance(verdict, Legal) else NotCheckable(f"{note.needs}; {verdict.needs}")
+        self.say(j.index, verdict)
 
     # -- the end of a Movement Action: stacking (PtR 14) ------------------------------------------------
 

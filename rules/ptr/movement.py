@@ -98,6 +98,8 @@ class Mover:
         c = self.cost(b)
         if c is None:
             return Illegal("PTR 12.2A", f"{self.label(b)} is prohibited terrain"), rec
+        if isinstance(c, Unknown):  # even the one-hex minimum (12.2A) needs to know b is not prohibited
+            needs.append(c.needs)
         spent = rec.spent + c if not isinstance(rec.spent, Unknown) and not isinstance(c, Unknown) else (
             rec.spent if isinstance(rec.spent, Unknown) else c)
         after = replace(after, spent=spent)

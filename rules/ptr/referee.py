@@ -38,6 +38,8 @@ class PtrReferee(ActionsMixin, Referee):
         self.zero_is_ten = bool(self.game.info.dice.zero_is_ten)
         self.players = {name: side for name, side in getattr(timeline, "players", ())}
         self.state = self.state.remember(PtrMemory(fam=frozen_map(self.data.fam_start())))
+        self.pending_note: Verdict | None = None  # what starting the Movement Action under way left unsure
+        self.move_step: int | None = None  # the log step of the last move (a stack dragged moves in one step)
 
     # -- driver ---------------------------------------------------------------------------------
 
@@ -276,7 +278,7 @@ class PtrReferee(ActionsMixin, Referee):
         self.set(passed=passed, holder=None, expect="none" if over else "initiative", over=over)
         self.say(j.index, Legal(detail=f"{m.holder} passes" + (f"; the OC ends: {over}" if over else "")))
 
-    @rule("PTR 10.1.1B / 9.4.3A", "PTR10-2/PTR9-12", "a formation activates only with its FAM above box 0 and "
+    @rule("PTR 10.1.1B / 9.4.3A", "PTR10-2", "a formation activates only with its FAM above box 0 and "
           "only for the side holding the Initiative; its FAM drops one box")
     def act(self, j: Judged, d: Declared) -> None:
         m = self.mem
@@ -366,5 +368,13 @@ class PtrReferee(ActionsMixin, Referee):
             self.set(active=self.mem.suspended, suspended=None)
         else:
             self.set(active=None, expect="initiative")
+            self.none_can_activate()
         if said:
-            self.say(index, Legal(detail=f"{m.active.formation} concludes its activation"))
+            self.say(index, Legal(detail=f"{m.active.formation} concludes its activation"
+                                  + (f"; the OC ends: {self.mem.over}" if self.mem.over else "")))
+
+    @rule("PTR 9.5A3", "PTR9-12", "the OC ends when no formation of either side can activate (every FAM in box 0)")
+    def none_can_activate(self) -> None:
+        fams = list(self.mem.fam.values())
+        if fams and all(isinstance(f, int) and f <= 0 for f in fams):
+            self.set(expect="none", over="no formation of either side can activate (9.5A3)")

@@ -193,6 +193,8 @@ def test_refit_and_improved_defense(syn):
     assert illegal(r)[-1] == (len(log.events) - 1, "PTR 16.3B4")
     r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "id 1415").check()
     assert illegal(r) == []
+    log = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "id 1416")
+    assert "canceled" in verdicts(log.check(), 3)[0].detail and memory_after(syn, log).active.ap == 4
 
 
 def test_attack_declarations(syn):

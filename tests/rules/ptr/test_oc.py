@@ -162,3 +162,25 @@ def test_rolls_before_the_winner_announces(syn):
     """PtR 9.4: the side winning the Initiative announces Act, Transfer or Pass before the next segment."""
     r = acted(syn).initiative(4, 4).check()
     assert illegal(r) == [(6, "PTR 9.4")]
+
+
+def test_oc_ends_when_no_formation_can_activate(syn):
+    """PtR 9.5A3: the last FAM above box 0 drops to 0: the OC ends; no further declaration."""
+    log = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 5).say("us", "done") \
+        .initiative(1, 1)
+    ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
+    ref.state = remember(ref.state, fam=memory(ref.state).fam | {"1inf": 1, "3arm": 0, "116pz": 0, "9pz": 0})
+    r = ref.run()
+    assert "the OC ends: no formation of either side can activate" in verdicts(r, 3)[0].detail
+    assert illegal(r) == [] and memory(ref.state).over is not None
+    ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
+    ref.state = remember(ref.state, fam=memory(ref.state).fam | {"1inf": 2, "3arm": 0, "116pz": 0, "9pz": 0})
+    ref.run()
+    assert memory(ref.state).over is None
+
+
+def test_unused_aps_are_lost(syn):
+    """PtR 11.1D: after 'done' no Action is taken on the APs left."""
+    r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "done") \
+        .move("1-A", "1311", "1312").check()
+    assert illegal(r) == [(4, "PTR 11.2.1")]
