@@ -54,6 +54,12 @@ READINGS: tuple[Reading, ...] = (
             (("armored", "'armored units' read as AFVs and armored recon"),
              ("afv_only", "only units with an AFV silhouette")),
             "armored", "the rule names AFV silhouettes and armored reconnaissance together"),
+    Reading("fired_close_action", "HTTR SR 10.1.9 (L538), 9.1.1 (L451), 6.1.9 (L170) vs SR 10.5 Fig 17 (L623)",
+            (("barred", "10.1.9: 'a unit that fired in the immediately preceding friendly Fire Phase may not "
+                        "execute a CA attack' (9.1.1 and 6.1.9 agree)"),
+             ("allowed", "Fig 17: 'Both 6GH companies follow up with Direct fire ... Finally, in the movement "
+                         "phase, the two infantry companies ... assault'")),
+            "barred", "three rules say it in so many words; the example's point is the CA arithmetic"),
     Reading("sequence_order", "HTTR SR 4.1 (L129) vs ScR 24.1-24.2 (L1769-1810)",
             (("reaction_last", "ScR 24: the worked turns end with the Allied Reaction Phase"),
              ("flip_flop", "SR 4.1: 'phases 8 through 12 flip-flop phases 3 through 7'")),

@@ -43,6 +43,7 @@ class Position(Protocol):
     ca: CaLog
     night: bool
     fired_in: dict[str | None, set[str]]
+    readings: dict[str, str]
 
     def phase(self) -> tuple[str, str | None]: ...
 
@@ -105,13 +106,14 @@ def check_stoppers(p: Position, order: tuple[str, ...], side: str | None) -> Ver
     return Legal()
 
 
-@rule("HTTR SR 10.1.3 / 10.1.9", "CA-2/FIR-5", "one CA per unit per Movement Phase as attacker; no CA by a unit that fired in the Fire Phase")
+@rule("HTTR SR 10.1.3 / 10.1.9", "CA-2/FIR-5", "one CA per unit per Movement Phase as attacker; no CA by a unit "
+      "that fired in the Fire Phase (reading fired_close_action)")
 def check_once(p: Position, units: list[str]) -> Verdict:
     again = [u for u in units if u in p.ca.attacked]
     if again:
         return Illegal("HTTR SR 10.1.3", f"{', '.join(again)} already attacked in a CA this phase")
     fired = [u for u in units if u in p.fired_in.get(p.phase()[1], set())]
-    if fired and p.phase()[0] == "movement":
+    if fired and p.phase()[0] == "movement" and p.readings.get("fired_close_action") != "allowed":
         return Illegal("HTTR SR 10.1.9", f"{', '.join(fired)} fired in the Fire Phase and may not close-assault in "
                        "the next Movement Phase")
     return Legal()

@@ -7,6 +7,7 @@ unit there (6.3.1.5: one of the top two is targeted); return fire follows the ``
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -16,7 +17,9 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.los import Observation
+from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr.units import is_kind, number, printed_range
+from hexforge.rules.httr.values import direct_fire_value, fire_result, indirect_fire_value
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -34,6 +37,7 @@ class FireLog:
     fired_at: set[str] = field(default_factory=set)
     returned: dict[str, int] = field(default_factory=dict)
     last_at: tuple[Hex, tuple[str, ...]] | None = None
+    pending: tuple[Declaration, tuple[str, ...]] | None = None  # a DF or IF packet awaiting its 2d6
 
 
 class Position(Protocol):
@@ -285,6 +289,7 @@ def record(p: Position, d: Declaration, units: list[str]) -> None:
         if not p.fire.targets or p.fire.targets[-1] != target:
             p.fire.targets.append(target)
         p.fire.fired_at.update(p.state.at(target))
+        p.fire.pending = (d, tuple(units)) if d.kind in ("df", "if") else None
         if d.kind == "at":
             p.fire.last_at = (target, tuple(units))
         elif d.kind != "return":
@@ -299,3 +304,63 @@ def strength(game: Game, units: list[str]) -> float | Unknown:
             return s
         total += s
     return total
+
+
+@rule("HTTR SR 6.3.2-6.3.5 / 6.5.3", "DF-12/DF-13", "a packet's fire value from its strength (AFV x2, Defilade "
+      "1/2 but artillery/AT, disrupted 1/2, Travel 1 SP) and lowest ER (artillery 2, -1 in Travel or dismounted), "
+      "each further 9 SP one column right, then the Fire Results Table on the target hex's line")
+def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Verdict:
+    """The result of a DF or IF packet for its 2d6 roll (SR 6.3.2.2, 6.5.3). Entrenchments are not read from the
+    log, so the target counts as not entrenched and the verdict says it guessed."""
+    target = p.hex(d.target)
+    kinds = p.game.map.terrain.of(target) if target is not None else None
+    if kinds is None:
+        return NotCheckable(f"terrain of the target hex {d.target} (unsurveyed)")
+    total, er = 0.0, 9
+    for u in units:
+        got = _firer(p, u, d.kind)
+        if isinstance(got, Unknown):
+            return NotCheckable(got.needs)
+        total, er = total + got[0], min(er, got[1])
+    if d.kind == "if":
+        value: object = indirect_fire_value(p.game, total, er)
+        drm = 0
+    else:
+        fv = direct_fire_value(p.game, total, er)
+        value, drm = (fv, 0) if isinstance(fv, Unknown) else (fv.value, fv.drm)
+    lines = sorted({str(Cells.of(p.game, "tec").get(k, "fire_results_line")) for k in kinds})
+    if isinstance(value, Unknown):
+        return NotCheckable(value.needs)
+    if len(lines) != 1 or lines[0] == "unknown":
+        return NotCheckable(f"the Fire Results Table line of {d.target} (TEC fire_results_line of {'/'.join(sorted(kinds))})")
+    result = fire_result(p.game, lines[0], int(value), roll)
+    if isinstance(result, Unknown):
+        return NotCheckable(result.needs)
+    extra = f", the firer may change the roll by up to {drm} (SR 6.3.5.2)" if drm else ""
+    return Legal(detail=f"{METHOD[d.kind]} of {total:g} SP at ER {er}: fire value {value}, 2d6 {roll} on the "
+                 f"{lines[0]}: {result}{extra}", guess="the target is not entrenched" if d.kind != "if" else None)
+
+
+def _firer(p: Position, u: str, kind: str) -> tuple[float, int] | Unknown:
+    """One firer's DF strength and ER after SR 6.3.3-6.3.4 (IF: printed strength and ER, 6.5.3)."""
+    s, er = number(p.game, u, "strength"), number(p.game, u, "effectiveness")
+    for v in (s, er):
+        if isinstance(v, Unknown):
+            return v
+    if kind == "if":
+        return s, int(er)
+    gun = is_kind(p.game, u, "artillery", "at", "flak")
+    m = mem.mode(p.state, u)
+    if is_kind(p.game, u, "afv"):
+        s *= 2  # 6.3.3.1
+    if is_kind(p.game, u, "artillery", "at"):
+        er = 2  # 6.3.3.2, 6.3.4.3
+    if m == "defilade" and not gun:
+        s = max(math.ceil(s / 2), 1)  # 6.3.3.3
+    if mem.has(p.state, u, "disrupted"):
+        s = max(math.ceil(s / 2), 1)  # 6.3.3.5
+    if m == "travel":
+        s, er = min(s, 1), er - 1  # 6.3.3.4, 6.3.4.4
+    if mem.has(p.state, u, "dismounted") and is_kind(p.game, u, "engineer", "infantry"):
+        er -= 1  # 6.3.4.1
+    return s, int(max(1, min(er, 9)))

@@ -16,7 +16,7 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.catalogue import READINGS
 from hexforge.rules.httr.close_action import CaLog, judge_ca, resolve
 from hexforge.rules.httr.declaration import Declaration, parse
-from hexforge.rules.httr.fire import FireLog, firers, judge_fire, record
+from hexforge.rules.httr.fire import FireLog, firers, judge_fire, record, resolve_fire
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.modes_rules import judge_layer
 from hexforge.rules.httr.movement import Movement, Step
@@ -219,8 +219,16 @@ class HttrReferee(Referee):
         e = j.event
         button = self.channel.dice(e.name)
         ca_die = button.purpose == "close-action" if button is not None else len(e.values) == 1
+        total = e.total if e.total is not None else sum(e.values)
         if self.ca.pending is not None and ca_die:
-            self.say(j.index, resolve(self, e.total if e.total is not None else e.values[0]))
+            self.say(j.index, resolve(self, total))
+            return
+        pending = self.fire.pending
+        purpose = {"df": "direct-fire", "if": "indirect-fire"}
+        if pending is not None and (button.purpose == purpose[pending[0].kind] if button is not None
+                                    else len(e.values) == 2):
+            self.fire.pending = None
+            self.say(j.index, resolve_fire(self, pending[0], list(pending[1]), total))
 
     # -- movement ----------------------------------------------------------------------------
 
@@ -267,7 +275,7 @@ class HttrReferee(Referee):
     @rule("HTTR SR 9.6.3 / 11.3.4", "MOV-21", "a unit joining a stack in an EZOC goes to the bottom")
     def check_bottom(self, e: Move, uid: str, mv: Movement, to: Hex) -> Verdict:
         order = self.logged_order(e)
-        if not order or len(order) < 2 or order[-1] == uid:
+        if not order or len(order) < 2 or order[-1] == uid or self.state.where(uid) == to:  # a reorder in place
             return Legal()
         ez = mv.in_ezoc(to)
         if ez is None:

@@ -109,3 +109,13 @@ def morale_passes(current_morale: float, roll: int) -> bool:
 def leader_rolls(sp_lost: int) -> int:
     """SR 19.3.3 (L978): one 2d6 leader-casualty roll per SP its stack loses."""
     return max(int(sp_lost), 0)
+
+
+def overstack_removals(strengths: list[float], limit: float) -> int:
+    """ScR 6.6.3 (L1230-L1233): the fewest units whose removal brings a landed stack within ``limit`` SP."""
+    total, out = sum(strengths), 0
+    for s in sorted(strengths, reverse=True):
+        if total <= limit:
+            break
+        total, out = total - s, out + 1
+    return out

@@ -1,0 +1,98 @@
+"""HTTR close action (SR 10, 17.7, 18.1.2, 20.4) on the synthetic game: each predicate with a legal and an
+illegal case. G-INF1 holds B0304; B0303 is next to it, B0301 three hexes away."""
+from __future__ import annotations
+
+from tests.rules.httr.helpers import Log, all_legal, illegal, last, rules_broken
+
+
+def ca(setup: dict, *steps, turn: int = 1, phase: str = "allied_movement") -> list:
+    log = Log(setup).phase(turn, phase)
+    for s in steps:
+        log.move(*s) if isinstance(s, tuple) else log.say(s)
+    return last(log.check())
+
+
+def test_close_action_in_the_movement_phase():  # CA-1, SR 4.1 (L127), 10.1.1 (L526)
+    setup = {"G-INF1": "B0304", "A-INF1": "B0303"}
+    assert all_legal(ca(setup, "ca B0304 from B0303"))
+    assert rules_broken(ca(setup, "ca B0304 from B0303", phase="allied_fire")) == ["HTTR SR 4.1"]
+
+
+def test_only_against_an_adjacent_enemy_hex():  # CA-3, SR 10.1.4 (L529)
+    assert rules_broken(ca({"G-INF1": "B0304", "A-INF1": "B0302"}, "ca B0304 from B0302")) == ["HTTR SR 10.1.4"]
+    assert rules_broken(ca({"A-INF1": "B0303"}, "ca B0304 from B0303")) == ["HTTR SR 10.1.4"]
+
+
+def test_artillery_or_a_depleted_unit_on_top_stops_the_attack():  # CA-10, CA-11: SR 18.2.6, 13.3.2.2
+    assert rules_broken(ca({"G-INF1": "B0304", "A-INF1": "B0303", "A-ART": "B0303"}, "ca B0304 from B0303")) \
+        == ["HTTR SR 18.2.6"]
+    depleted = {"G-INF1": "B0304", "A-INF1": "B0303", "A-INF2": ("B0303", {"Depleted": "Depleted"})}
+    assert rules_broken(ca(depleted, "ca B0304 from B0303")) == ["HTTR SR 13.3.2.2"]
+    assert all_legal(ca({"G-INF1": "B0304", "A-ART": "B0303", "A-INF1": "B0303"}, "ca B0304 from B0303"))
+
+
+def test_disrupted_units_never_attack():  # CA-11, DIS-1: SR 10.4.4.1 (L604), 10.6.2 (L628)
+    dis = {"G-INF1": "B0304", "A-INF1": ("B0303", {"Disrupted": "Disrupted"})}
+    assert rules_broken(ca(dis, "ca B0304 from B0303")) == ["HTTR SR 10.1"]
+
+
+def test_one_close_action_per_unit_per_phase():  # CA-2, SR 10.1.3 (L528)
+    setup = {"G-INF1": "B0304", "G-INF2": "B0403", "A-INF1": "B0303"}
+    assert rules_broken(ca(setup, "ca B0304 from B0303", "ca B0403 from B0303")) == ["HTTR SR 10.1.3"]
+
+
+def test_no_close_action_after_firing_in_the_fire_phase():  # FIR-5, SR 10.1.9 (L538)
+    setup = {"G-INF1": "B0304", "A-INF1": "B0303", "A-INF2": "B0305"}
+    log = Log(setup).phase(1, "allied_fire").say("df B0304 from A-INF1").phase(1, "allied_movement")
+    assert rules_broken(last(log.say("ca B0304 from B0303").check())) == ["HTTR SR 10.1.9"]
+    assert all_legal(last(Log(setup).phase(1, "allied_fire").say("df B0304 from A-INF1").phase(1, "allied_movement")
+                          .say("ca B0304 from B0305").check()))
+
+
+def test_at_most_two_units_from_a_distance():  # CA-7, SR 10.1.12 (L543)
+    setup = {"G-INF1": "B0304", "A-INF1": "B0301", "A-INF2": "B0301", "A-INF3": "B0301"}
+    three = ca(setup, ("A-INF1", "B0303"), ("A-INF2", "B0303"), ("A-INF3", "B0303"), "ca B0304 from B0303")
+    assert rules_broken(three) == ["HTTR SR 10.1.12"]
+    two = ca(setup, ("A-INF1", "B0303"), ("A-INF2", "B0303"), "ca B0304 from B0303")
+    assert all_legal(two)
+
+
+def test_at_night_only_from_an_adjacent_start():  # CA-14, SR 20.4 (L992): GT6 is a night turn
+    setup = {"G-INF1": "B0304", "A-INF1": "B0302"}
+    moved = ca(setup, ("A-INF1", "B0303"), "ca B0304 from B0303", turn=6)
+    assert rules_broken(moved) == ["HTTR SR 20.4"]
+    assert all_legal(ca({"G-INF1": "B0304", "A-INF1": "B0303"}, "ca B0304 from B0303", turn=6))
+
+
+def test_lead_units_from_the_top_two():  # CA-18, SR 10.3 (L571)
+    setup = {"G-INF1": "B0304", "A-INF1": "B0303", "A-INF2": "B0303", "A-ENG": "B0303"}  # top: A-ENG, A-INF2
+    assert all_legal(ca(setup, "ca B0304 from B0303 lead A-ENG A-INF2"))
+    assert rules_broken(ca(setup, "ca B0304 from B0303 lead A-INF1")) == ["HTTR SR 10.3"]
+
+
+def test_heavy_weapons_never_alone_or_on_top():  # CA-12, SR 18.1.2.1-18.1.2.2 (L891-L892)
+    assert rules_broken(ca({"G-INF1": "B0304", "A-INF1": "B0303", "A-HW": "B0303"}, "ca B0304 from B0303")) \
+        == ["HTTR SR 18.1.2.2"]
+    assert all_legal(ca({"G-INF1": "B0304", "A-HW": "B0303", "A-INF1": "B0303"}, "ca B0304 from B0303"))
+    other_regiment = {"G-INF1": "B0304", "A-HW": "B0303", "A-INF3": "B0303"}  # A-INF3 is of A-REG2
+    assert rules_broken(ca(other_regiment, "ca B0304 from B0303")) == ["HTTR SR 18.1.2.1"]
+
+
+def test_no_mixing_of_divisions_against_one_hex():  # CA-4, SR 10.1.6 (L531)
+    setup = {"G-INF1": "B0304", "A-INF1": "B0303", "A-INF4": "B0305", "A-INF2": "B0403"}
+    assert rules_broken(ca(setup, "ca B0304 from B0303", "ca B0304 from B0305")) == ["HTTR SR 10.1.6"]
+    assert all_legal(ca(setup, "ca B0304 from B0303", "ca B0304 from B0403"))
+
+
+def test_retreat_one_hex_and_advance_into_the_vacated_hex():  # CA-22, CA-25: SR 10.5.1, 10.5.4 (L616-L619)
+    setup = {"G-INF1": "B0304", "A-INF1": "B0303"}
+    log = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").roll("Close Action", 4)
+    resolved = log.check()
+    assert "result" in last(resolved)[0].detail
+    assert rules_broken(last(Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303")
+                             .roll("Close Action", 4).move("G-INF1", "B0306").check())) == ["HTTR SR 10.5.1"]
+    ok = log.move("G-INF1", "B0305").move("A-INF1", "B0304").check()
+    assert all(not illegal(j.verdicts) for j in ok.judged)
+    astray = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").roll("Close Action", 4) \
+        .move("G-INF1", "B0305").move("A-INF1", "B0203").check()
+    assert rules_broken(last(astray)) == ["HTTR SR 10.5.4"]
