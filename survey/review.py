@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import io
 import json
-import math
 import secrets
 import threading
 from dataclasses import dataclass
@@ -24,17 +23,21 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
 
+import numpy as np
 from PIL import Image
 
-from hexforge.games import Game, load_game
-from hexforge.maps.draw import draw_board, hexside_style, png_bytes, terrain_colour
+from hexforge.games import Game, GameDataError, load_game
+from hexforge.maps.draw import draw_board, hexside_style, png_bytes
 from hexforge.maps.hexes import DIRECTIONS, Hex
 from hexforge.survey import store
-from hexforge.survey.image import MAX_PIXELS, ImageError, image_size
+from hexforge.survey.gridfile import GridFileError, read_grid
+from hexforge.survey.image import MAX_PIXELS, ImageError, image_size, sha256_of
 
 MAX_BODY = 4 * 2 ** 20   # bytes of one save request
 MAX_CHANGES = 100_000    # changes in one save
 KEYS = "123456789qwertyuiopadfghjklzvbm"  # shortcut keys, in type order (c, n, s, x are commands)
+PALETTE = ("#e6c229", "#2e8b57", "#a0522d", "#4fb0c6", "#d62728", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
+           "#7f7f7f", "#bcbd22", "#17becf")  # hex types, one clearly different colour each (then cycled)
 WEB_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif", "WEBP": "image/webp"}
 Point = tuple[float, float]
 
@@ -62,33 +65,24 @@ class Placement:
         return [self.point(p) for p in self.game.map.grid.corners(h)]
 
 
-def _placement(game: Game, scale: tuple[float, float], rotation: float, anchor: Hex, at: Point) -> Placement:
-    """Scale the game grid, turn it ``rotation`` degrees (clockwise on screen, y down) and put ``anchor`` at ``at``."""
-    cos, sin = math.cos(math.radians(rotation)), math.sin(math.radians(rotation))
-    a, b, d, e = cos * scale[0], -sin * scale[1], sin * scale[0], cos * scale[1]
-    ax, ay = game.map.grid.centre(anchor)
-    return Placement(game, (a, b, at[0] - a * ax - b * ay, d, e, at[1] - d * ax - e * ay))
-
-
-def fitted(game: Game, orientation: str, dx: float, dy: float, origin: Point, rotation: float = 0.0) -> Placement:
-    """The placement of a fitted grid: hex spacing ``dx``/``dy`` (VASSAL's, in the grid's frame) and the
-    centre ``origin`` of the sheet's top-left hex, turned by ``rotation`` degrees."""
-    sheet = game.map.sheets[0]
-    conv = sheet.convention
-    first = game.map.index[sheet.prefix + conv.label(conv.columns.first, conv.rows.first)]
-    g = game.map.grid.grid
-    sx, sy = dx / g.dx, dy / g.dy
-    if orientation == "rows":  # a sideways grid: the frame's x runs down the board
-        sx, sy = sy, sx
-    return _placement(game, (sx, sy), rotation, first, origin)
+def affine_through(game: Game, centres: dict[str, Point]) -> Placement:
+    """The affine map of the game grid that puts each labelled hex at its centre in ``centres``
+    (least squares; exact for a fitted lattice, which is affine)."""
+    labels = sorted(k for k in centres if k in game.map.index)
+    if len(labels) < 3:
+        raise ReviewError(f"only {len(labels)} of the fitted hexes are hexes of {game.id}; fit the grid again")
+    src = np.array([game.map.grid.centre(game.map.index[k]) for k in labels])
+    dst = np.array([centres[k] for k in labels], dtype=float)
+    a = np.c_[src, np.ones(len(src))]
+    (ax, bx, cx), *_ = np.linalg.lstsq(a, dst[:, 0], rcond=None)
+    (dx, ex, fx), *_ = np.linalg.lstsq(a, dst[:, 1], rcond=None)
+    return Placement(game, tuple(float(v) for v in (ax, bx, cx, dx, ex, fx)))  # type: ignore[arg-type]
 
 
 def drawn_placement(game: Game) -> Placement:
     """Where the game's own drawn map (:func:`drawn`) puts each hex."""
     sb = game.map.sheet_boards()[0]
-    first = next(iter(sb.to_map))
-    ratio = sb.grid.grid.dy / game.map.grid.grid.dy
-    return _placement(game, (ratio, ratio), 0.0, sb.to_map[first], sb.grid.centre(first))
+    return affine_through(game, {game.map.label(m): sb.grid.centre(b) for b, m in sb.to_map.items()})
 
 
 def drawn(game: Game) -> tuple[bytes, str, int, int]:
@@ -128,7 +122,7 @@ def page_data(game: Game, survey: store.Survey, placement: Placement, width: int
     hex_types = [t for t in kinds if t.kind == "hex"]
     side_types = [t for t in kinds if t.kind == "hexside"]
     types = [{"id": t.id, "name": t.name, "kind": t.kind, "key": KEYS[i] if i < len(KEYS) else "",
-              "colour": terrain_colour(t.id) if t.kind == "hex" else hexside_style(t.id)[1]}
+              "colour": PALETTE[i % len(PALETTE)] if t.kind == "hex" else hexside_style(t.id)[1]}
              for group in (hex_types, side_types) for i, t in enumerate(group)]
     terrain, label = game.map.terrain, game.map.label
     hexes = []
@@ -171,6 +165,38 @@ def parse_changes(body: Any) -> list[store.Change]:
             raise ValueError(f"change {i + 1} is not {{kind: hex|hexside, hexes: [labels], value: type id or null}}")
         out.append(store.Change(c["kind"], tuple(c["hexes"]), c.get("value")))
     return out
+
+
+def session(game_dir: Path, image: Path | None = None) -> Review:
+    """A review of a game folder over ``image`` (default: the fitted grid's image if it is in the
+    folder, else the game's own drawn map), placed by the grid ``survey grid`` fitted on it."""
+    game_dir = Path(game_dir)
+    try:
+        game = load_game(game_dir)
+        grid = read_grid(game_dir)
+    except GameDataError as e:
+        raise ReviewError(f"the game data in {game_dir} has problems; fix them first: {e.problems[0]}") from None
+    except GridFileError as e:
+        raise ReviewError(str(e)) from None
+    if len(game.map.sheets) != 1:
+        raise ReviewError(f"{game.id} is printed on {len(game.map.sheets)} sheets; the review takes single-sheet maps")
+    if image is None and grid is not None and (game_dir / grid.image).is_file():
+        image = game_dir / grid.image
+    if image is None:
+        return Review(game_dir, drawn(game), drawn_placement)
+    if grid is None:
+        raise ReviewError(f"{game_dir} has no fitted grid for {image}: run `hexforge survey grid {game_dir} "
+                          f"--image {image}` first")
+    if sha256_of(image) != grid.sha256:
+        raise ReviewError(f"{image} is not the image the grid in {game_dir / 'survey.toml'} was fitted on "
+                          f"({grid.image}, sha256 {grid.sha256[:12]}...); fit the grid on it with `survey grid`")
+    try:
+        shown = web_image(image)
+    except ImageError as e:
+        raise ReviewError(str(e)) from None
+    centres = grid.centres(game.map.sheets[0].convention)
+    prefix = game.map.sheets[0].prefix
+    return Review(game_dir, shown, lambda g: affine_through(g, {prefix + k: v for k, v in centres.items()}))
 
 
 class Review:

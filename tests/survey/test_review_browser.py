@@ -10,12 +10,11 @@ import threading
 import tomllib
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from hexforge.games import load_game
 from hexforge.survey import store
-from hexforge.survey.review import Placement, Review, ReviewServer, web_image
+from hexforge.survey.review import Review, ReviewServer, affine_through, web_image
 from tools.scans import make_scan
 
 try:
@@ -47,17 +46,6 @@ def _browser():
     return webdriver.Chrome(service=Service(driver), options=options)
 
 
-def _true_placement(game, centres: dict[str, tuple[float, float]]) -> Placement:
-    """The affine map of the game grid onto the scan, from the scan's true hex centres (least squares)."""
-    labels = sorted(centres)
-    src = np.array([game.map.grid.centre(game.map.index[k]) for k in labels])
-    dst = np.array([centres[k] for k in labels])
-    a = np.c_[src, np.ones(len(src))]
-    (ax, bx, cx), *_ = np.linalg.lstsq(a, dst[:, 0], rcond=None)
-    (dy_, ey, fy), *_ = np.linalg.lstsq(a, dst[:, 1], rcond=None)
-    return Placement(game, (ax, bx, cx, dy_, ey, fy))
-
-
 @pytest.fixture
 def session(tmp_path):
     scan = make_scan("vintage", 3)
@@ -74,7 +62,7 @@ def session(tmp_path):
     side = sorted(tuple(sorted(p)) for p in scan.hexsides if scan.hexsides[p] == "river")[0]
     store.write(game_dir, store.Survey(calls))
     game = load_game(game_dir)
-    review = Review(game_dir, web_image(game_dir / "scan.png"), lambda g: _true_placement(g, scan.centres))
+    review = Review(game_dir, web_image(game_dir / "scan.png"), lambda g: affine_through(g, scan.centres))
     server = ReviewServer(review)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
@@ -155,3 +143,45 @@ def test_a_save_without_the_pages_token_is_refused(session) -> None:
         urllib.request.urlopen(urllib.request.Request(server.url + "save", body, {"Content-Type": "application/json"}))
     assert e.value.code == 403 and b"token" in e.value.read()
     assert (game_dir / "terrain.toml").read_bytes() == before
+
+
+def _fitted_folder(tmp_path: Path) -> tuple[Path, Path]:
+    """A copy of the synthetic F&M game with a plain image and a grid written as `survey grid` writes it."""
+    from PIL import Image
+
+    from hexforge.survey.gridfile import FittedGrid, write_grid
+    from hexforge.survey.image import sha256_of
+    game_dir = tmp_path / "synthetic-fm"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "data" / "synthetic-fm", game_dir)
+    image = game_dir / "map.png"
+    Image.new("RGB", (700, 600), "white").save(image)
+    write_grid(game_dir, FittedGrid("map.png", sha256_of(image), 700, 600, "columns", 45.0, 52.0, 0.0, (50.0, 40.0),
+                                    "0101", (45.0, 26.0), (0.0, 52.0), 0.2, 0.5, (), "test", "test"))
+    return game_dir, image
+
+
+def test_the_page_puts_each_hex_where_the_fitted_grid_says(tmp_path) -> None:
+    from hexforge.survey.review import session
+    game_dir, image = _fitted_folder(tmp_path)
+    for review in (session(game_dir, image), session(game_dir)):  # the grid's image is found in the folder
+        data = review.data()
+        centres = {h["label"]: tuple(h["centre"]) for h in data["hexes"]}
+        # origin + a * column_step + b * row_step; 0201 is one line on (column 02 sits half a hex lower)
+        assert centres["0101"] == (50.0, 40.0) and centres["0201"] == (95.0, 66.0) and centres["0102"] == (50.0, 92.0)
+        assert (data["width"], data["height"]) == (700, 600) and review.image[0] == image.read_bytes()
+
+
+def test_a_review_without_the_grids_image_or_grid_says_what_to_run(tmp_path) -> None:
+    from PIL import Image
+
+    from hexforge.survey.review import ReviewError, session
+    game_dir, image = _fitted_folder(tmp_path)
+    other = tmp_path / "other.png"
+    Image.new("RGB", (700, 600), "black").save(other)
+    with pytest.raises(ReviewError, match="not the image the grid .* was fitted on"):
+        session(game_dir, other)
+    (game_dir / "survey.toml").unlink()
+    with pytest.raises(ReviewError, match=r"no fitted grid .*hexforge survey grid"):
+        session(game_dir, image)
+    review = session(game_dir)  # no grid, no image: the game's own drawn map
+    assert review.image[1] == "image/png" and len(review.data()["hexes"]) == 120
