@@ -13,9 +13,10 @@ grid of the game (:func:`module_grid`): the board's image is the map scan, the H
 """
 from __future__ import annotations
 
+import hashlib
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from hexforge.builder.errors import ModuleFormatError
@@ -24,6 +25,8 @@ from hexforge.builder.safezip import SafeZip
 from hexforge.maps.grid import BadLabel, BoardGrid
 from hexforge.maps.hexes import Hex
 from hexforge.maps.hexmap import Sheet
+from hexforge.output import write_atomic
+from hexforge.survey.gridfile import FittedGrid, lattice_steps, write_grid
 
 MAX_CELLS = 400_000  # hexes of one board looked at (a 7,000-hex map sheet is far below)
 MIN_SHARE = 0.5      # share of a sheet's hexes a board must hold to be that sheet
@@ -155,17 +158,10 @@ def alignments(module: Module, sheets: tuple[Sheet, ...], index: dict[str, Hex])
 
 @dataclass(frozen=True, slots=True)
 class ModuleGrid:
-    """A board image of a module and where the sheet's hexes are on it (the survey's fitted grid)."""
+    """A module board's image and where the sheet's hexes are on it, as ``survey grid`` records a fit."""
 
-    image_name: str
     image: bytes
-    width: int
-    height: int
-    orientation: str        # "columns" (flat-topped, VASSAL not sideways) or "rows"
-    dx: float
-    dy: float
-    origin: tuple[float, float]  # the exact centre of the sheet's top-left hex in the image
-    source: str
+    grid: FittedGrid
 
 
 def module_grid(module: Module, game, board_name: str | None = None) -> ModuleGrid:
@@ -183,19 +179,40 @@ def module_grid(module: Module, game, board_name: str | None = None) -> ModuleGr
         raise ModuleGridError(f"{path}: no board{f' {board_name!r}' if board_name else ''} with an image and a hex "
                               f"grid holds at least {MIN_SHARE:.0%} of {game.id}'s hexes (boards: {names})")
     a = max(found, key=lambda a: (a.share, a.board.width * a.board.height))
-    conv = a.sheet.convention
-    first = game.map.index[a.sheet.prefix + conv.label(conv.columns.first, conv.rows.first)]
     assert a.board.grid is not None
     g = a.board.grid.grid
-    origin = a.board.grid.centre(first + a.shift)
-    orientation = "rows" if g.sideways else "columns"
+    conv = a.sheet.convention
+    first = next(k for k, v in lattice_steps(conv).items() if v == (0, 0))
+    origin = a.board.grid.centre(game.map.index[a.sheet.prefix + first] + a.shift)
+    # one line on is half a hex further down (columns) or right (rows); one hex down a line is dy
+    steps = (((g.dx, g.dy / 2), (0.0, g.dy)) if not g.sideways else ((g.dy / 2, g.dx), (g.dy, 0.0)))
     image = _image(path, a.board.image)
     source = (f"module {Path(path).name}, board {a.key()!r} (HexGrid dx={g.dx:g} dy={g.dy:g} x0={g.x0} y0={g.y0}"
               f"{' sideways' if g.sideways else ''}; {a.matched} of {a.total} hexes)")
-    return ModuleGrid(a.board.image, image, a.board.width, a.board.height, orientation, g.dx, g.dy, origin, source)
+    grid = FittedGrid(a.board.image, hashlib.sha256(image).hexdigest(), a.board.width, a.board.height,
+                      "rows" if g.sideways else "columns", g.dx, g.dy, 0.0, origin, first, *steps, 0.0, 0.0, (),
+                      "module", source)
+    return ModuleGrid(image, grid)
 
 
 def _image(path: str, name: str) -> bytes:
     with SafeZip(Path(path), ModuleFormatError) as sz:
         entry = next((n for n in sz.names() if n.startswith("images/") and n.rsplit("/", 1)[-1] == name), None)
         return sz.read(entry or name)
+
+
+def import_grid(game_dir: Path, module: Module, game, board_name: str | None = None,
+                force: bool = False) -> tuple[Path, Path]:
+    """Write the board's image into the game folder and its grid into ``survey.toml``; (image, survey.toml).
+
+    An image of that name already in the folder is kept when it is the same file, else refused
+    without ``force``.
+    """
+    mg = module_grid(module, game, board_name)
+    name = Path(mg.grid.image).name
+    if not name or name in (".", ".."):
+        raise ModuleGridError(f"{module.path}: the board's image name {mg.grid.image!r} cannot be a file name")
+    target = Path(game_dir) / name
+    if not (target.is_file() and target.read_bytes() == mg.image):
+        write_atomic(target, mg.image, force, [Path(module.path)])
+    return target, write_grid(game_dir, replace(mg.grid, image=name))

@@ -4,7 +4,9 @@ columns on a grid of its own; where each game hex must be is worked out from its
 attributes as VASSAL places hexes (odd raw columns half a hex lower), not from our output."""
 from __future__ import annotations
 
+import hashlib
 import io
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -16,7 +18,10 @@ from hexforge.builder.locations import Location
 from hexforge.builder.modulereader import read_module
 from hexforge.games import load_game
 from hexforge.survey.binding import binding_toml
-from hexforge.survey.module import ModuleGridError, alignments, board_cells, module_grid
+from hexforge.output import OutputError
+from hexforge.survey.gridfile import read_grid
+from hexforge.survey.image import sha256_of
+from hexforge.survey.module import ModuleGridError, alignments, board_cells, import_grid, module_grid
 from tests.survey import theirs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,13 +63,36 @@ def test_a_board_wider_than_the_sheet_keeps_its_printed_letters(game, tmp_path) 
 
 
 def test_the_module_grid_is_the_boards_image_and_hexgrid(vmod, game) -> None:
-    g = module_grid(read_module(vmod), game)
-    assert (g.orientation, g.dx, g.dy, g.width, g.height) == ("columns", theirs.DX, theirs.DY, theirs.WIDTH,
-                                                             theirs.HEIGHT)
-    assert g.origin == _centre(1, 1) == (theirs.X0, theirs.Y0)
-    assert g.image == zipfile.ZipFile(vmod).read("images/valley.png") and g.image_name == "valley.png"
-    assert Image.open(io.BytesIO(g.image)).size == (g.width, g.height)
+    mg = module_grid(read_module(vmod), game)
+    g = mg.grid
+    assert (g.orientation, g.dx, g.dy, g.width, g.height, g.rotation) == ("columns", theirs.DX, theirs.DY, theirs.WIDTH,
+                                                                         theirs.HEIGHT, 0.0)
+    assert g.origin == _centre(1, 1) == (theirs.X0, theirs.Y0) and g.first_hex == "0101"
+    assert mg.image == zipfile.ZipFile(vmod).read("images/valley.png") and g.image == "valley.png"
+    assert g.sha256 == hashlib.sha256(mg.image).hexdigest()
+    assert Image.open(io.BytesIO(mg.image)).size == (g.width, g.height)
     assert "theirs.vmod" in g.source and "Battle Map/Valley" in g.source
+
+
+def test_survey_toml_puts_every_hex_on_the_board_hex_vassal_numbers_so(vmod, game, tmp_path) -> None:
+    game_dir = tmp_path / "synthetic-fm"
+    shutil.copytree(SYN, game_dir)
+    module = read_module(vmod)
+    image, toml = import_grid(game_dir, module, game)
+    assert image.read_bytes() == zipfile.ZipFile(vmod).read("images/valley.png") and toml.name == "survey.toml"
+    grid = read_grid(game_dir)  # as `survey grid` and `build --map-image` read it
+    centres = grid.centres(game.map.sheets[0].convention)
+    assert set(centres) == set(game.map.index)
+    for label, (x, y) in centres.items():
+        assert (x, y) == pytest.approx(_centre(int(label[:2]), int(label[2:]))), label
+    assert grid.sha256 == sha256_of(image)
+    import_grid(game_dir, module, game)  # the same image again: kept
+    image.write_bytes(b"someone else's picture")
+    with pytest.raises(OutputError, match="exists; use --force"):
+        import_grid(game_dir, module, game)
+    assert image.read_bytes() == b"someone else's picture"
+    import_grid(game_dir, module, game, force=True)
+    assert image.read_bytes() == zipfile.ZipFile(vmod).read("images/valley.png")
 
 
 def _variant(tmp: Path, **numbering: str) -> Path:
