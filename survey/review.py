@@ -7,8 +7,9 @@ hexside's feature) with a click and a key; Save sends the changes here, and they
 the game's ``terrain.toml`` through :func:`hexforge.survey.store.confirm` (atomically,
 ``reviewed = true``); nothing else in the file changes.
 
-The server is :mod:`http.server` on 127.0.0.1 only. A save must carry the page's random token
-(another web page in the same browser cannot post one) and is at most :data:`MAX_BODY` bytes.
+The server is :mod:`http.server` on 127.0.0.1 only and answers only requests naming it so (not
+another site's name pointed at 127.0.0.1). A save must carry the page's random token (another
+web page in the same browser cannot read or post one) and is at most :data:`MAX_BODY` bytes.
 """
 from __future__ import annotations
 
@@ -249,7 +250,18 @@ class Handler(BaseHTTPRequestHandler):
     def json(self, status: int, value: Any) -> None:
         self.send(status, json.dumps(value, ensure_ascii=False).encode(), "application/json; charset=utf-8")
 
+    def local(self) -> bool:
+        """Whether the request names this server by its loopback address (a page of another site that
+        re-points its own name at 127.0.0.1, DNS rebinding, sends its own name and is refused)."""
+        port = self.server.server_address[1]
+        if self.headers.get("Host") in (f"127.0.0.1:{port}", f"localhost:{port}"):
+            return True
+        self.send(403, b"this page answers only to 127.0.0.1", "text/plain")
+        return False
+
     def do_GET(self) -> None:
+        if not self.local():
+            return
         review = self.server.review
         path = self.path.split("?", 1)[0]
         if path == "/":
@@ -259,12 +271,14 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/data.json":
             try:
                 self.json(200, review.data())
-            except (store.StoreError, ValueError) as e:
+            except (store.StoreError, ValueError, GameDataError) as e:
                 self.json(500, {"error": str(e)})
         else:
             self.send(404, b"not found", "text/plain")
 
     def do_POST(self) -> None:
+        if not self.local():
+            return
         if self.path != "/save":
             return self.send(404, b"not found", "text/plain")
         size = int(self.headers.get("Content-Length") or 0)
@@ -274,7 +288,7 @@ class Handler(BaseHTTPRequestHandler):
             result = self.server.review.save(json.loads(self.rfile.read(size) or b"null"))
         except PermissionError as e:
             return self.json(403, {"error": str(e)})
-        except (store.StoreError, ValueError) as e:  # JSONDecodeError is a ValueError
+        except (store.StoreError, ValueError, GameDataError) as e:  # JSONDecodeError is a ValueError
             return self.json(400, {"error": str(e)})
         self.json(200, result)
 

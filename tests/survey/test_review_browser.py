@@ -185,3 +185,24 @@ def test_a_review_without_the_grids_image_or_grid_says_what_to_run(tmp_path) -> 
         session(game_dir, image)
     review = session(game_dir)  # no grid, no image: the game's own drawn map
     assert review.image[1] == "image/png" and len(review.data()["hexes"]) == 120
+
+
+def test_a_request_naming_another_host_is_refused(tmp_path) -> None:
+    """Another site whose name is pointed at 127.0.0.1 (DNS rebinding) cannot read the page's token."""
+    import http.client
+
+    from hexforge.survey.review import session
+    game_dir, _ = _fitted_folder(tmp_path)
+    server = ReviewServer(session(game_dir))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        port = server.server_address[1]
+        for host, status in ((f"evil.example:{port}", 403), (f"127.0.0.1:{port}", 200)):
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            c.request("GET", "/data.json", headers={"Host": host})
+            r = c.getresponse()
+            assert r.status == status and (b"token" in r.read()) == (status == 200)
+            c.close()
+    finally:
+        server.shutdown()
+        server.server_close()
