@@ -16,13 +16,14 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import Declaration
-from hexforge.rules.httr.units import division, is_kind, number
+from hexforge.rules.httr.units import division, is_kind, kind_of, number
 from hexforge.rules.httr.values import ca_result, ca_value, odds
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
-NEVER_ATTACK = ("artillery", "at", "leader", "hq")  # SR 10.1.17, 18.2.6; HQs only with their organisation (10.1.6)
+NEVER_ATTACK = ("artillery", "at")  # SR 10.1.17, 18.2.6
+WITH_ORGANISATION = ("hq", "leader", "engineer")  # SR 10.1.6, 19.1.3: only with units of their organisation
 OPEN = frozenset({"clear", "mixed"})  # the CA Value Table's open-terrain line (Fig 17: 'For open terrain')
 
 
@@ -63,7 +64,10 @@ def judge_ca(p: Position, d: Declaration) -> list[Verdict]:
     kind, side = p.phase()
     order = mem.stack(p.state, src)
     units = attackers(p, src, side)
-    out = [check_phase(p, kind), check_adjacent(p, src, target), check_stoppers(p, order, side),
+    unsure = [u for u in order if p.state.side(u) == side and kind_of(p.game, u) is None]
+    out = [NotCheckable(f"the type of unit {unsure[0]} (units.csv type: which units may close-assault, SR 10.1.17)")
+           ] if unsure else []
+    out += [check_phase(p, kind), check_adjacent(p, src, target), check_stoppers(p, order, side), check_company(p, units),
            check_once(p, units), check_start(p, units, target), check_lead(p, d, order), check_hw(p, order, units),
            check_mixing(p, units, target)]
     if not units:
@@ -155,9 +159,28 @@ def check_hw(p: Position, order: tuple[str, ...], units: list[str]) -> Verdict:
     return Legal()
 
 
+@rule("HTTR SR 10.1.6 / 19.1.3", "CA-4", "HQs, leaders and engineers attack only with units of their "
+      "organisation")
+def check_company(p: Position, units: list[str]) -> Verdict:
+    lone = [u for u in units if is_kind(p.game, u, *WITH_ORGANISATION)]
+    others = [u for u in units if u not in lone]
+    if lone and not others:
+        return Illegal("HTTR SR 10.1.6", f"{', '.join(lone)} close-assault without a unit of their organisation")
+    for u in lone:
+        if not any(_division(p.game, u) == _division(p.game, x) for x in others):
+            return Illegal("HTTR SR 10.1.6", f"{u} close-assaults with no unit of its organisation (its division "
+                           f"{_division(p.game, u)})")
+    return Legal()
+
+
+def _division(game: Game, u: str) -> str | None:
+    """The division a unit belongs to (a division HQ: itself)."""
+    return u if game.units[u].size.strip().lower() == "division" else division(game, u)
+
+
 @rule("HTTR SR 10.1.6 / 17.7", "CA-4", "no mixing of divisions against one hex in a phase")
 def check_mixing(p: Position, units: list[str], target: Hex) -> Verdict:
-    divs = {division(p.game, u) for u in units} - {None}
+    divs = {division(p.game, u) for u in units if not is_kind(p.game, u, *WITH_ORGANISATION)} - {None}
     before = p.ca.divisions.get(target)
     if before is not None:
         divs.add(before)

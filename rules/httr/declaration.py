@@ -14,7 +14,8 @@ word opens a declaration). Read by one tokenizer pass, linear in the line's leng
     cp HQ N                                                 N command points allocated to HQ (SR 14.3)
 
 TARGET and HEX are hex labels (``B0405``); FIRER is a hex label (the top two units there, SR 6.3.1.4) or a
-unit id. Words are separated by spaces or commas; case does not matter for keywords.
+unit id; an id with spaces is written in double quotes (``"2/506 5-3 no.1"``). Words are separated by spaces
+or commas; case does not matter for keywords.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ KINDS = ("df", "at", "if", "of", "return", "ca", "cp")
 SECTIONS = {"df": ("from", "target"), "at": ("from", "target"), "if": ("from", "spotter", "hq"),
             "of": ("from", "target", "trigger"), "return": ("from", "target"), "ca": ("from", "lead")}
 TRIGGERS = ("leave", "mode", "order", "mount", "move", "ca")
-TOKEN = re.compile(r"[^\s,]+")
+TOKEN = re.compile(r'"[^"\n]*"|[^\s,"]+')
 MAX_WORDS = 64  # no declaration has more: a longer line declares nothing (bounds the work per line)
 
 
@@ -50,7 +51,7 @@ def parse(text: str) -> Declaration | None:
     for m in TOKEN.finditer(text):
         if len(words) == MAX_WORDS:
             return None
-        words.append(m.group())
+        words.append(m.group().strip('"'))
     if len(words) < 2 or words[0].lower() not in KINDS:
         return None
     kind = words[0].lower()

@@ -18,7 +18,7 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.core.tables import Cells
-from hexforge.rules.httr.units import is_kind, number, printed_range
+from hexforge.rules.httr.units import is_kind, kind_of, number, printed_range
 from hexforge.rules.httr.values import direct_fire_value, fire_result, indirect_fire_value
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -150,6 +150,9 @@ def check_top(p: Position, d: Declaration, u: str) -> Verdict:
     order = mem.stack(p.state, at)
     if u in order[:2]:
         return Legal()
+    if d.kind == "at" and any(kind_of(p.game, x) is None for x in order[:2] + (u,)):
+        return NotCheckable(f"the types of the units in {p.game.map.labels[at]} (units.csv type: an AT unit under "
+                            "infantry of the top two fires, SR 6.4.1.4)")
     if d.kind == "at" and is_kind(p.game, u, "at"):
         infantry = [x for x in order[:2] if is_kind(p.game, x, "infantry")]
         below = [x for x in order[2:] if is_kind(p.game, x, "at")]
@@ -162,6 +165,8 @@ def check_top(p: Position, d: Declaration, u: str) -> Verdict:
 @rule("HTTR SR 6.5.1 / 6.6.4.3 / 6.5.1.11 / 18.4.1.3", "IF-1/OF-10/IF-5/OF-8/SPC-3",
       "IF only by artillery and HW; HQs fire only OF; disrupted units fire no IF, and OF only when close-assaulted; bridging engineers never fire")
 def check_kind(p: Position, d: Declaration, u: str) -> Verdict:
+    if kind_of(p.game, u) is None:
+        return NotCheckable(f"the type of unit {u} (units.csv type)")
     if is_kind(p.game, u, "leader"):
         return Illegal("HTTR SR 19.1", f"{u} is a leader and never fires")
     if is_kind(p.game, u, "bridging_engineer"):
@@ -200,6 +205,8 @@ def check_target_unit(p: Position, d: Declaration, target: Hex | None) -> Verdic
     order = mem.stack(p.state, target)
     if d.target_unit not in order:
         return Illegal("HTTR SR 6.1", f"{d.target_unit} is not in {p.game.map.labels[target]}")
+    if kind_of(p.game, d.target_unit) is None:
+        return NotCheckable(f"the type of unit {d.target_unit} (units.csv type: leaders are never fired at)")
     if is_kind(p.game, d.target_unit, "leader"):
         return Illegal("HTTR SR 19.3.3", f"{d.target_unit} is a leader: leaders are never fired at")
     if d.kind != "if" and d.target_unit not in order[:2]:
@@ -217,6 +224,8 @@ def check_spotter(p: Position, d: Declaration, units: list[str], target: Hex | N
     s = d.spotter
     if s not in p.game.units or p.state.where(s) is None or target is None:
         return [NotCheckable(f"where spotter {s} stands")]
+    if kind_of(p.game, s) is None:
+        return [NotCheckable(f"the type of unit {s} (units.csv type: leaders never spot)")]
     if is_kind(p.game, s, "leader"):
         return [Illegal("HTTR SR 19.1.4", f"{s} is a leader: leaders never spot")]
     if mem.has(p.state, s, "disrupted"):
@@ -349,6 +358,8 @@ def _firer(p: Position, u: str, kind: str) -> tuple[float, int] | Unknown:
             return v
     if kind == "if":
         return s, int(er)
+    if kind_of(p.game, u) is None:
+        return Unknown(f"the type of unit {u} (units.csv type)")
     gun = is_kind(p.game, u, "artillery", "at", "flak")
     m = mem.mode(p.state, u)
     if is_kind(p.game, u, "afv"):

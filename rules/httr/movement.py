@@ -78,8 +78,11 @@ class Movement:
             return base
         hq = self.game.units[self.uid].formation
         at = self.state.where(hq) if hq in self.game.units else None
-        leaders = [u for u in self.state.at(at) if is_kind(self.game, u, "leader")] if at is not None else []
-        return base + len(leaders)
+        here = self.state.at(at) if at is not None else ()
+        unsure = [u for u in here if is_kind(self.game, u, "leader") is None]
+        if unsure:
+            return Unknown(f"the type of unit {unsure[0]} (units.csv type: a leader with the HQ adds 1 MP, SR 19.2.3)")
+        return base + len([u for u in here if is_kind(self.game, u, "leader")])
 
     # -- ZOC ---------------------------------------------------------------------------------
 
@@ -87,7 +90,10 @@ class Movement:
         """SR 8.0, 8.4.1, 8.6: does enemy unit ``u`` project a ZOC into ``into``?"""
         if any(mem.has(self.state, u, s) for s in ("disrupted", "depleted")) or mem.mode(self.state, u) == "travel":
             return False
-        if is_kind(self.game, u, "leader", "bridging_engineer", "static"):
+        k = is_kind(self.game, u, "leader", "bridging_engineer", "static")
+        if k is None:
+            return None  # SR 8.6: whether it exerts one depends on its type
+        if k:
             return False
         kinds = self.game.map.terrain.of(into)
         if kinds is None:
@@ -159,7 +165,10 @@ class Movement:
           "Phase hex limits, stacking at every moment")
     def step(self, rec: Step, a: Hex, b: Hex) -> tuple[Verdict, Step]:
         enemy = [u for u in self.state.at(b) if self.state.side(u) not in (None, self.side)
-                 and not is_kind(self.game, u, "leader")]
+                 and is_kind(self.game, u, "leader") is not True]
+        if enemy and all(is_kind(self.game, u, "leader") is None for u in enemy):
+            return NotCheckable(f"the type of unit {enemy[0]} (units.csv type: a lone leader does not bar the hex, "
+                                "SR 19.3.1)"), rec
         if enemy:
             return Illegal("HTTR SR 9.2.2", f"{self.uid} entered {self.label(b)}, which holds enemy unit {enemy[0]}"), rec
         if mem.has(self.state, self.uid, "disrupted") and rec.hexes >= 1:

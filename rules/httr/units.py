@@ -25,6 +25,12 @@ def is_kind(game: Game, uid: str, *kinds: str) -> bool | None:
     return None if isinstance(k, Unknown) else k in kinds
 
 
+def kind_of(game: Game, uid: str) -> str | None:
+    """The unit's kind, ``None`` when units.csv does not say it."""
+    k = kind(game, uid)
+    return None if isinstance(k, Unknown) else k
+
+
 def mobility(game: Game, uid: str) -> str | Unknown:
     """leg, vehicular or towed (SR 9.3, 9.3.10)."""
     m = game.units[uid].mobility.strip().lower()

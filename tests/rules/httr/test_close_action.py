@@ -96,3 +96,10 @@ def test_retreat_one_hex_and_advance_into_the_vacated_hex():  # CA-22, CA-25: SR
     astray = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").roll("Close Action", 4) \
         .move("G-INF1", "B0305").move("A-INF1", "B0203").check()
     assert rules_broken(last(astray)) == ["HTTR SR 10.5.4"]
+
+
+def test_hqs_leaders_and_engineers_attack_with_their_organisation():  # CA-4, SR 10.1.6 (L531), 19.1.3 (L969)
+    assert rules_broken(ca({"G-INF1": "B0304", "A-ENG": "B0303"}, "ca B0304 from B0303")) == ["HTTR SR 10.1.6"]
+    assert rules_broken(ca({"G-INF1": "B0304", "A-INF4": "B0303", "A-LDR": "B0303"}, "ca B0304 from B0303")) \
+        == ["HTTR SR 10.1.6"]  # A-LDR is of A-DIV, A-INF4 of A-DIV2
+    assert all_legal(ca({"G-INF1": "B0304", "A-INF1": "B0303", "A-ENG": "B0303"}, "ca B0304 from B0303"))

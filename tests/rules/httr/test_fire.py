@@ -118,3 +118,9 @@ def test_bridging_engineers_never_fire():  # SPC-3, SR 18.4.1.3 (L914)
     setup = {"G-INF1": "B0304", "A-BENG": "B0303", "A-INF1": "B0305"}
     assert rules_broken(fire(setup, "df B0304 from A-BENG")) == ["HTTR SR 18.4.1.3"]
     assert all_legal(fire(setup, "df B0304 from A-INF1"))
+
+
+def test_a_unit_id_with_spaces_is_quoted():  # the chat grammar (rules/httr/declaration.py)
+    from hexforge.rules.httr.declaration import parse
+    d = parse('df B0304 from "2/506 5-3 no.1" B0303 target "G INF"')
+    assert d.firers == ("2/506 5-3 no.1", "B0303") and d.target_unit == "G INF"
