@@ -30,6 +30,7 @@ class Movement:
     steps: int = 0
     reacted: bool = False
     last: int | None = None  # the index of its last move event (where the end-of-Action verdicts go)
+    entered: frozenset[Hex] = frozenset()  # every hex it entered (10.2.2A: enemy HQs it came next to)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,8 @@ class Activation:
     ap: int | Unknown | None = None
     action: str | None = None
     movement: Movement | None = None
+    flip: str | None = None  # an OOS HQ that must expend Emergency Supply before the AP roll (10.1.3B-C)
+    combat: tuple[Hex, Hex] | None = None  # the attacking and attacked hexes of the attack under way
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +66,8 @@ class PtrMemory:
     suspended: Activation | None = None
     activations: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     over: str | None = None  # why the OC ended (9.5)
+    interdiction: tuple[int, int | Unknown] | None = None  # (turn, level) rolled in a Recovery Phase (19.0A)
+    recovering: bool = False  # the Recovery Phase of a turn after the first: German FAMs wait for the level
 
 
 def memory(state: GameState) -> PtrMemory:

@@ -83,7 +83,7 @@ class Mover:
             return Illegal(rec.stopped.split(":")[0], rec.stopped.split(":", 1)[1].strip()), rec
         za, zb = self.ezoc(a), self.ezoc(b)
         needs: list[str] = []
-        after = replace(rec, at=b, left=a, steps=rec.steps + 1)
+        after = replace(rec, at=b, left=a, steps=rec.steps + 1, entered=rec.entered | {b})
         if za and zb:
             if rec.steps:
                 return Illegal("PTR 13.3B", f"from the EZOC at {self.label(a)} straight into the EZOC at "

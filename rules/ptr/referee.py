@@ -15,6 +15,7 @@ from dataclasses import replace
 from hexforge.builder.timeline import ChatLine, DiceRoll, Event, Move, Timeline, TurnChange, UnknownCommand
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.actions import ActionsMixin
+from hexforge.rules.ptr.recovery import RecoveryMixin
 from hexforge.rules.ptr.data import PtrData
 from hexforge.rules.ptr.declaration import Declared, parse
 from hexforge.rules.ptr.memory import Activation, PtrMemory, frozen_map, memory, remember
@@ -25,10 +26,11 @@ from hexforge.rules.state import phase_of
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
-OC_PHASE = "operations"  # the sequence's phase id for the Operations Cycle (PtR 5.1F)
+OC_PHASE = "operations"  # the sequence's phase ids for the Operations Cycle (PtR 5.1F) and Recovery (5.1A)
+RECOVERY_PHASE = "recovery"
 
 
-class PtrReferee(ActionsMixin, Referee):
+class PtrReferee(ActionsMixin, RecoveryMixin, Referee):
     """Judges one PtR timeline: phases (5.1), the Operations Cycle (9), activations and reactions (10), Actions
     and their APs (11), movement (12), ZOC (13) and stacking (14)."""
 
@@ -124,10 +126,15 @@ class PtrReferee(ActionsMixin, Referee):
                 self.say(j.index, Illegal("PTR 5.1", f"turn {turn} {names[phase]} follows turn {old_t} "
                                           f"{names[old_p]} out of order"))
         new_id = self.game.info.sequence[phase].id
+        if self.phase_id() == RECOVERY_PHASE and (new_id, turn) != (RECOVERY_PHASE, old_t):
+            self.end_recovery()
         if new_id == OC_PHASE:
             self.begin_oc(turn)
         elif self.phase_id() == OC_PHASE:
             self.set(expect="none", active=None, suspended=None)
+        if new_id == RECOVERY_PHASE and (old_p != phase or old_t != turn):
+            self.state = replace(self.state, turn=turn)
+            self.begin_recovery(turn)
         if not self.judged[j.index].verdicts:
             self.say(j.index, Legal())
 
@@ -145,6 +152,10 @@ class PtrReferee(ActionsMixin, Referee):
 
     def on_roll(self, j: Judged) -> None:
         m = self.mem
+        if self.phase_id() == RECOVERY_PHASE and self.roll_side(j.event) == self.data.us_side and (
+                m.interdiction is None or m.interdiction[0] != self.state.turn):
+            self.interdiction_roll(j)
+            return
         if self.phase_id() != OC_PHASE:
             return
         if m.active is not None and m.active.stage in ("ap-roll", "reaction-check"):
@@ -207,6 +218,9 @@ class PtrReferee(ActionsMixin, Referee):
     def interdiction(self) -> int | Unknown:
         """PtR 9.2.1B / 19.0A: the turn's Interdiction Level: a scenario's first turn gives it (``[special_rules]
         interdiction_level_first_turn``); later turns need the Interdiction Table roll (not followed yet)."""
+        rolled = self.mem.interdiction
+        if rolled is not None and rolled[0] == self.state.turn:
+            return rolled[1]
         first = self.rules.scenario_value(lambda sc: sc.first_turn, "the scenario's first turn")
         if self.state.turn is not None and self.state.turn == first:
             v = self.rules.scenario_value(lambda sc: (sc.special_rules or {}).get("interdiction_level_first_turn"),

@@ -184,3 +184,28 @@ def test_unused_aps_are_lost(syn):
     r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "done") \
         .move("1-A", "1311", "1312").check()
     assert illegal(r) == [(4, "PTR 11.2.1")]
+
+
+def test_recovery_phase(syn):
+    """PtR 5.2.1 / 10.3: turn 2's Recovery: the supplied US FAMs advance by their ratings (1inf 4 - 1 + 5 -> 7,
+    its maximum; 3arm 6 + 4 -> 7); the US rolls 6 for Interdiction Level 1 (synthetic table); the German 116pz
+    (rating 3, chart: 3 - 1 = 2) goes 5 -> 6 (its maximum); 9pz 0 + 3 -> 3. Then the US adds the level."""
+    log = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 5).say("us", "done") \
+        .phase(1, "end-turn").phase(2, "recovery").roll("us", 6).phase(2, "operations")
+    ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
+    r = ref.run()
+    assert illegal(r) == []
+    assert verdicts(r, 6)[0].detail == "Interdiction Level 1 for turn 2 (die 6)"
+    assert dict(memory(ref.state).fam) == {"1inf": 7, "3arm": 7, "116pz": 6, "9pz": 3}
+    r = PtrLog(syn).phase(1, "recovery").roll("us", 6).check()
+    assert illegal(r) == [(1, "PTR 5.2.1D")]
+
+
+def test_recovery_needs_supply(syn):
+    """PtR 10.3B: an OOS HQ's formation does not advance: German units around US1-HQ in 1311 cut every path."""
+    setup = {"US1-HQ": "1311", "1-A": "1311", "116-PG": "1211", "116-TK": "1210", "116-IN": "1212",
+             "9-IN": "1312", "9-TK": "1310", "G116-HQ": "1716", "G9-HQ": "1710", "US3-HQ": "1010"}
+    log = PtrLog(syn, setup).phase(2, "recovery").roll("us", 6)
+    ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
+    ref.run()
+    assert memory(ref.state).fam["1inf"] == 4 and memory(ref.state).fam["3arm"] == 7
