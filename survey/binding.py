@@ -155,9 +155,9 @@ def score(c: Candidate, unit: Unit, side: str | None) -> Score:
     else:
         total = name
     if side is not None:
-        total = min(1.0, total + 0.1)
+        total += 0.1
         why.append(f"side {side}")
-    return Score(round(total, 3), ", ".join(why))
+    return Score(round(min(total, 0.99), 3), ", ".join(why))  # below 1.0: a piece named by a unit id is that unit
 
 
 @dataclass(frozen=True, slots=True)
