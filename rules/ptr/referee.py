@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hexforge.builder.timeline import ChatLine, DiceRoll, Event, Move, Timeline, TurnChange, UnknownCommand
+from hexforge.builder.timeline import (ChatLine, DiceRoll, Event, Move, StepChange, Timeline, TurnChange,
+                                       UnknownCommand)
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.actions import ActionsMixin
+from hexforge.rules.ptr.activation import ActivationMixin
 from hexforge.rules.ptr.recovery import RecoveryMixin
 from hexforge.rules.ptr.data import PtrData
 from hexforge.rules.ptr.declaration import Declared, parse
@@ -22,7 +24,7 @@ from hexforge.rules.ptr.memory import Activation, PtrMemory, frozen_map, memory,
 from hexforge.rules.ptr.oc import DrmMarker, die_value, next_marker, sudden_end, winner
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged, Referee
-from hexforge.rules.state import phase_of
+from hexforge.rules.state import STEP_TRAIT, phase_of
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
@@ -30,7 +32,7 @@ OC_PHASE = "operations"  # the sequence's phase ids for the Operations Cycle (Pt
 RECOVERY_PHASE = "recovery"
 
 
-class PtrReferee(ActionsMixin, RecoveryMixin, Referee):
+class PtrReferee(ActionsMixin, ActivationMixin, RecoveryMixin, Referee):
     """Judges one PtR timeline: phases (5.1), the Operations Cycle (9), activations and reactions (10), Actions
     and their APs (11), movement (12), ZOC (13) and stacking (14)."""
 
@@ -64,6 +66,9 @@ class PtrReferee(ActionsMixin, RecoveryMixin, Referee):
             self.on_roll(j)
         elif isinstance(e, Move) and self.unit(e) is not None:
             self.on_move(j)
+        elif isinstance(e, StepChange) and self.unit(e) is not None and self.data.is_hq(self.unit(e)) \
+                and e.trait == STEP_TRAIT:
+            self.on_hq_flip(j, self.unit(e))
 
     def unjudged(self, j: Judged) -> Verdict:
         e = j.event
@@ -315,7 +320,8 @@ class PtrReferee(ActionsMixin, RecoveryMixin, Referee):
                                       "recovers (10.3)"))
             return
         self.start_activation(fid, side, level, reaction=False)
-        self.say(j.index, Legal(detail=f"{fid} activates at level {level}; its FAM drops to {level - 1}"))
+        self.say(j.index, self.supply_at_activation(fid) or
+                 Legal(detail=f"{fid} activates at level {level}; its FAM drops to {level - 1}"))
 
     def start_activation(self, fid: str, side: str, level: int | Unknown, reaction: bool) -> None:
         m = self.mem
@@ -340,6 +346,8 @@ class PtrReferee(ActionsMixin, RecoveryMixin, Referee):
         if a.stage == "reaction-check":
             self.reaction_check(j.index, a, die)
             return
+        self.flip_missed(j.index)
+        a = self.mem.active
         ap = self.data.ap_cell(a.level, die, bold=not a.reaction) if isinstance(a.level, int) else a.level
         self.set(active=replace(a, stage="actions", ap=ap))
         if isinstance(ap, Unknown):
@@ -367,6 +375,9 @@ class PtrReferee(ActionsMixin, RecoveryMixin, Referee):
         if mover is not None:  # 10.2.4A: the mover stops; its Action has ended and cannot be resumed
             self.set(suspended=replace(mover, movement=None))
         self.set(active=replace(a, stage="ap-roll"), fam=frozen_map(fam))
+        unsure = self.supply_at_activation(a.formation)  # 10.2.3D
+        if unsure is not None and not isinstance(unsure, Legal):
+            self.say(index, unsure)
         self.say(index, Legal(detail=f"Reaction Check {die} <= rating {rr}: {a.formation} reacts; its FAM drops "
                               f"to {a.level - 1 if isinstance(a.level, int) else '?'}"))
 

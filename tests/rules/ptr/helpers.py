@@ -59,7 +59,13 @@ class PtrLog:
         return self
 
     def disrupt(self, u: str, h: str) -> PtrLog:
+        """The unit flips to its back (a combat unit disrupted; an HQ on Emergency Supply)."""
         self.events.append(StepChange(self._n(), ref(u), h, "Step", "1", "2"))
+        return self
+
+    def front(self, u: str, h: str) -> PtrLog:
+        """The unit flips back to its front."""
+        self.events.append(StepChange(self._n(), ref(u), h, "Step", "2", "1"))
         return self
 
     def timeline(self) -> Timeline:

@@ -1,0 +1,74 @@
+"""Supply at the instant of activation and Emergency Supply (PtR 10.1.3, 17.5-17.6, 10.3D): an OOS HQ showing
+its front must flip before its formation acts; one already flipped activates with its FAM to the 0-box; the HQ
+flips back only in a Recovery Phase, and only in supply. A mixin of the PtR referee."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.ptr.command import hq_supplied
+from hexforge.rules.ptr.memory import frozen_map
+from hexforge.rules.registry import rule
+from hexforge.rules.replay import Judged
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+FRONT = ("1", "")  # the Step layer's front level (builder): an HQ's front side; its back is Emergency Supply
+
+
+class ActivationMixin:
+    """Supply at activation and the HQ's Emergency Supply flip; see the module docstring."""
+
+    @rule("PTR 10.1.3 / 17.5 / 17.6A", "PTR10-4/PTR10-5/PTR10-6/PTR10-17",
+          "supply is judged at the instant of activation (or reaction): an OOS HQ showing its front must expend "
+          "Emergency Supply; one already flipped activates with its FAM to the 0-box")
+    def supply_at_activation(self, fid: str) -> Verdict | None:
+        """After the activation is recorded: its supply consequences; the verdict when supply is unknown."""
+        hq = self.data.formations[fid].hq
+        supplied = hq_supplied(self.data, self.state, fid)
+        flipped = hq is not None and hq in self.state.reduced
+        a = self.mem.active
+        if supplied is True:
+            return None
+        if isinstance(supplied, Unknown):
+            if flipped:  # 10.1.3D or normal: the FAM box after it depends on the path
+                self.set(fam=frozen_map(dict(self.mem.fam, **{fid: Unknown(supplied.needs)})))
+            return NotCheckable(supplied.needs)
+        if flipped:  # 10.1.3D / 17.5B
+            self.set(fam=frozen_map(dict(self.mem.fam, **{fid: 0})))
+            return Legal(detail=f"{hq} is out of supply and has expended Emergency Supply: {fid}'s FAM goes to "
+                                "the 0-box (10.1.3D)")
+        self.set(active=replace(a, flip=hq))  # 10.1.3B-C: mandatory
+        return None
+
+    @rule("PTR 17.6 / 10.3D / 5.2.1B", "PTR17-5",
+          "Emergency Supply is one flip of an OOS HQ, not repeated until the HQ flips back in a Recovery Phase, "
+          "which it does only in supply")
+    def on_hq_flip(self, j: Judged, uid: str) -> None:
+        e, a = j.event, self.mem.active
+        to_front = e.new in FRONT
+        fid = self.data.formation_of(uid)
+        if not to_front:
+            if a is not None and a.flip == uid:
+                self.set(active=replace(a, flip=None))
+                self.say(j.index, Legal(detail=f"{uid} expends Emergency Supply (17.6B)"))
+                return
+            supplied = hq_supplied(self.data, self.state, fid) if fid else Unknown(f"the formation of {uid}")
+            self.say(j.index, NotCheckable(supplied.needs) if isinstance(supplied, Unknown) else Illegal(
+                "PTR 17.6A", f"{uid} flips to Emergency Supply, but it "
+                + ("traces a supply path" if supplied else "is not its formation's activating HQ now")))
+            return
+        if self.phase_id() != "recovery":
+            self.say(j.index, Illegal("PTR 17.6C", f"{uid} flips back to its front outside a Recovery Phase"))
+            return
+        supplied = hq_supplied(self.data, self.state, fid) if fid else Unknown(f"the formation of {uid}")
+        self.say(j.index, NotCheckable(supplied.needs) if isinstance(supplied, Unknown) else
+                 Legal(detail=f"{uid} is in supply: it flips back (10.3D)") if supplied else
+                 Illegal("PTR 10.3D", f"{uid} flips back to its front, but it is out of supply"))
+
+    def flip_missed(self, index: int) -> None:
+        """At the AP roll: an OOS HQ that had to flip and did not (10.1.3C)."""
+        a = self.mem.active
+        if a is not None and a.flip is not None:
+            self.say(index, Illegal("PTR 10.1.3C", f"{a.flip} is out of supply at {a.formation}'s activation: it "
+                                    "must expend Emergency Supply (flip) first"))
+            self.set(active=replace(a, flip=None))

@@ -1,0 +1,45 @@
+"""Supply at the instant of activation and Emergency Supply (PtR 10.1.3, 17.5-17.6, 10.3D) on the synthetic
+game: German units around US1-HQ in 1311 cut every supply path to the US south edge (row 10)."""
+from __future__ import annotations
+
+from hexforge.rules import rules_for
+from hexforge.rules.ptr.memory import memory
+from hexforge.rules.ptr.referee import PtrReferee
+from tests.rules.ptr.helpers import PtrLog, illegal, verdicts
+
+CUT = {"US1-HQ": "1311", "1-A": "1311", "116-PG": "1211", "116-TK": "1210", "116-IN": "1212",
+       "9-IN": "1312", "9-TK": "1310", "G116-HQ": "1716", "G9-HQ": "1710", "US3-HQ": "1010", "3-AI": "1014"}
+
+
+def after(syn, log: PtrLog):
+    ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
+    return ref.run(), memory(ref.state)
+
+
+def test_oos_hq_must_flip_before_the_ap_roll(syn):
+    r, _ = after(syn, PtrLog(syn, CUT).phase(1, "operations").say("us", "act 1inf").roll("us", 5))
+    assert illegal(r) == [(2, "PTR 10.1.3C")]
+    r, m = after(syn, PtrLog(syn, CUT).phase(1, "operations").say("us", "act 1inf").disrupt("US1-HQ", "1311")
+                 .roll("us", 5))
+    assert illegal(r) == [] and "expends Emergency Supply" in verdicts(r, 2)[0].detail and m.fam["1inf"] == 3
+
+
+def test_oos_hq_already_flipped_sends_the_fam_to_zero(syn):
+    r, m = after(syn, PtrLog(syn, CUT).disrupt("US1-HQ", "1311").phase(1, "operations").say("us", "act 1inf")
+                 .roll("us", 5))
+    assert "0-box" in verdicts(r, 2)[0].detail and m.fam["1inf"] == 0
+    assert illegal(r) == [(0, "PTR 17.6A")]  # the flip itself, outside an activation, is not Emergency Supply
+
+
+def test_a_supplied_hq_does_not_flip(syn):
+    r, _ = after(syn, PtrLog(syn).phase(1, "operations").say("us", "act 3arm").disrupt("US3-HQ", "1010"))
+    assert illegal(r) == [(2, "PTR 17.6A")]
+
+
+def test_flipping_back_only_in_a_recovery_phase_in_supply(syn):
+    r, _ = after(syn, PtrLog(syn).disrupt("US3-HQ", "1010").phase(1, "operations").front("US3-HQ", "1010"))
+    assert (2, "PTR 17.6C") in illegal(r)
+    r, _ = after(syn, PtrLog(syn).phase(1, "end-turn").phase(2, "recovery").front("US3-HQ", "1010"))
+    assert illegal(r) == [] and "flips back" in verdicts(r, 2)[0].detail
+    r, _ = after(syn, PtrLog(syn, CUT).phase(1, "end-turn").phase(2, "recovery").front("US1-HQ", "1311"))
+    assert illegal(r) == [(2, "PTR 10.3D")]
