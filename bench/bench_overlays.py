@@ -26,7 +26,7 @@ from hexforge.maps.convention import Convention
 from hexforge.maps.grid import BoardGrid, GridNumbering, HexGrid
 from hexforge.maps.hexes import Hex
 from hexforge.maps.hexmap import HexMap
-from hexforge.maps.trace import reach, within_steps
+from hexforge.maps.trace import CLOSED, OPEN, reach, reach_arrays, reach_fast, within_steps
 
 Row = tuple[str, float, str, float, str]  # figure, seconds, anchor, seconds, note
 
@@ -85,8 +85,22 @@ def trace_rows() -> list[Row]:
     ours = reach(g, sources, through)
     want = scipy_reach(passable)
     same = {hexes[i] for i in np.flatnonzero(want)} == {h for h, v in ours.items() if v is True}
+    closed_idx = np.array(sorted(adj.index[h] for h in closed if h in adj.index))  # the enemy + ZOC hexes
+    start = np.zeros(n, dtype=np.int8)
+    start[src] = OPEN
+
+    def arrays() -> np.ndarray:  # the array path: passability from the index array, two searches at most
+        codes = np.full(n, OPEN, dtype=np.int8)
+        codes[closed_idx] = CLOSED
+        return reach_arrays(adj, start, codes).value
+
+    near = adj.near(enemy, 1)
+    fast_same = np.array_equal(arrays() == OPEN, want) and \
+        reach_fast(adj, sources, through, near).by_hex() == {h: ours.get(h, False) for h in adj.hexes}
     t_ours = best(lambda: reach(g, sources, through))
-    t_sp = best(lambda: scipy_reach(passable))
+    t_arr = best(arrays, 21)
+    t_fast = best(lambda: reach_fast(adj, sources, through, near), 11)
+    t_sp = best(lambda: scipy_reach(passable), 21)
     t_sp_pred = best(scipy_with_predicate)
     centre = m.hex("050050")
     c = adj.index[centre]
@@ -97,11 +111,15 @@ def trace_rows() -> list[Row]:
     t_cr_sp = best(lambda: dijkstra(cmd, indices=c, limit=10, unweighted=True), 21)
     cr_same = {hexes[i] for i in np.flatnonzero(np.isfinite(dijkstra(cmd, indices=c, limit=10, unweighted=True)))} \
         == set(within_steps(g, centre, 10, through))
+    anchor = "scipy BFS, prebuilt CSR, given the passable mask"
     return [
-        ("supply, one side: `trace.reach` (west-edge sources, 300 enemy units + ZOC)", t_ours,
-         "scipy BFS, prebuilt CSR, given the passable mask", t_sp, f"same hexes: {same}"),
-        ("  the same `trace.reach`", t_ours,
-         "scipy BFS + the same Python predicate evaluated on every hex", t_sp_pred, ""),
+        ("supply, one side, array path: `trace.reach_arrays` (west-edge sources; 300 enemy units + ZOC "
+         "as an index array of closed hexes)", t_arr, anchor, t_sp, f"same hexes as reach and scipy: {fast_same}"),
+        ("  as the PtR and HTTR supply callers run it: `trace.reach_fast` (the Python hex test asked only "
+         "on the 2,000 hexes near units that a path could reach)", t_fast, anchor, t_sp, ""),
+        ("  the reference `trace.reach` (the Python test on every hex reached)", t_ours, anchor, t_sp,
+         f"same hexes: {same}"),
+        ("  the same reference", t_ours, "scipy BFS + the same Python predicate evaluated on every hex", t_sp_pred, ""),
         ("command range 10 from the centre: `trace.within_steps`", t_cr,
          "scipy dijkstra `limit=10`, prebuilt CSR", t_cr_sp, f"same hexes: {cr_same}"),
     ]
@@ -125,31 +143,36 @@ def los_rows() -> list[Row]:
         cache.cache_clear()
     t = time.perf_counter()
     field = los.LosField({h: blocks(h) for h in hexes}, 12)
-    field.from_observer(hexes[0])
+    field.sight_lines(hexes[0], hexes[:5])[hexes[4]]
     los.sight_from(hexes[0], hexes[:5], blocks)
     setup = time.perf_counter() - t
     exact = BoardGrid(HexGrid(dx=48, dy=32), GridNumbering(), 10 ** 5, 10 ** 5)
     naive = los.NaiveSight(exact, blocking)
     observers = [hexes[i] for i in rnd.sample(range(len(hexes)), 10)]
-    t_naive = t_pair = t_from = t_codes = 0.0
+    t = dict.fromkeys(("naive", "lines", "read", "from", "pair", "codes"), 0.0)
     mismatches = 0
     for o in observers:
         targets = [h for h in hexes if 0 < h.distance(o) <= 12]
-        t_naive += best(lambda: [naive.blocked(o, h) for h in targets], 1)
-        t_pair += best(lambda: [los.sight(o, h, blocks) for h in targets], 3)
-        t_from += best(lambda: los.sight_from(o, targets, blocks), 5)
-        t_codes += best(lambda: field.sight_codes(o), 5)
-        got = los.sight_from(o, targets, blocks)
-        mismatches += sum((got[h].state == "blocked") != naive.blocked(o, h) for h in targets)
+        t["naive"] += best(lambda: [naive.blocked(o, h) for h in targets], 1)
+        t["lines"] += best(lambda: field.sight_lines(o, targets).codes, 5)
+        t["read"] += best(lambda: dict(field.sight_lines(o, targets)), 5)
+        t["from"] += best(lambda: los.sight_from(o, targets, blocks), 5)
+        t["pair"] += best(lambda: [los.sight(o, h, blocks) for h in targets], 3)
+        t["codes"] += best(lambda: field.sight_codes(o), 5)
+        got = field.sight_lines(o, targets)
+        mismatches += sum((s == 1) != naive.blocked(o, h) for h, s in zip(got, got.codes.tolist()))
+        mismatches += dict(got) != dict(los.sight_from(o, targets, blocks))
     k = len(observers)
-    note = f"mismatches vs naive: {mismatches}"
+    anchor = "naive shapely sight line per target"
     return [
-        ("LOS one observer, radius 12: `los.sight_from` (what the observation overlay calls: verdict + blocking hexes per target)", t_from / k,
-         "naive shapely sight line per target", t_naive / k, note),
-        ("  per-pair `los.sight()` (one line at a time, as the overlay did before)", t_pair / k,
-         "naive shapely sight line per target", t_naive / k, ""),
-        ("  `LosField.sight_codes` (state codes only)", t_codes / k,
-         "naive shapely sight line per target", t_naive / k, ""),
+        ("LOS one observer, radius 12, array path: `LosField.sight_lines` (a state per target; the blocking "
+         "hexes looked up when read)", t["lines"] / k, anchor, t["naive"] / k,
+         f"mismatches vs naive and vs sight_from: {mismatches}"),
+        ("  the same, every target's `Sight` read with its blocking hexes", t["read"] / k, anchor, t["naive"] / k, ""),
+        ("  `los.sight_from` with a Python predicate (what the observation overlay calls today)", t["from"] / k,
+         anchor, t["naive"] / k, ""),
+        ("  per-pair `los.sight()` (one line at a time)", t["pair"] / k, anchor, t["naive"] / k, ""),
+        ("  `LosField.sight_codes` (state codes only, every offset)", t["codes"] / k, anchor, t["naive"] / k, ""),
         ("LOS one-off set-up (geometry of 468 offsets, field of 7,224 hexes)", setup,
          "goal: 0.3 s", 0.3, ""),
     ]

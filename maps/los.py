@@ -248,17 +248,34 @@ class SightLines(Mapping):
         k = int(self._table[dq + self.radius, dr + self.radius])
         return k if self._asked[k] else None
 
+    @cached_property
+    def _sights(self) -> dict[tuple[int, int], Sight]:
+        """Every target's :class:`Sight` by offset, made in one pass when the first is read."""
+        p, o = self._plan, self.observer
+        ks = np.flatnonzero(self._asked[:-1])
+        codes = self._state[ks]
+        out: dict[tuple[int, int], Sight] = {(0, 0): _CLEAR} if self._asked[-1] else {}
+        clear = [tuple(x) for x in p.offsets[ks[codes == 0]].tolist()]
+        out.update(dict.fromkeys(clear, _CLEAR))
+        lines = ks[codes != 0]
+        if len(lines):
+            rel, by, cells = p.members, self._by[lines], {}
+            for (dq, dr), code, a, n in zip(p.offsets[lines].tolist(), self._state[lines].tolist(),
+                                            p.clause_start[by].tolist(), p.clause_size[by].tolist()):
+                hexes = []
+                for x, y in rel[a:a + n]:  # many lines share their first blocking hex: made once
+                    h = cells.get((x, y))
+                    if h is None:
+                        h = cells[(x, y)] = Hex(o.q + x, o.r + y)
+                    hexes.append(h)
+                out[(dq, dr)] = Sight(_SIGHT_STATES[code], tuple(hexes))
+        return out
+
     def __getitem__(self, h: Hex) -> Sight:
-        k = self._offset(h)
-        if k is None:
-            raise KeyError(h)
-        code = int(self._state[k])
-        if not code:
-            return _CLEAR
-        p, c = self._plan, int(self._by[k])
-        a, o = int(p.clause_start[c]), self.observer
-        return Sight(_SIGHT_STATES[code], tuple(Hex(o.q + dq, o.r + dr)
-                                               for dq, dr in p.clause_hex[a:a + int(p.clause_size[c])].tolist()))
+        try:
+            return self._sights[(h.q - self.observer.q, h.r - self.observer.r)]
+        except (KeyError, AttributeError):
+            raise KeyError(h) from None
 
     def __contains__(self, h: object) -> bool:
         return self._offset(h) is not None
@@ -299,6 +316,11 @@ class _OffsetPlan:
     def clause_start(self) -> np.ndarray:
         """(C,) first member of each clause."""
         return np.searchsorted(self.clause_id, np.arange(len(self.clause_offset)))
+
+    @cached_property
+    def members(self) -> list[tuple[int, int]]:
+        """``clause_hex`` as Python pairs (for making :class:`Sight` answers)."""
+        return [tuple(x) for x in self.clause_hex.tolist()]
 
     @cached_property
     def single(self) -> bool:
