@@ -192,8 +192,8 @@ def check_mixing(p: Position, units: list[str], target: Hex) -> Verdict:
     return Legal()
 
 
-@rule("HTTR SR 10.3-10.4", "CA-19/CA-20/CA-21", "the CA value from the ER and morale differentials by the "
-      "defender's terrain, the odds rounded down, the 1d6 result")
+@rule("HTTR SR 10.3-10.4", "CA-19/CA-20/CA-21/CA-14", "the CA value from the ER and morale differentials by "
+      "the defender's terrain (two columns left at night), the odds rounded down, the 1d6 result")
 def resolve(p: Position, roll: int) -> Verdict:
     """SR 10.3-10.4: the pending CA's result for its 1d6 (the uppermost units give ER and morale; +2 morale
     for an engineer among the attackers, Fig 17; all attackers count from an adjacent start; defenders in
@@ -217,6 +217,8 @@ def resolve(p: Position, roll: int) -> Verdict:
     line = "open" if kinds <= OPEN else "cover"
     adjacent = all((p.phase_start.where(u) or target).distance(target) <= 1 for u in units)
     value = ca_value(p.game, line, int(er_a - er_d), int(mo_a - mo_d), adjacent)
+    if p.night and not isinstance(value, Unknown):
+        value -= 2  # SR 20.4 (L992): two columns left at night (net one with the adjacent start)
     att = sum_strength(p.game, units)
     dfn = sum_strength(p.game, defenders, halve=lambda u: mem.has(p.state, u, "depleted"))
     for v in (value, att, dfn):

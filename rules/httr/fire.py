@@ -133,6 +133,8 @@ def check_range(p: Position, d: Declaration, u: str, target: Hex | None) -> Verd
         if isinstance(rng, Unknown):
             return NotCheckable(rng.needs)
         limit = min(rng, 2) if d.kind == "at" else rng
+        if d.kind == "if" and is_kind(p.game, u, "artillery", "spa"):
+            limit = math.floor(rng * 4 / 3)  # 6.5.4.3: up to 33 % further (round down), at reduced strength
         if dist > limit:
             return Illegal("HTTR SR 6.1.8", f"{u} fires {METHOD[d.kind]} {dist} hexes away, beyond its range of "
                            f"{limit:g}" + (" (AT fire at most 2, SR 6.4.1.5)" if d.kind == "at" else ""))
@@ -236,6 +238,11 @@ def check_spotter(p: Position, d: Declaration, units: list[str], target: Hex | N
     out: list[Verdict] = [Legal() if seen.visible else NotCheckable(seen.reason.removeprefix("not checkable: "))
                           if seen.visible is None else Illegal("HTTR SR 7.0", f"spotter {s} does not observe "
                                                                               f"{d.target}: {seen.reason}")]
+    if d.hq is not None and d.hq in p.game.units:
+        if mem.mode(p.state, d.hq) == "travel":
+            out.append(Illegal("HTTR SR 6.5.1.12", f"controlling HQ {d.hq} is in Travel Mode and controls no IF"))
+        if mem.has(p.state, d.hq, "disrupted"):
+            out.append(Illegal("HTTR SR 10.6.2", f"controlling HQ {d.hq} is disrupted and coordinates no IF"))
     if d.hq is not None and p.state.where(d.hq) is not None:
         far = 2 if p.readings.get("artillery_control") == "within_two" else 1
         for u in units:

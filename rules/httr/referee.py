@@ -295,6 +295,8 @@ class HttrReferee(Referee):
                 return Illegal("HTTR SR 10.5.1", f"{uid} retreats {start.distance(to)} hexes after close action: "
                                "exactly one")
             return Legal(detail="a retreat of one hex after close action (SR 10.5.1)")
+        if mem.has(self.state, uid, "disrupted"):
+            return Illegal("HTTR SR 10.5.3", f"{uid} is a disrupted attacker and remains in place")
         if to != target:
             return Illegal("HTTR SR 10.5.4", f"{uid} attacked {self.game.map.labels[target]} and moves to "
                            f"{self.game.map.labels[to]}: an attacker may only advance into the vacated hex")

@@ -103,3 +103,21 @@ def test_hqs_leaders_and_engineers_attack_with_their_organisation():  # CA-4, SR
     assert rules_broken(ca({"G-INF1": "B0304", "A-INF4": "B0303", "A-LDR": "B0303"}, "ca B0304 from B0303")) \
         == ["HTTR SR 10.1.6"]  # A-LDR is of A-DIV, A-INF4 of A-DIV2
     assert all_legal(ca({"G-INF1": "B0304", "A-INF1": "B0303", "A-ENG": "B0303"}, "ca B0304 from B0303"))
+
+
+def test_a_disrupted_attacker_stays():  # CA-25, SR 10.5.3 (L618)
+    setup = {"G-INF1": "B0304", "A-INF1": "B0303", "A-INF2": "B0303"}
+    log = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").roll("Close Action", 4) \
+        .layer("A-INF2", "Disrupted", "Normal", "Disrupted").move("G-INF1", "B0305")
+    assert all_legal(last(log.move("A-INF1", "B0304").check()))
+    assert rules_broken(last(log.move("A-INF2", "B0304").check())) == ["HTTR SR 10.5.3"]
+
+
+def test_close_action_at_night_shifts_two_columns_left():  # CA-14, SR 20.4 (L992): net one left when adjacent
+    from hexforge.rules.httr.values import ca_value
+    from tests.rules.httr.helpers import game
+    setup = {"G-INF1": "B0304", "A-INF1": "B0303"}
+    day = last(Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").roll("Close Action", 4).check())
+    night = last(Log(setup).phase(6, "allied_movement").say("ca B0304 from B0303").roll("Close Action", 4).check())
+    v = ca_value(game(), "open", 5 - 2, 8 - 4, adjacent_start=True)  # A-INF1 ER 5 morale 8 vs G-INF1 ER 2 morale 4
+    assert f"CA value {v}," in day[0].detail and f"CA value {v - 2}," in night[0].detail

@@ -124,3 +124,15 @@ def test_a_unit_id_with_spaces_is_quoted():  # the chat grammar (rules/httr/decl
     from hexforge.rules.httr.declaration import parse
     d = parse('df B0304 from "2/506 5-3 no.1" B0303 target "G INF"')
     assert d.firers == ("2/506 5-3 no.1", "B0303") and d.target_unit == "G INF"
+
+
+def test_artillery_extended_range_and_the_controlling_hq():  # FIR-4, IF-5: SR 6.5.4.3 (L326), 6.5.1.12, 10.6.2
+    far = {"G-INF1": "B0106", "A-HW": "B0102", "A-ART": "B0102"}  # 4 hexes
+    assert rules_broken(fire(far, "if B0106 from A-HW")) == ["HTTR SR 6.1.8"]  # HW range 3
+    assert all_legal(fire({"G-INF1": "A0710", "A-ART": "B0101"}, "if A0710 from A-ART"))  # 15 hexes: 12 + 33 %
+    assert rules_broken(fire({"G-INF1": "A0710", "A-HW": "A0310"}, "if A0710 from A-HW")) == ["HTTR SR 6.1.8"]
+    setup = {"G-INF1": "B0506", "A-INF1": "B0406", "A-ART": "B0101", "A-DIV": ("B0103", {"Mode": "Travel"})}
+    line = "if B0506 from A-ART spotter A-INF1 hq A-DIV"
+    assert rules_broken(fire(setup, line)) == ["HTTR SR 6.5.1.12"]
+    setup["A-DIV"] = ("B0103", {"Disrupted": "Disrupted"})
+    assert rules_broken(fire(setup, line)) == ["HTTR SR 10.6.2"]
