@@ -1,4 +1,5 @@
-"""A game definition becomes a VASSAL module: maps, counters, prototypes, turn track, dice, charts.
+"""A game definition becomes a VASSAL module: maps, counters, prototypes, turn track, dice, charts, and
+the log channel of docs/log-channel.md (record tracks, state layers, named dice: tracks/layers/dice.py).
 
 :func:`module_entries` returns every file of the ``.vmod`` (name -> bytes); the same game gives
 the same bytes. Scenario setups are added by :mod:`hexforge.builder.setups`.
@@ -14,11 +15,14 @@ from typing import Callable
 from PIL import Image
 
 from hexforge.builder.charts import render_table
-from hexforge.builder.components import (Component, board, build_file, game_module, java_bool, map_window,
+from hexforge.builder.dice import dice_buttons
+from hexforge.builder.components import (Component, board, build_file, game_module, map_window,
                                          module_data, player_roster, prototypes_container)
 from hexforge.builder.holding import ELIMINATED, PILE, HoldingLayout, holding_layout, holding_turns
+from hexforge.builder.layers import marker_layers, unit_layers
 from hexforge.builder.overlays import overlay_prototype
 from hexforge.builder.provenance import stamp, with_extras
+from hexforge.builder.tracks import TrackLayout, track_layout, tracks_map
 from hexforge.builder.traits import (BasicPiece, Delete, Layer, Marker, Mask, SendToLocation, Trait, UsePrototype,
                                      keystroke, piece_slot, prototype)
 from hexforge.counters.art import faces, render, render_marker
@@ -73,6 +77,7 @@ class Module:
     next_gpid: int
     side_maps: tuple[tuple[str, str], ...]  # (map, its one board) of the off-map windows
     markers: dict[str, MarkerPiece] = field(default_factory=dict)
+    tracks: TrackLayout | None = None  # the Tracks map (docs/log-channel.md), if the game has tracks
 
 
 def image_name(kind: str, key: str) -> str:
@@ -125,10 +130,14 @@ def assemble(game: Game, progress: Progress | None = None,
         front_img = image_name("unit", unit.id)
         entries[f"images/{front_img}"] = render(front)
         traits: list[Trait] = [_eliminate(hold), Delete(), UsePrototype(_side_prototype(unit.side))]
+        back_img = None
         if back is not None:
             back_img = image_name("unit-back", unit.id)
             entries[f"images/{back_img}"] = render(back)
+        layers, shows_back = unit_layers(game, unit, back_img, entries, image_name)
+        if back_img is not None and not shows_back:
             traits.append(Layer("Step", ("", back_img), "F", "Flip (step loss)", description="reduced side"))
+        traits += layers
         traits.append(Marker((("UnitId", unit.id), ("Formation", unit.formation), ("UnitType", unit.type))))
         traits.append(BasicPiece(front_img, unit.id))
         pieces[unit.id] = UnitPiece(unit, str(gpid), traits)
@@ -151,19 +160,20 @@ def assemble(game: Game, progress: Progress | None = None,
         _global_options(),
         map_window(MAIN_MAP, boards),
         _holding_map(hold),
+        *([tm] if (tm := tracks_map(game, entries)) is not None else []),
         _palette(game, pieces, marker_tab),
         *([pools] if pools else []),
         prototypes_container([
             prototype(_side_prototype(s.id), [Marker((("Side", s.id),))], f"units of {s.name.resolved}")
             for s in game.info.sides] + [overlay_prototype(entries, layout.boards[0].grid)]),
         _turn_tracker(game),
-        *_dice(game),
+        *dice_buttons(game),
         Component(f"{_M}.ChartWindow", {"name": "Charts", "text": "Charts", "tooltip": "Game charts and tables",
                                         "icon": "", "hotkey": ""},
                   [Component(f"{_W}.TabWidget", {"entryName": "Charts"}, charts)]),
     ]
     side_maps = ((HOLDING_MAP, HOLDING_BOARD),) + (((POOLS_MAP, POOLS_BOARD),) if pools else ())
-    return Module(entries, children, layout, pieces, turns, gpid + 1, side_maps, markers)
+    return Module(entries, children, layout, pieces, turns, gpid + 1, side_maps, markers, track_layout(game))
 
 
 def finish(game: Game, module: Module) -> dict[str, bytes]:
@@ -253,6 +263,7 @@ def _markers(game: Game, entries: dict[str, bytes],
         else:
             img = image_name("marker", m.id)
             entries[f"images/{img}"] = render_marker(name, "?" if m.pool else "")
+            traits += marker_layers(game, m, entries, image_name, lambda level, n=name: render_marker(n, level))
             traits.append(BasicPiece(img, name))
         if m.pool and m.pool.face_down:
             back = image_name("marker-back", m.id)
@@ -325,19 +336,6 @@ def _turn_tracker(game: Game) -> Component:
         "reportFormat": "* <$playerId$> Turn Updated from $oldTurn$ to $newTurn$"}, [turns])
 
 
-def _dice(game: Game) -> list[Component]:
-    m = re.fullmatch(r"([1-9]?)d(\d+)", game.info.dice.kind)
-    assert m  # the schema checked the pattern
-    n, sides = int(m.group(1) or 1), int(m.group(2))
-    kinds = {(n, sides), (1, sides)}
-    return [Component(f"{_M}.DiceButton", {
-        "name": f"{k}d{s}" if k > 1 else f"d{s}", "text": f"{k}d{s}" if k > 1 else f"d{s}",
-        "tooltip": f"Roll {k}d{s}", "icon": "", "hotkey": "", "nDice": str(k), "nSides": str(s), "plus": "0",
-        "addToTotal": "0", "reportTotal": java_bool(k > 1), "prompt": "false", "sortDice": "false",
-        "keepDice": "false", "keepOption": ">", "keepCount": "1",
-        "reportFormat": "** $name$ = $result$ *** &lt;$playerName$&gt;"}) for k, s in sorted(kinds)]
-
-
 def counter_sheet(module: Module, columns: int = 12) -> Image.Image:
     """All unit counters (front, then back if any) on one sheet, for a quick look."""
     images = []
@@ -345,8 +343,8 @@ def counter_sheet(module: Module, columns: int = 12) -> Image.Image:
         for t in p.traits:
             if isinstance(t, BasicPiece):
                 images.append(module.entries[f"images/{t.image}"])
-            if isinstance(t, Layer):
-                images.extend(module.entries[f"images/{i}"] for i in t.images if i)
+            if isinstance(t, Layer):  # a back side, not a state's badge
+                images.extend(module.entries[f"images/{i}"] for i in t.images if i.startswith("unit-back"))
     cell = 70
     rows = max(1, (len(images) + columns - 1) // columns)
     sheet = Image.new("RGB", (columns * cell, rows * cell), "#ffffff")

@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 
 from hexforge.builder.holding import holding_layout, off_map
 from hexforge.builder.module import HOLDING_MAP, MAIN_MAP, VERSION, Module
+from hexforge.builder.tracks import board_setup
+from hexforge.games.channel import TRACKS_MAP
 from hexforge.builder.savefile import obfuscate
 from hexforge.builder.sequence import encode
 from hexforge.builder.traits import BasicPiece, add_piece_command
@@ -20,7 +22,7 @@ from hexforge.builder.vmod import zip_bytes
 from hexforge.builder.components import module_data
 from hexforge.games.game import Game
 from hexforge.games.schema import ScenarioFile
-from hexforge.games.values import UNKNOWN
+from hexforge.games.values import UNKNOWN, plain
 
 ESC = "\x1b"
 SETUP_KEY = 0x2A  # a fixed obfuscation key keeps setups byte-identical between builds
@@ -36,6 +38,7 @@ class Placement:
     holding_row: int | None = None  # the row on the holding board (when ``hex_label`` is None)
     note: str = ""
     marker: bool = False
+    track: str | None = None  # a track marker's track id (then ``hex_label`` is its box)
 
 
 def placements(game: Game, scenario: ScenarioFile, module: Module) -> list[Placement]:
@@ -53,6 +56,21 @@ def placements(game: Game, scenario: ScenarioFile, module: Module) -> list[Place
     for mid, label in sorted(game.marker_setup(scenario).items()):
         out.append(Placement(mid, label, board(label), note="marker", marker=True))
     out += [Placement(uid, None, None, row, why) for uid, row, why in off_map(game, scenario)]
+    return out + track_placements(game, scenario)
+
+
+def track_placements(game: Game, scenario: ScenarioFile) -> list[Placement]:
+    """Every track marker on its set-up box: the box the scenario's ``[special_rules]`` entry named by the
+    track's ``setup`` gives the marker's formation, else the track's first box (docs/log-channel.md)."""
+    out = []
+    for m in game.channel.track_markers:
+        track = game.channel.track(m.track or "")
+        if track is None:
+            continue
+        placed = plain((scenario.special_rules or {}).get(track.setup or "")) if track.setup else None
+        box = placed.get(m.formation) if isinstance(placed, dict) and m.formation else None
+        label = str(box) if box is not None and str(box) in track.boxes else track.boxes[0]
+        out.append(Placement(m.id, label, track.name, note="track marker", marker=True, track=track.id))
     return out
 
 
@@ -86,7 +104,8 @@ def setup_save(game: Game, scenario: ScenarioFile, module: Module) -> bytes:
     layout = module.layout
     commands = ["begin_save", "",
                 f"{MAIN_MAP}BoardPicker\t" + "\t".join(f"{b.name}\t{b.column}\t{b.row}" for b in layout.boards),
-                *(f"{m}BoardPicker\t{b}\t0\t0" for m, b in module.side_maps)]
+                *(f"{m}BoardPicker\t{b}\t0\t0" for m, b in module.side_maps),
+                *([tb] if (tb := board_setup(game)) is not None else [])]
     stacks: dict[tuple[str, int, int], list[str]] = {}
     rows: dict[int, int] = {}
     holding = holding_layout(game)
@@ -97,7 +116,12 @@ def setup_save(game: Game, scenario: ScenarioFile, module: Module) -> bytes:
             continue
         next_id += 1
         pid = str(next_id)
-        if p.hex_label is not None and p.board is not None:
+        if p.track is not None and module.tracks is not None:
+            track = game.channel.track(p.track)
+            assert track is not None and p.hex_label is not None
+            x, y = module.tracks.position(track, p.hex_label)
+            map_id = TRACKS_MAP
+        elif p.hex_label is not None and p.board is not None:
             x, y = layout.position(p.board, p.hex_label)
             map_id = MAIN_MAP
         else:

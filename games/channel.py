@@ -87,10 +87,27 @@ class Channel:
         """The layer a ``StepChange.trait`` names, or None."""
         return self._layers.get(trait)
 
-    def level(self, trait: str, level_name: str) -> int | None:
-        """The index of a level of a layer (0 = the set-up level), or None."""
+    def level(self, trait: str, level: str) -> int | None:
+        """The index (0 = the set-up level) of a layer's level as a ``StepChange`` carries it, or None.
+
+        The module leaves the set-up level unnamed (the timeline says "1", its number) and names the
+        others as suffixes of the piece's name (the timeline says " Disrupted"); a plain level name
+        ("Disrupted") is read too."""
         lay = self._layers.get(trait)
-        return lay.levels.index(level_name) if lay is not None and level_name in lay.levels else None
+        if lay is None:
+            return None
+        text = level.strip()
+        if text in lay.levels:
+            return lay.levels.index(text)
+        if text.isdigit() and 1 <= int(text) <= len(lay.levels):
+            return int(text) - 1
+        return None
+
+    def level_name(self, trait: str, level: str) -> str | None:
+        """The data's name of a level as a ``StepChange`` carries it ("1" -> "Normal"), or None."""
+        i = self.level(trait, level)
+        lay = self._layers.get(trait)
+        return lay.levels[i] if i is not None and lay is not None else None
 
 
 def check(path: Path, info: GameFile, sides: set[str], problem: Callable[[Path, str, str], None]) -> None:
@@ -105,8 +122,10 @@ def check(path: Path, info: GameFile, sides: set[str], problem: Callable[[Path, 
     _unique(path, "markers", [(i, m.name.resolved) for i, m in enumerate(markers) if m.track], problem)
     tracks = {t.id for t in track_list}
     for i, t in enumerate(track_list):
-        if len(set(t.boxes)) != len(t.boxes):
-            problem(path, f"tracks[{i}].boxes", "a box label appears twice")
+        first = int(t.boxes[0])
+        if t.boxes != [str(first + k) for k in range(len(t.boxes))]:
+            problem(path, f"tracks[{i}].boxes", "boxes are numbered one up from the first "
+                    f"(e.g. {', '.join(str(first + k) for k in range(3))}, ...): a box label appears twice or out of order")
     for i, b in enumerate(buttons):
         if b.side is not None and b.side not in sides:
             problem(path, f"dice_buttons[{i}].side", f"{b.side!r} is not a side (valid: {valid_sides})")

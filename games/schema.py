@@ -146,6 +146,7 @@ class Track(Sourced):
     name: Annotated[str, Field(min_length=1, pattern=r"^[^/$]+$")]
     boxes: Annotated[list[Annotated[str, Field(pattern=r"^-?[0-9]{1,3}$")]], Field(min_length=1, max_length=100)]
     inferred: str | None = None
+    setup: Id | None = None  # the scenarios' [special_rules] key placing its markers: formation -> box
 
 
 UnitSelector = Literal["all", "combat", "hq"] | Annotated[list[str], Field(min_length=1)]

@@ -45,6 +45,9 @@ def test_ptr_lookups_by_log_name(ptr: Channel) -> None:
     assert ptr.marker("US AP").track == "ap-us" and ptr.marker("German AP").side == "german"
     assert ptr.level("Disrupted", "Normal") == 0 and ptr.level("Disrupted", "Disrupted") == 1
     assert ptr.level("Disrupted", "Reduced") is None and ptr.layer("Step") is None
+    # as the timeline carries them: the set-up level by its number, the others as VASSAL's name suffix
+    assert ptr.level_name("Disrupted", "1") == "Normal" and ptr.level_name("Disrupted", " Disrupted") == "Disrupted"
+    assert ptr.level("Disrupted", "3") is None and ptr.level("Disrupted", "0") is None
 
 
 def test_ptr_layers_split_hqs_from_combat_units() -> None:
