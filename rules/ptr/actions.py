@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
+from hexforge.rules.ptr.command import commanded
 from hexforge.rules.ptr.declaration import Declared
 from hexforge.rules.ptr.memory import Activation, Movement
 from hexforge.rules.ptr.movement import Mover, judge_route
@@ -27,25 +28,40 @@ class ActionsMixin:
     @rule("PTR 11.1B / 11.4 / 10.1.4A", "PTR11-1/PTR11-8/PTR10-7/PTR11-5/PTR12-4/PTR11-2",
           "an Action is declared only with enough APs left; fixed AP costs; the AP marker drops by each cost; "
           "any number of Movement Actions while APs last")
-    def spend(self, index: int, action: str) -> Verdict | None:
-        """Start an Action of the formation acting; ``None`` when it may, else the verdict against it."""
+    def spend(self, index: int, action: str, units: frozenset[str] = frozenset()) -> Verdict | None:
+        """Start an Action of the formation acting by ``units``; ``None`` when it may, else the verdict."""
         a: Activation | None = self.mem.active
         if a is None or a.stage != "actions":
             why = "no formation is activated" if a is None else f"{a.formation} has not yet rolled its APs"
             return Illegal("PTR 11.1B", f"a {action.replace('_', ' ')} Action, but {why}")
-        cost = self.data.action_cost(action)
+        ooc = self.out_of_command(units)
+        cost = self.data.action_cost(action, ooc=ooc is True)
         if cost is None:
-            return Illegal("PTR 11.4", f"no {action.replace('_', ' ')} Action exists for this formation")
+            return Illegal("PTR 11.3" if ooc is True else "PTR 11.4",
+                           f"no {action.replace('_', ' ')} Action for " + (f"units out of command ({', '.join(sorted(units))})"
+                                                                         if ooc is True else "this formation"))
+        if isinstance(ooc, Unknown) and isinstance(cost, int) and cost != self.data.action_cost(action, ooc=True):
+            cost = ooc
         self.end_movement(index)
         a = self.mem.active
         if isinstance(cost, Unknown) or isinstance(a.ap, Unknown):
             self.set(active=replace(a, action=action, ap=a.ap if isinstance(a.ap, Unknown) else cost))
             return NotCheckable((cost if isinstance(cost, Unknown) else a.ap).needs)
         if a.ap < cost:
-            return Illegal("PTR 11.1B", f"a {action.replace('_', ' ')} Action costs {cost} AP but {a.formation} "
-                           f"has {a.ap} left")
+            return Illegal("PTR 11.1B", f"a {action.replace('_', ' ')} Action costs {cost} AP"
+                           + (" (out of command, 11.3)" if ooc is True else "") + f" but {a.formation} has {a.ap} left")
         self.set(active=replace(a, action=action, ap=a.ap - cost))
         return None
+
+    @rule("PTR 11.3 / 18.5.1A", "PTR11-6", "units out of their HQ's command range only Move or Hasty-attack, "
+          "at twice the AP cost")
+    def out_of_command(self, units: frozenset[str]) -> bool | Unknown:
+        """Whether any of ``units`` is out of its parent HQ's CR (Unknown naming what is missing)."""
+        answers = [commanded(self.data, self.state, u) for u in sorted(units)]
+        if any(a is False for a in answers):
+            return True
+        unknown = [a for a in answers if isinstance(a, Unknown)]
+        return unknown[0] if unknown else False
 
     # -- Actions declared in chat ---------------------------------------------------------------------
 
@@ -89,7 +105,8 @@ class ActionsMixin:
                 self.say(j.index, Illegal("PTR 16.3B4", f"{', '.join(bad)} is disrupted: its only Action is Refit "
                                           "(11.2.2B) and it is never under Improved Defense"))
                 return
-        v = self.spend(j.index, ACTION_OF[d.verb])
+        performers = frozenset([uid] if d.verb == "refit" else units if d.verb == "improved-defense" else [])
+        v = self.spend(j.index, ACTION_OF[d.verb], performers)
         self.say(j.index, v if v is not None else Legal(detail=f"{d.verb} ({self.mem.active.ap} APs left)"))
 
     @rule("PTR 15.1.1 / 11.4.5A / 15.4.2.1A", "PTR15-1/PTR11-21/PTR15-12/PTR14-2",
@@ -119,7 +136,7 @@ class ActionsMixin:
             v = Illegal("PTR 11.2.2B", f"{', '.join(u for u in mine if u in self.state.reduced)} is disrupted: "
                         "its only Action is Refit")
         if v is None:
-            v = self.spend(j.index, ACTION_OF[d.kind]) or Legal(detail=f"{d.kind} attack on {d.target} "
+            v = self.spend(j.index, ACTION_OF[d.kind], frozenset(mine)) or Legal(detail=f"{d.kind} attack on {d.target} "
                                                                 f"({self.mem.active.ap} APs left)")
         self.say(j.index, v)
 
@@ -155,7 +172,7 @@ class ActionsMixin:
         mv = a.movement
         here = self.state.where(uid)
         if mv is None or not self.continues(mv, uid, e.step):
-            v = self.spend(j.index, "movement")
+            v = self.spend(j.index, "movement", frozenset({uid}))
             if isinstance(v, Illegal):
                 self.say(j.index, v)
                 return
@@ -260,15 +277,27 @@ class ActionsMixin:
         self.start_activation(fid, side, level, reaction=True)
         self.say(j.index, v if v is not None else Legal(detail=f"{fid} attempts a Formation Reaction"))
 
+    @rule("PTR 10.2.1B3 / 10.2.2A", "PTR10-10/PTR10-12/PTR10-13",
+          "the adjacent unit that allows a Reaction is in CR of its parent HQ; a formation whose lone HQ the mover "
+          "came next to is displaced and does not react in that Movement Action")
     def reaction_trigger(self, fid: str, side: str, mv: Movement) -> Verdict | None:
-        """PtR 10.2.1A-B1-2: an undisrupted combat unit of ``fid`` (not an HQ alone in its hex) next to the hex
-        the movers entered or tried to leave; ``None`` when there is one."""
+        """PtR 10.2.1A-B: an undisrupted combat unit of ``fid`` (not an HQ) next to the hex the movers entered or
+        tried to leave, in CR of its HQ; ``None`` when there is one, else the verdict."""
+        hq = self.data.formations[fid].hq
+        hq_at = self.state.where(hq) if hq else None
+        if hq_at is not None and self.state.at(hq_at) == (hq,) and any(hq_at.distance(h) == 1 for h in mv.entered):
+            return Illegal("PTR 10.2.2A", f"{hq} stood alone next to a hex the moving units entered: it is "
+                           f"displaced, and {fid} does not react in this Movement Action")
         near = {mv.at, *(h for h in (mv.left,) if h is not None)}
-        for h in sorted(near):
-            for n in h.neighbours():
-                for u in self.state.at(n):
-                    if self.data.formation_of(u) != fid or self.data.is_hq(u) or u in self.state.reduced:
-                        continue
-                    return None
-        return Illegal("PTR 10.2.1B", f"no undisrupted combat unit of {fid} is next to the hex the moving units "
-                       "entered or left")
+        found = sorted({u for h in near for n in h.neighbours() for u in self.state.at(n)
+                        if self.data.formation_of(u) == fid and not self.data.is_hq(u) and u not in self.state.reduced})
+        if not found:
+            return Illegal("PTR 10.2.1B", f"no undisrupted combat unit of {fid} is next to the hex the moving units "
+                           "entered or left")
+        answers = [commanded(self.data, self.state, u) for u in found]
+        if any(a is True for a in answers):
+            return None
+        unknown = [a for a in answers if isinstance(a, Unknown)]
+        if unknown:
+            return NotCheckable(unknown[0].needs)
+        return Illegal("PTR 10.2.1B3", f"{', '.join(found)} next to the moving units: none is in CR of {hq}")

@@ -11,11 +11,15 @@ from hexforge.rules.ptr.referee import PtrReferee
 from hexforge.rules.verdict import Illegal, Legal
 from tests.rules.ptr.helpers import PtrLog, illegal, unsure, verdicts
 
+SETUP = {"US1-HQ": "1311", "1-A": "1311", "1-B": "1512", "1-TD": "1415", "US3-HQ": "1010", "3-AI": "1214",
+         "3-TK": "1214", "3-TK2": "1211", "G116-HQ": "1614", "116-PG": "1513", "116-TK": "1612", "116-IN": "1612",
+         "G9-HQ": "1710", "9-IN": "1611", "9-TK": "1611"}  # the synthetic scenario s1's set-up
 
-def german(syn) -> PtrLog:
+
+def german(syn, setup: dict[str, str] | None = None) -> PtrLog:
     """1-B disrupted; the US passes segment 1; the Germans win segment 2, activate 116pz (level 5) and roll 8:
     (5 + 8 + 3) // 3 = 5 APs on the synthetic AP Table. Events 0-6."""
-    return (PtrLog(syn).disrupt("1-B", "1512").phase(1, "operations").say("us", "pass").initiative(2, 8)
+    return (PtrLog(syn, setup).disrupt("1-B", "1512").phase(1, "operations").say("us", "pass").initiative(2, 8)
             .say("german", "act 116pz").roll("german", 8))
 
 
@@ -103,7 +107,7 @@ def test_only_the_activated_formation_moves(syn):
 
 
 def test_hq_never_in_a_movement_action(syn):
-    r = german(syn).move("G116-HQ", "1716", "1715").check()
+    r = german(syn).move("G116-HQ", "1614", "1615").check()
     assert illegal(r) == [(7, "PTR 11.4.1B")]
 
 
@@ -160,7 +164,18 @@ def test_reaction_needs_an_adjacent_undisrupted_unit(syn):
     log = german(syn).move("116-PG", "1513", "1414").say("us", "react 3arm")
     assert illegal(log.check()) == [(8, "PTR 10.2.1B")]
     log = german(syn).move("116-PG", "1513", "1414").say("us", "react 1inf")
+    assert illegal(log.check()) == [(8, "PTR 10.2.1B3")]  # 116-PG's ZOC cuts 1-TD's CR path to 1311 (18.3B)
+
+
+def test_reaction_unit_in_command(syn):
+    """10.2.1B3: with US1-HQ next to 1-TD (1416), 1inf may react; 10.2.2A: an HQ alone next to a hex the mover
+    entered is displaced and its formation does not react."""
+    setup = dict(SETUP, **{"US1-HQ": "1416"})
+    log = german(syn, setup).move("116-PG", "1513", "1414").say("us", "react 1inf")
     assert illegal(log.check()) == []
+    setup = dict(SETUP, **{"US1-HQ": "1313"})
+    log = german(syn, setup).move("116-PG", "1513", "1414").say("us", "react 1inf")
+    assert illegal(log.check()) == [(8, "PTR 10.2.2A")]
 
 
 def test_no_reaction_without_an_enemy_movement_action(syn):
@@ -220,3 +235,14 @@ def test_bundled_game_unknowns_are_named(ptr):
     assert isinstance(verdicts(r, 1)[0], Legal)
     assert any("AP Table cell" in n for _, n in unsure(r))
     assert not any(isinstance(v, Illegal) for j in r.judged for v in j.verdicts)
+
+
+def test_out_of_command_units_pay_double_and_only_move_or_hasty(syn):
+    """11.3 / 18.5.1A: with US1-HQ in 1017, 1-A (1311) is out of its CR (5): a Movement Action costs 2 APs; a
+    Refit is not allowed; in CR (the set-up) it costs 1."""
+    setup = dict(SETUP, **{"US1-HQ": "1017"})
+    log = PtrLog(syn, setup).phase(1, "operations").say("us", "act 1inf").roll("us", 8).move("1-A", "1311", "1312")
+    assert illegal(log.check()) == [] and memory_after(syn, log).active.ap == 3
+    log = PtrLog(syn, setup).disrupt("1-A", "1311").phase(1, "operations").say("us", "act 1inf").roll("us", 8) \
+        .say("us", "refit 1-a")
+    assert illegal(log.check()) == [(4, "PTR 11.3")]

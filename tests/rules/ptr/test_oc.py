@@ -204,7 +204,7 @@ def test_recovery_phase(syn):
 def test_recovery_needs_supply(syn):
     """PtR 10.3B: an OOS HQ's formation does not advance: German units around US1-HQ in 1311 cut every path."""
     setup = {"US1-HQ": "1311", "1-A": "1311", "116-PG": "1211", "116-TK": "1210", "116-IN": "1212",
-             "9-IN": "1312", "9-TK": "1310", "G116-HQ": "1716", "G9-HQ": "1710", "US3-HQ": "1010"}
+             "9-IN": "1312", "9-TK": "1310", "G116-HQ": "1614", "G9-HQ": "1710", "US3-HQ": "1010"}
     log = PtrLog(syn, setup).phase(2, "recovery").roll("us", 6)
     ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
     ref.run()

@@ -8,7 +8,7 @@ from hexforge.rules.ptr.referee import PtrReferee
 from tests.rules.ptr.helpers import PtrLog, illegal, verdicts
 
 CUT = {"US1-HQ": "1311", "1-A": "1311", "116-PG": "1211", "116-TK": "1210", "116-IN": "1212",
-       "9-IN": "1312", "9-TK": "1310", "G116-HQ": "1716", "G9-HQ": "1710", "US3-HQ": "1010", "3-AI": "1014"}
+       "9-IN": "1312", "9-TK": "1310", "G116-HQ": "1614", "G9-HQ": "1710", "US3-HQ": "1010", "3-AI": "1014"}
 
 
 def after(syn, log: PtrLog):
