@@ -4,7 +4,8 @@ Their module names a counter its own way ("1st Bn Blue Inf", a prototype "Blue A
 ``Att=3``, ``Def=3``, ``MA=4``); the game calls it ``B1`` / ``1/Blue``. Each piece is scored
 against each unit by id (a piece named exactly like a unit id is that unit), by name
 (:mod:`difflib` similarity of the normalised names; numbers that disagree weigh against), by
-printed values (Markers named like a value column, or an ``a-d-m`` triple in a name) and by
+printed values (Markers named like a value column, or an ``a-d-m`` triple in a name), by where
+the module's set-up stacks put it against where the game's scenarios set units up, and by
 side (a side's id or name among the piece's Marker values, else prototype names, else name
 words: a piece of one side is never bound to a unit of the other). One unit goes to one piece (an assignment
 maximising the total score, :func:`scipy.optimize.linear_sum_assignment`). The result is the
@@ -23,7 +24,7 @@ from scipy.optimize import linear_sum_assignment
 
 from hexforge.builder.modulereader import Module, PieceDef
 from hexforge.counters.unit import Unit
-from hexforge.survey.module import Alignment, alignments
+from hexforge.survey.module import Alignment, alignments, setup_hexes
 
 MIN_SCORE = 0.45      # below this a pair is not proposed
 CLOSE = 0.02          # a runner-up this close is named as an alternative
@@ -49,6 +50,7 @@ class Candidate:
 
     key: str
     piece: PieceDef
+    start: str | None = None  # the game hex its set-up stack puts it in
 
     @property
     def texts(self) -> tuple[str, ...]:
@@ -63,22 +65,38 @@ class Score:
     why: str
 
 
-def candidates(module: Module) -> list[Candidate]:
+def candidates(module: Module, starts: dict[str, str] | None = None) -> list[Candidate]:
     """Every named piece once, in the module's order: by name, or by GPID where one name is several counters.
 
     Slots of one name that show the same (prototypes and Markers: a palette entry and its copy in a
-    set-up stack) are one counter and bound by name.
+    set-up stack) are one counter and bound by name, unless set-up stacks put them in different
+    hexes (``starts``: GPID -> game hex): then each stacked slot is its own counter, by GPID.
     """
+    starts = starts or {}
     by_name: dict[str, list[PieceDef]] = {}
     for p in module.pieces:
         if p.name:
             by_name.setdefault(p.name, []).append(p)
     out = []
     for name, slots in by_name.items():
-        if len({(s.prototypes, tuple(sorted(s.markers.items()))) for s in slots}) == 1:
-            out.append(Candidate(name, slots[0]))
+        hexes = {starts[s.gpid] for s in slots if s.gpid in starts}
+        if len({(s.prototypes, tuple(sorted(s.markers.items()))) for s in slots}) == 1 and len(hexes) <= 1:
+            out.append(Candidate(name, slots[0], next(iter(hexes), None)))
+        elif len(hexes) > 1:
+            out += [Candidate(f"gpid:{s.gpid}", s, starts[s.gpid]) for s in slots if s.gpid in starts]
         else:
-            out += [Candidate(f"gpid:{s.gpid}", s) for s in slots if s.gpid]
+            out += [Candidate(f"gpid:{s.gpid}", s, starts.get(s.gpid)) for s in slots if s.gpid]
+    return out
+
+
+def scenario_starts(game) -> dict[str, set[str]]:
+    """Game hex -> the units some scenario of the game sets up there."""
+    out: dict[str, set[str]] = {}
+    for sc in game.scenarios.values():
+        for entry in sc.setup or []:
+            label = entry.hex.resolved if entry.hex is not None else None
+            if isinstance(label, str) and isinstance(entry.units, list):
+                out.setdefault(label, set()).update(entry.units)
     return out
 
 
@@ -129,8 +147,9 @@ def piece_side(piece: PieceDef, sides: dict[str, str]) -> str | None:
     return None
 
 
-def score(c: Candidate, unit: Unit, side: str | None) -> Score:
-    """A piece against a unit: 1.0 by id, else name and values (and 0 for the other side)."""
+def score(c: Candidate, unit: Unit, side: str | None, starts: dict[str, set[str]] | None = None) -> Score:
+    """A piece against a unit: 1.0 by id, else name, values, and where it is set up against where the
+    game's scenarios set the unit up (0 for the other side)."""
     if unit.id in c.texts:
         return Score(1.0, "by id")
     if side is not None and side != unit.side:
@@ -157,6 +176,9 @@ def score(c: Candidate, unit: Unit, side: str | None) -> Score:
     if side is not None:
         total += 0.1
         why.append(f"side {side}")
+    if c.start is not None and unit.id in (starts or {}).get(c.start, ()):
+        total += 0.35
+        why.append(f"set up in {c.start}, as a scenario sets it up")
     return Score(round(min(total, 0.99), 3), ", ".join(why))  # below 1.0: a piece named by a unit id is that unit
 
 
@@ -170,14 +192,16 @@ class Proposal:
     alternative: str | None = None
 
 
-def propose(module: Module, game) -> list[Proposal]:
-    """The proposed unit of every piece, one unit per piece at most, in the module's order."""
-    cands = candidates(module)
+def propose(module: Module, game, starts: dict[str, str] | None = None) -> list[Proposal]:
+    """The proposed unit of every piece, one unit per piece at most, in the module's order
+    (``starts``: set-up stack GPID -> game hex, :func:`hexforge.survey.module.setup_hexes`)."""
+    cands = candidates(module, starts)
+    setups = scenario_starts(game)
     units = sorted(game.units.values(), key=lambda u: u.id)
     sides = {s.id: s.name.resolved for s in game.info.sides}
     if not cands or not units:
         return [Proposal(c, None, Score(0.0, "the game has no units")) for c in cands]
-    scores = [[score(c, u, piece_side(c.piece, sides)) for u in units] for c in cands]
+    scores = [[score(c, u, piece_side(c.piece, sides), setups) for u in units] for c in cands]
     matrix = np.array([[s.value for s in row] for row in scores])
     rows, cols = linear_sum_assignment(-matrix)
     chosen = dict(zip(rows.tolist(), cols.tolist()))
@@ -206,7 +230,8 @@ def _board_lines(a: Alignment) -> list[str]:
 
 def binding_toml(module: Module, game, command: str) -> str:
     """The proposed binding as TOML with a reason on every line (deterministic)."""
-    proposals = propose(module, game)
+    found = alignments(module, game.map.sheets, game.map.index)
+    proposals = propose(module, game, setup_hexes(module, found))
     lines = [f"# A binding proposed by `{command}`.",
              "# Check every line: the reasons say what matched. Lines commented out found no confident unit;",
              "# write the unit id and remove the '#'. Then judge their logs with",
@@ -224,6 +249,6 @@ def binding_toml(module: Module, game, command: str) -> str:
     if left:
         shown = ", ".join(left[:40]) + (f", ... ({len(left)} in all)" if len(left) > 40 else "")
         lines.append(f"# units no piece is bound to: {shown}")
-    for a in alignments(module, game.map.sheets, game.map.index):
+    for a in found:
         lines += ["", *_board_lines(a)]
     return "\n".join(lines) + "\n"

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from hexforge.builder.errors import ModuleFormatError
-from hexforge.builder.modulereader import Module, ModuleBoard, ModuleMap
+from hexforge.builder.modulereader import MAP_TAGS, MAX_BUILD_FILE, SLOT_TAGS, Module, ModuleBoard, ModuleMap
 from hexforge.builder.safezip import SafeZip
 from hexforge.maps.grid import BadLabel, BoardGrid
 from hexforge.maps.hexes import Hex
@@ -28,6 +28,7 @@ from hexforge.maps.hexmap import Sheet
 from hexforge.output import write_atomic
 from hexforge.survey.gridfile import FittedGrid, lattice_steps, write_grid
 
+SETUP_TAG = "VASSAL.build.module.map.SetupStack"
 MAX_CELLS = 400_000  # hexes of one board looked at (a 7,000-hex map sheet is far below)
 MIN_SHARE = 0.5      # share of a sheet's hexes a board must hold to be that sheet
 
@@ -153,6 +154,44 @@ def alignments(module: Module, sheets: tuple[Sheet, ...], index: dict[str, Hex])
                 best = max(found, key=lambda a: a.share)
                 if best.share >= MIN_SHARE:
                     out.append(best)
+    return out
+
+
+def _build_file(module: Module):
+    """The module's buildFile, parsed as the module reader parses it (no DTD, entities or network)."""
+    from lxml import etree
+    with SafeZip(Path(module.path), ModuleFormatError) as sz:
+        if sz.size(module.build_file) > MAX_BUILD_FILE:
+            raise ModuleFormatError(module.path, module.build_file, f"more than {MAX_BUILD_FILE:,} bytes")
+        data = sz.read(module.build_file)
+    if b"<!ENTITY" in data:
+        raise ModuleFormatError(module.path, module.build_file, "declares XML entities, which are not read")
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    try:
+        return etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as e:
+        raise ModuleFormatError(module.path, module.build_file, f"not well-formed XML ({e})") from None
+
+
+def setup_hexes(module: Module, found: list[Alignment]) -> dict[str, str]:
+    """GPID of each piece in a set-up stack placed by grid location -> the game hex it starts in."""
+    by_board = {(a.map.id, a.board.name): a for a in found}
+    out: dict[str, str] = {}
+    root = _build_file(module)
+    maps = [e for e in root.iter() if e.tag in MAP_TAGS]
+    for i, m in enumerate(maps):
+        map_id = m.get("mapName", "") or f"Map{i}"
+        for stack in m.iter(SETUP_TAG):
+            a = by_board.get((map_id, stack.get("owningBoard", "")))
+            if a is None or stack.get("useGridLocation") != "true" or a.board.grid is None:
+                continue
+            try:
+                column, row = a.board.grid.numbers_of_label(stack.get("location", ""))
+            except BadLabel:
+                continue
+            label = _label(a.sheet, column + a.column_offset, row + a.row_offset)
+            if label is not None:
+                out.update({slot.get("gpid", ""): label for slot in stack if slot.tag in SLOT_TAGS and slot.get("gpid")})
     return out
 
 

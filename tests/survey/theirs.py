@@ -32,7 +32,6 @@ PIECES: dict[str, tuple[tuple[str, ...], tuple[int, int, int], str]] = {
     "3/9 Red Pz": (("Red Army", "Armour"), (2, 3, 8), "R3"),
     "R4": (("Red Army",), (1, 1, 6), "R4"),   # named by the game's own id
 }
-MARKERS = {"Game Turn": ((), None)}  # not a unit: nothing may be proposed for it
 # where the meeting scenario sets each unit up, in the board's own labels (game 0205 is B5 here)
 SETUP = {"1st Bn Blue (Inf)": "B5", "2nd Bn Blue (Arm)": "B7", "3rd Bn Blue (Inf)": "A3", "4th Bn Blue (Arm)": "A2",
          "5th Bn Blue (Inf)": "A9", "1/9 Red Inf": "G5", "2/9 Red Inf": "G7", "3/9 Red Pz": "I9", "R4": "J3"}
@@ -51,11 +50,11 @@ def _slash(part: str) -> str:
     return part.replace("/", "\\/")
 
 
-def _slot(name: str, gpid: int, prototypes: tuple[str, ...], values: tuple[int, int, int] | None) -> str:
+def _slot(name: str, gpid: int, prototypes: tuple[str, ...], values: tuple[int, ...] | None) -> str:
     types = [f"prototype;{p}" for p in prototypes]
     states = ["" for _ in prototypes]
     if values:
-        types.append("mark;Att,Def,MA")
+        types.append("mark;" + ",".join(("Att", "Def", "MA")[:len(values)]))
         states.append(",".join(map(str, values)))
     types.append(f"piece;;;counter.png;{name}")
     states.append(f"null;0;0;{gpid};0")
@@ -70,14 +69,16 @@ def _prototype(name: str, marker: tuple[str, str]) -> str:
             "</VASSAL.build.module.PrototypeDefinition>")
 
 
-def build_file() -> str:
-    """The buildFile.xml text, element by element as the VASSAL editor saves a small module."""
+def build_file(renamed: dict[str, tuple[str, tuple[int, ...]]] | None = None) -> str:
+    """The buildFile.xml text, element by element as the VASSAL editor saves a small module;
+    ``renamed``: a piece of :data:`PIECES` -> the name and Att/Def/MA values it shows instead."""
     protos = [_prototype("Blue Army", ("Nation", "Blue")), _prototype("Red Army", ("Nation", "Red")),
               _prototype("Infantry", ("Kind", "Infantry")), _prototype("Armour", ("Kind", "Armour"))]
     slots, stacks = [], []
-    for gpid, (name, (protos_of, values, _)) in enumerate(PIECES.items(), start=101):
+    for gpid, (piece, (protos_of, values, _)) in enumerate(PIECES.items(), start=101):
+        name, values = (renamed or {}).get(piece, (piece, values))
         slots.append(_slot(name, gpid, protos_of, values))
-        stacks.append(f'<VASSAL.build.module.map.SetupStack name="{escape(name)} start" location="{SETUP[name]}" '
+        stacks.append(f'<VASSAL.build.module.map.SetupStack name="{escape(name)} start" location="{SETUP[piece]}" '
                       f'owningBoard="{BOARD}" useGridLocation="true" x="0" y="0">'
                       f"{_slot(name, gpid + 100, protos_of, values)}</VASSAL.build.module.map.SetupStack>")
     slots.append(_slot("Game Turn", 150, (), None))
@@ -138,12 +139,13 @@ def board_image(width: int = WIDTH) -> bytes:
     return out.getvalue()
 
 
-def write_theirs(path: Path, width: int = WIDTH) -> Path:
-    """The module as a .vmod (a zip of buildFile.xml, moduledata and images); ``width``: of the board."""
+def write_theirs(path: Path, width: int = WIDTH, renamed: dict[str, tuple[str, tuple[int, ...]]] | None = None) -> Path:
+    """The module as a .vmod (a zip of buildFile.xml, moduledata and images); ``width``: of the board;
+    ``renamed`` as for :func:`build_file`."""
     counter = io.BytesIO()
     Image.new("RGB", (40, 40), (240, 240, 240)).save(counter, "PNG")
     with zipfile.ZipFile(path, "w") as z:
-        z.writestr("buildFile.xml", build_file())
+        z.writestr("buildFile.xml", build_file(renamed))
         z.writestr("moduledata", '<?xml version="1.0" encoding="UTF-8"?><data version="1"><version>2.1</version>'
                    "<VassalVersion>3.6.0</VassalVersion><name>Valley Battle (fan edition)</name></data>")
         z.writestr("images/valley.png", board_image(width))
