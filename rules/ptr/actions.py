@@ -28,14 +28,16 @@ class ActionsMixin:
     @rule("PTR 11.1B / 11.4 / 10.1.4A", "PTR11-1/PTR11-8/PTR10-7/PTR11-5/PTR12-4/PTR11-2",
           "an Action is declared only with enough APs left; fixed AP costs; the AP marker drops by each cost; "
           "any number of Movement Actions while APs last")
-    def spend(self, index: int, action: str, units: frozenset[str] = frozenset()) -> Verdict | None:
-        """Start an Action of the formation acting by ``units``; ``None`` when it may, else the verdict."""
+    def spend(self, index: int, action: str, units: frozenset[str] = frozenset(),
+              price: int | Unknown | None = None) -> Verdict | None:
+        """Start an Action of the formation acting by ``units`` (``price``: its own AP cost, e.g. an HQ's
+        Relocation Points); ``None`` when it may, else the verdict."""
         a: Activation | None = self.mem.active
         if a is None or a.stage != "actions":
             why = "no formation is activated" if a is None else f"{a.formation} has not yet rolled its APs"
             return Illegal("PTR 11.1B", f"a {action.replace('_', ' ')} Action, but {why}")
         ooc = self.out_of_command(units)
-        cost = self.data.action_cost(action, ooc=ooc is True)
+        cost = price if price is not None else self.data.action_cost(action, ooc=ooc is True)
         if cost is None:
             return Illegal("PTR 11.3" if ooc is True else "PTR 11.4",
                            f"no {action.replace('_', ' ')} Action for " + (f"units out of command ({', '.join(sorted(units))})"
@@ -45,12 +47,12 @@ class ActionsMixin:
         self.end_movement(index)
         a = self.mem.active
         if isinstance(cost, Unknown) or isinstance(a.ap, Unknown):
-            self.set(active=replace(a, action=action, ap=a.ap if isinstance(a.ap, Unknown) else cost))
+            self.set(active=replace(a, action=action, ap=a.ap if isinstance(a.ap, Unknown) else cost, combat=None))
             return NotCheckable((cost if isinstance(cost, Unknown) else a.ap).needs)
         if a.ap < cost:
             return Illegal("PTR 11.1B", f"a {action.replace('_', ' ')} Action costs {cost} AP"
                            + (" (out of command, 11.3)" if ooc is True else "") + f" but {a.formation} has {a.ap} left")
-        self.set(active=replace(a, action=action, ap=a.ap - cost))
+        self.set(active=replace(a, action=action, ap=a.ap - cost, combat=None))
         return None
 
     @rule("PTR 11.3 / 18.5.1A", "PTR11-6", "units out of their HQ's command range only Move or Hasty-attack, "
@@ -74,7 +76,7 @@ class ActionsMixin:
             what = "Combat Chits, PtR 15.2" if d.verb == "chits" else "Emergency Supply, PtR 17.6"
             self.say(j.index, NotCheckable(f"'{d.verb}' ({what}): not followed by the PtR checker yet"))
 
-    @rule("PTR 11.4.3 / 11.2.2B / 16.3B4 / 11.2.3A", "PTR11-4/PTR11-15/PTR16-6/PTR11-18",
+    @rule("PTR 11.4.3 / 11.2.2B / 16.3B4 / 11.2.3A / 11.4.2A", "PTR11-4/PTR11-15/PTR16-6/PTR11-18/PTR11-9",
           "Refit for one disrupted unit; a disrupted unit's only Action is Refit; Improved Defense for the "
           "units of a hex, never a disrupted one; an Action no unit performs still costs its APs")
     def simple_action(self, j: Judged, d: Declared) -> None:
@@ -105,8 +107,16 @@ class ActionsMixin:
                 self.say(j.index, Illegal("PTR 16.3B4", f"{', '.join(bad)} is disrupted: its only Action is Refit "
                                           "(11.2.2B) and it is never under Improved Defense"))
                 return
+        price = None
+        if d.verb == "relocate":
+            fid = self.data.find_formation(word.removesuffix("hq"))
+            hq = self.data.formations[fid].hq if fid else None
+            if hq is None or a is None or fid != a.formation:
+                self.say(j.index, Illegal("PTR 11.4.2A", f"'{word}' is not the HQ of the activated formation"))
+                return
+            price = self.data.value(hq, "relocation_points", False)  # 11.4.2A: its Relocation Points
         performers = frozenset([uid] if d.verb == "refit" else units if d.verb == "improved-defense" else [])
-        v = self.spend(j.index, ACTION_OF[d.verb], performers)
+        v = self.spend(j.index, ACTION_OF[d.verb], performers, price)
         self.say(j.index, v if v is not None else Legal(detail=f"{d.verb} ({self.mem.active.ap} APs left)"))
 
     @rule("PTR 15.1.1 / 11.4.5A / 15.4.2.1A", "PTR15-1/PTR11-21/PTR15-12/PTR14-2",
@@ -136,8 +146,10 @@ class ActionsMixin:
             v = Illegal("PTR 11.2.2B", f"{', '.join(u for u in mine if u in self.state.reduced)} is disrupted: "
                         "its only Action is Refit")
         if v is None:
-            v = self.spend(j.index, ACTION_OF[d.kind], frozenset(mine)) or Legal(detail=f"{d.kind} attack on {d.target} "
-                                                                f"({self.mem.active.ap} APs left)")
+            v = self.spend(j.index, ACTION_OF[d.kind], frozenset(mine)) or Legal(
+                detail=f"{d.kind} attack on {d.target} ({self.mem.active.ap} APs left)")
+        if not isinstance(v, Illegal):
+            self.set(active=replace(self.mem.active, combat=(origin, target)))
         self.say(j.index, v)
 
     # -- Movement Actions (PtR 11.4.1, 12, 13) --------------------------------------------------------
@@ -152,6 +164,10 @@ class ActionsMixin:
             where = self.game.phase_names()[self.state.phase] if self.state.phase is not None else None
             self.say(j.index, NotCheckable(f"what a move in the {where} is (the PtR checker follows moves in the "
                                            "Operations Cycle only)" if where else "which phase this move is in"))
+            return
+        other = self.follows_up(uid, a)
+        if other is not None:
+            self.say(j.index, other)
             return
         if a is None or a.stage != "actions" or self.data.formation_of(uid) != a.formation:
             who = "no formation is activated" if a is None else f"{a.formation} is acting"
@@ -182,6 +198,24 @@ class ActionsMixin:
             self.pending_note = None
             mv = replace(mv, units=mv.units | {uid}) if uid not in mv.units else mv
         self.move_along(j, uid, mv)
+
+    @rule("PTR 10.2.2A / 15.5", "PTR10-12", "a lone HQ the mover comes next to is displaced at once (a move of the "
+          "other side during the Movement Action); units of an attack move in its retreat or advance")
+    def follows_up(self, uid: str, a: Activation | None) -> Verdict | None:
+        """What a move outside the acting formation's Actions is: an HQ displaced by the mover (10.2.2A) or a
+        retreat or advance of the attack under way (15.5.5); ``None`` when neither."""
+        if a is None:
+            return None
+        here = self.state.where(uid)
+        if a.combat is not None and here in a.combat:
+            return NotCheckable("the retreat or advance after combat (PtR 15.5.5-15.6: combat results are not "
+                                "followed yet)")
+        mv = a.movement or (self.mem.suspended.movement if self.mem.suspended else None)
+        if (mv is not None and self.data.is_hq(uid) and self.state.side(uid) != a.side and here is not None
+                and self.state.at(here) == (uid,) and any(here.distance(h) == 1 for h in mv.entered)):
+            return NotCheckable(f"where the displaced {uid} may go (PtR 20.2B-D: town/city/industrial hexes, "
+                                "command range, the HQ Displacement table)")
+        return None
 
     def continues(self, mv: Movement, uid: str, step: int) -> bool:
         """Whether a move carries on the Movement Action under way: the same unit(s) from where they stand, or
@@ -277,7 +311,7 @@ class ActionsMixin:
         self.start_activation(fid, side, level, reaction=True)
         self.say(j.index, v if v is not None else Legal(detail=f"{fid} attempts a Formation Reaction"))
 
-    @rule("PTR 10.2.1B3 / 10.2.2A", "PTR10-10/PTR10-12/PTR10-13",
+    @rule("PTR 10.2.1B3 / 10.2.2A", "PTR10-10/PTR10-12",
           "the adjacent unit that allows a Reaction is in CR of its parent HQ; a formation whose lone HQ the mover "
           "came next to is displaced and does not react in that Movement Action")
     def reaction_trigger(self, fid: str, side: str, mv: Movement) -> Verdict | None:

@@ -246,3 +246,29 @@ def test_out_of_command_units_pay_double_and_only_move_or_hasty(syn):
     log = PtrLog(syn, setup).disrupt("1-A", "1311").phase(1, "operations").say("us", "act 1inf").roll("us", 8) \
         .say("us", "refit 1-a")
     assert illegal(log.check()) == [(4, "PTR 11.3")]
+
+
+def test_displaced_hq_and_retreats_are_not_called_illegal(syn):
+    """10.2.2A: US1-HQ alone in 1313 next to 1414, which the mover entered, is displaced: its move is not the
+    activated formation's Action, but not illegal either (where it may go needs 20.2). After an attack, the
+    defenders' move is their retreat (not followed yet); any other unit of the other side moving is illegal."""
+    setup = dict(SETUP, **{"US1-HQ": "1313"})
+    r = german(syn, setup).move("116-PG", "1513", "1414").move("US1-HQ", "1313", "1312").check()
+    assert illegal(r) == [] and "displaced US1-HQ" in verdicts(r, 8)[0].needs
+    r = german(syn).move("116-PG", "1513", "1414").move("1-A", "1311", "1312").check()
+    assert illegal(r) == [(8, "PTR 11.2.1")]
+    base = german(syn).move("116-PG", "1513", "1414", "1314").say("german", "attack 1214 from 1314 regular")
+    r = base.move("3-AI", "1214", "1114").check()
+    assert illegal(r) == [] and "retreat or advance" in verdicts(r, 9)[0].needs
+
+
+def test_hq_relocation_costs_its_relocation_points(syn):
+    """11.4.2A / 11.4.1B: 'relocate' costs the HQ's Relocation Points (2 in the synthetic units.csv); then the
+    HQ's move is the Relocation (where it may end needs town hexes and CR: not followed yet)."""
+    log = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "relocate 1infhq") \
+        .move("US1-HQ", "1311", "1312")
+    r = log.check()
+    assert illegal(r) == [] and memory_after(syn, log).active.ap == 3
+    assert "HQ Relocation" in verdicts(r, 4)[0].needs
+    r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "relocate 3armhq").check()
+    assert illegal(r) == [(3, "PTR 11.4.2A")]
