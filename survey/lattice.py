@@ -229,38 +229,74 @@ def candidates(lat: Lattice, height: int, width: int, margin: float) -> tuple[np
     a, b = np.mgrid[math.floor(ca.min()) - 1:math.ceil(ca.max()) + 2, math.floor(cb.min()) - 1:math.ceil(cb.max()) + 2]
     a, b = a.ravel(), b.ravel()
     x, y = lat.point(a, b)
-    keep = (x >= margin) & (x < width - margin) & (y >= margin) & (y < height - margin)
+    keep = (x >= margin) & (x < width - margin) & (y >= margin) & (y < height - margin)  # margin may be < 0
     return a[keep], b[keep]
 
 
-def presence(e: np.ndarray, lat: Lattice, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Per hex: how much more edge its outline shows than its inside (the typical printed hex ~ 1)."""
+def _patches(e: np.ndarray, lat: Lattice, a: np.ndarray, b: np.ndarray, half: int,
+             centred: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Square patches of ``e`` round each hex centre (rounded to a pixel), less their mean when
+    ``centred``: (patches of the hexes that fit in the image, which ones fit, the rounded centres)."""
+    h, w = e.shape
     x, y = lat.point(a, b)
-    ring, inner = _outline_offsets(lat, 1.0), _outline_offsets(lat, 0.4)
+    ix, iy = np.round(x).astype(np.int64), np.round(y).astype(np.int64)
+    ok = (ix - half >= 0) & (iy - half >= 0) & (ix + half < w) & (iy + half < h)
+    sel = np.flatnonzero(ok)
+    patches = np.stack([e[iy[i] - half:iy[i] + half + 1, ix[i] - half:ix[i] + half + 1] for i in sel]) if len(sel) \
+        else np.zeros((0, 2 * half + 1, 2 * half + 1), dtype=e.dtype)
+    return (patches - patches.mean(axis=(1, 2), keepdims=True) if centred else patches), ok, ix, iy
 
-    def median_at(off: np.ndarray) -> np.ndarray:
-        xs, ys = x[:, None] + off[0][None, :], y[:, None] + off[1][None, :]
-        vals = ndimage.map_coordinates(e, [ys.ravel(), xs.ravel()], order=1, mode="nearest")
-        return np.median(vals.reshape(xs.shape), axis=1)
 
-    diff = median_at(ring) - median_at(inner)
-    typical = np.percentile(diff, 75) if len(diff) else 0.0
-    return diff / typical if typical > 0 else np.zeros_like(diff)
+def _inside(lat: Lattice, half: int, scale: float) -> np.ndarray:
+    """A patch mask of the hex shrunk by ``scale`` (its outline left out)."""
+    gy, gx = np.mgrid[-half:half + 1, -half:half + 1].astype(np.float64)
+    hx, hy = 2 * lat.u[0] - lat.v[0], 2 * lat.u[1] - lat.v[1]
+    n = math.hypot(hx, hy)
+    fx = (gx * hx + gy * hy) / n
+    fy = (gx * lat.v[0] + gy * lat.v[1]) / lat.dy
+    r, hd = 2 * lat.dx / 3, lat.dy / 2
+    return (np.abs(fy) <= scale * hd) & (np.abs(fx) <= scale * r - np.abs(fy) * (r / 2) / hd)
+
+
+def presence(e: np.ndarray, lat: Lattice, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per hex: how much of the typical printed hex's inside (its number, its fill's edges) it shows,
+    ~1 for a printed hex and ~0 for bare paper, and how much of that inside lies on the image (0..1)."""
+    half = int(0.6 * lat.dy)
+    pad = half + 2
+    padded = np.pad(e, pad, constant_values=np.nan)
+    shifted = Lattice((lat.origin[0] + pad, lat.origin[1] + pad), lat.u, lat.v)
+    raw, ok, _, _ = _patches(padded, shifted, a, b, half, centred=False)
+    score, seen = np.zeros(len(a)), np.zeros(len(a))
+    if not len(raw):
+        return score, seen
+    inside = _inside(lat, half, 0.72)
+    vis = ~np.isnan(raw) & inside[None]
+    # the inside's own mean is taken off: its structure (a number) counts, not its level (a texture)
+    counts = vis.sum(axis=(1, 2))
+    means = np.where(vis, raw, 0.0).sum(axis=(1, 2)) / np.maximum(counts, 1)
+    patches = np.where(vis, raw - means[:, None, None], 0.0)
+    full = counts == inside.sum()
+    energy = np.abs(patches[full]).mean(axis=(1, 2))
+    if not len(energy):
+        return score, seen
+    busy = np.flatnonzero(full)[energy >= np.median(energy)]  # the busier half: printed hexes
+    template = np.median(patches[busy], axis=0) * inside
+    weight = template * template
+    norm = (weight[None] * vis).sum(axis=(1, 2))
+    score[ok] = (patches * template[None]).sum(axis=(1, 2)) / np.maximum(norm, 1e-9)
+    seen[ok] = norm / max(float(weight.sum()), 1e-9)
+    return score, seen
 
 
 def refine_by_hexes(e: np.ndarray, lat: Lattice, a: np.ndarray, b: np.ndarray) -> tuple[Lattice, np.ndarray]:
     """Each hex measured against the average hex, the lattice fitted to them (least squares, outliers
     dropped); returns the lattice and each hex's residual (pixels; NaN where not measured)."""
-    h, w = e.shape
     half = int(0.75 * lat.dy)
+    patches, ok, ix, iy = _patches(e, lat, a, b, half)
     x, y = lat.point(a, b)
-    ix, iy = np.round(x).astype(np.int64), np.round(y).astype(np.int64)
-    ok = (ix - half >= 0) & (iy - half >= 0) & (ix + half < w) & (iy + half < h)
     if ok.sum() < 6:
         return lat, np.full(len(a), np.nan)
     sel = np.flatnonzero(ok)
-    patches = np.stack([e[iy[i] - half:iy[i] + half + 1, ix[i] - half:ix[i] + half + 1] for i in sel])
-    patches = patches - patches.mean(axis=(1, 2), keepdims=True)
     template = np.median(patches, axis=0)
     corr = np.real(np.fft.ifft2(np.fft.fft2(patches) * np.conj(np.fft.fft2(template))[None]))
     reach = max(2, int(0.15 * lat.dy))
