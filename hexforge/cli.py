@@ -12,6 +12,7 @@ import click
 from hexforge.cli_check import check, rules
 from hexforge.cli_log import log
 from hexforge.cli_overlay import overlay
+from hexforge.cli_survey import survey
 from hexforge.games import Game, GameDataError, NoSuchGame, bundled_games, check_game, load_game, resolve_game
 from hexforge.games.status import report, status
 from hexforge.output import check_target, note_replacements, progress, tolerant_terminal, write_atomic
@@ -190,6 +191,7 @@ cli.add_command(log)
 cli.add_command(overlay)
 cli.add_command(check)
 cli.add_command(rules)
+cli.add_command(survey)
 
 
 def main() -> None:

@@ -69,14 +69,16 @@ def edge_response(rgb: np.ndarray) -> np.ndarray:
 
 
 def autocorrelation(e: np.ndarray) -> np.ndarray:
-    """Normalised autocorrelation of ``e`` (lags wrap: index [dy % H2, dx % W2])."""
+    """Normalised autocorrelation of ``e`` (lags wrap: index [dy % H2, dx % W2], H2 >= 2H)."""
     h, w = e.shape
-    z = e - e.mean()
-    shape = (2 * h, 2 * w)
+    z = (e - e.mean()).astype(np.float32)
+    shape = (fft.next_fast_len(2 * h, real=True), fft.next_fast_len(2 * w, real=True))
     f = fft.rfft2(z, shape, workers=2)
     ac = fft.irfft2(f * np.conj(f), shape, workers=2)
-    ones = fft.rfft2(np.ones_like(z), shape, workers=2)
-    overlap = fft.irfft2(ones * np.conj(ones), shape, workers=2)
+    # how many pixel pairs each lag has: (H - |dy|) (W - |dx|), at least a quarter of the image
+    ly = np.minimum(np.arange(shape[0]), shape[0] - np.arange(shape[0]))
+    lx = np.minimum(np.arange(shape[1]), shape[1] - np.arange(shape[1]))
+    overlap = np.maximum(h - ly, 0)[:, None].astype(np.float32) * np.maximum(w - lx, 0)[None, :]
     ac = ac / np.maximum(overlap, 0.25 * h * w)
     return (ac / ac[0, 0]).astype(np.float32)
 
@@ -298,13 +300,16 @@ def refine_by_hexes(e: np.ndarray, lat: Lattice, a: np.ndarray, b: np.ndarray) -
         return lat, np.full(len(a), np.nan)
     sel = np.flatnonzero(ok)
     template = np.median(patches, axis=0)
-    corr = np.real(np.fft.ifft2(np.fft.fft2(patches) * np.conj(np.fft.fft2(template))[None]))
     reach = max(2, int(0.15 * lat.dy))
-    shifts = np.zeros((len(sel), 2))
-    for k in range(len(sel)):
-        c = np.roll(np.roll(corr[k], reach, 0), reach, 1)[:2 * reach + 1, :2 * reach + 1]
-        j, i = np.unravel_index(np.argmax(c), c.shape)
-        shifts[k] = (i - reach + _parabola(c[j, :], i), j - reach + _parabola(c[:, i], j))
+    n = fft.next_fast_len(patches.shape[1] + reach, real=True)
+    spec = fft.rfft2(patches.astype(np.float32), (n, n), workers=2)
+    corr = fft.irfft2(spec * np.conj(fft.rfft2(template.astype(np.float32), (n, n)))[None], (n, n), workers=2)
+    # lags -reach..reach, wrapped round the (zero-padded) correlation
+    window = np.roll(corr, (reach, reach), axis=(1, 2))[:, :2 * reach + 1, :2 * reach + 1]
+    flat = window.reshape(len(sel), -1).argmax(axis=1)
+    js, is_ = np.unravel_index(flat, window.shape[1:])
+    shifts = np.array([(i - reach + _parabola(window[k, j, :], i), j - reach + _parabola(window[k, :, i], j))
+                       for k, (j, i) in enumerate(zip(js, is_))])
     frac = np.array([np.mean(x[sel] - ix[sel]), np.mean(y[sel] - iy[sel])])
     mx, my = ix[sel] + shifts[:, 0] + frac[0], iy[sel] + shifts[:, 1] + frac[1]
     keep = np.ones(len(sel), dtype=bool)
