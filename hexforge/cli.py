@@ -113,7 +113,8 @@ def data_status(game: str, verbose: bool) -> None:
 @click.option("--map-image", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Your own map image instead of the drawn one (single-sheet games).")
 @click.option("--grid", "grid_spec", metavar="DX,DY,X,Y",
-              help="With --map-image: column spacing, hex height, and the centre pixel of the top-left hex.")
+              help="With --map-image: column spacing, hex height, and the centre pixel of the top-left hex "
+                   "(default: the grid `hexforge survey grid` fitted to this very image).")
 def build_cmd(game: str, output: Path | None, scenarios: tuple[str, ...], force: bool,
               map_image: Path | None, grid_spec: str | None) -> None:
     """Build GAME into a VASSAL module with every scenario set up."""
@@ -125,9 +126,9 @@ def build_cmd(game: str, output: Path | None, scenarios: tuple[str, ...], force:
     if unknown:
         raise click.BadParameter(f"no scenario {', '.join(unknown)} (valid: {', '.join(sorted(g.scenarios))})",
                                  param_hint="--scenario")
-    if (map_image is None) != (grid_spec is None):
-        raise click.UsageError("--map-image and --grid go together")
-    image = _map_image(g, map_image, grid_spec) if map_image and grid_spec else None
+    if grid_spec is not None and map_image is None:
+        raise click.UsageError("--grid goes with --map-image")
+    image = _map_image(g, map_image, grid_spec) if map_image else None
     output = check_target(output or Path(f"{g.id}.vmod"), force, [map_image], parents=True)
     steps = 5 + (len(scenarios) if scenarios else len(g.scenarios))
     with progress(steps, f"building {g.title}") as bar, warnings.catch_warnings(record=True) as said:
@@ -141,22 +142,35 @@ def build_cmd(game: str, output: Path | None, scenarios: tuple[str, ...], force:
                f"{len(scenarios) or len(g.scenarios)} scenario setups)")
 
 
-def _map_image(game, path: Path, spec: str):
-    from PIL import Image, UnidentifiedImageError
-
+def _map_image(game, path: Path, spec: str | None):
+    """The map image's bytes and grid: the typed ``--grid`` checked against the hexes printed on the
+    image, or else the grid fitted to this very file (survey.toml's checksum must match)."""
     from hexforge.maps.convention import ImageGrid
-    try:
-        dx, dy, x, y = (float(v) for v in spec.split(","))
-    except ValueError:
-        raise click.BadParameter(f"{spec!r} is not DX,DY,X,Y (e.g. 55.4,64,37,32)", param_hint="--grid") from None
+    from hexforge.survey.buildgrid import GridMismatch, fitted_for_build, typed_for_build
+    from hexforge.survey.gridfile import GridFileError
+    from hexforge.survey.image import ImageError, image_size
+
     if len(game.map.sheets) != 1:
         raise click.UsageError(f"{game.id} is printed on {len(game.map.sheets)} sheets; --map-image takes one")
     try:
-        with Image.open(path) as im:
-            width, height = im.size
-    except (UnidentifiedImageError, OSError) as e:
-        raise click.BadParameter(f"{path}: not an image ({e})", param_hint="--map-image") from None
-    return path.read_bytes(), ImageGrid(dx, dy, int(x), int(y), width, height)
+        if spec is None:
+            chosen = fitted_for_build(game.path, path)
+        else:
+            try:
+                dx, dy, x, y = (float(v) for v in spec.split(","))
+            except ValueError:
+                raise click.BadParameter(f"{spec!r} is not DX,DY,X,Y (e.g. 55.4,64,37,32)",
+                                         param_hint="--grid") from None
+            width, height = image_size(path)
+            typed = ImageGrid(dx, dy, int(x), int(y), width, height)
+            chosen = typed_for_build(path, game.map.sheets[0].convention, typed)
+    except ImageError as e:
+        raise click.BadParameter(str(e), param_hint="--map-image") from None
+    except (GridMismatch, GridFileError) as e:
+        raise click.ClickException(str(e)) from None
+    for note in chosen.notes:
+        click.echo(f"map image: {note}", err=True)
+    return chosen.data, chosen.grid
 
 
 @cli.command("preview")

@@ -39,7 +39,7 @@ class Fit:
 
 
 @dataclass(frozen=True)
-class _Found:
+class Found:
     lattice: Lattice        # in the working frame (transposed for a sideways grid), full-size pixels
     a: np.ndarray           # observable hexes (lattice indices)
     b: np.ndarray
@@ -52,7 +52,7 @@ def fit(image: MapImage, conv: Convention, at: tuple[AtPoint, ...] = ()) -> Fit:
     sideways = conv.orientation == "rows"
     frame = image.pixels.transpose(1, 0, 2) if sideways else image.pixels
     try:
-        found = _find(frame)
+        found = find_lattice(frame)
     except NoGrid as e:
         raise FitError(f"{image.path}: no hex grid found ({e}); is this a map with printed hex outlines, "
                        f"hexes at least {MIN_HEX_TEXT} high?") from None
@@ -88,7 +88,7 @@ def _reduce(rgb: np.ndarray) -> tuple[np.ndarray, int]:
     return small.astype(np.float32), f
 
 
-def _find(rgb: np.ndarray) -> _Found:
+def find_lattice(rgb: np.ndarray) -> Found:
     """The lattice of printed hexes (or :class:`NoGrid`)."""
     small, f = _reduce(rgb)
     h, w = small.shape[:2]
@@ -114,7 +114,7 @@ def _find(rgb: np.ndarray) -> _Found:
                      f"{lat.dy:.0f} px high)")
     full = Lattice((f * lat.origin[0] + (f - 1) / 2, f * lat.origin[1] + (f - 1) / 2),
                    (f * lat.u[0], f * lat.u[1]), (f * lat.v[0], f * lat.v[1]))
-    return _Found(full, a[observable], b[observable], shows[observable], residual[observable] * f)
+    return Found(full, a[observable], b[observable], shows[observable], residual[observable] * f)
 
 
 def _seen(e: np.ndarray, lat: Lattice) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -126,7 +126,7 @@ def _seen(e: np.ndarray, lat: Lattice) -> tuple[np.ndarray, np.ndarray, np.ndarr
     return a, b, observable & (score >= PRESENT), observable
 
 
-def _label(found: _Found, conv: Convention, at: tuple[AtPoint, ...]) -> tuple[tuple[int, int], str]:
+def _label(found: Found, conv: Convention, at: tuple[AtPoint, ...]) -> tuple[tuple[int, int], str]:
     """The lattice index of the sheet's first hex, and how it was decided."""
     steps = lattice_steps(conv)
     if at:
@@ -134,7 +134,7 @@ def _label(found: _Found, conv: Convention, at: tuple[AtPoint, ...]) -> tuple[tu
     return _label_by_extent(found, conv, steps)
 
 
-def _label_at(found: _Found, steps: dict[str, tuple[int, int]],
+def _label_at(found: Found, steps: dict[str, tuple[int, int]],
               at: tuple[AtPoint, ...]) -> tuple[tuple[int, int], str]:
     lat = found.lattice
     origins = []
@@ -158,7 +158,7 @@ def _label_at(found: _Found, steps: dict[str, tuple[int, int]],
     return first[1], f"labelled by the --at point{'s' if len(at) > 1 else ''} {names}"
 
 
-def _label_by_extent(found: _Found, conv: Convention,
+def _label_by_extent(found: Found, conv: Convention,
                      steps: dict[str, tuple[int, int]]) -> tuple[tuple[int, int], str]:
     """Place the sheet so that the hexes showing an outline are its hexes and the observable hexes
     off it show none; when several places fit equally, take the top-left full hex as the first."""
@@ -198,7 +198,7 @@ def _label_by_extent(found: _Found, conv: Convention,
                     "(give --at to be sure)")
 
 
-def _top_left_full(found: _Found) -> tuple[int, int]:
+def _top_left_full(found: Found) -> tuple[int, int]:
     x, y = found.lattice.point(found.a, found.b)
     i = np.argmin(np.where(found.present, x + y, np.inf))
     return int(found.a[i]), int(found.b[i])
