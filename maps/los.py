@@ -258,24 +258,35 @@ class SightLines(Mapping):
         clear = [tuple(x) for x in p.offsets[ks[codes == 0]].tolist()]
         out.update(dict.fromkeys(clear, _CLEAR))
         lines = ks[codes != 0]
-        if len(lines):
-            rel, by, cells = p.members, self._by[lines], {}
-            for (dq, dr), code, a, n in zip(p.offsets[lines].tolist(), self._state[lines].tolist(),
-                                            p.clause_start[by].tolist(), p.clause_size[by].tolist()):
-                hexes = []
-                for x, y in rel[a:a + n]:  # many lines share their first blocking hex: made once
-                    h = cells.get((x, y))
-                    if h is None:
-                        h = cells[(x, y)] = Hex(o.q + x, o.r + y)
-                    hexes.append(h)
-                out[(dq, dr)] = Sight(_SIGHT_STATES[code], tuple(hexes))
+        if not len(lines):
+            return out
+        rel, by, cells = p.members, self._by[lines], {}
+
+        def cell(a: int) -> Hex:  # many lines share their first blocking hex: each made once
+            xy = rel[a]
+            h = cells.get(xy)
+            if h is None:
+                h = cells[xy] = Hex(o.q + xy[0], o.r + xy[1])
+            return h
+        keys = map(tuple, p.offsets[lines].tolist())
+        names = [_SIGHT_STATES[c] for c in self._state[lines].tolist()]
+        starts = p.clause_start[by].tolist()
+        if p.single:
+            out.update(zip(keys, map(Sight, names, [(cell(a),) for a in starts])))
+        else:
+            sizes = p.clause_size[by].tolist()
+            out.update(zip(keys, map(Sight, names, [tuple(map(cell, range(a, a + n))) for a, n in zip(starts, sizes)])))
         return out
 
     def __getitem__(self, h: Hex) -> Sight:
-        try:
-            return self._sights[(h.q - self.observer.q, h.r - self.observer.r)]
-        except (KeyError, AttributeError):
-            raise KeyError(h) from None
+        got = self.get(h)
+        if got is None:
+            raise KeyError(h)
+        return got
+
+    def get(self, h: Hex, default: Sight | None = None) -> Sight | None:
+        o = self.observer
+        return self._sights.get((h.q - o.q, h.r - o.r), default) if isinstance(h, Hex) else default
 
     def __contains__(self, h: object) -> bool:
         return self._offset(h) is not None
