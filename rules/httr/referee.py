@@ -14,6 +14,7 @@ from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.catalogue import READINGS
+from hexforge.rules.httr.command import judge_cp
 from hexforge.rules.httr.close_action import CaLog, judge_ca, resolve
 from hexforge.rules.httr.declaration import Declaration, parse
 from hexforge.rules.httr.fire import FireLog, firers, judge_fire, record, resolve_fire
@@ -56,6 +57,7 @@ class HttrReferee(Referee):
         self.mode_turn: set[str] = set()  # units that made their voluntary mode change this turn (SR 5.2.1)
         self.dismounts: set[str] = set()  # units that mounted or dismounted this phase (SR 9.3.7)
         self.night = False
+        self.cp_given: dict[str, int] = {}  # CP allocated to each HQ this Command Phase (SR 14.3.1)
 
     # -- driver ------------------------------------------------------------------------------
 
@@ -81,7 +83,7 @@ class HttrReferee(Referee):
             self.on_turn(j)
         elif isinstance(e, ChatLine):
             d = parse(e.text)
-            if d is not None and (d.kind == "cp" or self.hex(d.target) is not None):
+            if d is not None and (d.kind == "cp" and d.target in self.game.units or self.hex(d.target) is not None):
                 self.on_declare(j, d)
         elif isinstance(e, DiceRoll):
             self.on_roll(j)
@@ -191,6 +193,7 @@ class HttrReferee(Referee):
         elif kind == "movement":
             self.fired_in.pop(side, None)
         self.fire, self.ca = FireLog(), CaLog()
+        self.cp_given.clear()
         self.moves.clear()
         self.finished.clear()
         self.dismounts.clear()
@@ -201,7 +204,8 @@ class HttrReferee(Referee):
 
     def on_declare(self, j: Judged, d: Declaration) -> None:
         if d.kind == "cp":
-            self.say(j.index, NotCheckable("rules code for CP allocation (SR 14.3: not built yet)"))
+            for v in judge_cp(self, d):
+                self.say(j.index, v)
             return
         if d.kind == "ca":
             for v in judge_ca(self, d):

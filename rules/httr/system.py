@@ -10,9 +10,9 @@ from hexforge.maps.overlay import Overlay
 from hexforge.rules.httr.catalogue import HTTR_CATALOGUE
 from hexforge.rules.httr.los import Observation, los_overlay
 from hexforge.rules.httr.modes import modes
-from hexforge.rules.httr.sources import sources
+from hexforge.rules.httr.sources import Source, sources
 from hexforge.rules.httr.chain import chain_overlay
-from hexforge.rules.httr.supply import HttrSupply
+from hexforge.rules.httr.supply import HttrSupply, Status
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 
@@ -48,3 +48,19 @@ class HighwayToTheReich(RulesSystem):
                     grazing: str = "touch") -> Overlay:
         """SR 7.0: what a unit in ``observer`` can observe."""
         return los_overlay(Observation(self.game, night=night, weather=weather, grazing=grazing), observer)
+
+    def division_link(self, state: GameState, hq: str, division: str, *, travel: frozenset[str] = frozenset(),
+                      disrupted: frozenset[str] = frozenset()) -> Status:
+        """SR 14.3.2 (L778): does HQ ``hq`` trace a supply path to its division HQ? The link alone (SR 14.1.4: a
+        division HQ out of supply still dispenses CP): the division HQ stands as a source at its hex and the HQs
+        between or above them are left out, so the chain (:class:`HttrSupply`) can only reach it."""
+        at = state.where(division)
+        if at is None:
+            return Status(False, f"division HQ {division} is not on the map")
+        side = state.side(hq) or ""
+        alone = state.place(division, None)
+        for u in sorted(u for u in state.positions if state.side(u) == side and u not in (hq, division)
+                        and self.game.units[u].type.strip().lower() in ("hq", "headquarters")):
+            alone = alone.place(u, None)
+        src = Source(f"{division} at its hex", side, frozenset({at}), division, "HTTR SR 14.3.2")
+        return HttrSupply(self.game, alone, [src], travel=travel, disrupted=disrupted).status(hq)

@@ -1,0 +1,85 @@
+"""HTTR command points (SR 14): a ``cp HQ N`` declaration allocates N CP from the HQ's division to a
+subordinate HQ in the owner's Command Phase (SR 4.1 L125, 14.2-14.3). Checked: at most two CP to an HQ below
+division level per Command Phase (14.3.1), neither HQ disrupted (14.1.5), the division HQ in Defilade
+(14.1.2), the receiving HQ's supply path to its division HQ (14.3.2, through the system's supply chain).
+The division's record track (14.3.6, 14.5) is a marker on a track board: not read yet.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from hexforge.games.game import Game
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.units import division
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.system import RulesSystem
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+DIVISION_LEVELS = ("division", "corps")
+
+
+class Position(Protocol):
+    game: Game
+    rules: RulesSystem
+    state: GameState
+    cp_given: dict[str, int]
+
+    def phase(self) -> tuple[str, str | None]: ...
+
+
+def judge_cp(p: Position, d: Declaration) -> list[Verdict]:
+    hq = d.target
+    if hq not in p.game.units:
+        return [NotCheckable(f"an HQ named {hq!r} (no unit of the game has that id)")]
+    kind, side = p.phase()
+    if kind == "unknown":
+        return [NotCheckable("the phase (no turn tracker change yet)")]
+    if kind != "command" or p.state.side(hq) != side:
+        return [Illegal("HTTR SR 14.3.1", f"CP are allocated to {hq} outside its side's Command Phase")]
+    div = division(p.game, hq)
+    if div is None or p.game.units[hq].size.strip().lower() in DIVISION_LEVELS:
+        return [NotCheckable(f"the division above HQ {hq} (units.csv formation; CP go from a division to the HQs "
+                             "below it)")]
+    out = [check_amount(p, hq, d.points or 0), check_hqs(p, hq, div), check_path(p, hq, div)]
+    p.cp_given[hq] = p.cp_given.get(hq, 0) + (d.points or 0)
+    return out
+
+
+@rule("HTTR SR 14.3.1", "CP-8", "at most two CP to each sub-divisional HQ per Command Phase")
+def check_amount(p: Position, hq: str, n: int) -> Verdict:
+    total = p.cp_given.get(hq, 0) + n
+    if total > 2:
+        return Illegal("HTTR SR 14.3.1", f"{hq} is allocated {total} CP this Command Phase: at most two")
+    return Legal()
+
+
+@rule("HTTR SR 14.1.2 / 14.1.5", "CP-6/CP-7", "the division HQ allocates CP only in Defilade; a disrupted HQ "
+      "neither receives nor gives CP")
+def check_hqs(p: Position, hq: str, div: str) -> Verdict:
+    for u in (hq, div):
+        if mem.has(p.state, u, "disrupted"):
+            return Illegal("HTTR SR 14.1.5", f"{u} is disrupted and can neither receive nor dispense CP")
+    m = mem.mode(p.state, div)
+    if m is None:
+        return NotCheckable(f"the mode of division HQ {div} (its Mode layer)")
+    if m != "defilade":
+        return Illegal("HTTR SR 14.1.2", f"division HQ {div} is in {m.title()} Mode: it allocates CP only in "
+                       "Defilade")
+    return Legal()
+
+
+@rule("HTTR SR 14.3.2", "CP-9", "the receiving HQ traces a supply path to its division HQ")
+def check_path(p: Position, hq: str, div: str) -> Verdict:
+    if p.state.where(hq) is None:
+        return NotCheckable(f"where {hq} stands")
+    modes = mem.memory(p.state).modes
+    travel = frozenset(u for u, m in modes.items() if m == "travel")
+    disrupted = frozenset(u for u in p.state.positions if mem.has(p.state, u, "disrupted"))
+    got = p.rules.division_link(p.state, hq, div, travel=travel, disrupted=disrupted)
+    if got.supplied is None:
+        return NotCheckable(got.reason.removeprefix("not checkable").strip(" :()") or "the supply chain's data")
+    if not got.supplied:
+        return Illegal("HTTR SR 14.3.2", f"{hq} traces no supply path to its division HQ {div}: {got.reason}")
+    return Legal(detail=got.reason)
