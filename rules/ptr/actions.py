@@ -300,8 +300,8 @@ class ActionsMixin:
             v = Illegal("PTR 10.2.1C", "a Reaction attempt was already made against this Movement Action")
         else:
             v = self.reaction_trigger(fid, side, mv)
-        if isinstance(v, Illegal):
-            self.say(j.index, v)
+        if isinstance(v, Illegal) or self.scenario_bars(fid, "react") is not None:
+            self.say(j.index, v if isinstance(v, Illegal) else self.scenario_bars(fid, "react"))
             return
         level = self.mem.fam.get(fid, Unknown(f"the FAM box of formation {fid}"))
         if isinstance(level, int) and level <= 0:

@@ -18,7 +18,7 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.actions import ActionsMixin
 from hexforge.rules.ptr.activation import ActivationMixin
 from hexforge.rules.ptr.recovery import RecoveryMixin
-from hexforge.rules.ptr.data import PtrData
+from hexforge.rules.ptr.data import PtrData, resolved
 from hexforge.rules.ptr.declaration import Declared, parse
 from hexforge.rules.ptr.memory import Activation, PtrMemory, frozen_map, memory, remember
 from hexforge.rules.ptr.oc import DrmMarker, die_value, next_marker, sudden_end, winner
@@ -310,6 +310,10 @@ class PtrReferee(ActionsMixin, ActivationMixin, RecoveryMixin, Referee):
             self.say(j.index, Illegal("PTR 9.4", f"{fid} is a {side} formation, but {m.holder} holds the "
                                       "Initiative"))
             return
+        barred = self.scenario_bars(fid, "activate")
+        if barred is not None:
+            self.say(j.index, barred)
+            return
         level = m.fam.get(fid, Unknown(f"the FAM box of formation {fid}"))
         if isinstance(level, Unknown):
             self.start_activation(fid, side, level, reaction=False)
@@ -322,6 +326,19 @@ class PtrReferee(ActionsMixin, ActivationMixin, RecoveryMixin, Referee):
         self.start_activation(fid, side, level, reaction=False)
         self.say(j.index, self.supply_at_activation(fid) or
                  Legal(detail=f"{fid} activates at level {level}; its FAM drops to {level - 1}"))
+
+    @rule("PTR 21.1.1", "PTR21-1", "a scenario's limits on activations: static sides never activate or react; at "
+          "most its number of Formation Activations")
+    def scenario_bars(self, fid: str, what: str) -> Illegal | None:
+        """The scenario's ``[special_rules]``: ``<side>_static`` (21.1.1B) and ``max_activations`` (21.1.1A)."""
+        side = self.data.formations[fid].side
+        rules = [sc.special_rules or {} for sc in self.rules.scenarios()] if self.rules.scenario else []
+        if rules and resolved(rules[0].get(f"{side}_static")) is True:
+            return Illegal("PTR 21.1.1B", f"{fid} may not {what}: the scenario's {side} forces are static")
+        limit = resolved(rules[0].get("max_activations")) if rules else None
+        if what == "activate" and isinstance(limit, int) and sum(self.mem.activations.values()) >= limit:
+            return Illegal("PTR 21.1.1A", f"the scenario allows {limit} Formation Activations; this is one more")
+        return None
 
     def start_activation(self, fid: str, side: str, level: int | Unknown, reaction: bool) -> None:
         m = self.mem
