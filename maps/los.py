@@ -182,7 +182,7 @@ def sight_from(observer: Hex, targets: Iterable[Hex], blocks: Blocks, grazing: G
     cell_level[unique] = levels
     member_level = np.zeros(len(p.clause_id), dtype=np.int8)
     member_level[needed] = cell_level[keys]
-    return SightLines(observer, asked, radius, grazing, member_level, targets)
+    return SightLines(observer, asked, radius, grazing, member_level, targets, ks)
 
 
 class SightLines(Mapping):
@@ -193,7 +193,8 @@ class SightLines(Mapping):
     targets (plus a last entry, the observer's own hex)."""
 
     def __init__(self, observer: Hex, asked: np.ndarray, radius: int, grazing: Grazing,
-                 member_level: np.ndarray | None, targets: list[Hex] | None = None) -> None:
+                 member_level: np.ndarray | None, targets: list[Hex] | None = None,
+                 ks: np.ndarray | None = None) -> None:
         self.observer, self.radius, self.grazing = observer, radius, grazing
         self._plan = _plan(radius, grazing)
         self._table = _offset_table(radius, grazing)
@@ -206,6 +207,8 @@ class SightLines(Mapping):
             level[self._plan.no_clause] = 0
             self._state[:k] = _LEVEL_TO_STATE.take(level)
         self._asked, self._targets = asked, targets
+        if ks is not None:  # the targets' offsets, when the caller has them
+            self._ks = ks
 
     @cached_property
     def codes(self) -> np.ndarray:
@@ -493,14 +496,15 @@ class LosField:
             dr = np.fromiter((t.r for t in targets), dtype=np.int64, count=len(targets)) - observer.r
             if len(targets) and int(_hex_distance(dq, dr, 0, 0).max()) > rad:
                 raise ValueError(f"a target lies beyond the LOS field's radius {rad}")
-            asked[_offset_table(rad, self.grazing)[dq + rad, dr + rad]] = True
+            ks = _offset_table(rad, self.grazing)[dq + rad, dr + rad]
+            asked[ks] = True
         cells = self._level
         near = {h: v for h, v in (override or {}).items() if h.distance(observer) <= rad}
         if near:
             cells = cells.copy()
             cells[[self._flat(h) for h in near]] = [_level(v) for v in near.values()]
         level = cells.take(self._flat_plan.member + self._flat(observer))
-        return SightLines(observer, asked, rad, self.grazing, level, targets)
+        return SightLines(observer, asked, rad, self.grazing, level, targets, None if targets is None else ks)
 
     def from_observer(self, observer: Hex) -> dict[Hex, SightState]:
         """Sight from ``observer`` to every map hex within the radius, by hex (built on
