@@ -13,7 +13,9 @@ Fast path. A centre-to-centre segment touches the same *relative* hexes wherever
 the lattice, so the touched set (with how each hex is touched) is computed once per offset
 ``(dq, dr)`` and reused for every observer (:func:`touched_offsets`). :func:`sight_from` answers
 as :func:`sight` for many targets of one observer with array gathers; :class:`LosField` holds a
-whole map's blocking for sweeps and tables.
+whole map's blocking for sweeps and tables, and :meth:`LosField.sight_lines` answers one observer
+with no predicate at all. Both give :class:`SightLines`: a state per target at once, the hexes
+that block a line made only when a line is read.
 
 Grazing (the segment meeting a hex only along a hexside or at a vertex) is a setting, since
 rulebooks are usually silent: ``"touch"`` (literal reading: touching any part blocks; default),

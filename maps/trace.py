@@ -9,6 +9,12 @@ The searches run on the map's cached :class:`~hexforge.maps.graph.Adjacency` (no
 iteration). Tests are called lazily, as a path meets a hex or hexside, and each at most once per
 call for both passes, so a predicate that records what data it missed records the same things
 as a plain breadth-first search would; a bounded search (``max_steps``) stops at its bound.
+
+The array path (:func:`reach_arrays`, :func:`reach_fast`) gives :func:`reach`'s answers from
+tests given as int8 arrays (open / closed / unknown per hex and per directed hexside), with two
+scipy.sparse.csgraph searches; :func:`reach_fast` asks a Python hex test only where it may
+close a hex and a path could get, and keeps what the test records for the hexes :func:`reach`
+would have asked about (tests/test_trace_fast.py compares both on random maps with unknowns).
 """
 from __future__ import annotations
 
