@@ -62,9 +62,11 @@ def image_size(path: Path) -> tuple[int, int]:
         raise ImageError(f"{path}: not an image that can be read (PNG, JPEG, TIFF, ...): {e}") from None
 
 
-def load(path: Path, max_pixels: int = MAX_PIXELS) -> MapImage:
-    """The image at ``path`` as RGB pixels; refused before decoding when above ``max_pixels``."""
+def load(path: Path, max_pixels: int | None = None) -> MapImage:
+    """The image at ``path`` as RGB pixels; refused before decoding when above ``max_pixels``
+    (default :data:`MAX_PIXELS`)."""
     path = Path(path)
+    max_pixels = MAX_PIXELS if max_pixels is None else max_pixels
     if not path.is_file():
         raise ImageError(f"{path}: no such image file")
     width, height = image_size(path)
