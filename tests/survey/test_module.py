@@ -154,3 +154,27 @@ def test_a_game_on_several_sheets_or_a_board_without_a_grid_is_refused_clearly(v
             z.writestr(name, text[:start] + text[end + 53:] if name == "buildFile.xml" else src.read(name))
     with pytest.raises(ModuleGridError, match=r"no board with an image and a hex grid holds .*boards: 'Valley'"):
         module_grid(read_module(bare), load_game(SYN))
+
+
+def test_survey_grid_module_then_build_on_their_map_art(vmod, tmp_path) -> None:
+    """`survey grid --module` takes their board; `build --map-image` then puts every hex where their grid has it."""
+    from click.testing import CliRunner
+
+    from hexforge.cli import cli
+    game_dir = tmp_path / "synthetic-fm"
+    shutil.copytree(SYN, game_dir)
+    run = lambda *a: CliRunner().invoke(cli, [str(x) for x in a])  # noqa: E731
+    r = run("survey", "grid", game_dir, "--module", vmod)
+    assert r.exit_code == 0, r.output
+    assert (game_dir / "valley.png").is_file() and (game_dir / "survey-grid.png").is_file()
+    assert "Battle Map/Valley" in r.output
+    r = run("survey", "grid", game_dir, "--module", vmod, "--image", game_dir / "valley.png")
+    assert r.exit_code == 2 and "either --image" in r.output
+    built = tmp_path / "ours.vmod"
+    r = run("build", game_dir, "--map-image", game_dir / "valley.png", "-o", built)
+    assert r.exit_code == 0, r.output
+    board = next(b for m in read_module(built).maps for b in m.boards if b.grid is not None and b.image)
+    for label in ("0101", "0201", "0510", "1210"):
+        x, y = board.grid.point_of_label(label)
+        cx, cy = _centre(int(label[:2]), int(label[2:]))
+        assert abs(x - cx) <= 1 and abs(y - cy) <= 1, (label, (x, y), (cx, cy))

@@ -206,3 +206,32 @@ def test_a_request_naming_another_host_is_refused(tmp_path) -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_survey_review_serves_the_page_and_says_what_is_missing(tmp_path) -> None:
+    import json
+    import subprocess
+    import sys
+    import urllib.request
+
+    from click.testing import CliRunner
+    from PIL import Image
+
+    from hexforge.cli import cli
+    game_dir, image = _fitted_folder(tmp_path)
+    other = tmp_path / "other.png"
+    Image.new("RGB", (70, 60), "black").save(other)
+    r = CliRunner().invoke(cli, ["survey", "review", str(game_dir), "--image", str(other), "--no-browser"])
+    assert r.exit_code == 1 and "is not the image the grid" in r.output and "Traceback" not in r.output
+    p = subprocess.Popen([sys.executable, "-m", "hexforge", "survey", "review", str(game_dir), "--image", str(image),
+                          "--no-browser"], stdout=subprocess.PIPE, text=True)
+    try:
+        line = p.stdout.readline()
+        url = line.split(" at ", 1)[1].split(" ", 1)[0]
+        assert url.startswith("http://127.0.0.1:")
+        data = json.load(urllib.request.urlopen(url + "data.json", timeout=60))
+        assert data["game"] == "synthetic-fm" and len(data["hexes"]) == 120
+        assert urllib.request.urlopen(url + "image", timeout=60).read() == image.read_bytes()
+    finally:
+        p.terminate()
+        p.wait(timeout=30)
