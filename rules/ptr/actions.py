@@ -258,13 +258,14 @@ class ActionsMixin:
         if over is not None:
             self.say(mv.last if mv.last is not None else index, over)
 
-    def overstack(self, h: Hex, side: str) -> Verdict | None:
-        """The verdict on ``h``'s stacking for ``side`` when it breaks the limits (or cannot be told)."""
+    def overstack(self, h: Hex, side: str, extra: str | None = None) -> Verdict | None:
+        """The verdict on ``h``'s stacking for ``side`` (with ``extra`` added) when it breaks the limits or
+        cannot be told."""
         limits = self.data.stacking()
         if isinstance(limits, Unknown):
             return NotCheckable(limits.needs)
         counts: dict[str, int] = {}
-        for u in self.state.at(h):
+        for u in self.state.at(h) + ((extra,) if extra and extra not in self.state.at(h) else ()):
             if self.state.side(u) != side:
                 continue
             cls = self.data.unit_class(u)

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hexforge.builder.timeline import (ChatLine, DiceRoll, Event, Move, StepChange, Timeline, TurnChange,
+from hexforge.builder.timeline import (ChatLine, DiceRoll, Entered, Event, Move, StepChange, Timeline, TurnChange,
                                        UnknownCommand)
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.actions import ActionsMixin
 from hexforge.rules.ptr.activation import ActivationMixin
+from hexforge.rules.ptr.arrival import ArrivalMixin
 from hexforge.rules.ptr.recovery import RecoveryMixin
 from hexforge.rules.ptr.data import PtrData, resolved
 from hexforge.rules.ptr.declaration import Declared, parse
@@ -32,7 +33,7 @@ OC_PHASE = "operations"  # the sequence's phase ids for the Operations Cycle (Pt
 RECOVERY_PHASE = "recovery"
 
 
-class PtrReferee(ActionsMixin, ActivationMixin, RecoveryMixin, Referee):
+class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, RecoveryMixin, Referee):
     """Judges one PtR timeline: phases (5.1), the Operations Cycle (9), activations and reactions (10), Actions
     and their APs (11), movement (12), ZOC (13) and stacking (14)."""
 
@@ -66,6 +67,8 @@ class PtrReferee(ActionsMixin, ActivationMixin, RecoveryMixin, Referee):
             self.on_roll(j)
         elif isinstance(e, Move) and self.unit(e) is not None:
             self.on_move(j)
+        elif isinstance(e, Entered) and self.unit(e) is not None:
+            self.on_enter(j, self.unit(e))
         elif isinstance(e, StepChange) and self.unit(e) is not None and self.data.is_hq(self.unit(e)) \
                 and e.trait == STEP_TRAIT:
             self.on_hq_flip(j, self.unit(e))
@@ -131,6 +134,8 @@ class PtrReferee(ActionsMixin, ActivationMixin, RecoveryMixin, Referee):
                 self.say(j.index, Illegal("PTR 5.1", f"turn {turn} {names[phase]} follows turn {old_t} "
                                           f"{names[old_p]} out of order"))
         new_id = self.game.info.sequence[phase].id
+        if (new_id, turn) != (self.phase_id(), old_t):
+            self.set(placed=frozenset())
         if self.phase_id() == RECOVERY_PHASE and (new_id, turn) != (RECOVERY_PHASE, old_t):
             self.end_recovery()
         if new_id == OC_PHASE:

@@ -4,7 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from hexforge.builder.locations import OFF_MAP
-from hexforge.builder.timeline import ChatLine, DiceRoll, Move, PieceRef, Placement, StepChange, Timeline, TurnChange
+from hexforge.builder.timeline import (ChatLine, DiceRoll, Entered, Move, PieceRef, Placement, StepChange, Timeline,
+                                       TurnChange)
 from hexforge.games.game import Game
 from hexforge.rules import rules_for
 from hexforge.rules.ptr.referee import PtrReferee
@@ -56,6 +57,10 @@ class PtrLog:
     def move(self, u: str, *path: str, step: int | None = None) -> PtrLog:
         self.events.append(Move(step if step is not None else self._n(), ref(u), OFF_MAP, OFF_MAP, path[0], path[-1],
                                 tuple(path)))
+        return self
+
+    def enter(self, u: str, h: str) -> PtrLog:
+        self.events.append(Entered(self._n(), ref(u), OFF_MAP, h))
         return self
 
     def disrupt(self, u: str, h: str) -> PtrLog:
