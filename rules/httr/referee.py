@@ -20,6 +20,7 @@ from hexforge.rules.httr.declaration import Declaration, parse
 from hexforge.rules.httr.fire import FireLog, firers, judge_fire, record, resolve_fire
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.modes_rules import judge_layer
+from hexforge.rules.httr.opportunity import Waiting, judge_of, judge_trigger, trigger_of, waiting
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import note, rule
@@ -58,6 +59,7 @@ class HttrReferee(Referee):
         self.dismounts: set[str] = set()  # units that mounted or dismounted this phase (SR 9.3.7)
         self.night = False
         self.cp_given: dict[str, int] = {}  # CP allocated to each HQ this Command Phase (SR 14.3.1)
+        self.of_wait: list[Waiting] = []  # OF declared, waiting for the activity that triggers it (SR 6.6.1.2)
 
     # -- driver ------------------------------------------------------------------------------
 
@@ -79,6 +81,7 @@ class HttrReferee(Referee):
 
     def judge(self, j: Judged) -> None:
         e = j.event
+        self.match_triggers(e)
         if isinstance(e, TurnChange):
             self.on_turn(j)
         elif isinstance(e, ChatLine):
@@ -94,6 +97,26 @@ class HttrReferee(Referee):
         elif isinstance(e, StepChange):
             for v in judge_layer(self, e, self.unit(e)):
                 self.say(j.index, v)
+
+    def match_triggers(self, e: Event) -> None:
+        """OF waits for the phasing side's next activity: it must be the trigger (SR 6.6.1.1-6.6.1.2)."""
+        if not self.of_wait:
+            return
+        if isinstance(e, TurnChange):
+            for w in self.of_wait:
+                self.say(w.index, Illegal("HTTR SR 6.6.1.2", "opportunity fire that no activity of its target "
+                                          "followed before the phase ended"))
+            self.of_wait.clear()
+            return
+        uid = self.unit(e)
+        if uid is not None and self.state.side(uid) != self.phase()[1]:
+            return
+        act = trigger_of(self, e, uid)
+        if act is None:
+            return
+        for w in self.of_wait:
+            self.say(w.index, judge_trigger(self, w, act))
+        self.of_wait.clear()
 
     def advance(self, j: Judged) -> None:
         e, before = j.event, self.state
@@ -215,6 +238,12 @@ class HttrReferee(Referee):
             self.say(j.index, v)
         units = firers(self, d)
         if isinstance(units, list):
+            if d.kind == "of":
+                for v in judge_of(self, d, units):
+                    self.say(j.index, v)
+                w = waiting(self, j.index, d)
+                if w is not None:
+                    self.of_wait.append(w)
             record(self, d, units)
 
     def on_roll(self, j: Judged) -> None:
