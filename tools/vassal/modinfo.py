@@ -126,12 +126,33 @@ def _piece_slots(eng: Engine, all_slots: bool) -> dict:
 
 
 def _images(g: Any) -> dict:
-    from java.util import TreeSet
+    """Every image the module refers to: missing ones, and each present one decoded by VASSAL's own
+    loader (``ImageUtils.getImage``) as a piece or board would draw it: its size, a hash of its
+    ARGB pixels (``Arrays.hashCode`` of ``BufferedImage.getRGB``) and, for an image VASSAL keeps
+    translucent (premultiplied: the colour of a part-transparent pixel is rounded), a hash of its
+    alpha samples; or why it could not be read."""
+    from java.util import Arrays, TreeSet
+    from jpype import JArray, JInt
+    from VASSAL.tools.image import ImageUtils
     names, archive = TreeSet(), g.getDataArchive()
     g.addImageNamesRecursively(names)
-    missing = [str(n) for n in names if str(n) and not str(n).startswith("/")
-               and not archive.contains("images/" + str(n)) and not archive.contains(str(n))]
-    return {"referenced": int(names.size()), "missing": missing}
+    missing, decoded, undecodable = [], {}, []
+    for n in (str(n) for n in names if str(n) and not str(n).startswith("/")):
+        entry = "images/" + n if archive.contains("images/" + n) else n if archive.contains(n) else None
+        if entry is None:
+            missing.append(n)
+            continue
+        try:
+            img = ImageUtils.getImage(n, archive.getInputStream(entry))
+            w, h = int(img.getWidth()), int(img.getHeight())
+            alpha = img.getAlphaRaster()
+            decoded[n] = {"width": w, "height": h, "translucent": alpha is not None,
+                          "argb_hash": int(Arrays.hashCode(img.getRGB(0, 0, w, h, None, 0, w))),
+                          "alpha_hash": None if alpha is None else
+                          int(Arrays.hashCode(alpha.getPixels(0, 0, w, h, JArray(JInt)(w * h))))}
+        except Exception as e:  # noqa: BLE001 -- reported per image
+            undecodable.append({"image": n, "exception": java_exception(e)})
+    return {"referenced": int(names.size()), "missing": missing, "decoded": decoded, "undecodable": undecodable}
 
 
 def _setups(eng: Engine, decode: bool) -> list[dict]:
