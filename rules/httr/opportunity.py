@@ -71,6 +71,8 @@ def check_single(p: Position, units: list[str]) -> Verdict:
 def check_zoc(p: Position, d: Declaration, u: str, target: Hex) -> Verdict:
     if d.trigger == "ca":
         return Legal(detail="OF at close-assaulting units (SR 6.6.3)")
+    if mem.has(p.state, u, "disrupted"):
+        return Legal(detail="a disrupted firer: SR 6.6.3.1 judges it")
     here = [x for x in p.state.at(target) if p.state.side(x) != p.state.side(u)]
     if not here or p.state.where(u) is None:
         return NotCheckable(f"who stands in {d.target} and where {u} is")
