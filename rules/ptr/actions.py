@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
+from hexforge.rules.ptr.battle import Battle
 from hexforge.rules.ptr.command import commanded
 from hexforge.rules.ptr.declaration import Declared
 from hexforge.rules.ptr.memory import Activation, Movement
@@ -47,12 +48,12 @@ class ActionsMixin:
         self.end_movement(index)
         a = self.mem.active
         if isinstance(cost, Unknown) or isinstance(a.ap, Unknown):
-            self.set(active=replace(a, action=action, ap=a.ap if isinstance(a.ap, Unknown) else cost, combat=None))
+            self.set(active=replace(a, action=action, ap=a.ap if isinstance(a.ap, Unknown) else cost, battle=None))
             return NotCheckable((cost if isinstance(cost, Unknown) else a.ap).needs)
         if a.ap < cost:
             return Illegal("PTR 11.1B", f"a {action.replace('_', ' ')} Action costs {cost} AP"
                            + (" (out of command, 11.3)" if ooc is True else "") + f" but {a.formation} has {a.ap} left")
-        self.set(active=replace(a, action=action, ap=a.ap - cost, combat=None))
+        self.set(active=replace(a, action=action, ap=a.ap - cost, battle=None))
         return None
 
     @rule("PTR 11.3 / 18.5.1A", "PTR11-6", "units out of their HQ's command range only Move or Hasty-attack, "
@@ -72,9 +73,11 @@ class ActionsMixin:
             self.attack(j, d)
         elif d.verb in ("refit", "improved-defense", "relocate"):
             self.simple_action(j, d)
+        elif d.verb == "chits":
+            self.on_chits(j, int(d.args[0]), int(d.args[1]))
         else:
-            what = "Combat Chits, PtR 15.2" if d.verb == "chits" else "Emergency Supply, PtR 17.6"
-            self.say(j.index, NotCheckable(f"'{d.verb}' ({what}): not followed by the PtR checker yet"))
+            self.say(j.index, NotCheckable(f"'{d.verb}' (Emergency Supply, PtR 17.6): the HQ's flip is what the "
+                                           "checker reads"))
 
     @rule("PTR 11.4.3 / 11.2.2B / 16.3B4 / 11.2.3A / 11.4.2A", "PTR11-4/PTR11-15/PTR16-6/PTR11-18/PTR11-9",
           "Refit for one disrupted unit; a disrupted unit's only Action is Refit; Improved Defense for the "
@@ -148,8 +151,9 @@ class ActionsMixin:
         if v is None:
             v = self.spend(j.index, ACTION_OF[d.kind], frozenset(mine)) or Legal(
                 detail=f"{d.kind} attack on {d.target} ({self.mem.active.ap} APs left)")
+        support = tuple(self.game.map.index[w] for w in d.attackers[1:] if w in self.game.map.index)
         if not isinstance(v, Illegal):
-            self.set(active=replace(self.mem.active, combat=(origin, target)))
+            self.set(active=replace(self.mem.active, battle=Battle(origin, target, d.kind, support)))
         self.say(j.index, v)
 
     # -- Movement Actions (PtR 11.4.1, 12, 13) --------------------------------------------------------
@@ -207,7 +211,7 @@ class ActionsMixin:
         if a is None:
             return None
         here = self.state.where(uid)
-        if a.combat is not None and here in a.combat:
+        if a.battle is not None and here in (a.battle.origin, a.battle.target):
             return NotCheckable("the retreat or advance after combat (PtR 15.5.5-15.6: combat results are not "
                                 "followed yet)")
         mv = a.movement or (self.mem.suspended.movement if self.mem.suspended else None)

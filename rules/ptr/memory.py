@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Literal, Mapping
+from typing import TYPE_CHECKING, Literal, Mapping
 
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.oc import DrmMarker
+
+if TYPE_CHECKING:
+    from hexforge.rules.ptr.battle import Battle
 from hexforge.rules.state import GameState
 
 Expect = Literal["initiative", "option", "activation", "none"]
@@ -47,7 +50,7 @@ class Activation:
     action: str | None = None
     movement: Movement | None = None
     flip: str | None = None  # an OOS HQ that must expend Emergency Supply before the AP roll (10.1.3B-C)
-    combat: tuple[Hex, Hex] | None = None  # the attacking and attacked hexes of the attack under way
+    battle: Battle | None = None  # the attack under way (PtR 15)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.actions import ActionsMixin
 from hexforge.rules.ptr.activation import ActivationMixin
 from hexforge.rules.ptr.arrival import ArrivalMixin
+from hexforge.rules.ptr.battle import BattleMixin
 from hexforge.rules.ptr.recovery import RecoveryMixin
 from hexforge.rules.ptr.data import PtrData, resolved
 from hexforge.rules.ptr.declaration import Declared, parse
@@ -33,7 +34,7 @@ OC_PHASE = "operations"  # the sequence's phase ids for the Operations Cycle (Pt
 RECOVERY_PHASE = "recovery"
 
 
-class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, RecoveryMixin, Referee):
+class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, RecoveryMixin, Referee):
     """Judges one PtR timeline: phases (5.1), the Operations Cycle (9), activations and reactions (10), Actions
     and their APs (11), movement (12), ZOC (13) and stacking (14)."""
 
@@ -113,6 +114,7 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, RecoveryMixin, Ref
                     return found[0]
         return self.side_of_player(e.player)
 
+    @rule("PTR 3.1", "PTR3-1", "a d10's 0 counts 10 in every table lookup")
     def die(self, e: DiceRoll) -> int:
         raw = e.total if e.total is not None else (e.values[0] if e.values else 0)
         return die_value(raw, self.zero_is_ten)  # PtR 3.1
@@ -170,6 +172,9 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, RecoveryMixin, Ref
             return
         if m.active is not None and m.active.stage in ("ap-roll", "reaction-check"):
             self.activation_roll(j)
+        elif (m.active is not None and m.active.battle is not None and not m.active.battle.rolled
+              and self.roll_side(j.event) in (m.active.side, None)):
+            self.combat_roll(j)
         elif m.expect == "option" and m.holder is not None and m.over is None:
             self.say(j.index, Illegal("PTR 9.4", f"{m.holder} won the Initiative of segment {m.segment} but "
                                       "announced neither Act, Transfer nor Pass before the next roll"))

@@ -1,0 +1,190 @@
+"""Resolving a declared attack (PtR 15.1-15.4): the Combat Chits (``chits A D``), Battle Strength and the ratio,
+the Air Support roll of a Prepared attack, the DRMs (combat support, HQ support, Armor Superiority) and
+the CRT cell for the clamped roll. The result is the verdict's detail; applying it (hits, retreats, 15.5) is not
+followed yet. Values come from the game's tables and units.csv; an unknown one makes the combat not checkable
+naming it. A mixin of the PtR referee."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.core.tables import Cells
+from hexforge.rules.ptr.combat import (ArmorSide, armor_superiority, attacker_support, battle_strength,
+                                       chit_column, clamp_roll, defender_support)
+from hexforge.rules.ptr.command import commanded, paths
+from hexforge.rules.registry import rule
+from hexforge.rules.replay import Judged
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable
+
+
+class Missing(Exception):
+    """A value the combat needs is not in the data (``needs`` names it)."""
+
+    def __init__(self, needs: str) -> None:
+        super().__init__(needs)
+        self.needs = needs
+
+
+def known(v, what: str = ""):
+    if isinstance(v, Unknown):
+        raise Missing(v.needs)
+    if v == "unknown" or v is None:
+        raise Missing(what)
+    return v
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """A declared attack: its hexes, kind, supporting hexes, the chits drawn and the Air Support shift."""
+
+    origin: Hex
+    target: Hex
+    kind: str
+    support: tuple[Hex, ...] = ()
+    chits: tuple[int, int] | None = None
+    shift: int | None = None  # Air Support column shift (Prepared only), once rolled
+    rolled: bool = False
+
+
+class BattleMixin:
+    """Chits, Air Support and the combat roll of the attack under way; see the module docstring."""
+
+    @rule("PTR 15.1.2 / 15.2.1B-C", "PTR15-2", "one Combat Chit per side per combat")
+    def on_chits(self, j: Judged, a: int, d: int) -> None:
+        b = self.battle()
+        if b is None or b.rolled:
+            self.say(j.index, Illegal("PTR 15.2.1B", "Combat Chits drawn, but no attack is declared"))
+        elif b.chits is not None:
+            self.say(j.index, Illegal("PTR 15.2.1B", "a second Combat Chit for this combat: one per side"))
+        else:
+            self.set(active=replace(self.mem.active, battle=replace(b, chits=(a, d))))
+            self.say(j.index, Legal(detail=f"Combat Chits {a} (attacker) and {d} (defender)"))
+
+    def battle(self) -> Battle | None:
+        a = self.mem.active
+        return a.battle if a is not None else None
+
+    @rule("PTR 15.3 / 15.1.4 / 15.4", "PTR15-7/PTR15-3/PTR15-4/PTR15-5/PTR15-6/PTR15-8/PTR15-9/PTR15-13/"
+          "PTR15-14/PTR15-15/PTR15-17/PTR15-18/PTR15-19/PTR19-4",
+          "Air Support only for a Prepared attack; Battle Strength from the chits by ER and column; the ratio and "
+          "its CRT column (far-right clamp, below far-left 5/0); support, HQ and armour DRMs; the roll clamped")
+    def combat_roll(self, j: Judged) -> None:
+        b, die = self.battle(), self.die(j.event)
+        if b.kind == "prepared" and b.shift is None:
+            cell = Cells.of(self.game, "air-support").get(str(die), self.mem.active.side)
+            shift = {"NE": 0, "1L": -1, "1R": 1, "2R": 2, "3R": 3}.get(str(cell))
+            self.set(active=replace(self.mem.active, battle=replace(b, shift=shift if shift is not None else 0)))
+            self.say(j.index, Legal(detail=f"Air Support {cell} (die {die})") if shift is not None else
+                     NotCheckable(f"Air Support table row {die} (tables/air-support.toml)"))
+            return
+        self.set(active=replace(self.mem.active, battle=replace(b, rolled=True)))
+        try:
+            self.say(j.index, Legal(detail=self.resolve(b, die)))
+        except Missing as m:
+            self.say(j.index, NotCheckable(m.needs))
+
+    def resolve(self, b: Battle, die: int) -> str:
+        """The combat's CRT reading as text (Missing when a value is not in the data)."""
+        side = self.mem.active.side
+        att = [u for u in self.state.at(b.origin) if self.data.formation_of(u) == self.mem.active.formation]
+        dfn = [u for u in self.state.at(b.target) if self.state.side(u) != side]
+        if b.chits is None:
+            raise Missing("the Combat Chits drawn ('chits A D' before the roll, PtR 15.2.1)")
+        a_cv = battle_strength([(known(self.data.value(u, "cs", False)), self.multiplier(b.chits[0], u, b.kind))
+                                for u in att])
+        lone_hq = all(self.data.is_hq(u) for u in dfn)
+        d_cv = 1 if lone_hq else battle_strength(  # 20.1B: a lone HQ defends at 1, with no chit
+            [(known(self.data.value(u, "cs", False)), self.multiplier(b.chits[1], u, None)) for u in dfn
+             if not self.data.is_hq(u)])
+        col, cols = self.column(a_cv, d_cv, b.shift or 0)
+        drm, parts = self.drms(b, att, dfn, lone_hq)
+        roll = clamp_roll(die + drm)
+        if col is None:
+            return f"CV {a_cv}:{d_cv} is below the far-left column: 5/0 (15.1.4D)"
+        cell = known(Cells.of(self.game, "crt").get(str(roll), cols[col]), f"CRT row {roll}, column {cols[col]}")
+        return (f"CV {a_cv}:{d_cv}, column {cols[col]}; DRM {drm:+d} ({parts}); roll {die} -> {roll}: {cell} "
+                "(applying it is not checked yet)")
+
+    def multiplier(self, chit: int, uid: str, kind: str | None) -> int:
+        """PtR 15.2.1B-D: the unit's Combat Multiplier on chit ``chit`` by its ER and column."""
+        disrupted = uid in self.state.reduced
+        er = known(self.data.value(uid, "er", disrupted))
+        role = kind if kind is not None else ("disrupted" if disrupted else "undisrupted")
+        v = Cells.of(self.game, "combat-chits").get(f"chit {chit}, ER {er}", chit_column(role))
+        return known(v if isinstance(v, int) else "unknown", f"Combat Chit {chit}, ER {er}, {chit_column(role)} "
+                     "(tables/combat-chits.toml)")
+
+    def column(self, a_cv: int, d_cv: int, shift: int) -> tuple[int | None, list[str]]:
+        """PtR 15.1.4A-E: the CRT column index for the ratio (far-right clamp; ``None`` below the far-left), then
+        the Air Support shift, shifts beyond the edges ignored."""
+        cols = list(self.game.tables["crt"].columns) if "crt" in self.game.tables else []
+        try:
+            ratios = [Fraction(int(c.split(":")[0]), int(c.split(":")[1])) for c in cols]
+        except (ValueError, IndexError):
+            raise Missing("the CRT's ratio columns (tables/crt.toml columns 'A:D')") from None
+        if not ratios:
+            raise Missing("the CRT (tables/crt.toml)")
+        att, dfn = (a_cv // d_cv, 1) if a_cv >= d_cv else (1, -(-d_cv // a_cv))
+        r = Fraction(att, dfn)
+        fits = [i for i, x in enumerate(ratios) if x <= r]
+        if not fits:
+            return None, cols
+        return max(0, min(len(cols) - 1, fits[-1] + shift)), cols
+
+    def drms(self, b: Battle, att: list[str], dfn: list[str], lone_hq: bool) -> tuple[int, str]:
+        """PtR 15.4: combat support (both sides), HQ support, Armor Superiority (the terrain DRM of the attacked
+        hexside, 15.4.1, is not read yet)."""
+        side, fid = self.mem.active.side, self.mem.active.formation
+        p = paths(self.data, self.state)
+
+        def supporters(hexes, friend_side, into, formation):
+            out = []
+            for h in hexes:
+                units = [u for u in self.state.at(h) if self.state.side(u) == friend_side and not self.data.is_hq(u)]
+                out.append([(self.data.formation_of(u) == formation, known(p.exerts_zoc_into(u, into),
+                             "; ".join(sorted(p.needs)) or "the ZOC Chart"), known(commanded(self.data, self.state, u)))
+                            for u in units])
+            return out
+        a_sup = attacker_support(b.kind, supporters(b.support, side, b.target, fid))
+        d_form = self.data.formation_of(dfn[0]) if dfn else None
+        d_hexes = [h for h in b.origin.neighbours() if h != b.target and h in self.game.map]
+        disrupted = any(u in self.state.reduced for u in dfn)
+        d_sup = 0 if lone_hq or disrupted else defender_support("regular", False, supporters(
+            [h for h in d_hexes if any(self.state.side(u) not in (side, None) for u in self.state.at(h))],
+            self.enemy(side), b.origin, d_form))
+        hq_sup = self.hq_support(b, att, fid)
+        armor = 0 if lone_hq else self.armor(att, dfn, b.target)
+        total = a_sup + d_sup + hq_sup + armor
+        return total, f"support {a_sup:+d}/{d_sup:+d}, HQ {hq_sup:+d}, armour {armor:+d}"
+
+    def enemy(self, side: str) -> str:
+        return next(s for s in self.game.sides if s != side)
+
+    def hq_support(self, b: Battle, att: list[str], fid: str) -> int:
+        """PtR 15.4.3: Regular ceil(ASP/2), Prepared all ASPs, the attackers in CR; never for Hasty."""
+        if b.kind not in ("regular", "prepared"):
+            return 0
+        hq = self.data.formations[fid].hq
+        if hq is None or not all(known(commanded(self.data, self.state, u)) for u in att):
+            return 0
+        asp = known(self.data.value(hq, "asp", False))
+        return math.ceil(asp / 2) if b.kind == "regular" else asp
+
+    def armor(self, att: list[str], dfn: list[str], target: Hex) -> int:
+        """PtR 15.4.4: each side's best unit; the attacker's TPs by the defender's terrain (rounded down)."""
+        def best(units, col):
+            return max([known(self.data.value(u, col, u in self.state.reduced)) for u in units] or [0])
+        kinds = self.game.map.terrain.of(target)
+        if kinds is None:
+            raise Missing(f"terrain of hex {self.game.map.label(target)} (unsurveyed)")
+        tec = Cells.of(self.game, "tec")
+        mod, bonus = Fraction(1), 0
+        for t in sorted(kinds):
+            m, n = tec.get(t, "attacker_tp_modifier"), tec.get(t, "defender_atp_bonus")
+            mod = min(mod, Fraction(str(known(m, f"TEC {t!r} attacker_tp_modifier"))))
+            bonus = max(bonus, int(str(known(n, f"TEC {t!r} defender_atp_bonus"))))
+        return armor_superiority(ArmorSide(tp=best(att, "tp")), ArmorSide(tp=best(dfn, "tp"), atp=best(dfn, "atp")),
+                                 mod, bonus)

@@ -1,0 +1,75 @@
+"""Resolving a declared attack (PtR 15.1-15.4) on the synthetic game. The expected numbers are worked out here
+by hand from the synthetic tables: chit cells left = 1 + (ER + chit) % 2, centre = 1 + (ER + chit) % 3 % 2 +
+(ER >= 6), right = min(3, 2 + (ER >= 5)); CRT cell at roll r, column c (0-3) = (4 - (r + c) // 5) / ((r + c) // 5)."""
+from __future__ import annotations
+
+from hexforge.rules.verdict import Illegal, NotCheckable
+from tests.rules.ptr.helpers import PtrLog, illegal, verdicts
+from tests.rules.ptr.test_actions import SETUP, german
+
+
+def attack(syn, kind: str = "regular", setup=None) -> PtrLog:
+    """116-PG (CS 8, ER 7, no TPs) moves to 1314 and attacks 3-AI (7, ER 5) and 3-TK (6, ER 5, 6 TPs) in 1214."""
+    return german(syn, setup).move("116-PG", "1513", "1414", "1314").say("german", f"attack 1214 from 1314 {kind}")
+
+
+def test_regular_attack_reads_the_crt(syn):
+    """Attacker chit 1, centre, ER 7: 2 -> 8 x 2 = 16. Defender chit 2, centre, ER 5: 2 -> 7 x 2 + 6 x 2 = 26.
+    1:ceil(26/16) = 1:2 (15.1.4A): column 1:2. DRMs: no support either side; HQ support ceil(2/2) = +1 (116-PG in
+    CR of G116-HQ, 15.4.3C); armour: the defender alone has TPs: -6 (15.4.4.4A). Roll 9 - 5 = 4: '4/0'."""
+    r = attack(syn).say("german", "chits 1 2").roll("german", 9).check()
+    assert illegal(r) == []
+    assert verdicts(r, 10)[0].detail.startswith(
+        "CV 16:26, column 1:2; DRM -5 (support +0/+0, HQ +1, armour -6); roll 9 -> 4: 4/0")
+
+
+def test_roll_clamped_and_below_the_far_left_column(syn):
+    """15.1.4F: a roll of 2 with DRM -5 is read as 1 ('4/0'). 15.1.4A: with 3-TK2 added (CS 5, ER 4: centre 1 + 0
+    + 0 = 1; CV 31), 31/16 rounds up: 1:2. (Below the far-left column: the Hasty test.)"""
+    r = attack(syn).say("german", "chits 1 2").roll("german", 2).check()
+    assert "roll 2 -> 1: 4/0" in verdicts(r, 10)[0].detail
+    setup = dict(SETUP, **{"3-TK2": "1214"})
+    r = attack(syn, setup=setup).say("german", "chits 1 2").roll("german", 2).check()
+    assert verdicts(r, 10)[0].detail.startswith("CV 16:31, column 1:2;")
+
+
+def test_prepared_attack_rolls_air_support_first(syn):
+    """15.3: a Prepared attack's first roll is Air Support (German column: 1 -> 1R); chit right column ER 7: 3 ->
+    24 vs 26: 1:2 shifted one right: 1:1. HQ support: all 2 ASPs (15.4.3D). Roll 9 - 6 + 2 = 5: column 1 ->
+    (4 - 6 // 5) / (6 // 5) = 3/1."""
+    r = attack(syn, "prepared").say("german", "chits 1 2").roll("german", 1).roll("german", 9).check()
+    assert verdicts(r, 10)[0].detail == "Air Support 1R (die 1)"
+    assert verdicts(r, 11)[0].detail.startswith("CV 24:26, column 1:1; DRM -4 (support +0/+0, HQ +2, armour -6); "
+                                                "roll 9 -> 5: 3/1")
+
+
+def test_hasty_attack_has_no_hq_support(syn):
+    """15.4.3A: no HQ support for a Hasty attack (chit left, ER 7: 1 + 8 % 2 = 1: CV 8 vs 26: 1:4: 5/0)."""
+    r = attack(syn, "hasty").say("german", "chits 1 2").roll("german", 9).check()
+    assert "CV 8:26 is below the far-left column" in verdicts(r, 10)[0].detail
+
+
+def test_lone_hq_defends_at_one(syn):
+    """20.1B: an HQ alone defends at Battle Strength 1, draws no chit, no ATPs: 16:1, the far-right 3:1 column."""
+    setup = dict(SETUP, **{"US3-HQ": "1214", "3-AI": "1011", "3-TK": "1012"})
+    r = attack(syn, setup=setup).say("german", "chits 1 2").roll("german", 3).check()
+    assert "CV 16:1, column 3:1; DRM +1 (support +0/+0, HQ +1, armour +0); roll 3 -> 4: 3/1" in \
+        verdicts(r, 10)[0].detail
+
+
+def test_chits_once_per_combat_and_before_the_roll(syn):
+    r = attack(syn).say("german", "chits 1 2").say("german", "chits 2 3").check()
+    assert illegal(r) == [(10, "PTR 15.2.1B")]
+    r = attack(syn).roll("german", 9).check()
+    assert isinstance(verdicts(r, 9)[0], NotCheckable) and "Combat Chits" in verdicts(r, 9)[0].needs
+    r = german(syn).say("german", "chits 1 2").check()
+    assert isinstance(verdicts(r, 7)[0], Illegal)
+
+
+def test_bundled_combat_is_not_checkable(ptr):
+    from tests.rules.ptr.test_bundled import S2
+    log = PtrLog(ptr, dict(S2, **{"116-II/16": "2114"})).phase(1, "operations").say("us", "pass") \
+        .initiative(1, 9).say("german", "act 116pz").roll("german", 6).say("german", "attack 2215 from 2114 hasty") \
+        .say("german", "chits 3 4").roll("german", 5)
+    r = log.check("s2")
+    assert isinstance(verdicts(r, 8)[0], NotCheckable) and "units.csv" in verdicts(r, 8)[0].needs
