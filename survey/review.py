@@ -3,7 +3,7 @@
 The page (``review.html``, no outside resources) shows the map image with every hex outlined and
 filled with its surveyed terrain, the surveyed hexes listed by confidence (lowest first), and
 the hexsides as thin lines one can click. A person sets or confirms a hex's terrain (or a
-hexside's feature) with a click and a key; Save sends the changes here, and they are written into
+hexside's feature, or the road or trail crossing it) with a click and a key; Save sends the changes here, and they are written into
 the game's ``terrain.toml`` through :func:`hexforge.survey.store.confirm` (atomically,
 ``reviewed = true``); nothing else in the file changes.
 
@@ -28,7 +28,7 @@ import numpy as np
 from PIL import Image
 
 from hexforge.games import Game, GameDataError, load_game
-from hexforge.maps.draw import draw_board, hexside_style, png_bytes
+from hexforge.maps.draw import THOROUGHFARE_STYLE, draw_board, hexside_style, png_bytes
 from hexforge.maps.hexes import DIRECTIONS, Hex
 from hexforge.survey import store
 from hexforge.survey.gridfile import GridFileError, read_grid
@@ -117,14 +117,30 @@ def _side_segment(placement: Placement, a: Hex, b: Hex) -> list[list[float]]:
     return _rounded(near)
 
 
+def _types(game: Game) -> list[dict[str, Any]]:
+    """Terrain types with their shortcut keys and colours: hex types, then hexside features and the
+    lines through hexsides (roads, trails) on one run of keys, since both are set on a selected hexside."""
+    hex_types = [t for t in game.map.terrain.types.values() if t.kind == "hex"]
+    side_types = [t for t in game.map.terrain.types.values() if t.kind in ("hexside", "thoroughfare")]
+    side_types.sort(key=lambda t: t.kind == "thoroughfare")
+    out = []
+    for group in (hex_types, side_types):
+        for i, t in enumerate(group):
+            colour = PALETTE[i % len(PALETTE)] if t.kind == "hex" else (
+                hexside_style(t.id)[1] if t.kind == "hexside" else THOROUGHFARE_STYLE.get(t.id, ("#b3412b",))[0])
+            out.append({"id": t.id, "name": t.name, "kind": t.kind, "key": KEYS[i] if i < len(KEYS) else "",
+                        "colour": colour})
+    return out
+
+
+def _call(call: store.Call | None) -> dict[str, Any]:
+    value = None if call is None or call.value == "none" else call.value
+    return {"value": value, "confidence": call.confidence if call else None, "reviewed": bool(call and call.reviewed)}
+
+
 def page_data(game: Game, survey: store.Survey, placement: Placement, width: int, height: int) -> dict[str, Any]:
-    """What the page draws: terrain types with keys and colours, every hex, every hexside of the map."""
-    kinds = [t for t in game.map.terrain.types.values() if t.kind in ("hex", "hexside")]
-    hex_types = [t for t in kinds if t.kind == "hex"]
-    side_types = [t for t in kinds if t.kind == "hexside"]
-    types = [{"id": t.id, "name": t.name, "kind": t.kind, "key": KEYS[i] if i < len(KEYS) else "",
-              "colour": PALETTE[i % len(PALETTE)] if t.kind == "hex" else hexside_style(t.id)[1]}
-             for group in (hex_types, side_types) for i, t in enumerate(group)]
+    """What the page draws: terrain types with keys and colours, every hex, every hexside of the map
+    (its feature, and the line crossing it from centre to centre)."""
     terrain, label = game.map.terrain, game.map.label
     hexes = []
     for h in sorted(game.map, key=label):
@@ -140,19 +156,17 @@ def page_data(game: Game, survey: store.Survey, placement: Placement, width: int
     for h in sorted(game.map, key=label):
         for d in DIRECTIONS[:3]:  # each pair once
             n = h + d
-            if n not in game.map:
-                continue
-            key = store.pair(label(h), label(n))
-            call = survey.hexsides.get(key)
-            sides.append({"hexes": list(key), "segment": _side_segment(placement, h, n),
-                          "feature": None if call is None or call.value == "none" else call.value,
-                          "confidence": call.confidence if call else None, "reviewed": bool(call and call.reviewed)})
-    return {"game": game.id, "title": game.title, "width": width, "height": height, "types": types,
+            if n in game.map:
+                key = store.pair(label(h), label(n))
+                sides.append({"hexes": list(key), "segment": _side_segment(placement, h, n),
+                              "centres": _rounded([placement.centre(game.map.index[k]) for k in key]),
+                              "feature": _call(survey.hexsides.get(key)), "line": _call(survey.lines.get(key))})
+    return {"game": game.id, "title": game.title, "width": width, "height": height, "types": _types(game),
             "hexes": hexes, "hexsides": sides}
 
 
 def parse_changes(body: Any) -> list[store.Change]:
-    """The changes a save posts: ``[{"kind": "hex"|"hexside", "hexes": [...], "value": id|null}, ...]``."""
+    """The changes a save posts: ``[{"kind": "hex"|"hexside"|"line", "hexes": [...], "value": id|null}, ...]``."""
     if not isinstance(body, dict) or not isinstance(body.get("changes"), list):
         raise ValueError('a save is {"token": ..., "changes": [...]}')
     changes = body["changes"]
@@ -160,10 +174,10 @@ def parse_changes(body: Any) -> list[store.Change]:
         raise ValueError(f"{len(changes):,} changes in one save; at most {MAX_CHANGES:,}")
     out = []
     for i, c in enumerate(changes):
-        ok = (isinstance(c, dict) and c.get("kind") in ("hex", "hexside") and isinstance(c.get("hexes"), list)
+        ok = (isinstance(c, dict) and c.get("kind") in ("hex", "hexside", "line") and isinstance(c.get("hexes"), list)
               and all(isinstance(h, str) for h in c["hexes"]) and (c.get("value") is None or isinstance(c["value"], str)))
         if not ok:
-            raise ValueError(f"change {i + 1} is not {{kind: hex|hexside, hexes: [labels], value: type id or null}}")
+            raise ValueError(f"change {i + 1} is not {{kind: hex|hexside|line, hexes: [labels], value: type id or null}}")
         out.append(store.Change(c["kind"], tuple(c["hexes"]), c.get("value")))
     return out
 

@@ -1,5 +1,5 @@
 """The review page in a real headless Chromium (Selenium and Debian's chromium-driver): a person
-clicks hexes and a hexside over a synthetic scan, presses the keys the page's legend shows, saves,
+clicks hexes and hexsides over a synthetic scan, presses the keys the page's legend shows, saves,
 and terrain.toml changes exactly as clicked (reviewed = true), and in nothing else."""
 from __future__ import annotations
 
@@ -60,13 +60,14 @@ def session(tmp_path):
     calls[wrong] = store.Call(other, 0.31, False, "survey of scan.png")
     calls[confirm] = store.Call(scan.terrain[confirm], 0.55, False, "survey of scan.png")
     side = sorted(tuple(sorted(p)) for p in scan.hexsides if scan.hexsides[p] == "river")[0]
+    road = sorted(tuple(sorted(p)) for p in scan.lines if scan.lines[p] == "road")[0]
     store.write(game_dir, store.Survey(calls))
     game = load_game(game_dir)
     review = Review(game_dir, web_image(game_dir / "scan.png"), lambda g: affine_through(g, scan.centres))
     server = ReviewServer(review)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        yield server, game_dir, scan, (wrong, confirm, side)
+        yield server, game_dir, scan, (wrong, confirm, side, road)
     finally:
         server.shutdown()
         server.server_close()
@@ -92,7 +93,7 @@ def _tables(path: Path) -> dict:
 
 
 def test_clicks_and_keys_are_saved_exactly_as_made(session) -> None:
-    server, game_dir, scan, (wrong, confirm, side) = session
+    server, game_dir, scan, (wrong, confirm, side, road) = session
     before_text = (game_dir / "terrain.toml").read_text(encoding="utf-8")
     before = _tables(game_dir / "terrain.toml")
     types = {t["id"]: t["name"] for t in before["types"]}
@@ -109,9 +110,11 @@ def test_clicks_and_keys_are_saved_exactly_as_made(session) -> None:
         body.send_keys("c")                                                       # confirm what is there
         driver.find_element(By.CSS_SELECTOR, f"line[data-hexes='{side[0]}|{side[1]}']").click()
         body.send_keys(_key_for(driver, types["river"], "hexside"))               # add the missed river
-        assert "3 changes to save" in driver.find_element(By.ID, "pending").text
+        driver.find_element(By.CSS_SELECTOR, f"line[data-hexes='{road[0]}|{road[1]}']").click()
+        body.send_keys(_key_for(driver, types["road"], "thoroughfare"))           # and a road crossing a hexside
+        assert "4 changes to save" in driver.find_element(By.ID, "pending").text
         driver.find_element(By.ID, "save").click()
-        WebDriverWait(driver, 30).until(lambda d: "saved 3 changes" in d.find_element(By.ID, "status").text)
+        WebDriverWait(driver, 30).until(lambda d: "saved 4 changes" in d.find_element(By.ID, "status").text)
         row = driver.find_element(By.CSS_SELECTOR, "#hexes tr.pick td").text
         assert row not in (wrong, confirm)  # reviewed hexes go to the end of the list
     finally:
@@ -125,7 +128,9 @@ def test_clicks_and_keys_are_saved_exactly_as_made(session) -> None:
                                                                            if k not in (wrong, confirm)}
     (river,) = after["surveyed_hexsides"]
     assert sorted(river["hexes"]) == list(side) and river["feature"] == "river" and river["reviewed"] is True
-    assert "surveyed_hexsides" not in before and "surveyed_lines" not in after
+    (crossing,) = after["surveyed_lines"]
+    assert sorted(crossing["hexes"]) == list(road) and crossing["kind"] == "road" and crossing["reviewed"] is True
+    assert "surveyed_hexsides" not in before and "surveyed_lines" not in before
     assert {k: v for k, v in after.items() if not k.startswith("surveyed")} == \
            {k: v for k, v in before.items() if not k.startswith("surveyed")}
     head = before_text.split("[[surveyed")[0]
@@ -136,7 +141,7 @@ def test_a_save_without_the_pages_token_is_refused(session) -> None:
     import json
     import urllib.error
     import urllib.request
-    server, game_dir, _, (wrong, _, _) = session
+    server, game_dir, _, (wrong, _, _, _) = session
     before = (game_dir / "terrain.toml").read_bytes()
     body = json.dumps({"token": "guess", "changes": [{"kind": "hex", "hexes": [wrong], "value": "clear"}]}).encode()
     with pytest.raises(urllib.error.HTTPError) as e:
