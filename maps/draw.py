@@ -234,6 +234,7 @@ def _segment(board: SheetBoard, local_of: dict[Hex, Hex], side: Hexside) -> list
 # level 6 (and Pillow's own level 6: 0.71 s); the module's zip deflates the entries again, so the
 # built module grows by less (bench/README-build.md)
 PNG_LEVEL = 3
+PNG_BAND = 256  # rows filtered and deflated at a time
 _PNG_TYPES = {"L": (0, 1), "RGB": (2, 3), "RGBA": (6, 4)}  # mode -> PNG colour type, bytes per pixel
 
 
@@ -253,13 +254,20 @@ def png_bytes(img: Image.Image) -> bytes:
         return out.getvalue()
     colour_type, channels = kind
     w, h = img.size
-    rows = np.frombuffer(img.tobytes(), np.uint8).reshape(h, w * channels)
-    data = np.empty((h, w * channels + 1), np.uint8)
-    data[:, 0] = 2  # PNG filter type Up (the first row's "above" is zeros, so it is stored as is)
-    data[0, 1:] = rows[0]
-    np.subtract(rows[1:], rows[:-1], out=data[1:, 1:])
+    deflate, parts = zlib.compressobj(PNG_LEVEL), []
+    above = np.zeros(w * channels, np.uint8)  # the first row's "above" is zeros: it is stored as is
+    for top in range(0, h, PNG_BAND):  # a band of rows at a time: memory stays small on big boards
+        band = img.crop((0, top, w, min(h, top + PNG_BAND)))
+        rows = np.frombuffer(band.tobytes(), np.uint8).reshape(-1, w * channels)
+        data = np.empty((len(rows), w * channels + 1), np.uint8)
+        data[:, 0] = 2  # PNG filter type Up
+        np.subtract(rows[0], above, out=data[0, 1:])
+        np.subtract(rows[1:], rows[:-1], out=data[1:, 1:])
+        parts.append(deflate.compress(data))
+        above = rows[-1]
+    parts.append(deflate.flush())
     header = struct.pack(">IIBBBBB", w, h, 8, colour_type, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(data, PNG_LEVEL))
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", b"".join(parts))
             + _chunk(b"IEND", b""))
 
 

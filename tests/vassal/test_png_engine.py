@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from hexforge.builder.build import build
 from hexforge.games import load_game
-from hexforge.maps.draw import png_bytes
+from hexforge.maps.draw import PNG_BAND, png_bytes
 from tests.conftest import SYNTHETIC
 
 
@@ -41,7 +41,7 @@ def _drawn(mode: str, size: tuple[int, int], seed: int) -> Image.Image:
 
 
 @pytest.mark.parametrize("mode", ["L", "RGB", "RGBA"])
-@pytest.mark.parametrize("size", [(1, 1), (1, 7), (7, 1), (97, 61)])
+@pytest.mark.parametrize("size", [(1, 1), (1, 7), (7, 1), (97, 61), (5, 2 * PNG_BAND + 3)])  # bands of rows too
 def test_the_writer_keeps_every_pixel(mode: str, size: tuple[int, int]) -> None:
     img = _drawn(mode, size, seed=size[0] * 1000 + size[1])
     data = png_bytes(img)
