@@ -21,6 +21,7 @@ class Unit:
     nationality: str = ""
     note: str = ""
     values: dict[str, int | float | str] = field(default_factory=dict)
+    inferred: dict[str, str] = field(default_factory=dict)  # value column -> why its value is an inference
 
     def value(self, column: str) -> int | float | str | None:
         """A value column: a number, ``"unknown"``, or ``None`` when it does not apply."""
@@ -35,3 +36,18 @@ class Unit:
         out = {k: v for k, v in self.values.items() if not k.startswith(("reduced_", "printed_"))}
         out.update({k.removeprefix("reduced_"): v for k, v in self.values.items() if k.startswith("reduced_")})
         return out
+
+
+def parse_inferred(text: str, columns: set[str]) -> tuple[dict[str, str], str | None]:
+    """An ``inferred`` cell, ``"cs reduced_er: why"``: the value columns inferred, not printed, and why;
+    the second item is what is wrong with the cell (None when it is right)."""
+    if not text:
+        return {}, None
+    head, sep, why = text.partition(":")
+    names = [n for n in head.replace(",", " ").split() if n]
+    if not sep or not why.strip() or not names:
+        return {}, "write the inferred value columns, a colon and why (e.g. 'cs reduced_er: from the 18.6 example')"
+    bad = [n for n in names if n not in columns]
+    if bad:
+        return {}, f"{', '.join(bad)}: not a value column of this unit (valid: {', '.join(sorted(columns)) or 'none'})"
+    return {n: why.strip() for n in names}, None

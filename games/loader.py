@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from hexforge.counters.unit import Unit
+from hexforge.counters.unit import Unit, parse_inferred
 from hexforge.games.files import CELL_RULE, BadFile, read_text, read_toml, unit_cell
 from hexforge.games import survey_data
 from hexforge.games.channel import check as check_channel
@@ -26,7 +26,7 @@ from hexforge.maps.hexmap import HexMap, Sheet
 from hexforge.maps.terrain import HexsideFeature, Place, Terrain, TerrainType
 
 REQUIRED_UNIT_COLUMNS = ("id", "name", "side", "type", "source")
-OPTIONAL_UNIT_COLUMNS = ("formation", "size", "mobility", "nationality", "note")
+OPTIONAL_UNIT_COLUMNS = ("formation", "size", "mobility", "nationality", "note", "inferred")
 MAX_SHEET_LINES = 200  # hex columns or rows of one sheet; the bundled games have at most 61
 MAX_MAP_HEXES = 20_000  # hexes of the whole map; the bundled games have at most 7,224
 
@@ -406,12 +406,15 @@ class _Loader:
                                      f"{_short(cells[c])} is not a number (valid: {CELL_RULE})")
                     elif cells.get(c, "") != "":
                         values[c] = v
+            inferred, wrong = parse_inferred(cells.get("inferred", ""), set(values))
+            if wrong:
+                self.problem(path, f"{where}, column inferred", wrong)
             if uid:
                 lines[uid] = line
                 units[uid] = Unit(uid, cells.get("name", ""), cells.get("side", ""), cells.get("type", ""),
                                   cells.get("source", ""), cells.get("formation", ""), cells.get("size", ""),
                                   cells.get("mobility", ""), cells.get("nationality", ""),
-                                  cells.get("note", ""), values)
+                                  cells.get("note", ""), values, inferred)
         return units
 
     # -- sequence, scenarios, tables ----------------------------------------------------------

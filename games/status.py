@@ -15,7 +15,7 @@ from typing import Any, Iterable, Iterator
 from pydantic import BaseModel
 
 from hexforge.games.game import Game
-from hexforge.games.values import Datum
+from hexforge.games.values import Datum, parse_datum
 
 #: units.csv columns besides the value columns that the rules read: ``mobility`` (system.py,
 #: arrival.py, arnhem.py), ``type`` (commandos, engineers, airborne units), ``formation`` (Aachen's
@@ -53,6 +53,8 @@ class Status:
     unit_types: Counter[str]
     unit_columns: dict[str, Tally] = field(default_factory=dict)
     unlocks: list[Unlock] | None = None  # None: no catalogue of checks for this system
+    records: dict[str, dict[str, Tally]] = field(default_factory=dict)  # [special.<table>] field -> tally
+    inferred: list[str] = field(default_factory=list)  # unit values inferred, not printed: "183-219.cs"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +111,30 @@ def status(game: Game, catalogue: Iterable[Check] | None = None) -> Status:
         elif known < len(cells):
             partial.append((tid, known, len(cells)))
     surveyed = sum(1 for h in game.map if game.map.terrain.surveyed(h))
-    s = Status(game, cats, surveyed, missing, partial, Counter(u.type for u in game.units.values()), columns)
+    s = Status(game, cats, surveyed, missing, partial, Counter(u.type for u in game.units.values()), columns,
+               records=special_records(game),
+               inferred=[f"{u.id}.{c}" for u in game.units.values() for c in sorted(u.inferred)])
     if catalogue is not None:
         s.unlocks = unlocks(s, catalogue)
     return s
+
+
+RECORD_TEXT = ("name", "side", "source", "note")  # a record's descriptive fields, not data to count
+
+
+def special_records(game: Game) -> dict[str, dict[str, Tally]]:
+    """The ``[special]`` tables of records (e.g. PtR's ``[special.formations.<id>]``), field by field."""
+    out: dict[str, dict[str, Tally]] = {}
+    for key, table in sorted((game.info.special or {}).items()):
+        records = {k: v for k, v in table.items() if isinstance(v, dict)} if isinstance(table, dict) else {}
+        if len(records) < 2 or "value" in table or "readings" in table:
+            continue
+        fields = out.setdefault(key, {})
+        for rid, rec in records.items():
+            for name, raw in rec.items():
+                if name not in RECORD_TEXT:
+                    fields.setdefault(name, Tally()).add(rid, parse_datum(raw))
+    return {k: v for k, v in out.items() if v}
 
 
 def _applies(section: str, game: Game) -> bool:
@@ -130,12 +152,17 @@ def _items(needs: str) -> list[str]:
 
 def _missing(s: Status, item: str) -> str | None:
     """How much of the item's data is missing; None when the game has all of it; "" when not measured."""
-    m = re.match(r"units\.csv (\w+)", item)
+    m = re.match(r"units\.csv (\w+(?:\s*&\s*\w+)*)", item)
     if m:
-        t = s.unit_columns.get(m.group(1))
-        return None if t is not None and t.unknown == 0 else (
-            f"unknown for {t.unknown} of {t.known + t.unknown} units" if t else "no such column")
+        columns = [c.strip() for c in m.group(1).split("&")]
+        said = [g for g in (_column_gap(s, c) for c in columns) if g is not None]
+        return ("; ".join(said) if len(columns) > 1 else said[0].split(" ", 1)[1]) if said else None
     g = s.game
+    table = _table_named(g, item)
+    if table is not None:
+        cells = [c for r in table.rows for c in r.cells]
+        unknown = sum(1 for c in cells if not c.known)
+        return None if cells and unknown == 0 else f"{unknown} of {len(cells)} cells unknown"
     for kind in ("tec", "crt"):
         if item.lower().startswith(kind):
             cells = [c for t in g.tables.values() if t.kind == kind for r in t.rows for c in r.cells]
@@ -145,6 +172,25 @@ def _missing(s: Status, item: str) -> str | None:
         total = len(g.map)
         return None if s.surveyed_hexes == total else f"{total - s.surveyed_hexes} of {total} hexes unsurveyed"
     return ""
+
+
+def _column_gap(s: Status, column: str) -> str | None:
+    t = s.unit_columns.get(column)
+    if t is None:
+        return f"{column}: no such column"
+    return None if t.unknown == 0 else f"{column} unknown for {t.unknown} of {t.known + t.unknown} units"
+
+
+def _table_named(g: Game, item: str) -> Any:
+    """The table a catalogue item names: by its name ("Combat Chits"), the end of its name ("Infiltration
+    Results Chart"), or its id as the item's first word ("AP Table" -> ap, "ZOC Chart" -> zoc)."""
+    want = item.lower().strip()
+    first = want.split()[0] if want else ""
+    for tid, t in sorted(g.tables.items()):
+        name = str(t.name.resolved).lower()
+        if name == want or (len(want) > 8 and name.endswith(want)) or tid == first:
+            return t
+    return None
 
 
 def unlocks(s: Status, catalogue: Iterable[Check]) -> list[Unlock]:
@@ -185,6 +231,20 @@ def report(s: Status, verbose: bool = False) -> str:
         lines += ["", "disputed values (readings differ):"] + [f"  {p}" for p in disputed]
     lines += ["", "units.csv columns (the values, and every other column the rules read):"]
     lines += [f"  {col:<24}{t.known:>5} known{t.unknown:>5} unknown" for col, t in sorted(s.unit_columns.items())]
+    asked = sorted({c for u in s.unlocks or [] for c in re.findall(r"(\w+): no such column", u.missing)})
+    lines += [f"  {col:<24}    0 known{len(g.units):>5} unknown  (not a column yet; the checks ask for it)"
+              for col in asked]
+    if s.inferred:
+        lines += ["", "unit values inferred, not printed (units.csv inferred column):"]
+        by_unit: dict[str, list[str]] = {}
+        for v in s.inferred:
+            by_unit.setdefault(v.split(".")[0], []).append(v.split(".", 1)[1])
+        lines += [f"  {uid} {', '.join(cols)}: {g.units[uid].inferred[cols[0]]}" for uid, cols in by_unit.items()]
+    for key, fields in s.records.items():
+        lines += ["", f"[special.{key}] fields, one record per {key.rstrip('s')}:"]
+        for name, t in sorted(fields.items()):
+            lines.append(f"  {name:<24}{t.known:>5} known{t.unknown:>5} unknown"
+                         + (f"  (unknown: {', '.join(t.unknown_places)})" if t.unknown and verbose else ""))
     lines += _unlock_lines(s)
     if verbose:
         lines += ["", "unknown values:"] + [f"  {p}" for t in s.categories.values() for p in t.unknown_places]

@@ -160,3 +160,65 @@ def test_channel_mistakes_are_named(tmp_path: Path, old: str, new: str, place: s
         load_game(with_channel(tmp_path, old, new))
     msgs = [str(p) for p in e.value.problems]
     assert any(place in m and words in m and "game.toml" in m for m in msgs), msgs
+
+
+@pytest.mark.parametrize("game", ["highway-to-the-reich", "piercing-the-reich"])
+def test_a_setup_that_places_no_unit_on_the_map_says_so(game: str) -> None:
+    """Issue #15: a scenario whose transcription has no set-up hex is never a silent empty set-up."""
+    from hexforge.builder.setups import setup_warnings
+    g = load_game(game)
+    for sc in g.scenarios.values():
+        with_hex = [e for e in sc.setup if e.units != "unknown" and e.hex is not None
+                    and isinstance(e.hex.resolved, str) and e.hex.resolved != "unknown"]
+        said = [w for w in setup_warnings(g, sc) if "the transcription places no unit in a hex" in w]
+        assert bool(said) == (bool(sc.setup) and not with_hex), sc.id
+        assert all(w.startswith(f"scenarios/{sc.id}.toml ({sc.name.resolved})") for w in said)
+
+
+# -- PtR data (issue #14, "Data") ---------------------------------------------------------------------
+
+RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rulebooks" / "piercing-the-reich.txt"
+
+
+def _line(n: int) -> str:
+    return RULEBOOK.read_text(encoding="utf-8").splitlines()[n - 1]
+
+
+def test_the_parent_field_example_is_not_a_counter() -> None:
+    assert 'the Parent (the unit\'s parent brigade or division formation, e.g., "116-1/156")' in _line(301)
+    assert "116-1/156" not in load_game("piercing-the-reich").units
+
+
+def test_183_219_values_are_marked_inferred() -> None:
+    assert "Volkspionierbataillon 219 (full strength, 2 SPs) with an ER of 3" in _line(1800)
+    assert "183-219 Eng" in _line(2161)
+    u = load_game("piercing-the-reich").units["183-219"]
+    assert u.value("cs") == 2 and u.value("reduced_er") == 3
+    assert set(u.inferred) == {"cs", "reduced_er"} and "L1800" in u.inferred["cs"]
+
+
+def test_status_lists_formation_fields_and_inferred_values() -> None:
+    from hexforge.games.status import report, status
+    g = load_game("piercing-the-reich")
+    s = status(g)
+    formations = [k for k in g.info.special["formations"] if k not in ("source", "note")]
+    assert s.records["formations"]["reserve_drm"].unknown == len(formations)  # 22.8 (L2473): not transcribed
+    assert s.records["formations"]["fam_max"].known == sum(
+        1 for f in formations if g.info.special["formations"][f]["fam_max"] != "unknown")
+    text = report(s)
+    assert "[special.formations] fields" in text and "183-219 cs, reduced_er:" in text
+
+
+@pytest.mark.parametrize(("cell", "words"), [("atk: why", "atk: not a value column"),
+                                              ("attack", "write the inferred value columns, a colon and why")])
+def test_a_wrong_inferred_cell_is_named(tmp_path: Path, cell: str, words: str) -> None:
+    game = copy_game(tmp_path)
+    csv = game / "units.csv"
+    lines = csv.read_text().splitlines()
+    lines[0] += ",inferred"
+    lines[1] += f",{cell}"
+    lines[2:] = [ln + "," for ln in lines[2:]]
+    csv.write_text("\n".join(lines) + "\n")
+    with pytest.raises(GameDataError) as e:
+        load_game(game)
+    assert any("line 2, column inferred" in str(p) and words in str(p) for p in e.value.problems), e.value.problems
