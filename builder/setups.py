@@ -21,7 +21,7 @@ from hexforge.builder.traits import BasicPiece, add_piece_command
 from hexforge.builder.vmod import zip_bytes
 from hexforge.builder.components import module_data
 from hexforge.games.game import Game
-from hexforge.games.schema import ScenarioFile
+from hexforge.games.schema import ScenarioFile, SetupEntry
 from hexforge.games.values import UNKNOWN, plain
 
 ESC = "\x1b"
@@ -80,6 +80,10 @@ def setup_warnings(game: Game, scenario: ScenarioFile) -> list[str]:
     (placed in the holding box of set-up areas), and unit ids units.csv does not have."""
     where = f"scenarios/{scenario.id}.toml ({scenario.name.resolved})"
     out = []
+    if scenario.setup and not any(_hex_of(e) and e.units != UNKNOWN for e in scenario.setup):
+        held = [uid for uid, row, _ in off_map(game, scenario) if row == 0]
+        out.append(f"{where}: the transcription places no unit in a hex, so the pre-defined set-up leaves the map "
+                   f"empty" + (f" ({len(held)} units in the holding box 'Set-up areas')" if held else ""))
     unlisted = [e.what or "units not named" for e in scenario.setup or [] if e.units == UNKNOWN]
     if unlisted:
         out.append(f"{where}: set-up units not listed in the data, so not placed: " + "; ".join(unlisted))
@@ -97,6 +101,12 @@ def setup_warnings(game: Game, scenario: ScenarioFile) -> list[str]:
     if missing:
         out.append(f"{where}: units not in units.csv, so not placed: {', '.join(missing)}")
     return out
+
+
+def _hex_of(entry: SetupEntry) -> str | None:
+    """The one hex a set-up entry places its units in, if the data gives it."""
+    label = entry.hex.resolved if entry.hex is not None else None
+    return label if isinstance(label, str) and label != UNKNOWN else None
 
 
 def setup_save(game: Game, scenario: ScenarioFile, module: Module) -> bytes:
