@@ -279,10 +279,15 @@ def print_anchors(r: dict) -> None:
     print(f"  build            {r['build_s']:6.3f} s   (with the former image code: {r['build_today_s']:.3f} s)")
     print(f"  art              {r['art_s']:6.3f} s   former: {r['art_today_s']:.3f} s   "
           f"-> {r['art_speedup']:.2f}x faster (goal >= 2x)")
+    for key, now in r["art_by_function"].items():
+        print(f"    {key:<44} {now:6.3f} s   former: {r['art_today_by_function'].get(key, 0.0):.3f} s")
     if r["pywargame_s"] is not None:
         ok = "equal buildFile" if r["pywargame_equal_buildfile"] else "buildFile DIFFERS"
-        print(f"  assembly         {r['assembly_s']:6.3f} s   pywargame from the same images: {r['pywargame_s']:.3f} s "
-              f"({ok}) -> {r['assembly_vs_pywargame']:.2f}x pywargame's time (goal <= 1)")
+        print(f"  pywargame        {r['pywargame_s']:6.3f} s   the module from the finished images and tree ({ok})")
+        print(f"  same by hexforge {r['serialise_and_zip_s']:6.3f} s   buildFile from the tree + zip "
+              f"-> {r['serialise_and_zip_vs_pywargame']:.2f}x pywargame's time (goal <= 1)")
+        print(f"  assembly         {r['assembly_s']:6.3f} s   all the build but art (pieces, set-ups, buildFile, zip) "
+              f"-> {r['assembly_vs_pywargame']:.2f}x pywargame's time")
     else:
         print(f"  assembly         {r['assembly_s']:6.3f} s   {r['anchor_note']}: {r['plain_zip_s']:.3f} s")
     print(f"  plain zip of the same entries: {r['plain_zip_s']:.3f} s;  module {r['module_kb']} KB "
