@@ -4,7 +4,9 @@ word opens a declaration). Read by one tokenizer pass, linear in the line's leng
 
     df TARGET from FIRER {FIRER} [target UNIT]              conventional direct fire (SR 6.3)
     at TARGET from FIRER {FIRER} [target UNIT]              AT fire (SR 6.4)
-    if TARGET from FIRER {FIRER} [spotter UNIT] [hq UNIT]   indirect fire, observed through a spotter and a
+    if TARGET from FIRER {FIRER} [target UNIT] [spotter UNIT] [hq UNIT]
+                                                            indirect fire at any unit (SR 6.5.1.7), observed
+                                                            through a spotter and a
                                                             controlling HQ (SR 6.5.2); without a spotter it
                                                             is an unobserved barrage (SR 6.5.1.4)
     of TARGET from FIRER [target UNIT] [trigger WORD]       opportunity fire (SR 6.6); WORD: leave, mode,
@@ -23,7 +25,7 @@ import re
 from dataclasses import dataclass
 
 KINDS = ("df", "at", "if", "of", "return", "ca", "cp")
-SECTIONS = {"df": ("from", "target"), "at": ("from", "target"), "if": ("from", "spotter", "hq"),
+SECTIONS = {"df": ("from", "target"), "at": ("from", "target"), "if": ("from", "target", "spotter", "hq"),
             "of": ("from", "target", "trigger"), "return": ("from", "target"), "ca": ("from", "lead")}
 TRIGGERS = ("leave", "mode", "order", "mount", "move", "ca")
 TOKEN = re.compile(r'"[^"\n]*"|[^\s,"]+')

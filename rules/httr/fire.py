@@ -8,7 +8,6 @@ unit there (6.3.1.5: one of the top two is targeted); return fire follows the ``
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.games.game import Game
@@ -16,6 +15,8 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.firelog import FireLog
+from hexforge.rules.httr.fire_limits import limits
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr.units import is_kind, kind_of, number, printed_range
@@ -25,19 +26,6 @@ from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 METHOD = {"df": "conventional DF", "at": "AT fire", "if": "IF", "of": "opportunity fire", "return": "return fire"}
-
-
-@dataclass(slots=True)
-class FireLog:
-    """What fired this phase: the method each unit used, the target hexes in order, the units fired at,
-    return fire given (unit -> AT firers' classes answered), the last AT fire (target hex, firers)."""
-
-    method: dict[str, str] = field(default_factory=dict)
-    targets: list[Hex] = field(default_factory=list)
-    fired_at: set[str] = field(default_factory=set)
-    returned: dict[str, int] = field(default_factory=dict)
-    last_at: tuple[Hex, tuple[str, ...]] | None = None
-    pending: tuple[Declaration, tuple[str, ...]] | None = None  # a DF or IF packet awaiting its 2d6
 
 
 class Position(Protocol):
@@ -84,7 +72,7 @@ def judge_fire(p: Position, d: Declaration) -> list[Verdict]:
         out += [check_los(p, u, target) for u in units]
     if d.kind == "return":
         out += [check_return(p, d, u, target) for u in units]
-    return out
+    return out + limits(p, d, units, target)
 
 
 @rule("HTTR SR 6.0 / 6.2.1", "FIR-1", "one fire method per unit per phase; the Reaction Phase DF only; "
@@ -160,7 +148,8 @@ def check_top(p: Position, d: Declaration, u: str) -> Verdict:
         below = [x for x in order[2:] if is_kind(p.game, x, "at")]
         if u in below[:len(infantry)]:
             return Legal(detail="an in-battery AT unit under an infantry unit of the top two (SR 6.4.1.4)")
-    return Illegal("HTTR SR 6.3.1.4", f"{u} is not one of the top two units in {p.game.map.labels[at]} "
+    rule_ = "HTTR SR 18.2.5" if d.kind == "of" and is_kind(p.game, u, "at") else "HTTR SR 6.3.1.4"
+    return Illegal(rule_, f"{u} is not one of the top two units in {p.game.map.labels[at]} "
                    f"(top: {', '.join(order[:2])}) and may not fire {METHOD[d.kind]}")
 
 
@@ -305,6 +294,8 @@ def record(p: Position, d: Declaration, units: list[str]) -> None:
         if not p.fire.targets or p.fire.targets[-1] != target:
             p.fire.targets.append(target)
         p.fire.fired_at.update(p.state.at(target))
+        if d.kind == "if" and d.hq is not None:
+            p.fire.hqs.add(d.hq)
         p.fire.pending = (d, tuple(units)) if d.kind in ("df", "if") else None
         if d.kind == "at":
             p.fire.last_at = (target, tuple(units))

@@ -134,9 +134,10 @@ def moved(before: GameState, after: GameState, uid: str, to: Hex | None, logged:
 
 
 def from_setup(state: GameState, setup: tuple[Placement, ...], channel: Channel | None = None,
-               start: str | None = None) -> GameState:
+               start: str | None = None, takes=lambda uid, m: True) -> GameState:
     """The set-up's modes, states (its pieces' layer levels) and stacking orders (the last placed on top);
-    ``start``: the mode of a unit whose set-up shows none (a built module's Mode layer's first level)."""
+    ``start``: the mode of a unit whose set-up shows none (a built module's Mode layer's first level), for the
+    units that ``takes(uid, start)`` (a unit without that mode stays unknown)."""
     orders: dict[Hex, list[str]] = {}
     for p in setup:
         uid = p.piece.unit
@@ -153,6 +154,6 @@ def from_setup(state: GameState, setup: tuple[Placement, ...], channel: Channel 
         state = with_order(state, h, tuple(units))
     if start is not None:  # a built module starts every piece at its layer's first level (docs/log-channel.md)
         for uid in sorted(u for us in orders.values() for u in us):
-            if mode(state, uid) is None:
+            if mode(state, uid) is None and takes(uid, start):
                 state = with_mode(state, uid, start)
     return state

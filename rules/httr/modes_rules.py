@@ -17,9 +17,9 @@ from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.close_action import CaLog
-from hexforge.rules.httr.fire import FireLog
+from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.movement import Movement, Step
-from hexforge.rules.httr.units import is_kind, mobility
+from hexforge.rules.httr.units import has_mode, is_kind, mobility
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -66,6 +66,9 @@ def judge_mode(p: Position, uid: str, new: str) -> Verdict:
     old = mem.mode(p.state, uid)
     if old == new:
         return Legal(detail="no change of mode")
+    if has_mode(p.game, uid, new) is False:
+        return Illegal("HTTR SR 9.3.10", f"{uid} has no {new.title()} Mode (HQs, artillery and towed units: in "
+                       "battery or Travel only, SR 5.2.2, 9.3.10)")
     kind, side = p.phase()
     own = p.state.side(uid) == side
     if new == "defilade" and (uid in p.fire.fired_at or uid in p.ca.involved):

@@ -17,12 +17,14 @@ from hexforge.rules.httr.catalogue import READINGS
 from hexforge.rules.httr.command import judge_cp
 from hexforge.rules.httr.close_action import CaLog, judge_ca, resolve
 from hexforge.rules.httr.declaration import Declaration, parse
-from hexforge.rules.httr.fire import FireLog, firers, judge_fire, record, resolve_fire
+from hexforge.rules.httr.fire import firers, judge_fire, record, resolve_fire
+from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.modes_rules import judge_layer
 from hexforge.rules.httr.opportunity import Waiting, judge_of, judge_trigger, trigger_of, waiting
 from hexforge.rules.httr.movement import Movement, Step
-from hexforge.rules.httr.units import is_kind
+from hexforge.rules.httr.stacking import check_order, judge_reorder
+from hexforge.rules.httr.units import has_mode, is_kind
 from hexforge.rules.registry import note, rule
 from hexforge.rules.replay import Judged, Referee, Report
 from hexforge.rules.state import GameState, phase_of
@@ -46,12 +48,14 @@ class HttrReferee(Referee):
             raise ValueError(f"no HTTR reading {sorted(unknown)}; readings: {', '.join(r.name for r in READINGS)}")
         self.channel = Channel(self.game)
         first = next((lay.levels[0] for lay in self.game.info.layers if lay.id == mem.MODE_TRAIT and lay.levels), "")
-        self.state = mem.from_setup(self.state, timeline.setup, self.channel, mem.mode_named(first))
+        self.state = mem.from_setup(self.state, timeline.setup, self.channel, mem.mode_named(first),
+                                    lambda uid, m: has_mode(self.game, uid, m) is True)
         self.obs = Observation(self.game)
         self.phase_start: GameState = self.state
         self.fire = FireLog()
         self.ca = CaLog()
         self.fired_in: dict[str | None, set[str]] = {}  # side -> units that fired in its last Fire Phase
+        self.hq_used: dict[str | None, set[str]] = {}  # side -> HQs that controlled IF then (SR 6.5.2.5)
         self.moves: dict[str, Step] = {}  # MP and hexes of each unit's move this phase
         self.finished: set[str] = set()  # moved, then another unit moved: its move is over (SR 9.1.2)
         self.last_move: tuple[str | None, str | None] = (None, None)  # (from, to) of the last move: a stack's
@@ -213,8 +217,10 @@ class HttrReferee(Referee):
         kind, side = self.phase()
         if kind == "fire":
             self.fired_in[side] = {u for u, m in self.fire.method.items() if m in ("df", "at", "if")}
+            self.hq_used[side] = set(self.fire.hqs)
         elif kind == "movement":
             self.fired_in.pop(side, None)
+            self.hq_used.pop(side, None)
         self.fire, self.ca = FireLog(), CaLog()
         self.cp_given.clear()
         self.moves.clear()
@@ -265,8 +271,9 @@ class HttrReferee(Referee):
 
     # -- movement ----------------------------------------------------------------------------
 
-    @rule("HTTR SR 4.1 / 9.1.1 / 9.1.2", "MOV-1/FIR-5", "units move in their side's Movement or Reaction Phase, "
-          "one unit or stack at a time; a unit that fired in the Fire Phase does not move")
+    @rule("HTTR SR 4.1 / 9.1.1 / 9.1.2 / 6.5.2.5", "MOV-1/FIR-5/IF-9", "units move in their side's Movement or "
+          "Reaction Phase, one unit or stack at a time; a unit that fired, or an HQ that controlled IF, in the Fire "
+          "Phase does not move")
     def on_move(self, j: Judged) -> None:
         e: Move = j.event
         uid = self.unit(e)
@@ -279,8 +286,13 @@ class HttrReferee(Referee):
         if kind == "unknown":
             self.say(j.index, NotCheckable("the phase (no turn tracker change yet)"))
             return
+        if e.stack:
+            self.say(j.index, check_order(self, self.logged_order(e), e.to_hex or ""))
         if uid in self.ca.involved:
             self.say(j.index, self.retreat_or_advance(uid, start, drops[-1]))
+            return
+        if all(d == start for d in drops):
+            self.say(j.index, judge_reorder(self, uid, kind, side))
             return
         if kind not in ("movement", "reaction") or self.state.side(uid) != side:
             self.say(j.index, Illegal("HTTR SR 4.1", f"{uid} moves in the {self.phase_name()}: a unit moves only "
@@ -290,6 +302,10 @@ class HttrReferee(Referee):
         if uid in self.fired_in.get(side, set()) and kind == "movement" and not spa:
             self.say(j.index, Illegal("HTTR SR 6.1.9", f"{uid} fired in the Fire Phase and may not move in the "
                                       "next Movement Phase"))
+            return
+        if uid in self.hq_used.get(side, set()) and kind == "movement":
+            self.say(j.index, Illegal("HTTR SR 6.5.2.5", f"{uid} controlled indirect fire in the Fire Phase and may "
+                                      "not move in the next Movement Phase"))
             return
         if uid in self.finished:
             self.say(j.index, Illegal("HTTR SR 9.1.2", f"{uid} moves again after another unit moved: one unit "

@@ -75,3 +75,18 @@ def division(game: Game, uid: str) -> str | None:
         if game.units[hq].size.strip().lower() in ("division", "corps"):
             return hq
     return None
+
+
+NO_CONCENTRATED = ("hq", "artillery", "at", "flak")  # SR 5.2.2 (L145): 'units without a concentrated mode such as an artillery
+# unit or HQ unit'; towed units by mobility (SR 9.3.10 L474: 'only in-battery and Travel Mode sides')
+
+
+def has_mode(game: Game, uid: str, m: str) -> bool | None:
+    """Whether the unit has mode ``m`` (SR 5.2.2, 9.3.10: no Concentrated Mode for HQs, artillery and towed
+    units); ``None`` when its data does not say."""
+    if m != "concentrated":
+        return True
+    if mobility(game, uid) == "towed":
+        return False
+    k = is_kind(game, uid, *NO_CONCENTRATED)
+    return None if k is None else not k

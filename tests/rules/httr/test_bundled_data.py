@@ -29,8 +29,13 @@ def needs(vs: list) -> str:
     return " | ".join(v.needs for v in vs if isinstance(v, NotCheckable))
 
 
-def test_a_move_needs_the_units_movement_class(httr):
-    assert "units.csv mobility" in needs(verdicts(httr, "allied_movement", lambda l: l.move(COMPANY, "C2708")))
+def test_a_move_needs_the_units_mode_or_movement_class(httr):
+    """Its type unknown, the company may be a towed unit without the module's set-up Concentrated Mode."""
+    got = needs(verdicts(httr, "allied_movement", lambda l: l.move(COMPANY, "C2708")))
+    assert "mode of unit 2/506 5-3 no.1" in got or "units.csv mobility" in got
+    shown = Log({**SETUP, COMPANY: ("C2808", {"Mode": "Concentrated"})}, httr).phase(1, "allied_movement") \
+        .move(COMPANY, "C2708").check().judged[-1].verdicts
+    assert "units.csv mobility" in needs(shown)
 
 
 def test_fire_needs_unit_types_ranges_and_terrain(httr):

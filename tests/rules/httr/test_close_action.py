@@ -24,11 +24,11 @@ def test_only_against_an_adjacent_enemy_hex():  # CA-3, SR 10.1.4 (L529)
 
 
 def test_artillery_or_a_depleted_unit_on_top_stops_the_attack():  # CA-10, CA-11: SR 18.2.6, 13.3.2.2
-    assert rules_broken(ca({"G-INF1": "B0304", "A-INF1": "B0303", "A-ART": "B0303"}, "ca B0304 from B0303")) \
+    assert rules_broken(ca({"G-INF1": "B0304", "A-INF1": "B0303", "A-ART": ("B0303", {"Mode": "Defilade"})}, "ca B0304 from B0303")) \
         == ["HTTR SR 18.2.6"]
     depleted = {"G-INF1": "B0304", "A-INF1": "B0303", "A-INF2": ("B0303", {"Depleted": "Depleted"})}
     assert rules_broken(ca(depleted, "ca B0304 from B0303")) == ["HTTR SR 13.3.2.2"]
-    assert all_legal(ca({"G-INF1": "B0304", "A-ART": "B0303", "A-INF1": "B0303"}, "ca B0304 from B0303"))
+    assert all_legal(ca({"G-INF1": "B0304", "A-ART": ("B0303", {"Mode": "Defilade"}), "A-INF1": "B0303"}, "ca B0304 from B0303"))
 
 
 def test_disrupted_units_never_attack():  # CA-11, DIS-1: SR 10.4.4.1 (L604), 10.6.2 (L628)

@@ -25,7 +25,7 @@ def test_cp_are_allocated_in_the_command_phase():  # SR 4.1 (L125), 14.2
 
 
 def test_the_division_hq_allocates_in_defilade():  # CP-6, SR 14.1.2 (L770)
-    assert rules_broken(allot({**NEAR, "A-DIV": "B0105"}, "cp A-REG1 1")) == ["HTTR SR 14.1.2"]
+    assert rules_broken(allot({**NEAR, "A-DIV": ("B0105", {"Mode": "Travel"})}, "cp A-REG1 1")) == ["HTTR SR 14.1.2"]
 
 
 def test_a_disrupted_hq_neither_gives_nor_receives():  # CP-7, SR 14.1.5 (L773)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.rules.httr.helpers import Log, all_legal, last, rules_broken
 
-TARGET = {"G-AFV": "B0304", "G-INF1": "B0304", "A-INF1": "B0303", "A-AT": "B0203"}
+TARGET = {"G-AFV": "B0304", "G-INF1": "B0304", "A-INF1": "B0303", "A-AT": ("B0203", {"Mode": "Defilade"})}
 
 
 def fire(setup: dict, *lines: str, phase: str = "allied_fire", **readings: str) -> list:
@@ -20,7 +20,7 @@ def test_one_method_per_phase():  # FIR-1, SR 6.2.1 (L177), example H1
 
 
 def test_the_reaction_phase_allows_direct_fire_only():  # FIR-1, SR 6.0 (L156), 4.1 (L124)
-    setup = {**TARGET, "A-ART": "B0101"}
+    setup = {**TARGET, "A-ART": ("B0101", {"Mode": "Defilade"})}
     assert all_legal(fire(setup, "df B0304 from B0303", phase="allied_reaction"))
     assert rules_broken(fire(setup, "if B0304 from A-ART", phase="allied_reaction")) == ["HTTR SR 6.0"]
     assert rules_broken(fire(setup, "of B0304 from A-INF1", phase="allied_fire")) == ["HTTR SR 6.0"]
@@ -35,13 +35,13 @@ def test_all_fire_on_a_hex_before_the_next_hex():  # FIR-2, SR 6.1.4 (L164)
 
 
 def test_ranges():  # DF-2, FIR-4, IF-1, AT-3: SR 6.2.3 (L179), 6.1.8 (L169), 6.4.1.5 (L235)
-    setup = {**TARGET, "A-INF2": "B0302", "A-HW": "B0301", "A-TANK": "B0305", "A-ART": "B0101"}
+    setup = {**TARGET, "A-INF2": "B0302", "A-HW": "B0301", "A-TANK": "B0305", "A-ART": ("B0101", {"Mode": "Defilade"})}
     assert rules_broken(fire(setup, "df B0304 from A-INF2")) == ["HTTR SR 6.2.3"]  # two hexes
     assert all_legal(fire(setup, "if B0304 from A-HW"))  # 3 hexes, range 3
     assert rules_broken(fire({**setup, "A-HW": "B0101"}, "if B0304 from A-HW")) == ["HTTR SR 6.1.8"]  # 4 hexes
     assert all_legal(fire(setup, "if B0304 from A-ART"))
     assert rules_broken(fire(setup, "if B0304 from A-INF1")) == ["HTTR SR 6.5.1"]
-    at = {"G-AFV": "B0304", "A-AT": "B0302", "A-TANK": "B0306"}  # both two hexes from B0304
+    at = {"G-AFV": "B0304", "A-AT": ("B0302", {"Mode": "Defilade"}), "A-TANK": "B0306"}  # both two hexes from B0304
     assert all_legal(fire(at, "at B0304 from A-AT"))
     assert rules_broken(fire(at, "at B0304 from A-TANK")) == ["HTTR SR 6.1.8"]  # no printed range: adjacent only
 
@@ -58,9 +58,9 @@ def test_only_the_top_two_fire_direct():  # DF-5, SR 6.3.1.4 (L187)
 
 
 def test_an_in_battery_at_unit_under_infantry_fires():  # AT-2, SR 6.4.1.4 (L234)
-    under_inf = {"G-AFV": "B0304", "A-AT": "B0303", "A-INF2": "B0303", "A-INF1": "B0303"}
+    under_inf = {"G-AFV": "B0304", "A-AT": ("B0303", {"Mode": "Defilade"}), "A-INF2": "B0303", "A-INF1": "B0303"}
     assert all_legal(fire(under_inf, "at B0304 from A-AT"))
-    under_tanks = {"G-AFV": "B0304", "A-AT": "B0303", "A-TANK": "B0303", "A-REC": "B0303"}
+    under_tanks = {"G-AFV": "B0304", "A-AT": ("B0303", {"Mode": "Defilade"}), "A-TANK": "B0303", "A-REC": "B0303"}
     assert rules_broken(fire(under_tanks, "at B0304 from A-AT")) == ["HTTR SR 6.3.1.4"]
 
 
@@ -72,10 +72,10 @@ def test_the_target_is_one_of_the_top_two_and_never_a_leader():  # DF-6, MOR-5: 
 
 
 def test_at_fire_needs_a_line_of_sight_and_says_what_blocks_it():  # AT-1, SR 6.4.1.2 (L231), 7.1.3 (L402)
-    blocked = fire({"G-AFV": "B0505", "A-AT": "B0305"}, "at B0505 from A-AT")
+    blocked = fire({"G-AFV": "B0505", "A-AT": ("B0305", {"Mode": "Defilade"})}, "at B0505 from A-AT")
     assert rules_broken(blocked) == ["HTTR SR 7.1.3"]
-    assert "blocked by woods in B0405" in blocked[-1].reason
-    assert all_legal(fire({"G-AFV": "B0302", "A-AT": "B0304"}, "at B0302 from A-AT"))
+    assert "blocked by woods in B0405" in next(v for v in blocked if hasattr(v, "reason")).reason
+    assert all_legal(fire({"G-AFV": "B0302", "A-AT": ("B0304", {"Mode": "Defilade"})}, "at B0302 from A-AT"))
 
 
 def test_return_fire_after_at_fire():  # AT-9, AT-10, AT-11: SR 6.6.7 (L370-L375)
@@ -90,7 +90,7 @@ def test_return_fire_after_at_fire():  # AT-9, AT-10, AT-11: SR 6.6.7 (L370-L375
 
 
 def test_spotters_and_controlling_hqs():  # IF-5, IF-7: SR 6.5.1.11-12 (L297-L298), 6.5.2.1 (L302), 19.1.4
-    setup = {"G-INF1": "B0506", "A-INF1": "B0406", "A-ART": "B0101", "A-DIV": "B0103"}
+    setup = {"G-INF1": "B0506", "A-INF1": "B0406", "A-ART": ("B0101", {"Mode": "Defilade"}), "A-DIV": "B0103"}
     line = "if B0506 from A-ART spotter A-INF1 hq A-DIV"
     assert all_legal(fire(setup, line))
     assert rules_broken(fire({**setup, "A-DIV": "B0104"}, line)) == ["HTTR SR 6.5.2.1"]
@@ -127,11 +127,11 @@ def test_a_unit_id_with_spaces_is_quoted():  # the chat grammar (rules/httr/decl
 
 
 def test_artillery_extended_range_and_the_controlling_hq():  # FIR-4, IF-5: SR 6.5.4.3 (L326), 6.5.1.12, 10.6.2
-    far = {"G-INF1": "B0106", "A-HW": "B0102", "A-ART": "B0102"}  # 4 hexes
+    far = {"G-INF1": "B0106", "A-HW": "B0102", "A-ART": ("B0102", {"Mode": "Defilade"})}  # 4 hexes
     assert rules_broken(fire(far, "if B0106 from A-HW")) == ["HTTR SR 6.1.8"]  # HW range 3
-    assert all_legal(fire({"G-INF1": "A0710", "A-ART": "B0101"}, "if A0710 from A-ART"))  # 15 hexes: 12 + 33 %
+    assert all_legal(fire({"G-INF1": "A0710", "A-ART": ("B0101", {"Mode": "Defilade"})}, "if A0710 from A-ART"))  # 15 hexes: 12 + 33 %
     assert rules_broken(fire({"G-INF1": "A0710", "A-HW": "A0310"}, "if A0710 from A-HW")) == ["HTTR SR 6.1.8"]
-    setup = {"G-INF1": "B0506", "A-INF1": "B0406", "A-ART": "B0101", "A-DIV": ("B0103", {"Mode": "Travel"})}
+    setup = {"G-INF1": "B0506", "A-INF1": "B0406", "A-ART": ("B0101", {"Mode": "Defilade"}), "A-DIV": ("B0103", {"Mode": "Travel"})}
     line = "if B0506 from A-ART spotter A-INF1 hq A-DIV"
     assert rules_broken(fire(setup, line)) == ["HTTR SR 6.5.1.12"]
     setup["A-DIV"] = ("B0103", {"Disrupted": "Disrupted"})

@@ -14,7 +14,7 @@ from hexforge.rules.httr.values import (at_fire_value, ca_result, ca_special_at_
 
 
 def test_h1_at_fire_then_conventional_fire_by_one_unit():  # SR 6.2.1 (L177)
-    r = Log({"G-AFV": "B0304", "A-AT": "B0203"}).phase(1, "allied_fire").say("at B0304 from A-AT") \
+    r = Log({"G-AFV": "B0304", "A-AT": ("B0203", {"Mode": "Defilade"})}).phase(1, "allied_fire").say("at B0304 from A-AT") \
         .say("df B0304 from A-AT").check()
     assert rules_broken(last(r)) == ["HTTR SR 6.2.1"]
 
@@ -105,7 +105,7 @@ def test_h4_direct_fire_example():  # P, SR 6.4 Fig 3 (L247)
     German company over its AFV in B0304 (as 2648, 2449 and 2549: both firing hexes touch the target), the next
     target hex B0404 (as 2448). The two packets fire, the AT unit fires at the AFV below, the AFV returns fire
     at once, then the US company fires at the next hex."""
-    setup = {"G-AFV": "B0304", "G-INF1": "B0304", "G-INF2": "B0404", "A-AT": "B0303", "A-INF2": "B0303",
+    setup = {"G-AFV": "B0304", "G-INF1": "B0304", "G-INF2": "B0404", "A-AT": ("B0303", {"Mode": "Defilade"}), "A-INF2": "B0303",
              "A-INF1": "B0303", "A-INF4": "B0305"}
     r = (Log(setup).phase(1, "allied_fire").say("df B0304 from A-INF1 A-INF2 target G-INF1")
          .say("at B0304 from A-AT target G-AFV").say("return B0303 from G-AFV")
@@ -118,7 +118,7 @@ def test_h4_direct_fire_example():  # P, SR 6.4 Fig 3 (L247)
 
 def test_h7_artillery_control_distance_reading():  # P, SR 6.5.2.1 (L302) vs its example (L304)
     """Assumed: A-ART two hexes from its controlling HQ. The rule allows it; the example's wording does not."""
-    setup = {"G-INF1": "B0506", "A-INF1": "B0406", "A-ART": "B0101", "A-DIV": "B0103"}
+    setup = {"G-INF1": "B0506", "A-INF1": "B0406", "A-ART": ("B0101", {"Mode": "Defilade"}), "A-DIV": "B0103"}
     line = "if B0506 from A-ART spotter A-INF1 hq A-DIV"
     assert all_legal(last(Log(setup).phase(1, "allied_fire").say(line).check()))
     assert rules_broken(last(Log(setup).phase(1, "allied_fire").say(line).check(artillery_control="adjacent"))) \

@@ -1,0 +1,101 @@
+"""More HTTR fire restrictions (SR 6.3.1.11-12, 6.4.1.9, 6.5.1.4-6, 9.3.10, 18.2): unobserved barrages, fire from
+Travel Mode, engineers' AT fire, towed and AT units firing only in battery. Called by ``fire.judge_fire``."""
+from __future__ import annotations
+
+from typing import Protocol
+
+from hexforge.games.game import Game
+from hexforge.maps.hexes import Hex
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.firelog import FireLog
+from hexforge.rules.httr.los import Observation
+from hexforge.rules.httr.units import is_kind, kind_of, mobility
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    obs: Observation
+    readings: dict[str, str]
+    fire: FireLog
+
+
+def limits(p: Position, d: Declaration, units: list[str], target: Hex | None) -> list[Verdict]:
+    out: list[Verdict] = []
+    if d.kind == "if" and d.spotter is None and target is not None:
+        out.append(check_barrage(p, d, units, target))
+    for u in units:
+        out += [check_travel(p, d, u, target), check_in_battery(p, d, u)]
+        if d.kind == "at":
+            out.append(check_engineer_at(p, u))
+    return out
+
+
+@rule("HTTR SR 6.5.1.4-6.5.1.6", "IF-3/IF-4", "at most two artillery units in an unobserved barrage, never at HQs "
+      "or Travel units (IF by firers that see the target is observed)")
+def check_barrage(p: Position, d: Declaration, units: list[str], target: Hex) -> Verdict:
+    seen = [p.obs.observe(p.state.where(u), target).visible if p.state.where(u) else None for u in units]
+    if all(s is True for s in seen):
+        return Legal(detail="the firers observe the target themselves (SR 6.5.1.6)")
+    if any(s is None for s in seen):
+        return NotCheckable(f"whether the firers observe {d.target} (an unobserved barrage is limited, SR 6.5.1.4)")
+    guns = [u for u in units if is_kind(p.game, u, "artillery", "spa")]
+    if len(guns) > 2:
+        return Illegal("HTTR SR 6.5.1.4", f"{len(guns)} artillery units combine in an unobserved barrage: at most two")
+    victims = [d.target_unit] if d.target_unit else list(mem.stack(p.state, target))[:1]
+    for v in victims:
+        if v is None or v not in p.game.units:
+            continue
+        if kind_of(p.game, v) is None:
+            return NotCheckable(f"the type of unit {v} (units.csv type: HQs are never barraged unobserved)")
+        if is_kind(p.game, v, "hq") or mem.mode(p.state, v) == "travel":
+            return Illegal("HTTR SR 6.5.1.5", f"{v} is an HQ or in Travel Mode: never the target of an unobserved "
+                           "barrage")
+    return Legal(detail="an unobserved barrage")
+
+
+@rule("HTTR SR 6.3.1.11-6.3.1.12", "DF-9/DF-10", "in Travel Mode only AFVs and armored recon fire (reading "
+      "travel_fire), and of several Travel units in a hex only one fires into a given target hex")
+def check_travel(p: Position, d: Declaration, u: str, target: Hex | None) -> Verdict:
+    if mem.mode(p.state, u) != "travel" or d.kind == "if" or is_kind(p.game, u, "at", "artillery", "flak"):
+        return Legal()
+    kinds = ("afv",) if p.readings.get("travel_fire") == "afv_only" else ("afv", "recon")
+    k = is_kind(p.game, u, *kinds)
+    if k is None:
+        return NotCheckable(f"the type of unit {u} (units.csv type: who fires in Travel Mode)")
+    if not k:
+        return Illegal("HTTR SR 6.3.1.11", f"{u} is in Travel Mode and is neither an AFV nor armored recon: it may not "
+                       "fire")
+    at = p.state.where(u)
+    twice = [x for x in p.fire.travel_fired.get((at, target), ()) if x != u]
+    if twice:
+        return Illegal("HTTR SR 6.3.1.12", f"{twice[0]}, also in Travel Mode in its hex, already fired into "
+                       f"{d.target}: only one of them may")
+    p.fire.travel_fired.setdefault((at, target), []).append(u)
+    return Legal()
+
+
+@rule("HTTR SR 9.3.10 / 18.2.2 / 18.6.1", "MOV-9/SPC-2", "towed and AT units fire only in battery (Defilade) "
+      "(SPC-2's OF from the top two: fire.check_top)")
+def check_in_battery(p: Position, d: Declaration, u: str) -> Verdict:
+    towed = mobility(p.game, u) == "towed" or is_kind(p.game, u, "at")
+    if not towed:
+        return Legal()
+    m = mem.mode(p.state, u)
+    if m is None:
+        return NotCheckable(f"the mode of unit {u} (its Mode layer)")
+    if m != "defilade":
+        return Illegal("HTTR SR 18.2.2" if is_kind(p.game, u, "at") else "HTTR SR 9.3.10",
+                       f"{u} is not in battery ({m} Mode): towed and AT units fire only displaying the defilade side")
+    return Legal()
+
+
+@rule("HTTR SR 6.4.1.9", "AT-6", "engineers fire AT only in close action")
+def check_engineer_at(p: Position, u: str) -> Verdict:
+    if is_kind(p.game, u, "engineer"):
+        return Illegal("HTTR SR 6.4.1.9", f"{u} is an engineer: engineers fire AT only in close action")
+    return Legal()

@@ -1,0 +1,22 @@
+"""What the HTTR referee remembers of one phase's fire (SR 6): read by fire legality and by its limits."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.declaration import Declaration
+
+
+@dataclass(slots=True)
+class FireLog:
+    """What fired this phase: the method each unit used, the target hexes in order, the units fired at,
+    return fire given (unit -> AT firers' classes answered), the last AT fire (target hex, firers)."""
+
+    method: dict[str, str] = field(default_factory=dict)
+    targets: list[Hex] = field(default_factory=list)
+    fired_at: set[str] = field(default_factory=set)
+    returned: dict[str, int] = field(default_factory=dict)
+    last_at: tuple[Hex, tuple[str, ...]] | None = None
+    pending: tuple[Declaration, tuple[str, ...]] | None = None  # a DF or IF packet awaiting its 2d6
+    travel_fired: dict[tuple, list[str]] = field(default_factory=dict)  # (hex, target hex) -> Travel firers
+    hqs: set[str] = field(default_factory=set)  # controlling HQs used for IF (SR 6.5.2.5)

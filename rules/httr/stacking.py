@@ -1,0 +1,43 @@
+"""HTTR stacking order (SR 11.1, 11.4.2): who may reorder a stack and when, and the order a logged stack must
+keep (static units at the bottom, disrupted units under the undisrupted). A reorder is a log ``Move`` that
+leaves a unit in its hex with the stack's new order."""
+from __future__ import annotations
+
+from typing import Protocol
+
+from hexforge.games.game import Game
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.units import is_kind
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, Verdict
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+
+
+@rule("HTTR SR 11.1.1-11.1.2", "MOV-22/MOV-23", "stack order changes only in the phasing player's Movement "
+      "Phases; in-battery artillery and flak never reorder themselves")
+def judge_reorder(p: Position, uid: str, kind: str, side: str | None) -> Verdict:
+    if kind != "movement" or p.state.side(uid) != side:
+        return Illegal("HTTR SR 11.1.1", f"{uid} changes its place in its stack outside its side's Movement Phase")
+    if is_kind(p.game, uid, "artillery", "flak") and mem.mode(p.state, uid) == "defilade":
+        return Illegal("HTTR SR 11.1.2", f"{uid} is in battery and may not change its stack position itself")
+    return Legal(detail="a change of stacking order (SR 11.1.1)")
+
+
+@rule("HTTR SR 11.1.3 / 11.4.2", "MOV-23/STK-4", "static units at the bottom of a stack; a disrupted unit under "
+      "the undisrupted units")
+def check_order(p: Position, order: tuple[str, ...], label: str) -> Verdict:
+    """``order``: the logged stack, top first."""
+    static = [i for i, u in enumerate(order) if is_kind(p.game, u, "static")]
+    if static and any(not is_kind(p.game, u, "static") for u in order[static[0]:]):
+        return Illegal("HTTR SR 11.1.3", f"static unit {order[static[0]]} is not at the bottom of the stack in {label}")
+    dis = [mem.has(p.state, u, "disrupted") for u in order]
+    if any(a and not b for a, b in zip(dis, dis[1:])):
+        first = order[dis.index(True)]
+        return Illegal("HTTR SR 11.4.2", f"disrupted {first} is above an undisrupted unit in {label}: disrupted "
+                       "units go under the undisrupted")
+    return Legal()
