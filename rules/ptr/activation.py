@@ -12,8 +12,6 @@ from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
-FRONT = ("1", "")  # the Step layer's front level (builder): an HQ's front side; its back is Emergency Supply
-
 
 class ActivationMixin:
     """Supply at activation and the HQ's Emergency Supply flip; see the module docstring."""
@@ -45,7 +43,7 @@ class ActivationMixin:
           "which it does only in supply")
     def on_hq_flip(self, j: Judged, uid: str) -> None:
         e, a = j.event, self.mem.active
-        to_front = e.new in FRONT
+        to_front = self.back_level(e) == 0
         fid = self.data.formation_of(uid)
         if not to_front:
             if a is not None and a.flip == uid:

@@ -14,12 +14,15 @@ from dataclasses import replace
 
 from hexforge.builder.timeline import (ChatLine, DiceRoll, Entered, Event, Move, StepChange, Timeline, TurnChange,
                                        UnknownCommand)
+from hexforge.games.channel import Channel
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.actions import ActionsMixin
 from hexforge.rules.ptr.activation import ActivationMixin
 from hexforge.rules.ptr.arrival import ArrivalMixin
 from hexforge.rules.ptr.battle import BattleMixin
+from hexforge.rules.ptr.dice import OC_PHASE, RECOVERY_PHASE, DiceMixin
 from hexforge.rules.ptr.recovery import RecoveryMixin
+from hexforge.rules.ptr.tracks import TracksMixin
 from hexforge.rules.ptr.data import PtrData, resolved
 from hexforge.rules.ptr.declaration import Declared, parse
 from hexforge.rules.ptr.memory import Activation, PtrMemory, frozen_map, memory, remember
@@ -30,17 +33,20 @@ from hexforge.rules.state import STEP_TRAIT, phase_of
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
-OC_PHASE = "operations"  # the sequence's phase ids for the Operations Cycle (PtR 5.1F) and Recovery (5.1A)
-RECOVERY_PHASE = "recovery"
 
 
-class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, RecoveryMixin, Referee):
+BACK_LAYERS = ("disrupted", "emergency-supply")  # the log channel's layer ids (docs/log-channel.md): PtR 16.3A, 17.6B
+
+
+class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceMixin, RecoveryMixin, TracksMixin,
+                 Referee):
     """Judges one PtR timeline: phases (5.1), the Operations Cycle (9), activations and reactions (10), Actions
     and their APs (11), movement (12), ZOC (13) and stacking (14)."""
 
     def __init__(self, rules: RulesSystem, timeline: Timeline) -> None:
         super().__init__(rules, timeline)
         self.data = PtrData(self.game, rules.scenario)
+        self.ch = Channel(self.game)
         self.zero_is_ten = bool(self.game.info.dice.zero_is_ten)
         self.players = {name: side for name, side in getattr(timeline, "players", ())}
         self.state = self.state.remember(PtrMemory(fam=frozen_map(self.data.fam_start())))
@@ -66,13 +72,37 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, Recov
                 self.on_declared(j, d)
         elif isinstance(e, DiceRoll):
             self.on_roll(j)
+        elif self.unit(e) is None and self.ch.marker(getattr(getattr(e, "piece", None), "name", "") or "") is not None:
+            self.on_marker(j, self.ch.marker(e.piece.name))
         elif isinstance(e, Move) and self.unit(e) is not None:
             self.on_move(j)
         elif isinstance(e, Entered) and self.unit(e) is not None:
             self.on_enter(j, self.unit(e))
         elif isinstance(e, StepChange) and self.unit(e) is not None and self.data.is_hq(self.unit(e)) \
-                and e.trait == STEP_TRAIT:
+                and self.back_level(e) is not None:
             self.on_hq_flip(j, self.unit(e))
+
+    def advance(self, j: Judged) -> None:
+        """The position after the event; a unit flipped by a channel layer (Disrupted, Emergency Supply) is on its
+        back side, as the Step layer's flip leaves it (``GameState.reduced``)."""
+        super().advance(j)
+        e = j.event
+        uid = self.unit(e) if isinstance(e, StepChange) and e.trait != STEP_TRAIT else None
+        level = self.back_level(e) if uid is not None else None
+        if level is not None:
+            reduced = self.state.reduced | {uid} if level else self.state.reduced - {uid}
+            self.state = replace(self.state, reduced=reduced)
+
+    def back_level(self, e: StepChange) -> int | None:
+        """1 when a flip puts the unit on its back side (disrupted; an HQ on Emergency Supply), 0 when back on its
+        front, ``None`` when the change is no such flip: the Step layer, or the channel's back-face layers."""
+        if e.trait == STEP_TRAIT:
+            return 0 if e.new in ("1", "") else 1
+        lay = self.ch.layer(e.trait)
+        if lay is None or lay.id not in BACK_LAYERS:
+            return None
+        level = self.ch.level(e.trait, e.new)
+        return None if level is None else min(level, 1)
 
     def unjudged(self, j: Judged) -> Verdict:
         e = j.event
@@ -101,18 +131,6 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, Recov
             if name in (s.id.lower(), s.name.resolved.lower()):
                 return s.id
         return None
-
-    def roll_side(self, e: DiceRoll) -> str | None:
-        """Who rolled: the dice button's side (game data ``dice_buttons``), else the player's side."""
-        for b in getattr(self.game.info, "dice_buttons", None) or ():
-            name = getattr(b, "name", None)
-            if getattr(name, "resolved", name) == e.name:
-                words = f"{getattr(b, 'purpose', '')} {e.name}".lower().replace("-", " ").split()
-                found = [s.id for s in self.game.info.sides if s.id.lower() in words or
-                         s.name.resolved.lower() in words]
-                if len(found) == 1:
-                    return found[0]
-        return self.side_of_player(e.player)
 
     @rule("PTR 3.1", "PTR3-1", "a d10's 0 counts 10 in every table lookup")
     def die(self, e: DiceRoll) -> int:
@@ -161,27 +179,6 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, Recov
                  active=None, suspended=None, over=None)
 
     # -- the Operations Cycle (PtR 9) -------------------------------------------------------------
-
-    def on_roll(self, j: Judged) -> None:
-        m = self.mem
-        if self.phase_id() == RECOVERY_PHASE and self.roll_side(j.event) == self.data.us_side and (
-                m.interdiction is None or m.interdiction[0] != self.state.turn):
-            self.interdiction_roll(j)
-            return
-        if self.phase_id() != OC_PHASE:
-            return
-        if m.active is not None and m.active.stage in ("ap-roll", "reaction-check"):
-            self.activation_roll(j)
-        elif (m.active is not None and m.active.battle is not None and not m.active.battle.rolled
-              and self.roll_side(j.event) in (m.active.side, None)):
-            self.combat_roll(j)
-        elif m.expect == "option" and m.holder is not None and m.over is None:
-            self.say(j.index, Illegal("PTR 9.4", f"{m.holder} won the Initiative of segment {m.segment} but "
-                                      "announced neither Act, Transfer nor Pass before the next roll"))
-            self.set(expect="initiative", holder=None)
-            self.initiative_roll(j)
-        elif m.expect == "initiative" and m.over is None:
-            self.initiative_roll(j)
 
     @rule("PTR 9.2.1 / 9.3", "PTR9-1/PTR9-3/PTR9-5/PTR9-10",
           "one d10 a side per segment, the +DRM marker's box to the side it shows, ties to the US; the marker "

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hexforge.builder.locations import OFF_MAP
+from hexforge.builder.locations import OFF_MAP, Location
 from hexforge.builder.timeline import (ChatLine, DiceRoll, Entered, Move, PieceRef, Placement, StepChange, Timeline,
                                        TurnChange)
 from hexforge.games.game import Game
@@ -57,6 +57,18 @@ class PtrLog:
     def move(self, u: str, *path: str, step: int | None = None) -> PtrLog:
         self.events.append(Move(step if step is not None else self._n(), ref(u), OFF_MAP, OFF_MAP, path[0], path[-1],
                                 tuple(path)))
+        return self
+
+    def marker(self, name: str, board: str, box: int) -> PtrLog:
+        """A track marker (piece ``name``) dropped on box ``box`` of the track board ``board``."""
+        to = Location("Tracks", board, str(box))
+        self.events.append(Move(self._n(), PieceRef(name, name, None), OFF_MAP, to, None, None, ()))
+        return self
+
+    def layer(self, u: str, h: str | None, trait: str, old: str, new: str) -> PtrLog:
+        """A layer change as the timeline carries it (set-up level '1', others ' <Level>')."""
+        piece = ref(u) if u in self.game.units else PieceRef(u, u, None)
+        self.events.append(StepChange(self._n(), piece, h, trait, old, new))
         return self
 
     def enter(self, u: str, h: str) -> PtrLog:
