@@ -8,6 +8,7 @@ units join, so those that may not are reported only when they would stop the sta
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -16,6 +17,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.movement import CA_COST, EZOC_EXIT, Movement, Step
 from hexforge.rules.httr.units import division, is_kind, kind_of, number
 from hexforge.rules.httr.values import ca_result, ca_value, odds
 from hexforge.rules.registry import rule
@@ -45,6 +47,7 @@ class Position(Protocol):
     night: bool
     fired_in: dict[str | None, set[str]]
     readings: dict[str, str]
+    moves: dict[str, Step]
 
     def phase(self) -> tuple[str, str | None]: ...
 
@@ -70,6 +73,8 @@ def judge_ca(p: Position, d: Declaration) -> list[Verdict]:
     out += [check_phase(p, kind), check_adjacent(p, src, target), check_stoppers(p, order, side), check_company(p, units),
            check_once(p, units), check_start(p, units, target), check_lead(p, d, order), check_hw(p, order, units),
            check_mixing(p, units, target)]
+    if src.distance(target) == 1:
+        out += [check_cost(p, u, src, target) for u in units]
     if not units:
         out.append(Illegal("HTTR SR 10.1", f"no unit in {d.firers[0]} may attack (artillery, AT, leaders, HQs, "
                            "disrupted and depleted units never attack)"))
@@ -192,8 +197,39 @@ def check_mixing(p: Position, units: list[str], target: Hex) -> Verdict:
     return Legal()
 
 
-@rule("HTTR SR 10.3-10.4", "CA-19/CA-20/CA-21/CA-14", "the CA value from the ER and morale differentials by "
+@rule("HTTR SR 10.3-10.4 / 13.3.2", "CA-19/CA-20/CA-21/CA-14/SUP-6", "the CA value from the ER and morale differentials by "
       "the defender's terrain (two columns left at night), the odds rounded down, the 1d6 result")
+@rule("HTTR SR 10.1.10-10.1.11 / 10.1.13", "CA-6/CA-8", "no CA into a hex the unit may not enter; a CA costs the defender hex's terrain (no road) + leaving the EZOC + 3 "
+      "MP within the MA; a unit that has not moved may always CA an adjacent hex")
+def check_cost(p: Position, u: str, src: Hex, target: Hex) -> Verdict:
+    """Reading: the defender hex's terrain is its hex terrain, hexside features not added (Fig 16, L541: '3 MP to
+    enter the attacked hex (ignore the road)')."""
+    mv = Movement(p.game, p.state, u)
+    column, ma, kinds = mv.column(), mv.ma(), p.game.map.terrain.of(target)
+    for v in (column, ma):
+        if isinstance(v, Unknown):
+            return NotCheckable(v.needs)
+    if kinds is None:
+        return NotCheckable(f"terrain of hex {p.game.map.labels[target]} (unsurveyed)")
+    cells = [mv.cell(k, str(column)) for k in sorted(kinds)]
+    bad = next((c for c in cells if isinstance(c, Unknown)), None)
+    if bad is not None:
+        return NotCheckable(bad.needs)
+    if "prohibited" in cells or mv.enter_cost(src, target, str(column)) == "prohibited":
+        return Illegal("HTTR SR 10.1.13", f"{u} may not enter {p.game.map.labels[target]} and may not close-assault it")
+    spent = p.moves.get(u)
+    if spent is None or spent.hexes == 0:
+        return Legal(detail="a unit that has not moved may always close-assault an adjacent hex (SR 10.1.10)")
+    ez = mv.in_ezoc(src)
+    if ez is None:
+        return NotCheckable(f"whether {p.game.map.labels[src]} is in an enemy ZOC (SR 8.0)")
+    cost = max(float(c) for c in cells) + (EZOC_EXIT if ez else 0.0) + CA_COST
+    if spent.mp + cost > ma:
+        return Illegal("HTTR SR 10.1.11", f"{u} spent {spent.mp:g} MP moving and the CA costs {cost:g} more: "
+                       f"{spent.mp + cost:g} of an MA of {ma:g}")
+    return Legal(detail=f"{spent.mp:g} + {cost:g} MP of {ma:g} (SR 10.1.11)")
+
+
 def resolve(p: Position, roll: int) -> Verdict:
     """SR 10.3-10.4: the pending CA's result for its 1d6 (the uppermost units give ER and morale; +2 morale
     for an engineer among the attackers, Fig 17; all attackers count from an adjacent start; defenders in
@@ -210,6 +246,8 @@ def resolve(p: Position, roll: int) -> Verdict:
     if bad is not None:
         return NotCheckable(bad.needs)
     er_a, mo_a, er_d, mo_d = vals
+    if mem.has(p.state, dfd, "depleted"):
+        er_d, mo_d = 1.0, mo_d - 2  # SR 13.3.2.4 (L747): ER 1; 13.3.2.3 (L746): a depleted lead unit's morale -2
     mo_a += 2 if any(is_kind(p.game, u, "engineer") for u in units) else 0
     kinds = p.game.map.terrain.of(target)
     if kinds is None:
@@ -239,5 +277,5 @@ def sum_strength(game: Game, units, halve=lambda u: False) -> float | Unknown:
         s = number(game, u, "strength")
         if isinstance(s, Unknown):
             return s
-        total += s / 2 if halve(u) else s
+        total += math.ceil(s / 2) if halve(u) else s  # SR 13.3.2.3 (L746): half-strength, round up
     return total

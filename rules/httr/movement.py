@@ -26,6 +26,7 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict, t
 
 ROADS = ("primary_road", "secondary_road", "trail", "raised_road", "raised_trail", "railroad")  # 9.4.1
 EZOC_EXIT = 3.0  # SR 8.1 (L433)
+CA_COST = 3.0  # SR 10.1.11 (L540): 'a further 3MPs for the CA'
 NO_ZOC_INTO = frozenset({"forest", "city"})  # SR 8.4.1 (L439)
 ADJACENT_ZOC_ONLY = frozenset({"woods", "town"})  # SR 8.4.1 (L439)
 REACTION_HEXES = {"leg": 2, "other": 4}  # SR 9.1.4 (L454)
@@ -160,7 +161,7 @@ class Movement:
             cost += float(v) if isinstance(v, (int, float)) else 0.0
         return cost
 
-    @rule("HTTR SR 9.2-9.3", "MOV-2/MOV-4/MOV-5/MOV-11/MOV-12/MOV-26/SOP-4/ZOC-1/ZOC-2/ZOC-4/STK-1/STK-2",
+    @rule("HTTR SR 9.2-9.3", "MOV-2/MOV-4/MOV-5/MOV-11/MOV-12/MOV-26/SOP-4/ZOC-1/ZOC-2/ZOC-4/STK-1/STK-2/MOR-4",
           "a step: MP by mode and class, +3 MP out of an EZOC, no enemy hex, MA, one hex disrupted, Reaction "
           "Phase hex limits, stacking at every moment")
     def step(self, rec: Step, a: Hex, b: Hex) -> tuple[Verdict, Step]:
@@ -171,6 +172,10 @@ class Movement:
                                 "SR 19.3.1)"), rec
         if enemy:
             return Illegal("HTTR SR 9.2.2", f"{self.uid} entered {self.label(b)}, which holds enemy unit {enemy[0]}"), rec
+        if is_kind(self.game, self.uid, "leader") and any(
+                is_kind(self.game, u, "leader") for u in self.state.at(b) if self.state.side(u) not in (None, self.side)):
+            return Illegal("HTTR SR 19.3.2", f"{self.uid} enters {self.label(b)}, where an enemy leader stands: "
+                           "opposing leaders never share a hex"), rec
         if mem.has(self.state, self.uid, "disrupted") and rec.hexes >= 1:
             return Illegal("HTTR SR 9.5.3", f"{self.uid} is disrupted and moves at most one hex"), rec
         if self.reaction:

@@ -121,3 +121,29 @@ def test_close_action_at_night_shifts_two_columns_left():  # CA-14, SR 20.4 (L99
     night = last(Log(setup).phase(6, "allied_movement").say("ca B0304 from B0303").roll("Close Action", 4).check())
     v = ca_value(game(), "open", 5 - 2, 8 - 4, adjacent_start=True)  # A-INF1 ER 5 morale 8 vs G-INF1 ER 2 morale 4
     assert f"CA value {v}," in day[0].detail and f"CA value {v - 2}," in night[0].detail
+
+
+def test_the_mp_cost_of_a_close_action():  # CA-6, SR 10.1.10-10.1.11 (L539-L540), example H18 (P)
+    """H18 (Fig 16, L541): 3 MP to come adjacent, 3 to enter the attacked mixed hex (road ignored), 3 to leave its
+    ZOC and 3 for the CA: 12. Assumed: the mixed hexes A0302 and A0303 (the TEC cell, 3 MP concentrated leg, is
+    the one the example fixes); A-INF1 comes from A0301."""
+    setup = {"G-INF1": "A0303", "A-INF1": "A0301"}
+    exact = ca(setup, ("A-INF1", "A0302"), "ca A0303 from A0302")
+    assert all_legal(exact) and any("3 + 9 MP of 12" in (v.detail or "") for v in exact)
+    longer = ca({**setup, "A-INF1": "A0201"}, ("A-INF1", "A0301", "A0302"), "ca A0303 from A0302")  # 2 + 3 first
+    assert rules_broken(longer) == ["HTTR SR 10.1.11"]
+    assert all_legal(ca({"G-INF1": "A0303", "A-INF1": "A0302"}, "ca A0303 from A0302"))  # not moved: always
+
+
+def test_no_close_action_into_a_hex_the_unit_may_not_enter():  # CA-8, SR 10.1.13 (L544): B0509/B0510 is a river
+    setup = {"G-INF1": "B0510", "A-INF1": "B0509"}
+    assert rules_broken(ca(setup, "ca B0510 from B0509")) == ["HTTR SR 10.1.13"]
+
+
+def test_a_depleted_defender_defends_at_half_and_er_one():  # SUP-6, SR 13.3.2 (L744-L748)
+    from hexforge.rules.httr.values import ca_value, odds
+    from tests.rules.httr.helpers import game
+    setup = {"G-INF2": ("B0304", {"Depleted": "Depleted"}), "A-INF1": "B0303"}
+    v = last(Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").roll("Close Action", 4).check())
+    value = ca_value(game(), "open", 5 - 1, 8 - (7 - 2), adjacent_start=True)  # ER 5 vs 1; morale 8 vs 7 - 2
+    assert f"CA value {value}, odds 5:2 = {odds(5, 2)}" in v[0].detail  # 3 SP halved, rounded up

@@ -115,3 +115,8 @@ def test_joining_a_stack_in_an_ezoc_goes_to_the_bottom():  # MOV-21, SR 9.6.3 (L
     assert "HTTR SR 9.6.3" in rules_broken(top)
     bottom = move(setup, "A-INF1", "B0303", stack=("A-INF1", "A-INF2"))
     assert all_legal(bottom)
+
+
+def test_opposing_leaders_never_share_a_hex():  # MOR-4, SR 19.3.2 (L977)
+    assert rules_broken(move({"A-LDR": "B0303", "G-LDR": "B0304"}, "A-LDR", "B0304")) == ["HTTR SR 19.3.2"]
+    assert all_legal(move({"A-LDR": "B0303", "A-INF1": "B0304"}, "A-LDR", "B0304"))
