@@ -344,6 +344,7 @@ def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Ve
     if isinstance(result, Unknown):
         return NotCheckable(result.needs)
     extra = f", the firer may change the roll by up to {drm} (SR 6.3.5.2)" if drm else ""
+    p.fire.last_result = str(result)
     return Legal(detail=f"{METHOD[d.kind]} of {total:g} SP at ER {er}: fire value {value}, 2d6 {roll} on the "
                  f"{lines[0]}: {result}{extra}", guess="the target is not entrenched" if d.kind != "if" else None)
 

@@ -150,6 +150,7 @@ class HttrReferee(Referee):
         return tuple(u for u in units if u in self.game.units)
 
     def finish(self) -> Report:
+        self.check_defilade_due()
         return Report(self.game.id, self.judged, list(self.t.warnings) + self.notes)
 
     def unjudged(self, j: Judged) -> Verdict:
@@ -214,6 +215,7 @@ class HttrReferee(Referee):
     def end_phase(self) -> None:
         """A phase ends: the Fire Phase's firers are remembered for the Movement Phase (SR 6.1.9); the phase's
         fire, CA and movement records start afresh."""
+        self.check_defilade_due()
         kind, side = self.phase()
         if kind == "fire":
             self.fired_in[side] = {u for u, m in self.fire.method.items() if m in ("df", "at", "if")}
@@ -228,6 +230,21 @@ class HttrReferee(Referee):
         self.dismounts.clear()
         self.last_move = (None, None)
         self.phase_start = self.state
+
+    @rule("HTTR SR 6.7.2", "EFF-2", "a DEF result puts the target in Defilade at once (nothing more when it is "
+          "already defiladed or disrupted)")
+    def check_defilade_due(self) -> None:
+        """At the phase's end, every DEF target is in Defilade, disrupted or gone."""
+        for index, u in self.fire.defilade_due:
+            if self.state.where(u) is None or mem.has(self.state, u, "disrupted"):
+                continue
+            m = mem.mode(self.state, u)
+            if m is None:
+                self.say(index, NotCheckable(f"the mode of unit {u} after its DEF result (its Mode layer)"))
+            elif m != "defilade":
+                self.say(index, Illegal("HTTR SR 6.7.2", f"{u} took a DEF result but is still in {m.title()} Mode "
+                                        "at the end of the phase: it is defiladed at once"))
+        self.fire.defilade_due.clear()
 
     # -- declarations and rolls --------------------------------------------------------------
 
@@ -266,8 +283,12 @@ class HttrReferee(Referee):
         purpose = {"df": "direct-fire", "if": "indirect-fire"}
         if pending is not None and (button.purpose == purpose[pending[0].kind] if button is not None
                                     else len(e.values) == 2):
-            self.fire.pending = None
+            self.fire.pending, self.fire.last_result = None, None
             self.say(j.index, resolve_fire(self, pending[0], list(pending[1]), total))
+            target = self.hex(pending[0].target)
+            unit = pending[0].target_unit or (mem.stack(self.state, target)[:1] or (None,))[0] if target else None
+            if self.fire.last_result == "DEF" and unit is not None:
+                self.fire.defilade_due.append((j.index, unit))
 
     # -- movement ----------------------------------------------------------------------------
 

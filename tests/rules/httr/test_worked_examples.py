@@ -123,3 +123,13 @@ def test_h7_artillery_control_distance_reading():  # P, SR 6.5.2.1 (L302) vs its
     assert all_legal(last(Log(setup).phase(1, "allied_fire").say(line).check()))
     assert rules_broken(last(Log(setup).phase(1, "allied_fire").say(line).check(artillery_control="adjacent"))) \
         == ["HTTR SR 6.5.2.1"]
+
+
+def test_a_def_result_defilades_the_target():  # EFF-2, SR 6.7.2 (L386-L388), with H22's IF (DEF on 7 at 8)
+    setup = {"G-3SS": "B0303", "GB-6GH-D": "B0202", "GB-HW": "B0201"}
+    fired = Log(setup).phase(1, "allied_fire").say("if B0303 from GB-HW spotter GB-6GH-D").roll("Indirect Fire", 5, 3)
+    kept = fired.phase(1, "allied_movement").check()
+    assert rules_broken(kept.judged[2].verdicts) == ["HTTR SR 6.7.2"]
+    ok = Log(setup).phase(1, "allied_fire").say("if B0303 from GB-HW spotter GB-6GH-D").roll("Indirect Fire", 5, 3) \
+        .mode("G-3SS", "Defilade", "Concentrated").phase(1, "allied_movement").check()
+    assert all_legal(ok.judged[2].verdicts)
