@@ -77,13 +77,12 @@ def end_to_end(log: Path, vmod: Path, game_dir: Path) -> None:
     import resource
     from hexforge.builder.modulereader import read_module
     from hexforge.builder.savefile import read_save
-    from hexforge.builder.timeline import build_timeline
+    from hexforge.builder.timeline import EventStream, describe
     start = time.process_time()
     game = load_game(game_dir)
-    t = build_timeline(read_save(log), read_module(vmod), game)
-    rep = check(game, t)
+    rep = check(game, EventStream(read_save(log), read_module(vmod), game))  # as `hexforge check` reads it
     dt = time.process_time() - start
-    moves = sum(1 for e in t.events if type(e).__name__ == "Move")
+    moves = sum(1 for j in rep.judged if describe(j.event).startswith("move "))  # streamed: kept as descriptions
     assert rep.counts()["illegal"] == 0, rep.counts()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"{moves:>7} moves end to end in {dt:6.2f} s CPU: {moves / dt:8,.0f} moves/s, peak {peak:,.0f} MB")

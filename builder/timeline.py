@@ -9,19 +9,23 @@ the map on), dice rolls, turn/phase changes, chat, and every command that could 
 Chat text is kept as logged (VASSAL writes HTML: a typed ``&amp;`` stays ``&amp;``); only
 :func:`describe` unescapes it, for display, as VASSAL's chat window renders it. A Layer level is
 named as VASSAL's ``<layer>_Name`` property names it (the ``+`` prefix/suffix marker removed).
-A piece in a deck is placed at the deck, with the deck's name.
+A piece in a deck is placed at the deck, with the deck's name. A move names the order of the stack
+it ends in (bottom first), as VASSAL keeps it.
+
+:class:`EventStream` reads the same events one log step at a time, so a referee can judge a long log
+without holding its timeline; :func:`build_timeline` keeps them all.
 """
 from __future__ import annotations
 
 import html
 import re
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any, Iterator, Union
 
 from hexforge.builder import pieces, sequence
 from hexforge.builder.binding import Binding
 from hexforge.builder.commands import (AddPiece, ChangePiece, Chat, Log, MovePiece, Node, Player, PropertyChange,
-                                       RemovePiece, SetBoards, TurnState, Unknown, iter_stream)
+                                       ESC, RemovePiece, SetBoards, TurnState, Unknown, iter_stream)
 from hexforge.builder.gamestate import Effect, GameState, Point
 from hexforge.builder.holding import ELIMINATED
 from hexforge.builder.locations import MAX_REMEMBERED, OFF_MAP, Location, Locator
@@ -64,6 +68,7 @@ class Move:
     to_hex: str | None
     path: tuple[str, ...] = ()
     kind: str = "move"
+    stack: tuple[str, ...] = ()  # piece ids of the stack it ends in, bottom first (VASSAL's order); () alone
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +138,16 @@ class UnknownCommand:
     kind: str = "unknown"
 
 
-Event = Union[Move, StepChange, Eliminated, Entered, DiceRoll, TurnChange, ChatLine, UnknownCommand]
+@dataclass(frozen=True, slots=True)
+class Described:
+    """An event kept only as its one-line description, once its verdicts are final (a streamed check)."""
+
+    step: int
+    text: str
+    kind: str = "described"
+
+
+Event = Union[Move, StepChange, Eliminated, Entered, DiceRoll, TurnChange, ChatLine, UnknownCommand, Described]
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +160,12 @@ class Timeline:
     players: tuple[tuple[str, str], ...] = ()
     steps: int = 0
     warnings: tuple[str, ...] = field(default=())
+
+    @property
+    def opening(self) -> Timeline:
+        """The set-up and the events up to the first turn tracker change: what set-up checks read of a log."""
+        n = next((i + 1 for i, e in enumerate(self.events) if isinstance(e, TurnChange)), len(self.events))
+        return Timeline(self.setup, self.events[:n], ())
 
 
 MAX_DIGITS = 9  # a dice value or total with more digits is no die's
@@ -328,12 +348,18 @@ class _Builder:
         ref = self.ref(e.piece)
         i = self.last.get(e.piece)
         prev = self.events[i] if i is not None else None
+        stack = self.stack_of(e.piece)
         if isinstance(prev, Move):
             path = prev.path or (prev.from_hex or str(prev.origin), prev.to_hex or str(prev.to))
             self.add(Move(self.step, ref, prev.origin, dst, prev.from_hex, self.hex(dst),
-                          path + (self.hex(dst) or str(dst),)), i)
+                          path + (self.hex(dst) or str(dst),), stack=stack), i)
             return
-        self.add(Move(self.step, ref, src, dst, self.hex(src), self.hex(dst)))
+        self.add(Move(self.step, ref, src, dst, self.hex(src), self.hex(dst), stack=stack))
+
+    def stack_of(self, pid: str) -> tuple[str, ...]:
+        """The piece ids of the (non-deck) stack a piece is in, bottom first; () when it stands alone."""
+        s = self.state.stacks.get(self.state.pieces[pid].stack or "")
+        return tuple(s.members) if s is not None and s.deck is None and len(s.members) > 1 else ()
 
     def change(self, e: Effect) -> None:
         p = self.state.pieces[e.piece]
@@ -463,19 +489,92 @@ def _tail_ok(text: str, at: int, end: int) -> bool:
     return i >= end or (end - i >= 2 and text[i] == "<" and text[end - 1] == ">" and text.find("\n", i, end) < 0)
 
 
+class EventStream:
+    """A save/log's timeline read one log step at a time: its ``setup`` at once, then ``events`` once, in order
+    (an event is final when its step ends). ``opening`` is the set-up with the events up to the first turn
+    tracker change (what a referee reads of the set-up being made), so only those are held; ``final``,
+    ``players``, ``steps`` and ``warnings`` are whole once the events are read. ``read`` of ``size`` top-level
+    commands are read so far."""
+
+    def __init__(self, save: SaveFile, module: Module, game: Any | None = None, binding: Binding | None = None) -> None:
+        self._save = save
+        self._b = _Builder(module, game, binding)
+        self.size = save.text.count(ESC) + 1
+        self.read = 0
+        self._entries = iter_stream(save.text, save.path)
+        self._pending: Node | None = None
+        for entry in self._entries:  # the set-up: everything before the first log step
+            self.read += 1
+            if isinstance(entry.command, Log):
+                self._pending = entry
+                break
+            self._b.run((entry,))
+        self.setup = self._b.placements()
+        self._head: list[Event] = []
+        self._steps = self._read_steps()
+        for batch in self._steps:
+            self._head += batch
+            if any(isinstance(e, TurnChange) for e in batch):
+                break
+        self._started = False
+
+    @property
+    def opening(self) -> Timeline:
+        return Timeline(self.setup, tuple(self._head), ())
+
+    def _read_steps(self) -> Iterator[list[Event]]:
+        """The events of each log step, when the step ends."""
+        b = self._b
+        if self._pending is not None:
+            b.run((self._pending,))
+        for entry in self._entries:
+            self.read += 1
+            if isinstance(entry.command, Log) and b.events:
+                yield b.events
+                b.events = []
+            b.run((entry,))
+        if b.events:
+            yield b.events
+            b.events = []
+
+    @property
+    def events(self) -> Iterator[Event]:
+        if self._started:
+            raise RuntimeError("the events of a stream are read once")
+        self._started = True
+        return self._iter()
+
+    def _iter(self) -> Iterator[Event]:
+        yield from self._head
+        for batch in self._steps:
+            yield from batch
+
+    @property
+    def final(self) -> tuple[Placement, ...]:
+        return self._b.placements()
+
+    @property
+    def players(self) -> tuple[tuple[str, str], ...]:
+        return tuple(self._b.players)
+
+    @property
+    def steps(self) -> int:
+        return self._b.step
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        return tuple(self._save.warnings) + tuple(self._b.warnings)
+
+    def timeline(self) -> Timeline:
+        """Every event kept: the whole timeline."""
+        events = tuple(self.events)
+        return Timeline(self.setup, events, self.final, self.players, self.steps, self.warnings)
+
+
 def build_timeline(save: SaveFile, module: Module, game: Any | None = None,
                    binding: Binding | None = None) -> Timeline:
     """The timeline of a decoded save/log read through its module (and a game definition, if given)."""
-    b = _Builder(module, game, binding)
-    setup: tuple[Placement, ...] | None = None
-    for entry in iter_stream(save.text, save.path):
-        if setup is None and isinstance(entry.command, Log):
-            setup = b.placements()
-        b.run((entry,))
-    if setup is None:
-        setup = b.placements()
-    return Timeline(setup, tuple(b.events), b.placements(), tuple(b.players), b.step,
-                    tuple(save.warnings) + tuple(b.warnings))
+    return EventStream(save, module, game, binding).timeline()
 
 
 def where(hex_: str | None, loc: object) -> str:
@@ -508,4 +607,6 @@ def describe(e: object) -> str:
         return html.unescape(f"chat {e.speaker + ': ' if e.speaker else ''}{e.text}")
     if isinstance(e, UnknownCommand):
         return f"UNKNOWN command ({e.reason}): {e.text[:80]!r}"
+    if isinstance(e, Described):
+        return e.text
     return repr(e)

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import click
 
+from hexforge.builder.timeline import EventStream
 from hexforge.cli_log import BINDING_HELP, GAME_HELP, MISMATCH_HELP, MODULE_HELP, BadInput, read_inputs
 from hexforge.output import OutputError, check_target, progress, write_atomic
 
@@ -39,13 +40,15 @@ def check(ctx: click.Context, log_file: Path, module_path: Path, game_ref: str |
     try:
         if html_path is not None:
             check_target(html_path, force, [log_file, module_path, binding_path])
-        read = read_inputs(log_file, module_path, game_ref, binding_path, allow_mismatch, game_required=True)
+        read = read_inputs(log_file, module_path, game_ref, binding_path, allow_mismatch, game_required=True,
+                           stream=True)
         if html_path is not None:
             check_target(html_path, force, read.inputs)
         game = read.game
-        assert game is not None  # game_required
-        with progress(len(read.timeline.events), "checking") as bar:  # a bar only on a terminal
-            result = judge(game, read.timeline, scenario, bar.update)
+        assert game is not None and isinstance(read.timeline, EventStream)  # game_required, stream
+        log = read.timeline.timeline() if html_path is not None else read.timeline  # the page redraws positions
+        with progress(read.timeline.size, "checking") as bar:  # a bar only on a terminal, over the log's commands
+            result = judge(game, log, scenario, lambda _: bar.update(read.timeline.read - bar.pos))
         if html_path is not None:  # written before anything is printed, so a failure prints only the error
             write_atomic(html_path, report.as_html(game, result), force, read.inputs)
     except (ValueError, OutputError) as e:

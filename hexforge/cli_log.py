@@ -13,7 +13,7 @@ from hexforge.builder.errors import FormatError
 from hexforge.builder.modulereader import read_module
 from hexforge.builder.provenance import GameLookupError, find_game, from_metadata, mismatches, module_metadata
 from hexforge.builder.savefile import read_save
-from hexforge.builder.timeline import Timeline, build_timeline, describe, where, who
+from hexforge.builder.timeline import EventStream, Timeline, build_timeline, describe, where, who
 from hexforge.games import Game, GameDataError, NoSuchGame
 
 MODULE_HELP = "the .vmod the save or log was played with"
@@ -34,13 +34,14 @@ class Inputs:
     """A log read through its module and (when known) its game."""
 
     game: Game | None
-    timeline: Timeline
+    timeline: Timeline | EventStream  # a stream when asked for: read once, step by step
     inputs: tuple[Path, ...]  # every file read, which no output may overwrite
 
 
 def read_inputs(log_file: Path, module_path: Path, game_ref: str | None, binding_path: Path | None,
-                allow_mismatch: bool, game_required: bool) -> Inputs:
-    """Read the log, its module and game, refusing files that do not belong together."""
+                allow_mismatch: bool, game_required: bool, stream: bool = False) -> Inputs:
+    """Read the log, its module and game, refusing files that do not belong together; with ``stream``, its
+    events are read as they are judged (:class:`EventStream`)."""
     try:
         module = read_module(module_path)
         meta = module_metadata(module_path)
@@ -49,7 +50,7 @@ def read_inputs(log_file: Path, module_path: Path, game_ref: str | None, binding
         _refuse_mismatch(mismatches(save.module, log_file, meta, module.name, module.version, module_path, game),
                          allow_mismatch)
         binding = load_binding(binding_path, game) if binding_path else Binding()
-        timeline = build_timeline(save, module, game, binding)
+        timeline = EventStream(save, module, game, binding) if stream else build_timeline(save, module, game, binding)
     except (FormatError, GameLookupError, NoSuchGame) as e:
         raise BadInput(str(e)) from None
     except GameDataError as e:

@@ -108,6 +108,8 @@ def note_replacements() -> None:
 class _Quiet:
     """A progress bar that shows nothing (output is not a terminal)."""
 
+    pos = 0
+
     def __enter__(self) -> _Quiet:
         return self
 

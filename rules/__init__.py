@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from hexforge.builder.timeline import Timeline
+from hexforge.builder.timeline import EventStream, Timeline
 from hexforge.games.game import Game
 from hexforge.rules.fm.aachen.system import Aachen
 from hexforge.rules.fm.arnhem.system import Arnhem
@@ -48,7 +48,7 @@ def rules_for(game: Game, scenario: str | None = None) -> RulesSystem:
     return SYSTEMS[variant(game)][0](game, scenario)
 
 
-def referee_for(rules: RulesSystem, timeline: Timeline) -> Referee:
+def referee_for(rules: RulesSystem, timeline: Timeline | EventStream) -> Referee:
     """The log referee of ``rules`` over ``timeline``; :class:`NoReferee` when the system has none yet."""
     name = variant(rules.game)
     cls = SYSTEMS[name][1]
@@ -58,9 +58,10 @@ def referee_for(rules: RulesSystem, timeline: Timeline) -> Referee:
     return cls(rules, timeline)
 
 
-def check(game: Game, timeline: Timeline, scenario: str | None = None,
+def check(game: Game, timeline: Timeline | EventStream, scenario: str | None = None,
           progress: Callable[[int], None] | None = None) -> Report:
-    """Judge every event of a log under the game's rules (``progress(n)``: n more events judged)."""
+    """Judge every event of a log under the game's rules (``progress(n)``: n more events judged). Over an
+    :class:`EventStream` the timeline is not kept: memory holds the verdicts, not the log's positions."""
     return referee_for(rules_for(game, scenario), timeline).run(progress)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from hexforge.builder.timeline import Event, Timeline
+from hexforge.builder.timeline import Described, Event, EventStream, Timeline, describe
 from hexforge.games.game import Game
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
@@ -47,7 +47,7 @@ class Report:
     warnings: list[str]
     victory: Outcome | None = None
     setup: list[Verdict] = field(default_factory=list)
-    timeline: Timeline | None = None  # the judged timeline (set by :func:`replay`): the HTML report redraws positions
+    timeline: Timeline | None = None  # the judged timeline (set by :func:`replay` unless streamed): the HTML report redraws positions
 
     def counts(self) -> dict[str, int]:
         out = {"legal": 0, "illegal": 0, "not checkable": 0}
@@ -59,9 +59,10 @@ class Report:
 
 class Referee:
     """A system's judge of a timeline; the driver (:func:`replay`) calls ``begin``, then ``judge`` and
-    ``advance`` for each event, then ``finish``. The base judges nothing and keeps the position."""
+    ``advance`` for each event, then ``finish``. The base judges nothing and keeps the position. Over an
+    :class:`EventStream` only the verdicts are kept, not the timeline."""
 
-    def __init__(self, rules: RulesSystem, timeline: Timeline) -> None:
+    def __init__(self, rules: RulesSystem, timeline: Timeline | EventStream) -> None:
         self.rules: RulesSystem = rules
         self.game: Game = rules.game
         self.t = timeline
@@ -86,6 +87,11 @@ class Referee:
         """After the last event: the report."""
         return Report(self.game.id, self.judged, list(self.t.warnings) + self.notes)
 
+    def settled(self) -> int:
+        """How many of the first events have their final verdicts (no check adds to them any more): a streamed
+        check keeps those as their descriptions only. The base promises none."""
+        return 0
+
     def unjudged(self, j: Judged) -> Verdict:
         """The verdict on an event no check judged (every event gets one); the base follows no rule."""
         return NotCheckable(f"rules code of the {self.rules.system_id} system for this event")
@@ -97,18 +103,32 @@ class Referee:
 def replay(referee: Referee, progress: Callable[[int], None] | None = None) -> Report:
     """Judge every event of the referee's timeline in order; ``progress(n)`` hears of each ``n`` events done."""
     referee.begin()
-    for i, e in enumerate(referee.t.events):
-        j = Judged(i, e)
+    n = done = 0
+    stream = not isinstance(referee.t, Timeline)
+    for n, e in enumerate(referee.t.events, 1):
+        j = Judged(n - 1, e)
         referee.judged.append(j)
         referee.judge(j)
         referee.advance(j)
-        if progress is not None and (i + 1) % 100 == 0:
+        if stream and referee.settled() > done:
+            done = _settle(referee, done, referee.settled())
+        if progress is not None and n % 100 == 0:
             progress(100)
-    if progress is not None and len(referee.t.events) % 100:
-        progress(len(referee.t.events) % 100)
+    if progress is not None and n % 100:
+        progress(n % 100)
     report = referee.finish()
-    report.timeline = referee.t
+    report.timeline = None if stream else referee.t
     for j in report.judged:  # every event gets a verdict; the position stays the log's, so later ones are judged
         if not j.verdicts:
             j.verdicts.append(referee.unjudged(j))
     return report
+
+
+def _settle(referee: Referee, start: int, end: int) -> int:
+    """Give the events ``start..end`` their last verdict and keep them as their descriptions: what the report
+    prints of them. Memory then holds verdicts, not the log's events."""
+    for j in referee.judged[start:end]:
+        if not j.verdicts:
+            j.verdicts.append(referee.unjudged(j))
+        j.event = Described(getattr(j.event, "step", 0), describe(j.event))
+    return end

@@ -193,7 +193,7 @@ def _after_roll(rules: FireAndMovement, ch: Judge, a: Attack, code: str, st: Gam
     """The events after the roll by whom they touch; displacements taken out (F&M 8.3.1), units that took part
     in no combat flagged (F&M 8.2.4)."""
     d = a.defender
-    events = [(i, taken_off(ch, ch.t.events[i])) for i in a.events]
+    events = [(i, taken_off(ch, ch.judged[i].event)) for i in a.events]
     def uid(e): return ch.unit(e)
     d_moves = [(i, e) for i, e in events if uid(e) == d and isinstance(e, Move)]
     d_loss = [(i, e) for i, e in events if uid(e) == d and isinstance(e, (StepChange, Eliminated))]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Protocol
 
-from hexforge.builder.timeline import Event, Timeline
+from hexforge.builder.timeline import Event
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
@@ -46,7 +46,7 @@ class Judge(Protocol):
 
     rules: FireAndMovement
     game: Game
-    t: Timeline
+    judged: list[Judged]  # every event so far, with its verdicts
     state: GameState
     phase_start: GameState
     mover: MoveRecord | None

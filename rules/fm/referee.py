@@ -38,9 +38,9 @@ class FmReferee(Referee):
     def __init__(self, rules: FireAndMovement, timeline: Timeline) -> None:
         super().__init__(rules, timeline)
         game = self.game
-        self.setup_end = setup_events(self.rules, timeline)  # events before it are the set-up being made
+        self.setup_end = setup_events(self.rules, timeline.opening)  # events before it are the set-up being made
         if self.rules.scenario is None and len(game.scenarios) > 1:
-            sid = identify_scenario(self.rules, as_set_up(timeline, self.setup_end))
+            sid = identify_scenario(self.rules, as_set_up(timeline.opening, self.setup_end))
             if sid is not None:
                 self.rules = type(self.rules)(game, sid)
                 how = ", recognised from the set-up" if has_fixed(game.scenarios[sid]) else \
@@ -69,6 +69,7 @@ class FmReferee(Referee):
         self.victory = self.rules.victory_tracker()
         self.lost_turn: dict[str, int | None] = {}  # the GT each unit was eliminated in (ARN 10.6.6)
         self.arrivals = Arrivals(self.rules)
+        self.phase_began = 0  # the index of the last phase change: every check of earlier events is closed
 
     # -- driver -----------------------------------------------------------------------------
 
@@ -85,6 +86,8 @@ class FmReferee(Referee):
         if isinstance(e, Eliminated) and self.unit(e) is not None:
             self.lost_turn[self.unit(e)] = self.state.turn
         super().advance(j)
+        if isinstance(e, TurnChange):
+            self.phase_began = j.index
         if isinstance(e, Eliminated) and self.over is None:
             self.check_game_end()
         if self.victory is not None:
@@ -98,7 +101,11 @@ class FmReferee(Referee):
         outcome = self.victory.final(self) if self.victory is not None else Outcome(
             None, "", f"the victory conditions of {self.game.id} as rules code (its scenario [[victory]] text)")
         return Report(self.game.id, self.judged, list(self.t.warnings) + self.notes, outcome,
-                      judge_setup(self.rules, self.t))
+                      judge_setup(self.rules, self.t.opening))
+
+    def settled(self) -> int:
+        """A phase change closes the move, attack and action under way (F&M 4.1): earlier events are final."""
+        return self.phase_began
 
     def unjudged(self, j: Judged) -> Verdict:
         """Every event gets a verdict: one no F&M check reads is legal when no rule governs it (chat that

@@ -1,0 +1,66 @@
+"""The timeline read as a stream, step by step: the same events, set-up and verdicts as the whole timeline,
+read lazily, so a referee over a stream holds verdicts, not the log."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hexforge.builder.modulereader import read_module
+from hexforge.builder.savefile import read_save
+from hexforge.builder.timeline import Described, EventStream, TurnChange, build_timeline, describe
+from hexforge.games import load_game
+from hexforge.rules import check, report
+from tests.conftest import ROOT
+from tests.rules.vlog import Writer
+
+
+@pytest.fixture(scope="module")
+def log(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, object]:
+    game = load_game(ROOT / "tests" / "data" / "synthetic-fm")
+    w = Writer(game, tmp_path_factory.mktemp("stream"))
+    w.chat("setting up")
+    for turn in (1, 2):
+        w.phase(turn, "first-movement")
+        w.move("B3", "0103", "0203", "0303")  # a drag: one step, two drops
+        w.chat("attack 0910 from 0303")
+        w.roll(4)
+        w.phase(turn, "second-movement")
+        w.move("R1", "0910", "0909")
+    w.move("B1", "0205", "0305", plant="F&M 5.2")  # out of its phase
+    return w.write(), w.vmod, game
+
+
+def test_a_stream_reads_the_same_timeline(log) -> None:
+    path, vmod, game = log
+    whole = build_timeline(read_save(path), read_module(vmod), game)
+    s = EventStream(read_save(path), read_module(vmod), game)
+    assert s.setup == whole.setup
+    assert tuple(s.events) == whole.events
+    assert (s.final, s.players, s.steps, s.warnings) == (whole.final, whole.players, whole.steps, whole.warnings)
+    first_turn = next(i for i, e in enumerate(whole.events) if isinstance(e, TurnChange))
+    assert s.opening.events == whole.events[:first_turn + 1] == whole.opening.events
+
+
+def test_a_stream_is_read_step_by_step_and_once(log) -> None:
+    path, vmod, game = log
+    s = EventStream(read_save(path), read_module(vmod), game)
+    events = s.events
+    next(events)
+    assert s.read < s.size  # the rest of the log is not read yet
+    with pytest.raises(RuntimeError, match="read once"):
+        s.events
+
+
+def test_a_check_over_a_stream_gives_the_same_verdicts_and_keeps_no_timeline(log) -> None:
+    path, vmod, game = log
+    whole = check(game, build_timeline(read_save(path), read_module(vmod), game))
+    streamed = check(game, EventStream(read_save(path), read_module(vmod), game))
+    assert streamed.timeline is None and whole.timeline is not None
+    def lines(r):
+        return [(j.index, getattr(j.event, "step", None), describe(j.event), j.verdicts) for j in r.judged]
+    assert lines(streamed) == lines(whole)
+    assert any(isinstance(j.event, Described) for j in streamed.judged)  # kept as their descriptions once final
+    assert report.text(streamed) == report.text(whole) and report.as_json(streamed) == report.as_json(whole)
+    assert (streamed.setup, streamed.warnings, streamed.victory) == (whole.setup, whole.warnings, whole.victory)
+    assert streamed.counts()["illegal"] >= 1  # the planted move out of its phase
