@@ -63,6 +63,7 @@ class HttrReferee(Referee):
         self.dismounts: set[str] = set()  # units that mounted or dismounted this phase (SR 9.3.7)
         self.night = False
         self.cp_given: dict[str, int] = {}  # CP allocated to each HQ this Command Phase (SR 14.3.1)
+        self.leaders_due: list[tuple[int, str]] = []  # (move's event, enemy leader left alone there): SR 19.3.1
         self.of_wait: list[Waiting] = []  # OF declared, waiting for the activity that triggers it (SR 6.6.1.2)
 
     # -- driver ------------------------------------------------------------------------------
@@ -86,6 +87,8 @@ class HttrReferee(Referee):
     def judge(self, j: Judged) -> None:
         e = j.event
         self.match_triggers(e)
+        if self.leaders_due and self.leader_taken(j):
+            return
         if isinstance(e, TurnChange):
             self.on_turn(j)
         elif isinstance(e, ChatLine):
@@ -101,6 +104,21 @@ class HttrReferee(Referee):
         elif isinstance(e, StepChange):
             for v in judge_layer(self, e, self.unit(e)):
                 self.say(j.index, v)
+
+    @rule("HTTR SR 19.3.1", "MOR-3", "a leader alone in a hex an enemy combat unit enters is eliminated")
+    def leader_taken(self, j: Judged) -> bool:
+        """The event after a move onto a lone enemy leader: the leader's elimination (judged here), else the
+        move is illegal if the leader is still there."""
+        e, due = j.event, self.leaders_due
+        self.leaders_due = []
+        taken = isinstance(e, Eliminated) and any(self.unit(e) == u for _, u in due)
+        for index, u in due:
+            if taken and self.unit(e) == u:
+                self.say(j.index, Legal(detail=f"{u}, a leader left alone with enemy units, is eliminated (SR 19.3.1)"))
+            elif self.state.where(u) is not None:
+                self.say(index, Illegal("HTTR SR 19.3.1", f"{u} is a leader alone in a hex an enemy combat unit "
+                                        "entered: it is eliminated"))
+        return taken
 
     def match_triggers(self, e: Event) -> None:
         """OF waits for the phasing side's next activity: it must be the trigger (SR 6.6.1.1-6.6.1.2)."""
@@ -133,6 +151,10 @@ class HttrReferee(Referee):
             to = self.state.where(uid)
             logged = self.logged_order(e) if isinstance(e, Move) else ()
             self.state = mem.moved(before, self.state, uid, to, logged)
+            if to is not None and not is_kind(self.game, uid, "leader"):
+                enemy = [u for u in self.state.at(to) if self.state.side(u) != self.state.side(uid)]
+                if enemy and all(is_kind(self.game, u, "leader") for u in enemy):
+                    self.leaders_due += [(j.index, u) for u in enemy]
         elif isinstance(e, Eliminated):
             self.state = mem.moved(before, self.state, uid, None)
         elif isinstance(e, StepChange):

@@ -120,3 +120,11 @@ def test_joining_a_stack_in_an_ezoc_goes_to_the_bottom():  # MOV-21, SR 9.6.3 (L
 def test_opposing_leaders_never_share_a_hex():  # MOR-4, SR 19.3.2 (L977)
     assert rules_broken(move({"A-LDR": "B0303", "G-LDR": "B0304"}, "A-LDR", "B0304")) == ["HTTR SR 19.3.2"]
     assert all_legal(move({"A-LDR": "B0303", "A-INF1": "B0304"}, "A-LDR", "B0304"))
+
+
+def test_a_lone_leader_entered_by_an_enemy_is_eliminated():  # MOR-3, SR 19.3.1 (L976)
+    setup = {"A-INF1": "B0303", "G-LDR": "B0304"}
+    taken = Log(setup).phase(1, "allied_movement").move("A-INF1", "B0304").kill("G-LDR", "B0304").check()
+    assert all_legal(taken.judged[-1].verdicts) and "eliminated" in taken.judged[-1].verdicts[0].detail
+    kept = Log(setup).phase(1, "allied_movement").move("A-INF1", "B0304").phase(1, "allied_organization").check()
+    assert rules_broken(kept.judged[1].verdicts) == ["HTTR SR 19.3.1"]
