@@ -245,7 +245,28 @@ class ActionsMixin:
         note = self.pending_note
         if isinstance(note, NotCheckable) and not isinstance(verdict, Illegal):
             verdict = note if isinstance(verdict, Legal) else NotCheckable(f"{note.needs}; {verdict.needs}")
+        if not isinstance(verdict, Illegal) and (after.stopped or "").startswith("PTR 13.4.1"):
+            verdict = self.infiltration(uid) or verdict
         self.say(j.index, verdict)
+
+    @rule("PTR 13.4.1 / 16.1", "PTR13-5/PTR16-1", "an infiltration move (EZOC to EZOC) is made only by a unit that "
+          "passed its Effectiveness Check: die at most its ER (one die for the stack, 13.4.2C)")
+    def infiltration(self, uid: str) -> Verdict | None:
+        """The verdict on ``uid``'s infiltration move from the activation's last Effectiveness Check; ``None``
+        when it passed."""
+        die = self.mem.active.check
+        if die is None:
+            if self.ch.dice_for("effectiveness-check"):
+                return Illegal("PTR 13.4.1B", f"{uid} infiltrates (EZOC to EZOC) without an Effectiveness Check")
+            return NotCheckable("the Effectiveness Check of the infiltration (an 'effectiveness-check' dice button, "
+                                "docs/log-channel.md)")
+        er = self.data.value(uid, "er", uid in self.state.reduced)
+        if isinstance(er, Unknown):
+            return NotCheckable(er.needs)
+        if die > er:
+            return Illegal("PTR 13.4.1B", f"{uid} failed its Effectiveness Check ({die} > ER {er}): it is disrupted "
+                           "and does not move")
+        return None
 
     # -- the end of a Movement Action: stacking (PtR 14) ------------------------------------------------
 
@@ -257,7 +278,8 @@ class ActionsMixin:
         if a is None or a.movement is None:
             return
         mv = a.movement
-        self.set(active=replace(a, movement=None))
+        spent = (mv.stopped or "").startswith("PTR 13.4.1")  # an infiltration used up its Effectiveness Check
+        self.set(active=replace(a, movement=None, check=None if spent else a.check))
         over = self.overstack(mv.at, a.side)
         if over is not None:
             self.say(mv.last if mv.last is not None else index, over)

@@ -3,10 +3,12 @@ the game's log channel (``docs/log-channel.md``) when the roll came from one, el
 expects next, with the side of the player who rolled. A mixin of the PtR referee."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hexforge.builder.timeline import DiceRoll
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
-from hexforge.rules.verdict import Illegal
+from hexforge.rules.verdict import Illegal, Legal
 
 OC_PHASE, RECOVERY_PHASE = "operations", "recovery"  # the sequence's phase ids (PtR 5.1A, 5.1F)
 
@@ -82,6 +84,10 @@ class DiceMixin:
                 self.say(j.index, Illegal("PTR 10.2.3A", "a Reaction Check, but no Formation Reaction is declared"))
         elif purpose in ("combat", "air-support"):
             self.battle_roll(j, purpose, battle)
+        elif purpose == "effectiveness-check" and a is not None and a.stage == "actions":
+            self.set(active=replace(a, check=self.die(j.event)))
+            self.say(j.index, Legal(detail=f"Effectiveness Check {self.die(j.event)}: judged with the move it "
+                                    "allows (13.4.1B)"))
 
     def battle_roll(self, j: Judged, purpose: str, battle) -> None:
         if battle is None or battle.rolled:

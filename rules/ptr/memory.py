@@ -51,6 +51,7 @@ class Activation:
     movement: Movement | None = None
     flip: str | None = None  # an OOS HQ that must expend Emergency Supply before the AP roll (10.1.3B-C)
     battle: Battle | None = None  # the attack under way (PtR 15)
+    check: int | None = None  # the die of the last Effectiveness Check rolled in this activation (13.4.1B, 16.1)
 
 
 @dataclass(frozen=True, slots=True)

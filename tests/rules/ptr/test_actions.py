@@ -69,9 +69,15 @@ def test_ezoc_to_ezoc_only_as_infiltration(syn):
     """13.3B / 13.4.1: a one-hex move from an EZOC into another is infiltration (it spends the whole MA); a
     step from an EZOC into another later in the move is not allowed."""
     log = german(syn).move("116-PG", "1513", "1414", "1314")  # stops in 1314 (EZOC of 3-AI and 1-TD)
+    log.roll("german", 7, "Effectiveness Check")  # 13.4.1B: 7 <= ER 7 passes
     log.move("116-PG", "1314", "1315")  # a new Movement Action: 1315 is in 1-TD's ZOC: infiltration
     r = log.check()
     assert illegal(r) == [] and memory_after(syn, log).active.ap == 3
+    r = german(syn).move("116-PG", "1513", "1414", "1314").roll("german", 8, "Effectiveness Check") \
+        .move("116-PG", "1314", "1315").check()
+    assert illegal(r) == [(9, "PTR 13.4.1B")]  # 8 > ER 7: disrupted, it does not move
+    r = german(syn).move("116-PG", "1513", "1414", "1314").move("116-PG", "1314", "1315").check()
+    assert illegal(r) == [(8, "PTR 13.4.1B")]  # no Effectiveness Check rolled
     log = german(syn).move("116-PG", "1513", "1414", "1314").move("116-PG", "1314", "1315", "1316")
     assert illegal(log.check()) == [(8, "PTR 13.4.1")]
 
@@ -272,3 +278,10 @@ def test_hq_relocation_costs_its_relocation_points(syn):
     assert "HQ Relocation" in verdicts(r, 4)[0].needs
     r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "relocate 3armhq").check()
     assert illegal(r) == [(3, "PTR 11.4.2A")]
+
+
+def test_an_effectiveness_check_serves_one_infiltration(syn):
+    """13.4.1B: the roll is the infiltrating stack's; a later infiltration in the activation needs its own."""
+    log = german(syn).move("116-PG", "1513", "1414", "1314").roll("german", 7, "Effectiveness Check") \
+        .move("116-PG", "1314", "1315").move("116-TK", "1612", "1613").move("116-PG", "1315", "1416")
+    assert illegal(log.check()) == [(11, "PTR 13.4.1B")]  # 1315 and 1416 are both in 1-TD's ZOC
