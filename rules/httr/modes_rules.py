@@ -19,6 +19,7 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.movement import Movement, Step
+from hexforge.rules.httr.recovery import judge_recovery
 from hexforge.rules.httr.units import has_mode, is_kind, mobility
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -49,8 +50,7 @@ def judge_layer(p: Position, e: StepChange, uid: str) -> list[Verdict]:
     if what == "mode":
         return [judge_mode(p, uid, str(value))]
     if what == "disrupted":
-        return [judge_disruption(p, uid)] if value else [
-            NotCheckable("rules code for disruption recovery (SR 10.6.4-10.6.5: not built yet)")]
+        return [judge_disruption(p, uid)] if value else [judge_recovery(p, uid)]
     if what == "dismounted":
         return [judge_dismount(p, uid)]
     if what == "depleted":

@@ -62,6 +62,7 @@ class HttrReferee(Referee):
         self.mode_turn: set[str] = set()  # units that made their voluntary mode change this turn (SR 5.2.1)
         self.dismounts: set[str] = set()  # units that mounted or dismounted this phase (SR 9.3.7)
         self.night = False
+        self.morale_roll: int | None = None  # this phase's last Morale Check roll (SR 10.6.4)
         self.cp_given: dict[str, int] = {}  # CP allocated to each HQ this Command Phase (SR 14.3.1)
         self.leaders_due: list[tuple[int, str]] = []  # (move's event, enemy leader left alone there): SR 19.3.1
         self.of_wait: list[Waiting] = []  # OF declared, waiting for the activity that triggers it (SR 6.6.1.2)
@@ -247,6 +248,7 @@ class HttrReferee(Referee):
             self.hq_used.pop(side, None)
         self.fire, self.ca = FireLog(), CaLog()
         self.cp_given.clear()
+        self.morale_roll = None
         self.moves.clear()
         self.finished.clear()
         self.dismounts.clear()
@@ -298,6 +300,8 @@ class HttrReferee(Referee):
         button = self.channel.dice(e.name)
         ca_die = button.purpose == "close-action" if button is not None else len(e.values) == 1
         total = e.total if e.total is not None else sum(e.values)
+        if button is not None and button.purpose == "morale":
+            self.morale_roll = total
         if self.ca.pending is not None and ca_die:
             self.say(j.index, resolve(self, total))
             return

@@ -7,6 +7,7 @@ from typing import Callable
 from hexforge.builder.timeline import Timeline
 from hexforge.maps.hexes import Hex
 from hexforge.maps.overlay import Overlay
+from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.catalogue import HTTR_CATALOGUE
 from hexforge.rules.httr.los import Observation, los_overlay
 from hexforge.rules.httr.modes import modes
@@ -64,3 +65,12 @@ class HighwayToTheReich(RulesSystem):
             alone = alone.place(u, None)
         src = Source(f"{division} at its hex", side, frozenset({at}), division, "HTTR SR 14.3.2")
         return HttrSupply(self.game, alone, [src], travel=travel, disrupted=disrupted).status(hq)
+
+    def supplied(self, state: GameState, uid: str) -> Status:
+        """SR 13.2: the unit's supply chain in ``state`` (modes and disruption from the HTTR referee's memory)."""
+        modes = mem.memory(state).modes
+        travel = frozenset(u for u, m in modes.items() if m == "travel")
+        disrupted = frozenset(u for u in state.positions if mem.has(state, u, "disrupted"))
+        side = state.side(uid) or ""
+        return HttrSupply(self.game, state, sources(self.game, side, self.scenario, state.turn), travel=travel,
+                          disrupted=disrupted).status(uid)

@@ -1,0 +1,41 @@
+"""HTTR recovery from disruption (SR 10.6.4) on the synthetic game: A-INF1 (printed morale 8) disrupted in B0303."""
+from __future__ import annotations
+
+from tests.rules.httr.helpers import Log, all_legal, last, rules_broken, unsure
+
+DIS = {"Disrupted": "Disrupted"}
+CHAIN = {"A-CORPS": "B0105", "A-DIV": "B0205", "A-REG1": "B0301"}  # in supply, no HQ next to B0303
+
+
+def recover(setup: dict, *dice: int, phase: str = "allied_command") -> list:
+    log = Log(setup).phase(1, phase)
+    if dice:
+        log.roll("Morale Check", *dice)
+    return last(log.layer("A-INF1", "Disrupted", "Disrupted", "Normal").check())
+
+
+def test_recovery_on_a_passed_morale_check():  # DIS-2, SR 10.6.4 (L638-L642)
+    base = {"A-INF1": ("B0303", DIS), **CHAIN}
+    v = recover(base, 4, 4)
+    assert all_legal(v) and v[0].guess  # 8 <= 8, on the printed morale
+    assert rules_broken(recover(base, 4, 5)) == ["HTTR SR 10.6.4"]  # 9 > 8
+    alone = recover({"A-INF1": ("B0303", DIS)}, 4, 4)  # no HQ on the map: out of supply, 8 + 1 > 8
+    assert rules_broken(alone) == ["HTTR SR 10.6.4"] and "out of supply" in alone[0].reason
+
+
+def test_the_modifiers():  # -2 with a leader or HQ adjacent, +1 next to an undisrupted enemy
+    helped = {"A-INF1": ("B0303", DIS), "A-LDR": "B0304", **CHAIN}
+    assert all_legal(recover(helped, 5, 5))  # 10 - 2 = 8
+    threatened = {"A-INF1": ("B0303", DIS), "G-INF1": "B0304", **CHAIN}
+    assert rules_broken(recover(threatened, 4, 4)) == ["HTTR SR 10.6.4"]  # 8 + 1 = 9
+    quiet = {"A-INF1": ("B0303", DIS), "G-INF1": ("B0304", DIS), **CHAIN}  # a disrupted enemy does not count
+    assert all_legal(recover(quiet, 4, 4))
+
+
+def test_only_in_the_command_phase():
+    assert rules_broken(recover({"A-INF1": ("B0303", DIS)}, 2, 2, phase="allied_movement")) == ["HTTR SR 10.6.4"]
+
+
+def test_without_a_roll_only_the_night_recovery_remains():  # DIS-3 (SR 10.6.5) is not followed
+    v = recover({"A-INF1": ("B0303", DIS)})
+    assert unsure(v) and "10.6.5" in unsure(v)[0].needs
