@@ -104,7 +104,7 @@ class HttrReferee(Referee):
             self.on_move(j)
         elif isinstance(e, StepChange):
             for v in judge_layer(self, e, self.unit(e)):
-                self.say(j.index, v)
+                self.say(j.index, v)  # one verdict per layer change
 
     @rule("HTTR SR 19.3.1", "MOR-3", "a leader alone in a hex an enemy combat unit enters is eliminated")
     def leader_taken(self, j: Judged) -> bool:
@@ -273,25 +273,26 @@ class HttrReferee(Referee):
     # -- declarations and rolls --------------------------------------------------------------
 
     def on_declare(self, j: Judged, d: Declaration) -> None:
-        if d.kind == "cp":
-            for v in judge_cp(self, d):
-                self.say(j.index, v)
+        if d.kind in ("cp", "ca"):
+            self.say_all(j.index, (judge_cp if d.kind == "cp" else judge_ca)(self, d), d.kind)
             return
-        if d.kind == "ca":
-            for v in judge_ca(self, d):
-                self.say(j.index, v)
-            return
-        for v in judge_fire(self, d):
-            self.say(j.index, v)
+        verdicts = judge_fire(self, d)
         units = firers(self, d)
         if isinstance(units, list):
             if d.kind == "of":
-                for v in judge_of(self, d, units):
-                    self.say(j.index, v)
+                verdicts += judge_of(self, d, units)
                 w = waiting(self, j.index, d)
                 if w is not None:
                     self.of_wait.append(w)
             record(self, d, units)
+        self.say_all(j.index, verdicts, d.kind)
+
+    def say_all(self, index: int, verdicts: list[Verdict], kind: str) -> None:
+        """A declaration's verdicts: those that say something (illegal, not checkable, or legal with a detail
+        or a guess), else one legal verdict for all its checks."""
+        told = [v for v in verdicts if not (isinstance(v, Legal) and v.detail is None and v.guess is None)]
+        for v in told or [Legal(detail=f"the {kind} declaration passes every check")]:
+            self.say(index, v)
 
     def on_roll(self, j: Judged) -> None:
         """A roll: the pending close action's 1d6 (a Close Action button's, or any single die in a game whose
