@@ -22,6 +22,8 @@ from hexforge.survey.lattice import (Lattice, NoGrid, autocorrelation, candidate
 __all__ = ["Fit", "FitError", "AtPoint", "fit", "read_grid"]
 
 WORK_PIXELS = 4_000_000   # the lattice is found on an image reduced to about this size
+MIN_STRENGTH = 0.1        # the autocorrelation peak of a printed grid (synthetic scans: 0.23-0.49; noise,
+                          # stripes, photos, blank pages: < 0.03)
 PRESENT = 0.35            # a hex shows a printed hex inside when its presence score reaches this
 
 
@@ -96,9 +98,12 @@ def find_lattice(rgb: np.ndarray) -> Found:
         raise NoGrid(f"the image is only {rgb.shape[1]}x{rgb.shape[0]} pixels")
     e = edge_response(small)
     u, v, strength = coarse_lattice(autocorrelation(e), h, w)
-    origin, score = origin_by_folding(e, u, v)
+    if strength < MIN_STRENGTH:
+        raise NoGrid(f"nothing repeats as printed hexes do (pattern strength {strength:.2f}; printed grids "
+                     f"give {MIN_STRENGTH} or more)")
+    origin, score = origin_by_folding(e, small.mean(axis=2), u, v)
     if score < 0.2:
-        raise NoGrid(f"the repeating pattern is not hex outlines (match {score:.2f}, a printed grid gives > 0.3)")
+        raise NoGrid(f"the repeating pattern is not hex outlines (match {score:.2f}, printed grids give > 0.3)")
     lat = Lattice(origin, u, v)
     for _ in range(2):
         a, b, shows, observable = _seen(e, lat)
@@ -109,6 +114,8 @@ def find_lattice(rgb: np.ndarray) -> Found:
     _, res_shown = refine_by_hexes(e, lat, a[shows], b[shows])
     residual = np.full(len(a), np.nan)
     residual[shows] = res_shown
+    if not np.isfinite(res_shown).any():
+        raise NoGrid("no hex could be measured whole")
     if np.nanmedian(res_shown) > 0.12 * lat.dy:
         raise NoGrid(f"hexes do not line up (median misfit {np.nanmedian(res_shown):.1f} px for hexes "
                      f"{lat.dy:.0f} px high)")

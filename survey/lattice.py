@@ -80,6 +80,8 @@ def autocorrelation(e: np.ndarray) -> np.ndarray:
     lx = np.minimum(np.arange(shape[1]), shape[1] - np.arange(shape[1]))
     overlap = np.maximum(h - ly, 0)[:, None].astype(np.float32) * np.maximum(w - lx, 0)[None, :]
     ac = ac / np.maximum(overlap, 0.25 * h * w)
+    if not ac[0, 0] > 0:
+        raise NoGrid("the image is blank")
     return (ac / ac[0, 0]).astype(np.float32)
 
 
@@ -176,29 +178,51 @@ def outline_model(u: tuple[float, float], v: tuple[float, float], px: np.ndarray
     return np.where(same_column, 0.0, np.exp(-(((d1 - d0) / width) ** 2)))
 
 
-def origin_by_folding(e: np.ndarray, u: tuple[float, float], v: tuple[float, float],
-                      bins: int = 64) -> tuple[tuple[float, float], float]:
-    """A hex centre, from the edge response folded onto one lattice cell and matched to an outline;
-    and how well the fold matches (correlation, 0..1)."""
-    h, w = e.shape
+def _fold(image: np.ndarray, lat: Lattice, bins: int) -> np.ndarray:
+    """The mean of ``image`` over each of bins x bins places of the lattice cell (a torus)."""
+    h, w = image.shape
     step = max(1, int(math.sqrt(h * w / 2e6)))
     yy, xx = np.mgrid[0:h:step, 0:w:step]
-    lat = Lattice((0.0, 0.0), u, v)
     fa, fb = lat.index(xx.astype(np.float64), yy.astype(np.float64))
     ia = np.floor((fa % 1) * bins).astype(np.int64) % bins
     ib = np.floor((fb % 1) * bins).astype(np.int64) % bins
     idx = (ia * bins + ib).ravel()
-    sums = np.bincount(idx, e[::step, ::step].ravel(), bins * bins)
+    sums = np.bincount(idx, image[::step, ::step].ravel(), bins * bins)
     counts = np.bincount(idx, None, bins * bins)
-    fold = (sums / np.maximum(counts, 1)).reshape(bins, bins)
+    return (sums / np.maximum(counts, 1)).reshape(bins, bins)
+
+
+def _match(fold: np.ndarray, model: np.ndarray) -> np.ndarray:
+    """Circular correlation of a fold with a side model, normalised (1 = a perfect match)."""
+    f0 = fold - fold.mean()
+    corr = np.real(np.fft.ifft2(np.fft.fft2(f0) * np.conj(np.fft.fft2(model))))
+    # the model is not made zero-mean: what lies inside a hex (its number, a road) must not weigh
+    return corr / (np.linalg.norm(f0) * np.linalg.norm(model - model.mean()) + 1e-12)
+
+
+def origin_by_folding(e: np.ndarray, gray: np.ndarray, u: tuple[float, float], v: tuple[float, float],
+                      bins: int = 64) -> tuple[tuple[float, float], float]:
+    """A hex centre, from the image folded onto one lattice cell (textures, noise and the varying
+    fills average out) matched to the hex sides; and how well the fold matches (0..1).
+
+    The folded edge response finds the sides robustly (outlines and fill boundaries) but blurs
+    them; the folded darkness (the printed outline as a dark line) then places them to a fraction
+    of a pixel, searched only near the first answer (a dark hex number must not pass for a side)."""
+    lat = Lattice((0.0, 0.0), u, v)
     ga, gb = np.mgrid[0:bins, 0:bins] / bins
     mx, my = lat.point(ga + 0.5 / bins, gb + 0.5 / bins)  # bin i holds fractions around (i + 0.5) / bins
-    model = outline_model(u, v, mx, my, max(3.0, lat.dy / 10))  # wide: a line's edge response has two flanks
-    # the model is not made zero-mean: what lies inside a hex (its number, a road) must not weigh
-    f0, m0 = fold - fold.mean(), model
-    corr = np.real(np.fft.ifft2(np.fft.fft2(f0) * np.conj(np.fft.fft2(m0))))
-    sa, sb = np.unravel_index(np.argmax(corr), corr.shape)
-    score = float(corr[sa, sb] / (np.linalg.norm(f0) * np.linalg.norm(m0 - m0.mean()) + 1e-12))
+    coarse = _match(_fold(e, lat, bins), outline_model(u, v, mx, my, max(3.0, lat.dy / 10)))
+    sa, sb = np.unravel_index(np.argmax(coarse), coarse.shape)
+    score = float(coarse[sa, sb])
+    dark = _fold(gray, lat, bins)
+    dark = np.clip(ndimage.gaussian_filter(dark, bins / 16, mode="wrap") - dark, 0, None)
+    fine = _match(dark, outline_model(u, v, mx, my, max(2.0, lat.dy / 20)))
+    reach = max(2, round(0.08 * bins))
+    window = np.roll(fine, (reach - sa, reach - sb), axis=(0, 1))[:2 * reach + 1, :2 * reach + 1]
+    i, j = np.unravel_index(np.argmax(window), window.shape)
+    corr = coarse
+    if 0 < i < 2 * reach and 0 < j < 2 * reach:  # a peak inside the window, not on its rim
+        sa, sb, corr = (sa + i - reach) % bins, (sb + j - reach) % bins, fine
     sub = []
     for k, s in ((0, sa), (1, sb)):
         line = [corr[(s - 1) % bins, sb] if k == 0 else corr[sa, (s - 1) % bins], corr[sa, sb],
