@@ -120,6 +120,11 @@ class ActionsMixin:
             price = self.data.value(hq, "relocation_points", False)  # 11.4.2A: its Relocation Points
         performers = frozenset([uid] if d.verb == "refit" else units if d.verb == "improved-defense" else [])
         v = self.spend(j.index, ACTION_OF[d.verb], performers, price)
+        if not isinstance(v, Illegal):
+            if d.verb == "refit":
+                self.drop_improved(self.state.where(uid))  # 11.4.4C4: a unit in the hex acts
+            elif d.verb == "improved-defense":
+                self.set(improved=self.mem.improved | {h})  # 11.4.4B
         self.say(j.index, v if v is not None else Legal(detail=f"{d.verb} ({self.mem.active.ap} APs left)"))
 
     @rule("PTR 15.1.1 / 11.4.5A / 15.4.2.1A", "PTR15-1/PTR11-21/PTR15-12/PTR14-2",
@@ -154,6 +159,7 @@ class ActionsMixin:
         support = tuple(self.game.map.index[w] for w in d.attackers[1:] if w in self.game.map.index)
         if not isinstance(v, Illegal):
             self.set(active=replace(self.mem.active, battle=Battle(origin, target, d.kind, support)))
+            self.drop_improved(origin)  # 11.4.4C4
         self.say(j.index, v)
 
     # -- Movement Actions (PtR 11.4.1, 12, 13) --------------------------------------------------------
@@ -280,6 +286,7 @@ class ActionsMixin:
         mv = a.movement
         spent = (mv.stopped or "").startswith("PTR 13.4.1")  # an infiltration used up its Effectiveness Check
         self.set(active=replace(a, movement=None, check=None if spent else a.check))
+        self.drop_improved(mv.at)  # 11.4.4D: another unit ends a Movement Action in the hex
         over = self.overstack(mv.at, a.side)
         if over is not None:
             self.say(mv.last if mv.last is not None else index, over)

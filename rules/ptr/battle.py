@@ -97,7 +97,7 @@ class BattleMixin:
                                 for u in att])
         lone_hq = all(self.data.is_hq(u) for u in dfn)
         d_cv = 1 if lone_hq else battle_strength(  # 20.1B: a lone HQ defends at 1, with no chit
-            [(known(self.data.value(u, "cs", False)), self.multiplier(b.chits[1], u, None)) for u in dfn
+            [(known(self.data.value(u, "cs", False)), self.multiplier(b.chits[1], u, self.defence(b))) for u in dfn
              if not self.data.is_hq(u)])
         col, cols = self.column(a_cv, d_cv, b.shift or 0)
         drm, parts = self.drms(b, att, dfn, lone_hq)
@@ -108,8 +108,13 @@ class BattleMixin:
         return (f"CV {a_cv}:{d_cv}, column {cols[col]}; DRM {drm:+d} ({parts}); roll {die} -> {roll}: {cell} "
                 "(applying it is not checked yet)")
 
+    def defence(self, b: Battle) -> str | None:
+        """PtR 15.2.1D / 11.4.4A: ``improved`` for a hex under Improved Defense, else by each unit's state."""
+        return "improved" if b.target in self.mem.improved else None
+
     def multiplier(self, chit: int, uid: str, kind: str | None) -> int:
-        """PtR 15.2.1B-D: the unit's Combat Multiplier on chit ``chit`` by its ER and column."""
+        """PtR 15.2.1B-D: the unit's Combat Multiplier on chit ``chit`` by its ER and column (``kind``: the
+        attack kind or ``improved``; ``None``: the defender's own state)."""
         disrupted = uid in self.state.reduced
         er = known(self.data.value(uid, "er", disrupted))
         role = kind if kind is not None else ("disrupted" if disrupted else "undisrupted")
@@ -152,7 +157,7 @@ class BattleMixin:
         d_form = self.data.formation_of(dfn[0]) if dfn else None
         d_hexes = [h for h in b.origin.neighbours() if h != b.target and h in self.game.map]
         disrupted = any(u in self.state.reduced for u in dfn)
-        d_sup = 0 if lone_hq or disrupted else defender_support("regular", False, supporters(
+        d_sup = 0 if lone_hq or disrupted else defender_support(self.defence(b) or "regular", False, supporters(
             [h for h in d_hexes if any(self.state.side(u) not in (side, None) for u in self.state.at(h))],
             self.enemy(side), b.origin, d_form))
         hq_sup = self.hq_support(b, att, fid)

@@ -71,6 +71,7 @@ class PtrMemory:
     activations: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     over: str | None = None  # why the OC ended (9.5)
     interdiction: tuple[int, int | Unknown] | None = None  # (turn, level) rolled in a Recovery Phase (19.0A)
+    improved: frozenset[Hex] = frozenset()  # hexes under an Improved Defense marker (11.4.4)
     placed: frozenset[str] = frozenset()  # sides that placed reinforcements this Reinforcement Phase (8.0D)
     recovering: bool = False  # the Recovery Phase of a turn after the first: German FAMs wait for the level
 

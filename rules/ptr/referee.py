@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hexforge.builder.timeline import (ChatLine, DiceRoll, Entered, Event, Move, StepChange, Timeline, TurnChange,
-                                       UnknownCommand)
+from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, Event, Move, StepChange, Timeline,
+                                       TurnChange, UnknownCommand)
 from hexforge.games.channel import Channel
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.actions import ActionsMixin
@@ -64,6 +64,7 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
 
     def judge(self, j: Judged) -> None:
         e = j.event
+        self.watch_improved(e)
         if isinstance(e, TurnChange):
             self.on_phase(j)
         elif isinstance(e, ChatLine):
@@ -81,6 +82,22 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         elif isinstance(e, StepChange) and self.unit(e) is not None and self.data.is_hq(self.unit(e)) \
                 and self.back_level(e) is not None:
             self.on_hq_flip(j, self.unit(e))
+
+    @rule("PTR 11.4.4C-D", "PTR11-19", "the Improved Defense marker goes at once when a unit in the hex is "
+          "disrupted, eliminated, leaves or acts, or another unit ends a Movement Action there")
+    def watch_improved(self, e: Event) -> None:
+        """Removes the Improved Defense of a hex a unit leaves, is disrupted or eliminated in (11.4.4C1-3)."""
+        uid = self.unit(e)
+        h = self.state.where(uid) if uid is not None else None
+        if h is None or h not in self.mem.improved:
+            return
+        gone = (isinstance(e, (Move, Eliminated)) or (isinstance(e, StepChange) and self.back_level(e) == 1))
+        if gone:
+            self.drop_improved(h)
+
+    def drop_improved(self, h) -> None:
+        if h in self.mem.improved:
+            self.set(improved=self.mem.improved - {h})
 
     def advance(self, j: Judged) -> None:
         """The position after the event; a unit flipped by a channel layer (Disrupted, Emergency Supply) is on its

@@ -73,3 +73,32 @@ def test_bundled_combat_is_not_checkable(ptr):
         .say("german", "chits 3 4").roll("german", 5)
     r = log.check("s2")
     assert isinstance(verdicts(r, 8)[0], NotCheckable) and "units.csv" in verdicts(r, 8)[0].needs
+
+
+def improved(syn) -> PtrLog:
+    """1-B disrupted (as in test_actions.german); 3arm (level 6, roll 5: (6 + 5 + 3) // 3 = 4 APs) puts 1214
+    under Improved Defense (events 0-5); the Germans then win segment 2 (6-7)."""
+    return PtrLog(syn).disrupt("1-B", "1512").phase(1, "operations").say("us", "act 3arm").roll("us", 5).say("us", "id 1214") \
+        .say("us", "done")
+
+
+def test_improved_defense_uses_the_right_chit_column(syn):
+    """11.4.4A / 15.2.1D: defenders under Improved Defense read the right column: chit 2, ER 5: 3 -> 7 x 3 +
+    6 x 3 = 39 against 16: 1:3, below the far-left column."""
+    log = improved(syn).initiative(2, 8).say("german", "act 116pz").roll("german", 8) \
+        .move("116-PG", "1513", "1414", "1314").say("german", "attack 1214 from 1314 regular") \
+        .say("german", "chits 1 2").roll("german", 9)
+    r = log.check()
+    assert illegal(r) == [] and "CV 16:39 is below the far-left column" in verdicts(r, 13)[0].detail
+
+
+def test_improved_defense_ends_when_a_unit_leaves_or_acts(syn):
+    """11.4.4C-D: a unit of the hex leaving ends it; so does another unit ending its move there."""
+    from tests.rules.ptr.test_actions import memory_after
+    assert memory_after(syn, improved(syn)).improved
+    log = PtrLog(syn).phase(1, "operations").say("us", "act 3arm").roll("us", 5).say("us", "id 1214") \
+        .move("3-TK", "1214", "1114")
+    assert not memory_after(syn, log).improved
+    log = PtrLog(syn).phase(1, "operations").say("us", "act 3arm").roll("us", 5).say("us", "id 1214") \
+        .move("3-TK2", "1211", "1212", "1213", "1214").say("us", "done")
+    assert not memory_after(syn, log).improved
