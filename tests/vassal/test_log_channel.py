@@ -131,3 +131,29 @@ def test_named_dice_roll_reads_with_its_purpose(played) -> None:
     assert g.channel.dice(e.name).purpose == button.purpose
     if n > 1:
         assert e.total == sum(e.values)
+
+
+def test_httr_units_set_up_in_hexes_stand_on_their_own_sheets(vassal_check, tmp_path) -> None:
+    """Issue #15: a unit the scenario places in a hex stands in that hex of its own sheet (four sheets).
+    The bundled transcription gives no set-up hex, so a copy of the game gets one unit per sheet."""
+    import shutil
+    src = load_game("highway-to-the-reich")
+    sc = src.scenarios["s17"]
+    used = {u for e in [*sc.setup, *sc.reinforcements] if e.units != "unknown" for u in e.units}
+    spare = [u for u in src.units if u not in used]
+    first = {}
+    for label in src.map.index:
+        first.setdefault(label[0], label)
+    assert sorted(first) == ["A", "B", "C", "D"]
+    placed = dict(zip(spare, (first[s] for s in sorted(first))))
+    game = tmp_path / "highway-to-the-reich"
+    shutil.copytree(src.path, game)
+    extra = "".join(f'\n[[setup]]\nunits = ["{u}"]\nhex = "{h}"\nsource = "test"\n' for u, h in placed.items())
+    (game / "scenarios" / "s17.toml").write_text((game / "scenarios" / "s17.toml").read_text() + extra)
+    g = load_game(game)
+    vmod = build(g, tmp_path / "httr.vmod", scenarios=["s17"])
+    rc, res = vassal_check("replay", vmod, f"setup:{setup_name(g.scenarios['s17'].name.resolved)}")
+    assert rc == 0 and res["success"], res.get("errors") or res.get("error")
+    where = {p["name"]: p for p in res["final"]["pieces"] if p["name"] in placed}
+    assert ({u: (p["map"], p["board"], p["location"]) for u, p in where.items()}
+            == {u: ("Main Map", f"Sheet {h[0]}", h) for u, h in placed.items()})
