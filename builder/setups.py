@@ -4,8 +4,9 @@ Units set up in a named hex go on the main map at VASSAL's own centre pixel for 
 (stacked when several share a hex), and so do the markers the scenario places (``Game.marker_setup``).
 Units with a free or area setup, and reinforcements, go to the holding-boxes board
 (:mod:`hexforge.builder.holding`): one row for set-up areas, then one row per turn of arrival.
-What a setup cannot place (units the data does not list, or lists without a hex) is said by
-:func:`setup_warnings`, which :func:`hexforge.builder.build.build` issues as warnings.
+Track markers (docs/log-channel.md) go on their set-up box of the Tracks map (:func:`track_placements`).
+What a setup cannot place (units the data does not list, or lists without a hex, or a set-up that leaves
+the map empty) is said by :func:`setup_warnings`, which :func:`hexforge.builder.build.build` issues as warnings.
 """
 from __future__ import annotations
 

@@ -8,7 +8,6 @@ timeline reads are checked against VASSAL's own naming, and the set-up boxes aga
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
