@@ -123,6 +123,7 @@ class ActionsMixin:
         if not isinstance(v, Illegal):
             if d.verb == "refit":
                 self.drop_improved(self.state.where(uid))  # 11.4.4C4: a unit in the hex acts
+                self.set(active=replace(self.mem.active, refit=uid))
             elif d.verb == "improved-defense":
                 self.set(improved=self.mem.improved | {h})  # 11.4.4B
         self.say(j.index, v if v is not None else Legal(detail=f"{d.verb} ({self.mem.active.ap} APs left)"))

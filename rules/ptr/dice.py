@@ -39,6 +39,8 @@ class DiceMixin:
             return
         if m.active is not None and m.active.stage in ("ap-roll", "reaction-check"):
             self.activation_roll(j)
+        elif m.active is not None and m.active.refit is not None:
+            self.refit_roll(j)
         elif (m.active is not None and m.active.battle is not None and not m.active.battle.rolled
               and self.roll_side(j.event) in (m.active.side, None)):
             self.combat_roll(j)
@@ -84,6 +86,8 @@ class DiceMixin:
                 self.say(j.index, Illegal("PTR 10.2.3A", "a Reaction Check, but no Formation Reaction is declared"))
         elif purpose in ("combat", "air-support"):
             self.battle_roll(j, purpose, battle)
+        elif purpose == "effectiveness-check" and a is not None and a.refit is not None:
+            self.refit_roll(j)
         elif purpose == "effectiveness-check" and a is not None and a.stage == "actions":
             self.set(active=replace(a, check=self.die(j.event)))
             self.say(j.index, Legal(detail=f"Effectiveness Check {self.die(j.event)}: judged with the move it "

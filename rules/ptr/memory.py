@@ -52,6 +52,8 @@ class Activation:
     flip: str | None = None  # an OOS HQ that must expend Emergency Supply before the AP roll (10.1.3B-C)
     battle: Battle | None = None  # the attack under way (PtR 15)
     check: int | None = None  # the die of the last Effectiveness Check rolled in this activation (13.4.1B, 16.1)
+    refit: str | None = None  # the unit whose Refit awaits its Effectiveness Check (11.4.3C)
+    refitted: tuple[str, bool | None] | None = None  # that unit and whether it passed (None: not known)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from hexforge.rules.ptr.arrival import ArrivalMixin
 from hexforge.rules.ptr.battle import BattleMixin
 from hexforge.rules.ptr.dice import OC_PHASE, RECOVERY_PHASE, DiceMixin
 from hexforge.rules.ptr.recovery import RecoveryMixin
+from hexforge.rules.ptr.refit import RefitMixin
 from hexforge.rules.ptr.tracks import TracksMixin
 from hexforge.rules.ptr.data import PtrData, resolved
 from hexforge.rules.ptr.declaration import Declared, parse
@@ -38,8 +39,8 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 BACK_LAYERS = ("disrupted", "emergency-supply")  # the log channel's layer ids (docs/log-channel.md): PtR 16.3A, 17.6B
 
 
-class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceMixin, RecoveryMixin, TracksMixin,
-                 Referee):
+class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceMixin, RecoveryMixin, RefitMixin,
+                 TracksMixin, Referee):
     """Judges one PtR timeline: phases (5.1), the Operations Cycle (9), activations and reactions (10), Actions
     and their APs (11), movement (12), ZOC (13) and stacking (14)."""
 
@@ -82,6 +83,9 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         elif isinstance(e, StepChange) and self.unit(e) is not None and self.data.is_hq(self.unit(e)) \
                 and self.back_level(e) is not None:
             self.on_hq_flip(j, self.unit(e))
+        elif isinstance(e, StepChange) and self.unit(e) is not None and self.back_level(e) == 0 \
+                and self.unit(e) in self.state.reduced:
+            self.on_recovery_flip(j, self.unit(e))
 
     @rule("PTR 11.4.4C-D", "PTR11-19", "the Improved Defense marker goes at once when a unit in the hex is "
           "disrupted, eliminated, leaves or acts, or another unit ends a Movement Action there")

@@ -285,3 +285,26 @@ def test_an_effectiveness_check_serves_one_infiltration(syn):
     log = german(syn).move("116-PG", "1513", "1414", "1314").roll("german", 7, "Effectiveness Check") \
         .move("116-PG", "1314", "1315").move("116-TK", "1612", "1613").move("116-PG", "1315", "1416")
     assert illegal(log.check()) == [(11, "PTR 13.4.1B")]  # 1315 and 1416 are both in 1-TD's ZOC
+
+
+def test_refit_roll_decides_the_flip_back(syn):
+    """11.4.3C: 1-A (disrupted ER 3) refits: a check of 3 passes and it flips back; 4 fails and it may not."""
+    base = PtrLog(syn).disrupt("1-A", "1311").phase(1, "operations").say("us", "act 1inf").roll("us", 8) \
+        .say("us", "refit 1-a")
+    r = base.roll("us", 3, "Effectiveness Check").front("1-A", "1311").check()
+    assert illegal(r) == [] and "3 <= ER 3: it recovers" in verdicts(r, 5)[0].detail
+    r = PtrLog(syn).disrupt("1-A", "1311").phase(1, "operations").say("us", "act 1inf").roll("us", 8) \
+        .say("us", "refit 1-a").roll("us", 4, "Effectiveness Check").front("1-A", "1311").check()
+    assert illegal(r) == [(6, "PTR 11.4.3C")]
+
+
+def test_recovery_from_disruption_needs_cr_or_a_refit(syn):
+    """16.4A: in the Recovery Phase a disrupted unit in CR recovers; out of CR (US1-HQ in 1017) it does not; and
+    outside the Recovery Phase only a passed Refit flips it back."""
+    r = PtrLog(syn).disrupt("1-A", "1311").phase(1, "recovery").front("1-A", "1311").check()
+    assert illegal(r) == []
+    r = PtrLog(syn, dict(SETUP, **{"US1-HQ": "1017"})).disrupt("1-A", "1311").phase(1, "recovery") \
+        .front("1-A", "1311").check()
+    assert illegal(r) == [(2, "PTR 16.4A")]
+    r = PtrLog(syn).disrupt("1-A", "1311").phase(1, "operations").front("1-A", "1311").check()
+    assert illegal(r) == [(2, "PTR 16.4")]

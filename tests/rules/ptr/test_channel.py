@@ -42,10 +42,10 @@ def test_disrupted_layer_is_the_back_side(syn):
     log = PtrLog(syn).layer("1-A", "1311", "Disrupted", "1", " Disrupted").phase(1, "operations") \
         .say("us", "act 1inf").roll("us", 8).move("1-A", "1311", "1312")
     assert illegal(log.check()) == [(4, "PTR 16.3B1")]
-    log = PtrLog(syn).layer("1-A", "1311", "Disrupted", "1", " Disrupted").layer("1-A", "1311", "Disrupted",
-                                                                                 " Disrupted", "1") \
+    log = PtrLog(syn).layer("1-A", "1311", "Disrupted", "1", " Disrupted").phase(1, "recovery") \
+        .layer("1-A", "1311", "Disrupted", " Disrupted", "1") \
         .phase(1, "operations").say("us", "act 1inf").roll("us", 8).move("1-A", "1311", "1312")
-    assert illegal(log.check()) == []
+    assert illegal(log.check()) == []  # 16.4A: it recovered in the Recovery Phase, in CR of US1-HQ
 
 
 def test_emergency_supply_layer(syn):
