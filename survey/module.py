@@ -22,7 +22,7 @@ from pathlib import Path
 from hexforge.builder.errors import ModuleFormatError
 from hexforge.builder.modulereader import MAP_TAGS, MAX_BUILD_FILE, SLOT_TAGS, Module, ModuleBoard, ModuleMap
 from hexforge.builder.safezip import SafeZip
-from hexforge.maps.grid import BadLabel, BoardGrid
+from hexforge.maps.grid import BadLabel
 from hexforge.maps.hexes import Hex
 from hexforge.maps.hexmap import Sheet
 from hexforge.output import write_atomic

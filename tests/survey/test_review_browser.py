@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from hexforge.games import load_game
 from hexforge.survey import store
 from hexforge.survey.review import Review, ReviewServer, affine_through, web_image
 from tools.scans import make_scan
@@ -21,7 +20,6 @@ try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:  # pragma: no cover - the test extras install it
     webdriver = None
@@ -62,7 +60,6 @@ def session(tmp_path):
     side = sorted(tuple(sorted(p)) for p in scan.hexsides if scan.hexsides[p] == "river")[0]
     road = sorted(tuple(sorted(p)) for p in scan.lines if scan.lines[p] == "road")[0]
     store.write(game_dir, store.Survey(calls))
-    game = load_game(game_dir)
     review = Review(game_dir, web_image(game_dir / "scan.png"), lambda g: affine_through(g, scan.centres))
     server = ReviewServer(review)
     threading.Thread(target=server.serve_forever, daemon=True).start()
