@@ -8,7 +8,8 @@ from dataclasses import replace
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.battle import Battle
-from hexforge.rules.ptr.command import commanded
+from hexforge.rules.ptr.command import commanded, paths
+from hexforge.rules.ptr.supply import command_range
 from hexforge.rules.ptr.declaration import Declared
 from hexforge.rules.ptr.memory import Activation, Movement
 from hexforge.rules.ptr.movement import Mover, judge_route
@@ -16,6 +17,7 @@ from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
+HQ_TERRAIN = frozenset({"town", "city", "industrial"})  # PtR 11.4.2A / 20.0C5: the terrain classes the rule names
 ACTION_OF = {"refit": "refit", "improved-defense": "improved_defense", "relocate": "hq_relocation",
              "hasty": "hasty_attack", "regular": "regular_attack", "prepared": "prepared_attack",
              "infiltration": "infiltration_attack"}
@@ -190,8 +192,7 @@ class ActionsMixin:
                 self.say(j.index, Illegal("PTR 11.4.1B", f"{uid} is an HQ: it moves only by an HQ Relocation "
                                           "Action ('relocate'), never in a Movement Action"))
             else:
-                self.say(j.index, NotCheckable(f"the HQ Relocation of {uid} (PtR 11.4.2: relocation points, "
-                                               "command range, town hexes; not followed yet)"))
+                self.say(j.index, self.relocation(uid, e.to_hex))
             return
         if uid in self.state.reduced:
             self.say(j.index, Illegal("PTR 16.3B1", f"{uid} is disrupted: it makes no Movement Action"))
@@ -227,6 +228,28 @@ class ActionsMixin:
             return NotCheckable(f"where the displaced {uid} may go (PtR 20.2B-D: town/city/industrial hexes, "
                                 "command range, the HQ Displacement table)")
         return None
+
+    @rule("PTR 11.4.2A-C / 20.0C5", "PTR11-12/PTR11-13", "a Relocation ends in a town, city or industrial hex "
+          "within the HQ's CR, by a path free of enemy units and unnegated EZOCs")
+    def relocation(self, hq: str, label: str | None) -> Verdict:
+        dest = self.game.map.index.get(label) if label else None
+        if dest is None:
+            return Illegal("PTR 11.4.2A", f"{hq} relocates to {label or 'off the map'}: not a map hex")
+        kinds = self.game.map.terrain.of(dest)
+        if kinds is None:
+            return NotCheckable(f"terrain of hex {label} (unsurveyed): is it a town, city or industrial hex?")
+        if not kinds & HQ_TERRAIN:
+            return Illegal("PTR 20.0C5", f"{hq} relocates to {label}, not a town, city or industrial hex")
+        p = paths(self.data, self.state)
+        mobility = "motorized" if self.game.units[hq].mobility == "motorized" else "leg"
+        reach = command_range(p, hq, mobility).get(dest, (False, 0))[0]
+        if reach is None:
+            return NotCheckable("; ".join(sorted(p.needs)) or f"the command range of {hq}")
+        if not reach:
+            return Illegal("PTR 11.4.2B-C", f"{hq} relocates to {label}: not within its CR by a path free of enemy "
+                           "units and unnegated EZOCs")
+        return Legal(detail=f"{hq} relocates to {label} (hex control, 3.5, is not followed: 'friendly-controlled' "
+                            "is not checked)")
 
     def continues(self, mv: Movement, uid: str, step: int) -> bool:
         """Whether a move carries on the Movement Action under way: the same unit(s) from where they stand, or

@@ -270,12 +270,19 @@ def test_displaced_hq_and_retreats_are_not_called_illegal(syn):
 
 def test_hq_relocation_costs_its_relocation_points(syn):
     """11.4.2A / 11.4.1B: 'relocate' costs the HQ's Relocation Points (2 in the synthetic units.csv); then the
-    HQ's move is the Relocation (where it may end needs town hexes and CR: not followed yet)."""
+    HQ's move is the Relocation: to a town hex (20.0C5) within its CR by a path free of EZOCs (11.4.2B-C)."""
     log = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "relocate 1infhq") \
-        .move("US1-HQ", "1311", "1312")
+        .move("US1-HQ", "1311", "1312", "1313")
     r = log.check()
     assert illegal(r) == [] and memory_after(syn, log).active.ap == 3
-    assert "HQ Relocation" in verdicts(r, 4)[0].needs
+    assert "relocates to 1313" in verdicts(r, 4)[0].detail
+    r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "relocate 1infhq") \
+        .move("US1-HQ", "1311", "1312").check()
+    assert illegal(r) == [(4, "PTR 20.0C5")]  # 1312 is clear
+    setup = dict(SETUP, **{"9-IN": "1213"})  # its ZOC covers the town 1314 (17.3/18.3B: no path enters it)
+    r = PtrLog(syn, setup).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "relocate 1infhq") \
+        .move("US1-HQ", "1311", "1314").check()
+    assert illegal(r) == [(4, "PTR 11.4.2B-C")]
     r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "relocate 3armhq").check()
     assert illegal(r) == [(3, "PTR 11.4.2A")]
 
