@@ -39,6 +39,8 @@ class Mover:
     def label(self, h: Hex) -> str:
         return self.game.map.label(h)
 
+    @rule("PTR 13.0A / 13.2A", "PTR13-2", "a ZOC reaches the six neighbours, negated per the ZOC Chart by the unit's "
+          "type and the terrain it would extend into")
     def ezoc(self, h: Hex) -> bool | None:
         return self.paths.ezoc(h, self.side)
 
