@@ -163,7 +163,7 @@ def _map_image(game, path: Path, spec: str | None):
                                          param_hint="--grid") from None
             width, height = image_size(path)
             typed = ImageGrid(dx, dy, int(x), int(y), width, height)
-            chosen = typed_for_build(path, game.map.sheets[0].convention, typed)
+            chosen = typed_for_build(path, game.map.sheets[0].convention, typed, str(game.path))
     except ImageError as e:
         raise click.BadParameter(str(e), param_hint="--map-image") from None
     except (GridMismatch, GridFileError) as e:

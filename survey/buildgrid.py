@@ -76,7 +76,7 @@ def straightened(image: MapImage, fitted: FittedGrid) -> BuildImage:
                                              "module (VASSAL grids do not rotate); your file is unchanged",))
 
 
-def typed_for_build(image_path: Path, conv: Convention, typed: ImageGrid) -> BuildImage:
+def typed_for_build(image_path: Path, conv: Convention, typed: ImageGrid, game: str = "GAME") -> BuildImage:
     """A hand-typed grid, checked against the hexes printed on the image when it shows any."""
     from hexforge.survey.grid import find_lattice
 
@@ -92,7 +92,7 @@ def typed_for_build(image_path: Path, conv: Convention, typed: ImageGrid) -> Bui
     if problems:
         raise GridMismatch(f"--grid {typed.dx:g},{typed.dy:g},{typed.x},{typed.y} does not fit {image_path}: "
                            + "; ".join(problems) + f" (checked against the {int(found.present.sum())} printed "
-                           f"hexes found on the image). Run `hexforge survey grid GAME --image {image_path}` "
+                           f"hexes found on the image). Run `hexforge survey grid {game} --image {image_path}` "
                            "and build without --grid")
     return BuildImage(data, typed, ("the --grid fits the hexes printed on the image",))
 

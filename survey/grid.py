@@ -8,7 +8,7 @@ read). It says how it decided. :func:`read_grid` reads what ``survey grid`` wrot
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 from scipy import signal
@@ -16,8 +16,8 @@ from scipy import signal
 from hexforge.maps.convention import Convention
 from hexforge.survey.gridfile import AtPoint, FittedGrid, lattice_steps, read_grid
 from hexforge.survey.image import MapImage
-from hexforge.survey.lattice import (Lattice, NoGrid, autocorrelation, candidates, coarse_lattice, edge_response,
-                                     origin_by_folding, presence, refine_by_hexes)
+from hexforge.survey.lattice import (MIN_HEX, Lattice, NoGrid, autocorrelation, candidates, coarse_lattice,
+                                     edge_response, origin_by_folding, presence, refine_by_hexes)
 
 __all__ = ["Fit", "FitError", "AtPoint", "fit", "read_grid"]
 
@@ -57,7 +57,7 @@ def fit(image: MapImage, conv: Convention, at: tuple[AtPoint, ...] = ()) -> Fit:
         found = find_lattice(frame)
     except NoGrid as e:
         raise FitError(f"{image.path}: no hex grid found ({e}); is this a map with printed hex outlines, "
-                       f"hexes at least {MIN_HEX_TEXT} high?") from None
+                       f"hexes at least {MIN_HEX:.0f} px high?") from None
     swap = (lambda x, y: (y, x)) if sideways else (lambda x, y: (x, y))
     frame_at = tuple(AtPoint(p.hex, *swap(p.x, p.y)) for p in at)
     origin_ab, how = _label(found, conv, frame_at)
@@ -72,11 +72,7 @@ def fit(image: MapImage, conv: Convention, at: tuple[AtPoint, ...] = ()) -> Fit:
         swap(float(ox), float(oy)), first, swap(*lat.u), swap(*lat.v),
         float(measured.mean()) if len(measured) else 0.0, float(measured.max()) if len(measured) else 0.0,
         tuple(at), how, f"hexforge survey grid of {image.describe()}")
-    grid = replace(grid, origin=tuple(float(c) for c in grid.origin))  # type: ignore[arg-type]
     return Fit(grid, grid.centres_inside(conv), int(found.present.sum()))
-
-
-MIN_HEX_TEXT = "14 px"
 
 
 def _reduce(rgb: np.ndarray) -> tuple[np.ndarray, int]:
@@ -94,7 +90,7 @@ def find_lattice(rgb: np.ndarray) -> Found:
     """The lattice of printed hexes (or :class:`NoGrid`)."""
     small, f = _reduce(rgb)
     h, w = small.shape[:2]
-    if min(h, w) < 4 * 14:
+    if min(h, w) < 4 * MIN_HEX:
         raise NoGrid(f"the image is only {rgb.shape[1]}x{rgb.shape[0]} pixels")
     e = edge_response(small)
     u, v, strength = coarse_lattice(autocorrelation(e), h, w)
@@ -136,9 +132,15 @@ def _seen(e: np.ndarray, lat: Lattice) -> tuple[np.ndarray, np.ndarray, np.ndarr
 def _label(found: Found, conv: Convention, at: tuple[AtPoint, ...]) -> tuple[tuple[int, int], str]:
     """The lattice index of the sheet's first hex, and how it was decided."""
     steps = lattice_steps(conv)
-    if at:
-        return _label_at(found, steps, at)
-    return _label_by_extent(found, conv, steps)
+    by_extent, how = _label_by_extent(found, conv, steps)
+    if not at:
+        return by_extent, how
+    chosen, how_at = _label_at(found, steps, at)
+    if chosen != by_extent and "one place only" in how:
+        da, db = chosen[0] - by_extent[0], chosen[1] - by_extent[1]
+        how_at += (f"; note: the printed hexes seen fit the map's extent in one place only, and the --at points "
+                   f"put the map {da} lines and {db} hexes along them away from it: check the --at points")
+    return chosen, how_at
 
 
 def _label_at(found: Found, steps: dict[str, tuple[int, int]],

@@ -92,9 +92,10 @@ def test_truth_is_consistent_with_the_game_folder(style: str) -> None:
     labels = {conv.label(h.column, h.row): h.hex for h in sheet_hexes(conv, board)}
     assert set(s.centres) <= set(labels) and len(s.centres) > 0.7 * len(labels)
     assert set(s.terrain) == set(s.centres)
-    hex_types = {t.id for t in game.map.terrain.types.values() if t.kind == "hex"} if hasattr(game.map, "terrain") \
-        else set(s.terrain.values())
-    assert set(s.terrain.values()) <= hex_types
+    kinds = {t.id: t.kind for t in game.map.terrain.types.values()}
+    assert {kinds[t] for t in s.terrain.values()} == {"hex"}
+    assert {kinds[f] for f in s.hexsides.values()} == {"hexside"}
+    assert {kinds[f] for f in s.lines.values()} == {"thoroughfare"}
     w, h = s.image.size
     assert all(0 <= x < w and 0 <= y < h for x, y in s.centres.values())
     for pair in (*s.hexsides, *s.lines):

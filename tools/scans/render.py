@@ -180,7 +180,8 @@ def _draw_lines(draw: ImageDraw.ImageDraw, content: MapContent, style: Style, rn
     face = _face(style, max(8, round(board.grid.dy * 0.2)))
     for label in sorted(content.hexes):
         x, y = board.centre(content.hexes[label])
-        draw.text((x + 0.5, y + 0.5 + style.number_at * board.grid.dy), label, fill=style.number_colour, font=face, anchor="mm")
+        draw.text((x + 0.5, y + 0.5 + style.number_at * board.grid.dy), label, fill=style.number_colour,
+                  font=face, anchor="mm")
 
 
 def _draw_key(draw: ImageDraw.ImageDraw, content: MapContent, style: Style) -> None:
