@@ -369,7 +369,7 @@ class ActionsMixin:
         self.start_activation(fid, side, level, reaction=True)
         self.say(j.index, v if v is not None else Legal(detail=f"{fid} attempts a Formation Reaction"))
 
-    @rule("PTR 10.2.1B3 / 10.2.2A", "PTR10-10/PTR10-12",
+    @rule("PTR 10.2.1B3 / 10.2.2A-B", "PTR10-10/PTR10-12/PTR10-13",
           "the adjacent unit that allows a Reaction is in CR of its parent HQ; a formation whose lone HQ the mover "
           "came next to is displaced and does not react in that Movement Action")
     def reaction_trigger(self, fid: str, side: str, mv: Movement) -> Verdict | None:
@@ -380,6 +380,12 @@ class ActionsMixin:
         if hq_at is not None and self.state.at(hq_at) == (hq,) and any(hq_at.distance(h) == 1 for h in mv.entered):
             return Illegal("PTR 10.2.2A", f"{hq} stood alone next to a hex the moving units entered: it is "
                            f"displaced, and {fid} does not react in this Movement Action")
+        waiting = sorted(u for u, at in self.state.positions.items() if self.data.is_hq(u) and u != hq
+                         and self.state.side(u) == side and self.state.at(at) == (u,)
+                         and any(at.distance(h) == 1 for h in mv.entered))
+        if waiting:
+            return Illegal("PTR 10.2.2B", f"{', '.join(waiting)} stands alone next to the moving units and is not "
+                           f"displaced yet: {fid} may react only after that displacement")
         near = {mv.at, *(h for h in (mv.left,) if h is not None)}
         found = sorted({u for h in near for n in h.neighbours() for u in self.state.at(n)
                         if self.data.formation_of(u) == fid and not self.data.is_hq(u) and u not in self.state.reduced})

@@ -315,3 +315,13 @@ def test_recovery_from_disruption_needs_cr_or_a_refit(syn):
     assert illegal(r) == [(2, "PTR 16.4A")]
     r = PtrLog(syn).disrupt("1-A", "1311").phase(1, "operations").front("1-A", "1311").check()
     assert illegal(r) == [(2, "PTR 16.4")]
+
+
+def test_another_formation_reacts_only_after_the_displacement(syn):
+    """10.2.2B: US3-HQ alone in 1413, next to 1414 the mover entered: 1inf may react only once US3-HQ has been
+    displaced (moved away)."""
+    setup = dict(SETUP, **{"US1-HQ": "1416", "US3-HQ": "1413"})
+    log = german(syn, setup).move("116-PG", "1513", "1414").say("us", "react 1inf")
+    assert illegal(log.check()) == [(8, "PTR 10.2.2B")]
+    log = german(syn, setup).move("116-PG", "1513", "1414").move("US3-HQ", "1413", "1311").say("us", "react 1inf")
+    assert illegal(log.check()) == []
