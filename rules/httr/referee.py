@@ -62,6 +62,8 @@ class HttrReferee(Referee):
         self.mode_turn: set[str] = set()  # units that made their voluntary mode change this turn (SR 5.2.1)
         self.dismounts: set[str] = set()  # units that mounted or dismounted this phase (SR 9.3.7)
         self.night = False
+        self.last_phase_change = 0  # the index of the last turn tracker change judged (see ``settled``)
+        self.piece_units = {p.piece.id: p.piece.unit for p in timeline.setup if p.piece.unit in self.game.units}
         self.morale_roll: int | None = None  # this phase's last Morale Check roll (SR 10.6.4)
         self.cp_given: dict[str, int] = {}  # CP allocated to each HQ this Command Phase (SR 14.3.1)
         self.leaders_due: list[tuple[int, str]] = []  # (move's event, enemy leader left alone there): SR 19.3.1
@@ -148,6 +150,7 @@ class HttrReferee(Referee):
         uid = self.unit(e)
         if uid is None:
             return
+        self.piece_units[e.piece.id] = uid
         if isinstance(e, (Move, Entered)):
             to = self.state.where(uid)
             logged = self.logged_order(e) if isinstance(e, Move) else ()
@@ -168,9 +171,14 @@ class HttrReferee(Referee):
         """The destination stack's order from the log (top first), as unit ids; () when not logged."""
         if not e.stack:
             return ()
-        ids = {p.piece.id: p.piece.unit for p in self.t.setup} | {e.piece.id: e.piece.unit}
-        units = [ids.get(pid) for pid in reversed(e.stack)]
-        return tuple(u for u in units if u in self.game.units)
+        if e.piece.unit in self.game.units:
+            self.piece_units[e.piece.id] = e.piece.unit
+        return tuple(self.piece_units[pid] for pid in reversed(e.stack) if pid in self.piece_units)
+
+    def settled(self) -> int:
+        """Events before the last phase change have their final verdicts: what a phase's checks add later (an OF
+        waiting for its trigger, a DEF target's mode, a lone leader's fate) is said by the next phase change."""
+        return self.last_phase_change
 
     def finish(self) -> Report:
         self.check_defilade_due()
@@ -214,6 +222,7 @@ class HttrReferee(Referee):
             v = self.check_logistic_turn(turn, phase)
         self.say(j.index, v)
         self.end_phase()
+        self.last_phase_change = j.index
         if turn is not None and turn != old_t:
             self.mode_turn.clear()
             self.night = self.turn_kind(turn) == "night"

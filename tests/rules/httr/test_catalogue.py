@@ -58,3 +58,14 @@ def test_generated_doc_is_current():
 def test_the_referee_is_the_systems():
     from hexforge.rules import SYSTEMS
     assert SYSTEMS["httr"][1] is HttrReferee
+
+
+def test_verdicts_settle_at_each_phase_change():
+    """A streamed check keeps only settled events: the referee adds nothing before its last phase change."""
+    from hexforge.rules import rules_for
+    log = Log({"G-INF1": "B0304", "A-INF1": "B0303"}).phase(1, "allied_movement") \
+        .say("of B0303 from G-INF1 trigger leave").phase(1, "allied_organization").move("A-INF1", "B0203")
+    ref = HttrReferee(rules_for(log.game), log.timeline())
+    report = ref.run()
+    assert ref.settled() == 2  # the second phase change
+    assert [v.rule for v in report.judged[1].verdicts if hasattr(v, "rule")] == ["HTTR SR 6.6.1.2"]
