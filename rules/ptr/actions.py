@@ -178,7 +178,7 @@ class ActionsMixin:
             self.say(j.index, NotCheckable(f"what a move in the {where} is (the PtR checker follows moves in the "
                                            "Operations Cycle only)" if where else "which phase this move is in"))
             return
-        other = self.follows_up(uid, a)
+        other = self.follows_up(uid, a, e.to_hex)
         if other is not None:
             self.say(j.index, other)
             return
@@ -213,15 +213,22 @@ class ActionsMixin:
 
     @rule("PTR 10.2.2A / 15.5", "PTR10-12", "a lone HQ the mover comes next to is displaced at once (a move of the "
           "other side during the Movement Action); units of an attack move in its retreat or advance")
-    def follows_up(self, uid: str, a: Activation | None) -> Verdict | None:
+    def follows_up(self, uid: str, a: Activation | None, label: str | None = None) -> Verdict | None:
         """What a move outside the acting formation's Actions is: an HQ displaced by the mover (10.2.2A) or a
         retreat or advance of the attack under way (15.5.5); ``None`` when neither."""
         if a is None:
             return None
         here = self.state.where(uid)
         if a.battle is not None and here in (a.battle.origin, a.battle.target):
-            return NotCheckable("the retreat or advance after combat (PtR 15.5.5-15.6: combat results are not "
-                                "followed yet)")
+            if a.battle.rolled and here == a.battle.target:
+                return self.retreat(uid, label, a.battle)
+            if a.battle.rolled:  # the attacker's: a retreat (15.5.5) or a new Movement Action
+                to = self.game.map.index.get(label) if label else None
+                return None if to is None or here.distance(to) != 1 else NotCheckable(
+                    "whether this one-hex move is the attacker's retreat or a new Movement Action (the combat "
+                    "result, 15.5, is not followed yet)")
+            return NotCheckable("the move of a unit of the attack under way before its combat roll (15.5: combat "
+                                "results are not followed yet)")
         mv = a.movement or (self.mem.suspended.movement if self.mem.suspended else None)
         if (mv is not None and self.data.is_hq(uid) and self.state.side(uid) != a.side and here is not None
                 and self.state.at(here) == (uid,) and any(here.distance(h) == 1 for h in mv.entered)):

@@ -17,7 +17,7 @@ from hexforge.rules.ptr.combat import (ArmorSide, armor_superiority, attacker_su
 from hexforge.rules.ptr.command import commanded, paths
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
-from hexforge.rules.verdict import Illegal, Legal, NotCheckable
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 
 class Missing(Exception):
@@ -47,10 +47,32 @@ class Battle:
     chits: tuple[int, int] | None = None
     shift: int | None = None  # Air Support column shift (Prepared only), once rolled
     rolled: bool = False
+    retreats: tuple[tuple[Hex, Hex], ...] = ()  # (from, to) of each stack retreating after the roll (15.5.5C)
 
 
 class BattleMixin:
     """Chits, Air Support and the combat roll of the attack under way; see the module docstring."""
+
+    @rule("PTR 15.5.5", "PTR15-25/PTR15-30/PTR15-32", "after the combat roll a retreat is one hex, the whole stack "
+          "together, never into an enemy-occupied hex (an HQ alone included) nor off the map")
+    def retreat(self, uid: str, label: str | None, b: Battle) -> Verdict:
+        """A move of a unit of the attacking or defending hex after the roll, as its retreat."""
+        frm = self.state.where(uid)
+        to = self.game.map.index.get(label) if label else None
+        if to is None:
+            return Illegal("PTR 15.5.5E4", f"{uid} retreats off the map")
+        if frm.distance(to) != 1:
+            return Illegal("PTR 15.5.5A", f"{uid} retreats {frm.distance(to)} hexes: a retreat is one hex")
+        enemy = [u for u in self.state.at(to) if self.state.side(u) != self.state.side(uid)]
+        if enemy:
+            return Illegal("PTR 15.5.5E1", f"{uid} retreats into {label}, held by enemy {', '.join(enemy)}")
+        other = next((t for f, t in b.retreats if f == frm and t != to), None)
+        if other is not None:
+            return Illegal("PTR 15.5.5C", f"{uid} retreats to {label}, its stack to {self.game.map.label(other)}: "
+                           "a retreating stack does not split")
+        self.set(active=replace(self.mem.active, battle=replace(b, retreats=b.retreats + ((frm, to),))))
+        return NotCheckable(f"the rest of {uid}'s retreat: the result's CHs (15.5), EZOCs and the nearest friendly "
+                            "edge (15.5.5D-E: ZOC Chart, map terrain)")
 
     @rule("PTR 15.1.2 / 15.2.1B-C", "PTR15-2", "one Combat Chit per side per combat")
     def on_chits(self, j: Judged, a: int, d: int) -> None:

@@ -265,7 +265,7 @@ def test_displaced_hq_and_retreats_are_not_called_illegal(syn):
     assert illegal(r) == [(8, "PTR 11.2.1")]
     base = german(syn).move("116-PG", "1513", "1414", "1314").say("german", "attack 1214 from 1314 regular")
     r = base.move("3-AI", "1214", "1114").check()
-    assert illegal(r) == [] and "retreat or advance" in verdicts(r, 9)[0].needs
+    assert illegal(r) == [] and "before its combat roll" in verdicts(r, 9)[0].needs
 
 
 def test_hq_relocation_costs_its_relocation_points(syn):
