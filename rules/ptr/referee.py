@@ -1,12 +1,17 @@
-"""The Piercing the Reich referee: judges a log's events in order against PtR 5, 9-14 (the chat grammar is in
-``rules/ptr/declaration.py``; the Operations Cycle's arithmetic in ``rules/ptr/oc.py``).
+"""The Piercing the Reich referee: judges a log's events in order against PtR 5, 8-18 (the chat grammar is in
+``rules/ptr/declaration.py``, the Operations Cycle's arithmetic in ``rules/ptr/oc.py``; the mixins hold the
+rest: ``actions`` (APs, Movement Actions, reactions, stacking), ``activation`` (supply at activation, Emergency
+Supply), ``arrival`` (reinforcements), ``battle`` (chits to the CRT cell, retreats), ``dice`` (what a roll is
+for), ``recovery`` (the Recovery Phase), ``refit`` (recovery from disruption), ``tracks`` (FAM, AP and +DRM
+markers)).
 
-What it reads: the turn tracker's phases; chat declarations (``act``, ``transfer``, ``pass``, ``react``,
-``done``, ``refit``, ``improved defense``, ``attack``); dice rolls, whose purpose is the one the Operations
-Cycle expects next (two Initiative rolls, one a side, at each segment; an AP roll after an activation; a
-Reaction Check after ``react``), the side from the dice button (``dice_buttons`` of the game data, when it has
-them) or from the player who rolled; unit moves, judged as Movement Actions of the formation acting. Its
-memory lives in ``GameState.memory`` (``rules/ptr/memory.py``).
+What it reads, through the game's log channel (``docs/log-channel.md``, ``games.channel.Channel``): the turn
+tracker's phases; chat declarations; rolls, by their dice button's purpose and side (else the roll the cycle
+expects next, with the side of the player who rolled); unit moves, as Movement Actions of the formation acting
+(drags: some legal route through the drop points), HQ relocations and displacements, retreats; the Disrupted and
+Emergency Supply layers (or the Step flip) as the units' back sides; track markers against their boxes. Its memory
+lives in ``GameState.memory`` (``rules/ptr/memory.py``). Combat results (hits, losses, Battle Victory), optional
+rules and scenario victory are not followed yet.
 """
 from __future__ import annotations
 
