@@ -14,8 +14,14 @@ from hexforge.rules.httr.modes import modes
 from hexforge.rules.httr.sources import Source, sources
 from hexforge.rules.httr.chain import chain_overlay
 from hexforge.rules.httr.supply import HttrSupply, Status
+from hexforge.rules.registry import note
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
+
+# The supply chain (rules/httr/supply.py, tested in tests/overlays/test_httr_supply.py) judges log events through
+# this system: a CP allocation's path (SR 14.3.2) and the out-of-supply modifier of recovery (SR 10.6.4).
+note("HTTR SR 13.2", "SUP-1/SUP-2/SUP-15", "the supply chain of HQs, on or next to a source, German edge roads less "
+     "captured areas", "httr.supply.HttrSupply.status (via httr.system.HighwayToTheReich.supplied, division_link)")
 
 
 class HighwayToTheReich(RulesSystem):
