@@ -22,10 +22,10 @@ from hexforge.games.channel import TRACKS_MAP
 
 pytestmark = pytest.mark.vassal
 
-# (game, scenario, a unit the set-up places, the layer changed on it, a track marker, its new box, a button)
+# game: (scenario, the layer changed on the set-up's first unit, a track marker, its new box, a dice button)
 CASES = {
-    "piercing-the-reich": ("s2", None, "Disrupted", "1st Infantry Division FAM", "6", "Initiative US"),
-    "highway-to-the-reich": ("s17", None, "Mode", "30th Corps CP", "4", "Direct Fire"),
+    "piercing-the-reich": ("s2", "Disrupted", "1st Infantry Division FAM", "6", "Initiative US"),
+    "highway-to-the-reich": ("s17", "Mode", "30th Corps CP", "4", "Direct Fire"),
 }
 
 
@@ -37,7 +37,7 @@ def _key(game, layer_name: str) -> str:
 @pytest.fixture(scope="module", params=sorted(CASES))
 def played(request, vassal_check, tmp_path_factory):
     gid = request.param
-    sid, _, layer, marker, box, button = CASES[gid]
+    sid, layer, marker, box, button = CASES[gid]
     d = tmp_path_factory.mktemp(gid)
     g = load_game(gid)
     sc = g.scenarios[sid]
@@ -95,7 +95,7 @@ def test_setup_puts_every_track_marker_on_its_box(played) -> None:
 
 def test_marker_move_reads_as_a_move_onto_the_named_box(played) -> None:
     g, _, _, _, rep, t, *_ = played
-    marker, box = CASES[g.id][3], CASES[g.id][4]
+    marker, box = CASES[g.id][2], CASES[g.id][3]
     engine = {p["name"]: p for p in rep["steps"][0]["pieces"]}[marker]
     assert (engine["map"], engine["location"]) == (TRACKS_MAP, box)  # VASSAL names the box as the data does
     (e,) = [e for e in t.events if e.step == 1 and isinstance(e, Move)]
@@ -108,7 +108,7 @@ def test_marker_move_reads_as_a_move_onto_the_named_box(played) -> None:
 
 def test_layer_change_reads_as_a_step_change_naming_both_levels(played) -> None:
     g, _, _, _, rep, t, unit, actions = played
-    layer = g.channel.layer(CASES[g.id][2])
+    layer = g.channel.layer(CASES[g.id][1])
     (e,) = [e for e in t.events if e.step == 2 and isinstance(e, StepChange)]
     assert (e.piece.name, e.piece.unit, e.trait) == (unit, unit, layer.name)
     assert [g.channel.level_name(e.trait, v) for v in (e.old, e.new)] == layer.levels[:2]
@@ -123,7 +123,7 @@ def test_layer_change_reads_as_a_step_change_naming_both_levels(played) -> None:
 
 def test_named_dice_roll_reads_with_its_purpose(played) -> None:
     g, *_, t, _, _ = played
-    button = g.channel.dice(CASES[g.id][5])
+    button = g.channel.dice(CASES[g.id][4])
     (e,) = [e for e in t.events if e.step == 3 and isinstance(e, DiceRoll)]
     n, sides = (int(v) for v in button.dice.split("d"))
     assert e.name == button.name and len(e.values) == n and all(1 <= v <= sides for v in e.values)
