@@ -37,6 +37,7 @@ class CaLog:
     divisions: dict[Hex, str] = field(default_factory=dict)
     pending: tuple[Hex, Hex, tuple[str, ...]] | None = None  # (from, target, attackers) awaiting the 1d6
     involved: dict[str, Hex] = field(default_factory=dict)  # units of a resolved CA -> its target hex
+    declared: int | None = None  # the event index of the pending CA's declaration
 
 
 class Position(Protocol):
@@ -197,7 +198,7 @@ def check_mixing(p: Position, units: list[str], target: Hex) -> Verdict:
     return Legal()
 
 
-@rule("HTTR SR 10.3-10.4 / 13.3.2", "CA-19/CA-20/CA-21/CA-14/SUP-6", "the CA value from the ER and morale differentials by "
+@rule("HTTR SR 10.3-10.4 / 13.3.2 / 10.1.14", "CA-19/CA-20/CA-21/CA-14/SUP-6/CA-9", "the CA value from the ER and morale differentials by "
       "the defender's terrain (two columns left at night), the odds rounded down, the 1d6 result")
 @rule("HTTR SR 10.1.10-10.1.11 / 10.1.13", "CA-6/CA-8", "no CA into a hex the unit may not enter; a CA costs the defender hex's terrain (no road) + leaving the EZOC + 3 "
       "MP within the MA; a unit that has not moved may always CA an adjacent hex")
@@ -279,3 +280,12 @@ def sum_strength(game: Game, units, halve=lambda u: False) -> float | Unknown:
             return s
         total += math.ceil(s / 2) if halve(u) else s  # SR 13.3.2.3 (L746): half-strength, round up
     return total
+
+
+@rule("HTTR SR 10.1.2 / 10.1.8", "CA-1/CA-5", "an announced CA is executed, and resolved before another unit moves "
+      "or another CA is declared")
+def unresolved(p: Position, why: str) -> Verdict:
+    """The pending CA is dropped (``why``: what came before its roll)."""
+    p.ca.pending = None
+    return Illegal("HTTR SR 10.1.8", f"a close action was announced but not resolved before {why}: once announced "
+                   "it must be executed, before another unit moves (SR 10.1.2)")

@@ -15,7 +15,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.catalogue import READINGS
 from hexforge.rules.httr.command import judge_cp
-from hexforge.rules.httr.close_action import CaLog, judge_ca, resolve
+from hexforge.rules.httr.close_action import CaLog, judge_ca, resolve, unresolved
 from hexforge.rules.httr.declaration import Declaration, parse
 from hexforge.rules.httr.fire import firers, judge_fire, record, resolve_fire
 from hexforge.rules.httr.firelog import FireLog
@@ -90,6 +90,7 @@ class HttrReferee(Referee):
     def judge(self, j: Judged) -> None:
         e = j.event
         self.match_triggers(e)
+        self.check_ca_pending(j)
         if self.leaders_due and self.leader_taken(j):
             return
         if isinstance(e, TurnChange):
@@ -122,6 +123,19 @@ class HttrReferee(Referee):
                 self.say(index, Illegal("HTTR SR 19.3.1", f"{u} is a leader alone in a hex an enemy combat unit "
                                         "entered: it is eliminated"))
         return taken
+
+    def check_ca_pending(self, j: Judged) -> None:
+        """A declared CA waits for its roll: a phase change, a move or another CA declaration first breaks it."""
+        if self.ca.pending is None or self.ca.declared is None:
+            return
+        e = j.event
+        d = parse(e.text) if isinstance(e, ChatLine) else None
+        why = ("the phase ended" if isinstance(e, TurnChange) else "a unit moved" if isinstance(e, Move)
+               and self.unit(e) is not None else "another close action was declared" if d is not None
+               and d.kind == "ca" else None)
+        if why is not None:
+            self.say(self.ca.declared, unresolved(self, why))
+            self.ca.declared = None
 
     def match_triggers(self, e: Event) -> None:
         """OF waits for the phasing side's next activity: it must be the trigger (SR 6.6.1.1-6.6.1.2)."""
@@ -284,6 +298,8 @@ class HttrReferee(Referee):
     def on_declare(self, j: Judged, d: Declaration) -> None:
         if d.kind in ("cp", "ca"):
             self.say_all(j.index, (judge_cp if d.kind == "cp" else judge_ca)(self, d), d.kind)
+            if d.kind == "ca":
+                self.ca.declared = j.index
             return
         verdicts = judge_fire(self, d)
         units = firers(self, d)

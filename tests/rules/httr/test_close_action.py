@@ -147,3 +147,14 @@ def test_a_depleted_defender_defends_at_half_and_er_one():  # SUP-6, SR 13.3.2 (
     v = last(Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").roll("Close Action", 4).check())
     value = ca_value(game(), "open", 5 - 1, 8 - (7 - 2), adjacent_start=True)  # ER 5 vs 1; morale 8 vs 7 - 2
     assert f"CA value {value}, odds 5:2 = {odds(5, 2)}" in v[0].detail  # 3 SP halved, rounded up
+
+
+def test_an_announced_close_action_is_resolved_before_anything_moves():  # CA-1, CA-5: SR 10.1.2, 10.1.8
+    setup = {"G-INF1": "B0304", "A-INF1": "B0303", "A-INF2": "B0101"}
+    moved = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").move("A-INF2", "B0102").check()
+    assert "HTTR SR 10.1.8" in rules_broken(moved.judged[1].verdicts)
+    dropped = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").phase(1, "allied_organization").check()
+    assert "HTTR SR 10.1.8" in rules_broken(dropped.judged[1].verdicts)
+    done = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").roll("Close Action", 4) \
+        .move("A-INF2", "B0102").phase(1, "allied_organization").check()
+    assert all(not illegal(j.verdicts) for j in done.judged)
