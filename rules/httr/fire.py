@@ -65,7 +65,9 @@ def judge_fire(p: Position, d: Declaration) -> list[Verdict]:
     for u in units:
         out += [check_once(p, d, u), check_depleted(p, u), check_range(p, d, u, target), check_top(p, d, u),
                 check_kind(p, d, u)]
-    out += [check_target_order(p, target), check_target_unit(p, d, target)]
+    out += [check_target_order(p, target), check_target_unit(p, d, target), check_unit_order(p, d, target)]
+    if d.kind == "of":
+        out += [check_if_of(p, u, target) for u in units]
     if d.kind == "if":
         out += check_spotter(p, d, units, target)
     if d.kind == "at":
@@ -185,6 +187,36 @@ def check_target_order(p: Position, target: Hex | None) -> Verdict:
     if target in done and done[-1] != target:
         return Illegal("HTTR SR 6.1.4", f"fire returns to {p.game.map.labels[target]} after a new target hex "
                        f"({p.game.map.labels[done[-1]]}) was declared")
+    return Legal()
+
+
+@rule("HTTR SR 6.1.5", "FIR-3", "fire on one target unit is finished before the next unit in that hex")
+def check_unit_order(p: Position, d: Declaration, target: Hex | None) -> Verdict:
+    if d.target_unit is None or target is None:
+        return Legal()
+    done = p.fire.target_units.setdefault(target, [])
+    if d.target_unit in done and done[-1] != d.target_unit:
+        return Illegal("HTTR SR 6.1.5", f"fire returns to {d.target_unit} after fire at {done[-1]} in the same hex")
+    if not done or done[-1] != d.target_unit:
+        done.append(d.target_unit)
+    return Legal()
+
+
+@rule("HTTR SR 6.5.1.2 / 6.6.6.1", "IF-2/OF-13", "artillery and HW fire IF as OF at most once per enemy Movement "
+      "Phase (an OF beyond the adjacent hex is IF)")
+def check_if_of(p: Position, u: str, target: Hex | None) -> Verdict:
+    at = p.state.where(u)
+    if at is None or target is None or at.distance(target) <= 1:
+        return Legal()
+    k = is_kind(p.game, u, "artillery", "spa", "hw")
+    if k is None:
+        return NotCheckable(f"the type of unit {u} (units.csv type)")
+    if not k:
+        return Legal()
+    if u in p.fire.if_of:
+        return Illegal("HTTR SR 6.5.1.2", f"{u} already fired IF as opportunity fire this phase: once per enemy "
+                       "Movement Phase")
+    p.fire.if_of.add(u)
     return Legal()
 
 

@@ -20,5 +20,7 @@ class FireLog:
     pending: tuple[Declaration, tuple[str, ...]] | None = None  # a DF or IF packet awaiting its 2d6
     travel_fired: dict[tuple, list[str]] = field(default_factory=dict)  # (hex, target hex) -> Travel firers
     hqs: set[str] = field(default_factory=set)  # controlling HQs used for IF (SR 6.5.2.5)
+    target_units: dict[Hex, list[str]] = field(default_factory=dict)  # target units named per hex, in order
+    if_of: set[str] = field(default_factory=set)  # units that fired IF as OF this phase (SR 6.5.1.2)
     last_result: str | None = None  # the Fire Results Table result of the last packet resolved
     defilade_due: list[tuple[int, str]] = field(default_factory=list)  # (roll's event, unit) a DEF put in Defilade

@@ -136,3 +136,24 @@ def test_artillery_extended_range_and_the_controlling_hq():  # FIR-4, IF-5: SR 6
     assert rules_broken(fire(setup, line)) == ["HTTR SR 6.5.1.12"]
     setup["A-DIV"] = ("B0103", {"Disrupted": "Disrupted"})
     assert rules_broken(fire(setup, line)) == ["HTTR SR 10.6.2"]
+
+
+def test_fire_on_one_unit_before_the_next():  # FIR-3, SR 6.1.5 (L165)
+    setup = {**TARGET, "A-INF2": "B0305", "A-INF3": "B0403"}
+    ok = fire(setup, "df B0304 from A-INF1 target G-INF1", "at B0304 from A-AT target G-AFV")
+    assert all_legal(ok)
+    back = fire(setup, "df B0304 from A-INF1 target G-INF1", "at B0304 from A-AT target G-AFV",
+                "df B0304 from A-INF2 target G-INF1")
+    assert rules_broken(back) == ["HTTR SR 6.1.5"]
+
+
+def test_if_as_opportunity_fire_once_per_phase():  # IF-2, OF-13: SR 6.5.1.2 (L287), 6.6.6.1 (L366)
+    setup = {"A-INF1": "B0303", "A-INF2": "B0305", "G-HW": "B0103"}
+    from dataclasses import replace
+    from tests.rules.httr.helpers import game
+    g = game()
+    g2 = replace(g, units={**g.units, "G-HW": replace(g.units["A-HW"], id="G-HW", side="german")})
+    log = Log(setup, g2).phase(1, "allied_movement").say("of B0303 from G-HW trigger leave").move("A-INF1", "B0203")
+    assert all(all_legal(j.verdicts) for j in log.check().judged)  # 2 hexes: in its range-3 ZOC (SR 8.0)
+    again = log.say("of B0305 from G-HW trigger leave").check()
+    assert "HTTR SR 6.5.1.2" in rules_broken(again.judged[-1].verdicts)
