@@ -165,3 +165,68 @@ def review_cmd(game: str, image: Path | None, port: int, no_browser: bool) -> No
         click.echo("stopped")
     finally:
         server.server_close()
+
+
+@survey.command("terrain")
+@click.argument("game")
+@click.option("--image", "image_path", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The map image the grid was fitted on (`hexforge survey grid`).")
+@click.option("--samples", "samples_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help='A few hexes per terrain type (woods = ["0507", "1203"]) and hex pairs per hexside feature '
+                   'and road kind (river = [["0507", "0508"]]; canal = [] for none on this map).')
+@click.option("--key", "key_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Hex terrain types by the map key instead: woods = [x0, y0, x1, y1], a pixel box inside "
+                   "its swatch.")
+@click.option("--force", is_flag=True, help="Replace the unreviewed values of an earlier survey.")
+def terrain_cmd(game: str, image_path: Path, samples_path: Path | None, key_path: Path | None, force: bool) -> None:
+    """Digitize GAME's terrain from a map image: every hex, hexside and road, with a confidence.
+
+    Writes [[surveyed]], [[surveyed_hexsides]] and [[surveyed_lines]] into GAME/terrain.toml with
+    reviewed = false; what a person entered or reviewed there is never changed. Then review the
+    least confident first: `hexforge survey review GAME --image IMAGE`.
+    """
+    from PIL import Image
+
+    from hexforge.cli import game_arg
+    from hexforge.survey import store
+    from hexforge.survey.gridfile import GridFileError, read_grid
+    from hexforge.survey.image import ImageError, load
+    from hexforge.survey.terrain import (Samples, SamplesError, adjacent_pairs, check_samples, read_key,
+                                         read_samples, survey_terrain)
+
+    g = game_arg(game)
+    if samples_path is None and key_path is None:
+        raise click.UsageError("give --samples (a few hexes per terrain type) and/or --key (the map key's swatches)")
+    if len(g.map.sheets) != 1:
+        raise click.UsageError(f"{g.id} is printed on {len(g.map.sheets)} sheets; survey terrain reads one sheet's image")
+    try:
+        grid = read_grid(g.path)
+        image = load(image_path)
+        if grid is None:
+            raise click.ClickException(f"{g.path} has no fitted grid; run `hexforge survey grid {game} --image "
+                                       f"{image_path}` first")
+        if grid.sha256 != image.sha256:
+            raise click.ClickException(f"the grid in {g.path / 'survey.toml'} was fitted on {grid.image}, not on "
+                                       f"{image_path} (its checksum differs); fit the grid on this image first")
+        samples = read_samples(samples_path, g) if samples_path else Samples()
+        if key_path:
+            read_key(key_path, g, samples)
+        centres = grid.centres_inside(g.map.sheets[0].convention)
+        unsampled = check_samples(samples, g, centres, (image.width, image.height))
+        result = survey_terrain(Image.fromarray(image.pixels, "RGB"), centres, adjacent_pairs(g, centres), samples, f"survey of {image.describe()}")
+        written = store.write(g.path, result, force=force)
+    except (GridFileError, ImageError, SamplesError, store.StoreError) as e:
+        raise click.ClickException(str(e)) from None
+    _report_terrain(g, written, unsampled)
+
+
+def _report_terrain(g, written, unsampled: list[str]) -> None:
+    features = sum(1 for c in written.hexsides.values() if c.value != "none")
+    roads = sum(1 for c in written.lines.values() if c.value != "none")
+    click.echo(f"surveyed {len(written.hexes)} hexes, {features} hexside features and {roads} road/trail/railway "
+               f"links of {g.id}; wrote {g.path / 'terrain.toml'} (reviewed = false)")
+    low = sorted(written.hexes.items(), key=lambda kv: (kv[1].confidence, kv[0]))[:10]
+    if low:
+        click.echo("least confident hexes: " + ", ".join(f"{h} {c.value} ({c.confidence:.2f})" for h, c in low))
+    if unsampled:
+        click.echo(f"note: no samples for hex types {', '.join(unsampled)}: no hex was read as one of them")
