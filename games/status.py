@@ -231,7 +231,8 @@ def report(s: Status, verbose: bool = False) -> str:
         lines += ["", "disputed values (readings differ):"] + [f"  {p}" for p in disputed]
     lines += ["", "units.csv columns (the values, and every other column the rules read):"]
     lines += [f"  {col:<24}{t.known:>5} known{t.unknown:>5} unknown" for col, t in sorted(s.unit_columns.items())]
-    asked = sorted({c for u in s.unlocks or [] for c in re.findall(r"(\w+): no such column", u.missing)})
+    asked = sorted({c.strip() for u in s.unlocks or [] if (m := re.match(r"units\.csv (\w+(?:\s*&\s*\w+)*)", u.data))
+                    for c in m.group(1).split("&") if c.strip() not in s.unit_columns})
     lines += [f"  {col:<24}    0 known{len(g.units):>5} unknown  (not a column yet; the checks ask for it)"
               for col in asked]
     if s.inferred:

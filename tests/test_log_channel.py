@@ -222,3 +222,21 @@ def test_a_wrong_inferred_cell_is_named(tmp_path: Path, cell: str, words: str) -
     with pytest.raises(GameDataError) as e:
         load_game(game)
     assert any("line 2, column inferred" in str(p) and words in str(p) for p in e.value.problems), e.value.problems
+
+
+def test_status_measures_the_tables_and_columns_a_catalogue_names() -> None:
+    from hexforge.games.status import status
+    g = load_game("piercing-the-reich")
+    ap = g.tables["ap"]
+    unknown = sum(1 for r in ap.rows for c in r.cells if not c.known)
+    catalogue = [("T-1", "PTR 10.1.2B (L814)", "APs from the AP Table", "AP Table"),
+                 ("T-2", "PTR 16.1 (L1611)", "an Effectiveness Check", "units.csv cs & er"),
+                 ("T-3", "PTR 16.1 (L1611)", "a column no unit has", "units.csv stacking_class")]
+    st = status(g, catalogue)
+    got = {u.data: u.missing for u in st.unlocks}
+    assert got["AP Table"] == f"{unknown} of {sum(len(r.cells) for r in ap.rows)} cells unknown"
+    assert got["units.csv cs & er"].startswith("cs unknown for ") and "; er unknown for " in got["units.csv cs & er"]
+    assert got["units.csv stacking_class"] == "no such column"
+    from hexforge.games.status import report
+    row = [ln.split() for ln in report(st).splitlines() if ln.strip().startswith("stacking_class ")]
+    assert row and row[0][:5] == ["stacking_class", "0", "known", str(len(g.units)), "unknown"]
