@@ -18,6 +18,7 @@ import difflib
 import json
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 from scipy.optimize import linear_sum_assignment
@@ -235,7 +236,7 @@ def binding_toml(module: Module, game, command: str) -> str:
     lines = [f"# A binding proposed by `{command}`.",
              "# Check every line: the reasons say what matched. Lines commented out found no confident unit;",
              "# write the unit id and remove the '#'. Then judge their logs with",
-             f"#   hexforge check LOG --module {module.path.rsplit('/', 1)[-1]} --game {game.id} --binding THIS_FILE",
+             f"#   hexforge check LOG --module {Path(module.path).name} --game {game.id} --binding THIS_FILE",
              "", "[pieces]"]
     bound = set()
     for p in proposals:
