@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from PIL import Image
 from scipy import signal
 
 from hexforge.maps.convention import Convention
@@ -82,8 +83,9 @@ def _reduce(rgb: np.ndarray) -> tuple[np.ndarray, int]:
     if f == 1:
         return rgb, 1
     hh, ww = h // f * f, w // f * f
-    small = rgb[:hh, :ww].reshape(hh // f, f, ww // f, f, 3).mean(axis=(1, 3))
-    return small.astype(np.float32), f
+    # Pillow's box reduction works in 8 bits: no float copy of a large image is ever made
+    small = Image.fromarray(np.ascontiguousarray(rgb[:hh, :ww]), "RGB").reduce(f)
+    return np.asarray(small), f
 
 
 def find_lattice(rgb: np.ndarray) -> Found:

@@ -238,3 +238,16 @@ def test_a_typed_grid_on_an_image_without_printed_hexes_builds_with_a_note(tmp_p
     conv = load_game(str(ROOT / "tests" / "data" / "synthetic")).map.sheets[0].convention
     built = typed_for_build(image, conv, ImageGrid(55.4, 64, 50, 45, 720, 640))
     assert built.data == image.read_bytes() and "could not be checked" in built.notes[0]
+
+
+def test_a_scan_larger_than_the_working_size_is_fitted_in_its_own_pixels() -> None:
+    """A 3x enlarged scan (~9 Mpx) is fitted on a reduced copy; centres come back in full-size pixels."""
+    s = small("vintage", 3)
+    w, h = s.image.size
+    big = s.image.resize((3 * w, 3 * h), Image.Resampling.BICUBIC)
+    conv = _conv(s)
+    result = fit(MapImage(Path("big.png"), np.asarray(big), "0" * 64), conv)
+    centres = result.grid.centres(conv)
+    # pixel centres scale about the pixel's middle: (x + 0.5) * 3 - 0.5
+    errors = [math.hypot(centres[k][0] - (3 * x + 1), centres[k][1] - (3 * y + 1)) for k, (x, y) in s.centres.items()]
+    assert np.mean(errors) <= 1.5 * 3 and max(errors) <= 0.25 * 3 * s.hex_height

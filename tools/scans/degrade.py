@@ -100,5 +100,5 @@ def _photometric(image: Image.Image, rng: np.random.Generator, noise: float) -> 
     light = 1 + gx * (xx / w - 0.5) + gy * (yy / h - 0.5)
     light -= 0.12 * (((xx / w - 0.5) ** 2 + (yy / h - 0.5) ** 2) * 2)
     a = a * cast[None, None, :] * light[:, :, None]
-    a += rng.normal(0, noise, a.shape).astype(np.float32)
+    a += rng.standard_normal(a.shape, dtype=np.float32) * np.float32(noise)
     return Image.fromarray(np.clip(a, 0, 255).astype(np.uint8), "RGB")

@@ -89,16 +89,17 @@ def _rivers(rng: random.Random, content: MapContent) -> None:
     for vs, pair in edges.items():
         a, b = tuple(vs)
         graph.add_edge(a, b, pair=pair, weight=rng.uniform(1, 3))
-    xs = [v[0] for v in graph]
-    ys = [v[1] for v in graph]
+    x_lo, x_hi = min(v[0] for v in graph), max(v[0] for v in graph)
+    y_lo, y_hi = min(v[1] for v in graph), max(v[1] for v in graph)
     for n in range(rng.randint(2, 3)):
         kind = HEXSIDE_TYPES[n % 2]
         if n % 2 == 0:
-            starts = [v for v in graph if v[1] < min(ys) + 200 and abs(v[0] - rng.uniform(min(xs), max(xs))) < 400]
-            ends = [v for v in graph if v[1] > max(ys) - 200]
+            middle = rng.uniform(x_lo, x_hi)
+            starts = [v for v in graph if v[1] < y_lo + 200 and abs(v[0] - middle) < 400]
+            ends = [v for v in graph if v[1] > y_hi - 200]
         else:
-            starts = [v for v in graph if v[0] < min(xs) + 200]
-            ends = [v for v in graph if v[0] > max(xs) - 200]
+            starts = [v for v in graph if v[0] < x_lo + 200]
+            ends = [v for v in graph if v[0] > x_hi - 200]
         src, dst = rng.choice(sorted(starts)), rng.choice(sorted(ends))
         path = nx.shortest_path(graph, src, dst, weight="weight")
         if any(content.hexsides.get(graph.edges[a, b]["pair"]) for a, b in zip(path, path[1:])):

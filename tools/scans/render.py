@@ -121,15 +121,15 @@ def render(content: MapContent, style: Style, rng: np.random.Generator) -> Image
     cls = terrain_of[cls]  # -1 -> last entry (-1): paper
     for t, (x0, y0, x1, y1) in key_boxes(content).items():
         cls[y0:y1, x0:x1] = types.index(t)
-    yy, xx = np.mgrid[0:height, 0:width]
-    noise = rng.random((height, width))
+    noise = rng.random((height, width), dtype=np.float32)
     out = np.empty((height, width, 3), dtype=np.uint8)
     out[:] = style.paper
     for i, t in enumerate(types):
         base, texture, ink = style.fills[t]
-        mask = cls == i
-        out[mask] = base
-        out[mask & _texture(texture, xx, yy, noise)] = ink
+        ys, xs = np.nonzero(cls == i)
+        out[ys, xs] = base
+        hit = _texture(texture, xs, ys, noise[ys, xs])
+        out[ys[hit], xs[hit]] = ink
     image = Image.fromarray(out, "RGB")
     _draw_lines(ImageDraw.Draw(image), content, style, rng)
     _draw_key(ImageDraw.Draw(image), content, style)
