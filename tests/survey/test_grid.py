@@ -251,3 +251,29 @@ def test_a_scan_larger_than_the_working_size_is_fitted_in_its_own_pixels() -> No
     # pixel centres scale about the pixel's middle: (x + 0.5) * 3 - 0.5
     errors = [math.hypot(centres[k][0] - (3 * x + 1), centres[k][1] - (3 * y + 1)) for k, (x, y) in s.centres.items()]
     assert np.mean(errors) <= 1.5 * 3 and max(errors) <= 0.25 * 3 * s.hex_height
+
+
+def test_a_grid_of_rows_is_fitted_through_the_same_frame(tmp_path: Path) -> None:
+    """A scan turned on its diagonal is a map of pointy-topped hexes in rows (orientation = "rows"):
+    its former columns are the rows. The fit labels it by game.toml's rows convention."""
+    import re
+    import shutil
+
+    s = small("modern", 2)
+    folder = tmp_path / s.game_dir.name
+    shutil.copytree(s.game_dir, folder)
+    text = (folder / "game.toml").read_text(encoding="utf-8")
+    columns = re.search(r"columns = \{ first = 1, last = (\d+)", text).group(1)
+    rows = re.search(r"rows = \{ first = 1, last = (\d+)", text).group(1)
+    text = text.replace('orientation = "columns"', 'orientation = "rows"').replace('label = "CCRR"', 'label = "RRCC"')
+    text = re.sub(r"columns = \{ first = 1, last = \d+", f"columns = {{ first = 1, last = {rows}", text)
+    text = re.sub(r"rows = \{ first = 1, last = \d+, increase = \"down\"",
+                  f'rows = {{ first = 1, last = {columns}, increase = "down"', text)
+    (folder / "game.toml").write_text(text, encoding="utf-8")
+    conv = load_game(str(folder)).map.sheets[0].convention
+    turned = np.ascontiguousarray(np.asarray(s.image).transpose(1, 0, 2))
+    result = fit(MapImage(Path("turned.png"), turned, "0" * 64), conv)
+    centres = result.grid.centres(conv)
+    errors = [math.hypot(centres[k][0] - y, centres[k][1] - x) for k, (x, y) in s.centres.items()]
+    assert np.mean(errors) <= 1.5 and max(errors) <= 0.25 * s.hex_height, result.grid.labelling
+    assert result.grid.rotation == pytest.approx(-s.rotation, abs=0.1)  # a mirror turns the other way
