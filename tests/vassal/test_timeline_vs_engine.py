@@ -39,7 +39,7 @@ pytestmark = pytest.mark.vassal
 
 MAIN, HOLDING = "Main Map", "Holding"
 ROLL_KEY = "82,195"  # Ctrl+Shift+R: the dice button's hotkey, fired twice by the "Roll twice" unit
-CHITS = tuple(f"Chit {c}" for c in "ABCDE")
+CHITS = tuple(f"Chit {c}" for c in "ABCDEF")
 
 
 def _unit(name: str, side: str, gpid: str, rolls: bool = False) -> Component:
@@ -102,7 +102,8 @@ SCRIPT = {"actions": [
     {"do": "draw", "deck": "Chits", "to": "0305", "map": MAIN},      # a draw after a shuffle
     {"do": "shuffle", "deck": "Chits"},
 ]}
-ROLL_TWICE_STEP = 13
+ROLL_TWICE_STEP = 13  # the 13th action; every action before the shuffles makes one log step
+SHUFFLES, DRAW = (14, 16), 15  # actions: a shuffle that leaves the deck as it was makes no log step
 
 
 @pytest.fixture(scope="module")
@@ -211,30 +212,43 @@ def _engine_deck_orders(pieces: list[dict]) -> dict[str, list[str]]:
     return {name: [pid for _, pid in sorted(cards)] for name, cards in decks.items()}
 
 
+def _logged(live: dict) -> list[dict]:
+    """The live game after each log step: the actions that made one (a null command makes none)."""
+    assert all(a["log_steps"] in (0, 1) for a in live["actions"])
+    assert all(a["log_steps"] == 1 for a in live["actions"] if a["action"] not in SHUFFLES)
+    return [a for a in live["actions"] if a["log_steps"]]
+
+
+def _step_of(live: dict, action: int) -> int:
+    """The log step an action made."""
+    return sum(a["log_steps"] for a in live["actions"] if a["action"] <= action)
+
+
 def test_every_deck_holds_its_cards_in_the_engine_order_after_every_step(played) -> None:
     """Order as the live game has it after each action; membership as the replay has it too. (This
     engine snapshot's replay does not reorder a deck on a logged shuffle: its ``Deck.mergeState`` sets
     the new state only when the deck differs from the logged old state, the condition that VASSAL
     removed before 3.6.0, whose ``ChangePiece`` sets a deck's new state.)"""
     live, rep, _, text = played
-    ours = _reader_deck_orders(text)
-    assert len(ours) == len(rep["steps"]) == len(live["actions"])
-    engine = [_engine_deck_orders(a["pieces"]) for a in live["actions"]]
+    ours, logged = _reader_deck_orders(text), _logged(live)
+    assert len(ours) == len(rep["steps"]) == len(logged)
+    engine = [_engine_deck_orders(a["pieces"]) for a in logged]
     assert ours == engine
     replayed = [_engine_deck_orders(st["pieces"]) for st in rep["steps"]]
     assert [{k: sorted(v) for k, v in o.items()} for o in ours] == [{k: sorted(v) for k, v in o.items()} for o in replayed]
-    shuffled = [n for n in range(ROLL_TWICE_STEP, len(engine)) if engine[n] != engine[n - 1]]
-    assert shuffled, "the shuffles left every order as it was: the test shows nothing"
+    orders = {a["action"]: _engine_deck_orders(a["pieces"])["Chits"] for a in live["actions"]}
+    reordered = [n for n in SHUFFLES if orders[n] != orders[n - 1]]
+    assert reordered, "both shuffles left the deck as it was (odds 1 in 86,400): the test shows nothing"
 
 
 def test_a_draw_after_a_shuffle_is_the_card_the_engine_drew(played) -> None:
     live, rep, t, _ = played
     from hexforge.builder.timeline import Entered
-    draw_step = ROLL_TWICE_STEP + 2
+    draw_step = _step_of(live, DRAW)
     (moved,) = [c for c in rep["steps"][draw_step - 1]["changes"]]
     entered = [e for e in t.events if e.step == draw_step and isinstance(e, Entered)]
     assert [(e.piece.id, e.location.label) for e in entered] == [(moved["id"], "0305")]
-    top = _engine_deck_orders(live["actions"][draw_step - 2]["pieces"])["Chits"][-1]
+    top = _engine_deck_orders(live["actions"][DRAW - 2]["pieces"])["Chits"][-1]
     assert moved["id"] == top  # the top card of the shuffled deck (``Deck.drawCards``: the last in its list)
 
 

@@ -3,7 +3,8 @@
 The harness starts a new game (or loads ``--save``), begins logging as "Begin Logfile" does
 (without its file chooser), performs each action through the same VASSAL code a mouse or key
 would reach, and ends logging ("End Logfile"), which makes VASSAL's own ``BasicLogger`` write
-the log. Every action's command goes through ``GameModule.sendAndLog``, so it is one log step.
+the log. Every action's command goes through ``GameModule.sendAndLog``, so it is one log step
+(none when the command is null: each action's ``log_steps`` says how many it made).
 
 The script is JSON, ``{"actions": [ACTION, ...]}``. A PIECE is a name (unique on the maps), or
 ``{"id": ID}``, or ``{"name": NAME, "at": LOCATION}``. A TARGET (``to``) is a location label
@@ -248,13 +249,16 @@ def cmd_play(eng: Engine, module: Path, script: Path, out: Path, save: str | Non
     eng.phase = "play"
     eng.edt(lambda: begin_logging(g, out))
     player, done = Player(eng), []
+    logged = _hidden("VASSAL.build.module.BasicLogger", "logOutput").get(g.getLogger())
     for i, a in enumerate(actions, 1):
-        mark = eng.mark()
+        mark, before = eng.mark(), eng.edt(logged.size)
         try:
             player.perform(a)
         except HarnessError as e:
             raise HarnessError(f"{script}: action {i}: {e}") from None
-        done.append({"action": i, "do": a["do"], "problems": eng.log_since(mark)})
+        # an action whose command is null (a shuffle that left the deck as it was) makes no log step
+        done.append({"action": i, "do": a["do"], "problems": eng.log_since(mark),
+                     "log_steps": int(eng.edt(logged.size)) - int(before)})
         if steps:
             done[-1]["pieces"] = eng.pieces()
     eng.phase = "write_log"
