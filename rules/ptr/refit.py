@@ -27,7 +27,7 @@ class RefitMixin:
             detail=f"Refit of {uid}: {die} {'<=' if passed else '>'} ER {er}: "
                    + ("it recovers" if passed else "it stays disrupted (no SP lost, 16.2 Play Note)")))
 
-    @rule("PTR 11.4.3C / 16.4A / 16.2", "PTR16-7/PTR16-2",
+    @rule("PTR 11.4.3C / 16.4A", "PTR16-7",
           "a disrupted unit flips back after a passed Refit, or in the Recovery Phase when in CR of its HQ")
     def on_recovery_flip(self, j: Judged, uid: str) -> None:
         self.say(j.index, self.recovery_verdict(uid))
