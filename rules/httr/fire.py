@@ -325,7 +325,9 @@ def record(p: Position, d: Declaration, units: list[str]) -> None:
     if target is not None:
         if not p.fire.targets or p.fire.targets[-1] != target:
             p.fire.targets.append(target)
-        p.fire.fired_at.update(p.state.at(target))
+        # SR 6.7.1 / 6.7.10: the target may adopt Defilade; after IF, every unit in the hex may
+        named = d.target_unit in p.state.at(target) and d.kind not in ("if",)
+        p.fire.fired_at.update((d.target_unit,) if named else p.state.at(target))
         if d.kind == "if" and d.hq is not None:
             p.fire.hqs.add(d.hq)
         p.fire.pending = (d, tuple(units)) if d.kind in ("df", "if") else None

@@ -58,7 +58,7 @@ def judge_layer(p: Position, e: StepChange, uid: str) -> list[Verdict]:
     return [Legal(detail=f"the {what} marker (the fire it marks is judged with its declaration)")]
 
 
-@rule("HTTR SR 5.2.1-5.2.3 / 9.5.1.1", "MOD-2/MOD-3/MOD-4/MOD-5/MOD-7",
+@rule("HTTR SR 5.2.1-5.2.3 / 9.5.1.1 / 6.7.1 / 6.7.10", "MOD-2/MOD-3/MOD-4/MOD-5/MOD-7/EFF-1/EFF-7",
       "one voluntary mode change per turn in the Organization Phase, by the legal transitions; Defilade at once "
       "when fired at or after a CA; Travel to Concentrated at the end of a move for 2 MP; Travel only for "
       "vehicular-capable units")
@@ -120,7 +120,7 @@ def judge_disruption(p: Position, uid: str) -> Verdict:
         return Legal(detail="already disrupted")
     pending = p.ca.pending
     in_ca = uid in p.ca.involved or (pending is not None and (uid in pending[2] or p.state.where(uid) == pending[1]))
-    if uid in p.fire.fired_at or in_ca:
+    if uid in p.fire.fired_at or p.state.where(uid) in p.fire.targets or in_ca:  # losses may pass on (6.3.2.2)
         return Legal(detail="disrupted by fire or close action")
     h = p.state.where(uid)
     over = Movement(p.game, p.state, uid).check_stacking(h) if h is not None else Legal()

@@ -31,6 +31,8 @@ from hexforge.rules.state import GameState, phase_of
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
+note("HTTR SR 2.4.1-2.4.2", "SOP-1", "round up by default (halved strengths), down for the CA ratio and extended "
+     "range", "httr.values.odds, httr.close_action.sum_strength, httr.fire._firer, httr.fire.check_range")
 note("HTTR SR 10.6.2", "DIS-1", "disrupted: no CA attack, no OF unless assaulted, no spotting or IF, no ZOC, at "
      "most one hex", "httr.close_action.attackers, httr.fire.check_kind, httr.fire.check_spotter, "
      "httr.movement.Movement.exerts, httr.movement.Movement.step")

@@ -86,3 +86,19 @@ def test_mode_unknown_without_layer_data_is_not_checkable():
     bare = replace(g, info=g.info.model_copy(update={"layers": []}))
     r = Log(FRONT, bare).phase(1, "allied_movement").move("A-INF1", "B0304").check()
     assert unsure(last(r)) and "mode of unit A-INF1" in unsure(last(r))[0].needs
+
+
+def test_after_fire_the_target_may_go_to_defilade_and_after_if_the_whole_hex():  # EFF-1, EFF-7: SR 6.7.1, 6.7.10
+    setup = {"G-INF1": "B0303", "A-INF1": "B0304", "A-INF2": "B0304", "G-ART": ("B0101", {"Mode": "Defilade"})}
+    df = Log(setup).phase(1, "german_fire").say("df B0304 from G-INF1 target A-INF2")
+    assert all_legal(last(df.mode("A-INF2", "Defilade", "Concentrated").check()))
+    assert rules_broken(last(df.mode("A-INF1", "Defilade", "Concentrated").check())) == ["HTTR SR 5.2.1"]
+    barrage = Log(setup).phase(1, "german_fire").say("if B0304 from G-ART target A-INF2")
+    assert all_legal(last(barrage.mode("A-INF1", "Defilade", "Concentrated").check()))
+
+
+def test_a_unit_under_the_target_may_be_disrupted_by_losses_passed_on():  # MOD-1, SR 6.3.2.2 (L203)
+    setup = {"G-INF1": "B0303", "A-INF1": "B0304", "A-INF2": "B0304"}
+    r = Log(setup).phase(1, "german_fire").say("df B0304 from G-INF1 target A-INF2").roll("Direct Fire", 6, 6) \
+        .layer("A-INF1", "Disrupted", "Normal", "Disrupted").check()
+    assert all_legal(last(r))
