@@ -29,6 +29,7 @@ class Mover:
         self.paths = PtrPaths(self.game, state, disrupted=disrupted)
         self.ma = self._ma()
         self.tec = Cells.of(self.game, "tec") if "tec" in self.game.tables else None
+        self._ezoc: dict[Hex, bool | None] = {}
 
     def _ma(self) -> float | Unknown:
         """PtR 11.4.1A / 12.1B: the printed MA of the slowest unit."""
@@ -42,7 +43,17 @@ class Mover:
     @rule("PTR 13.0A / 13.2A", "PTR13-2", "a ZOC reaches the six neighbours, negated per the ZOC Chart by the unit's "
           "type and the terrain it would extend into")
     def ezoc(self, h: Hex) -> bool | None:
-        return self.paths.ezoc(h, self.side)
+        if h not in self._ezoc:  # a route search asks about the same hexes again and again
+            self._ezoc[h] = self.paths.ezoc(h, self.side)
+        return self._ezoc[h]
+
+    def floor(self) -> float:
+        """The least any step costs (A*'s estimate must never exceed it): the TEC's cheapest cell, at most 1."""
+        if self.tec is None:
+            return 0.0
+        costs = [v for row in self.tec.rows.values() for col, v in zip(self.tec.columns, row)
+                 if col.startswith("movement_") and isinstance(v, (int, float)) and not isinstance(v, bool)]
+        return min(1.0, float(min(costs))) if costs and min(costs) > 0 else 0.0  # 1: a step, while MP are unknown
 
     def cost(self, b: Hex) -> float | Unknown | None:
         """PtR 12.0C: the TEC cost to enter ``b`` for the stack (most costly type; ``None``: prohibited)."""
@@ -123,7 +134,8 @@ def _cost(r: Movement) -> float:
 def judge_route(mover: Mover, rec: Movement, waypoints: list[Hex]) -> tuple[Verdict, Movement]:
     """A drag (PtR 12.0E: a log shows drop points): some legal route through them, else why none is."""
     got = route(rec.at, rec, waypoints, mover.step, cost=_cost, key=lambda r: r.stopped,
-                neighbours=lambda h: [n for n in h.neighbours() if n in mover.game.map], max_steps=MAX_STEPS)
+                neighbours=lambda h: [n for n in h.neighbours() if n in mover.game.map], max_steps=MAX_STEPS,
+                floor=mover.floor() if not isinstance(rec.spent, Unknown) else 0.0)
     if isinstance(got, Route):
         path = " ".join(mover.label(h) for h in got.hexes)
         if got.needs:
