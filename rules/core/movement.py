@@ -8,6 +8,7 @@ and :func:`must_stop`; both delegate to the rules system so variants can change 
 from __future__ import annotations
 
 import re
+from weakref import WeakKeyDictionary
 
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown, most_costly
@@ -108,8 +109,25 @@ def hexside_cost(rules: Board, a: Hex, b: Hex, mobility: str) -> Cost:
     return total
 
 
+_PRINTED: WeakKeyDictionary[Board, dict[tuple[int, int, int, int, str], Cost]] = WeakKeyDictionary()
+
+
 def terrain_cost(rules: Board, a: Hex, b: Hex, mobility: str) -> Cost:
-    """The terrain part of a step's cost (no ZOC): road/trail rate, else hex + hexside costs."""
+    """The terrain part of a step's cost (no ZOC): road/trail rate, else hex + hexside costs.
+
+    It reads only the printed map and TEC of ``rules`` (what players change, e.g. a demolished bridge, is
+    the system's to judge before it asks for this), so it is remembered per rules object: at most one entry
+    per hexside and mobility of the map."""
+    memo = _PRINTED.get(rules)
+    if memo is None:
+        memo = _PRINTED[rules] = {}
+    key = (a.q, a.r, b.q, b.r, mobility)  # plain values hash in C, a Hex in Python
+    if key not in memo:
+        memo[key] = _terrain_cost(rules, a, b, mobility)
+    return memo[key]
+
+
+def _terrain_cost(rules: Board, a: Hex, b: Hex, mobility: str) -> Cost:
     if not rules.on_map(b):
         return None
     rate = thoroughfare_rate(rules, a, b, mobility)

@@ -1,7 +1,7 @@
 """The Fire & Movement system (Aachen: First to Fall, Arnhem: The Farthest Bridge): F&M 1.0-9.0."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from hexforge.games.game import Game
@@ -19,6 +19,9 @@ from hexforge.rules.registry import note, rule
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+
+LEGAL = Legal()  # a verdict is immutable: one instance serves every step a route search judges
 
 
 class Blocked(NamedTuple):
@@ -40,6 +43,11 @@ class MoveRecord:
     steps: int = 0
     halted: Hex | None = None
     events: list[int] = field(default_factory=list)
+
+    def copy(self) -> MoveRecord:
+        """A shallow copy (``dataclasses.replace`` without its cost: a route search copies one per step tried)."""
+        return MoveRecord(self.uid, self.start, self.at, self.started_in_ezoc, self.spent, self.steps, self.halted,
+                          self.events)
 
 # The core mechanics F&M reads as its own rules (rules/core holds no book numbers).
 note("F&M 5.4", "MOV-2", "step cost: the most costly hex terrain plus hexside costs; road 1/2 MP (5.4.1), trail 1 MP "
@@ -70,6 +78,8 @@ class FireAndMovement(RulesSystem):
     def __init__(self, game: Game, scenario: str | None = None) -> None:
         super().__init__(game, scenario)
         self._zoc_of: tuple[GameState | None, dict[tuple[Hex, str, str], bool]] = (None, {})
+        self._around: dict[Hex, tuple[Hex, ...]] = {}  # the map's hexes next to a hex: one entry per hex asked
+        self._printed: dict[tuple[int, int, int, int, str], Cost] = {}  # one entry per hexside and mobility asked
 
     def reach_overlay(self, state: GameState, uid: str) -> Overlay:
         """Where ``uid`` can move this phase, with the cost (F&M 5.0, 6.1)."""
@@ -211,13 +221,22 @@ class FireAndMovement(RulesSystem):
     def in_ezoc(self, state: GameState, h: Hex, side: str, mover: str) -> bool:
         """F&M 6.0: whether ``h`` is in an enemy ZOC for ``mover`` of ``side``, remembered for the position
         (a route search asks about the same hexes again and again; a position never changes)."""
-        if state is not self._zoc_of[0]:
-            self._zoc_of = (state, {})
-        known = self._zoc_of[1]
-        k = (h, side, mover)
-        if k not in known:
-            known[k] = in_ezoc(self, state, h, side, ignore=mover)
-        return known[k]
+        seen, known = self._zoc_of
+        if state is not seen:
+            known = {}
+            self._zoc_of = (state, known)
+        k = (h.q, h.r, side, mover)  # plain values hash in C, a Hex in Python
+        got = known.get(k)
+        if got is None:
+            got = known[k] = in_ezoc(self, state, h, side, ignore=mover)
+        return got
+
+    def around(self, h: Hex) -> tuple[Hex, ...]:
+        """The hexes of the map next to ``h`` (the map never changes, so each is found once)."""
+        got = self._around.get(h)
+        if got is None:
+            got = self._around[h] = tuple(n for n in h.neighbours() if self.on_map(n))
+        return got
 
     def is_commando(self, uid: str) -> bool | Unknown:
         """F&M 6.1: whether the unit is a commando."""
@@ -264,7 +283,14 @@ class FireAndMovement(RulesSystem):
         return c
 
     def terrain_cost(self, state: GameState, uid: str, a: Hex, b: Hex, mobility: str) -> Cost:
-        return terrain_cost(self, a, b, mobility)
+        """F&M 5.4: the printed terrain's cost (games first judge what the players changed, e.g. AAC 11.2). The
+        printed map never changes, so each hexside and mobility is costed once (core.movement.terrain_cost
+        remembers it too; this saves the look-up of this system's table there on every step tried)."""
+        k = (a.q, a.r, b.q, b.r, mobility)
+        got = self._printed.get(k, self)  # self: not costed yet (None is a cost: prohibited)
+        if got is self:
+            got = self._printed[k] = terrain_cost(self, a, b, mobility)
+        return got
 
     def must_stop(self, state: GameState, uid: str, a: Hex, b: Hex) -> bool | Unknown:
         """F&M 6.1: a leg unit entering an EZOC hex stops; mobile units never have to."""
@@ -282,23 +308,27 @@ class FireAndMovement(RulesSystem):
 
     @rule("F&M 5.1", "MOV-1", "every step of a move enters an adjacent hex")
     def check_adjacent(self, rec: MoveRecord, a: Hex, b: Hex) -> Verdict:
-        if a.distance(b) != 1:
+        dq, dr = a.q - b.q, a.r - b.r
+        if max(abs(dq), abs(dr), abs(dq + dr)) != 1:  # Hex.distance, inlined (judged for every step tried)
             return Illegal("F&M 5.1", f"{rec.uid} moved from {label(self, a)} to {label(self, b)}, which are not adjacent")
-        return Legal()
+        return LEGAL
 
     @rule("F&M 5.2", "MOV-5", "a move stays on the map (no exit unless the exclusive rules allow it)")
     def check_on_map(self, rec: MoveRecord, b: Hex) -> Verdict:
         if not self.on_map(b):
             return Illegal("F&M 5.2", f"{rec.uid} moved off the map")
-        return Legal()
+        return LEGAL
 
     @rule("F&M 5.2", "MOV-4", "no unit enters a hex containing an enemy unit")
     def check_enemy_hex(self, state: GameState, rec: MoveRecord, b: Hex) -> Verdict:
+        here = state.at(b)
+        if not here:
+            return LEGAL
         side = state.side(rec.uid)
-        enemy = [u for u in state.at(b) if state.side(u) != side]
+        enemy = [u for u in here if state.side(u) != side]
         if enemy:
             return Illegal("F&M 5.2", f"{rec.uid} entered {label(self, b)}, which holds enemy unit {enemy[0]}")
-        return Legal()
+        return LEGAL
 
     @rule("F&M 5.1", "MOV-1", "a move dragged between drop points that are not adjacent is legal when some route "
           "through them, in order, is legal")
@@ -313,7 +343,7 @@ class FireAndMovement(RulesSystem):
                 hops.append(d)
         drops = hops[1:]
         if not drops:
-            return Legal()
+            return LEGAL
         if all(a.distance(b) == 1 for a, b in zip(hops, hops[1:])):
             return self.judge_steps(state, rec, drops)
         ma = self.value(rec.uid, "movement", state)
@@ -321,12 +351,11 @@ class FireAndMovement(RulesSystem):
         most = int(2 * ma) if known else sum(a.distance(b) for a, b in zip(hops, hops[1:])) + 2  # F&M 5.4.1: 1/2 MP
 
         def step(r: MoveRecord, a: Hex, b: Hex) -> tuple[Verdict, MoveRecord]:
-            after = replace(r)
+            after = r.copy()
             return self.judge_steps(state, after, [b]), after
 
         found = route(rec.at, rec, drops, step, lambda r: r.spent if not isinstance(r.spent, Unknown) else r.steps,
-                      lambda r: (r.halted is not None, r.steps > 0), lambda h: [n for n in h.neighbours()
-                                                                                 if self.on_map(n)], most,
+                      lambda r: (r.halted is not None, r.steps > 0), self.around, most,
                       floor=0.5 if known else 1.0)  # F&M 5.4.1: no hex costs less than the road's 1/2 MP
         names = lambda hexes: "-".join(label(self, h) for h in hexes)  # noqa: E731
         if isinstance(found, NoRoute):
@@ -350,7 +379,7 @@ class FireAndMovement(RulesSystem):
             a = rec.at
             for v in (self.check_adjacent(rec, a, b), self.check_on_map(rec, b), self.check_enemy_hex(state, rec, b),
                       self.check_crossing(state, uid, a, b)):
-                if isinstance(v, Illegal):
+                if v is not LEGAL and isinstance(v, Illegal):
                     return v
             ez_a = self.in_ezoc(state, a, side, uid)
             ez_b = self.in_ezoc(state, b, side, uid)
@@ -372,7 +401,7 @@ class FireAndMovement(RulesSystem):
             if ez_b and emob == "leg":
                 rec.halted = b
             rec.at, rec.steps = b, rec.steps + 1
-        return NotCheckable(unknown.needs) if unknown else Legal()
+        return NotCheckable(unknown.needs) if unknown else LEGAL
 
     def ezoc_mobility(self, state: GameState, uid: str, a: Hex, b: Hex, mob: str | Unknown) -> str | Unknown:
         """The mobility the EZOC rules (F&M 6.1) apply to the step ``a -> b``; games change it (ARN 10.6.2)."""
@@ -381,7 +410,7 @@ class FireAndMovement(RulesSystem):
     def check_crossing(self, state: GameState, uid: str, a: Hex, b: Hex) -> Verdict:
         """Exclusive-rule limits on crossing a hexside (AAC 11.2 temporary bridges, ARN 10.6.3 demolished
         bridges); the system has none."""
-        return Legal()
+        return LEGAL
 
     @rule("F&M 6.1", "ZOC-2/3/4/6", "EZOC: leg units stop on entering; EZOC to EZOC only as a whole-MA first "
           "step; never EZOC to EZOC into a fortification hex or across a minefield hexside, except commandos")
@@ -409,7 +438,7 @@ class FireAndMovement(RulesSystem):
             fort = self.is_fortification(b)
             if isinstance(fort, Unknown):
                 return NotCheckable(fort.needs)
-        return Legal()
+        return LEGAL
 
     def ezoc_barrier(self, a: Hex, b: Hex) -> str | None:
         """F&M 6.1 Exception: why no unit but a commando goes from EZOC ``a`` to EZOC ``b``, or ``None``."""
@@ -443,14 +472,14 @@ class FireAndMovement(RulesSystem):
                 return Illegal("F&M 6.1", f"{uid} cannot go from EZOC {label(self, a)} to EZOC {label(self, b)}: "
                                f"the terrain costs {tc:g} MP, more than its MA {ma:g}")
             rec.spent = ma
-            return Legal()
+            return LEGAL
         cost = tc + (ma // 2 if emob == "mobile" and ez_b and not commando else 0)
         if rec.spent + cost > ma:
             extra = f" (incl. {ma // 2:g} for entering an EZOC, F&M 6.1)" if emob == "mobile" and ez_b else ""
             return Illegal("F&M 5.2", f"{uid} needs {cost:g} MP{extra} to enter {label(self, b)} but has "
                            f"{ma - rec.spent:g} of {ma:g} left")
         rec.spent += cost
-        return Legal()
+        return LEGAL
 
     # -- retreat (F&M 8.3) ------------------------------------------------------------------
 
