@@ -73,14 +73,16 @@ class GameState:
         if h is not None:
             pos[unit] = h
             occ[h] = tuple(sorted(occ.get(h, ()) + (unit,)))
-        return replace(self, positions=MappingProxyType(pos), occupants=MappingProxyType(occ))
+        return GameState(MappingProxyType(pos), self.sides, self.reduced, self.eliminated, self.turn, self.phase,
+                         MappingProxyType(occ), self.memory)  # dataclasses.replace, without its cost (per move)
 
     def apply(self, event: Event, game: Game) -> GameState:
         """The state after one timeline event (events about pieces that are not units change nothing)."""
         if isinstance(event, TurnChange):
             turn, phase = phase_of(game, event)
-            return replace(self, turn=turn if turn is not None else self.turn,
-                           phase=phase if phase is not None else self.phase)
+            return GameState(self.positions, self.sides, self.reduced, self.eliminated,
+                             turn if turn is not None else self.turn, phase if phase is not None else self.phase,
+                             self.occupants, self.memory)
         uid = getattr(getattr(event, "piece", None), "unit", None)
         if uid is None or uid not in game.units:
             return self

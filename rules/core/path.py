@@ -45,43 +45,56 @@ def route(start: Hex, record: R, waypoints: list[Hex], step: Callable[[R, Hex, H
     ``floor``: the least a step can cost, so the search looks first where a route can still be cheapest
     (A*: the hexes still to go, times ``floor``, never overestimate what the route still costs)."""
     tie = itertools.count()
-    after_wp = [sum(a.distance(b) for a, b in zip(waypoints[i:], waypoints[i + 1:])) for i in range(len(waypoints))]
+    last = len(waypoints)
+    after_wp = [sum(a.distance(b) for a, b in zip(waypoints[i:], waypoints[i + 1:])) for i in range(last)]
+    goals = [(w.q, w.r, after_wp[i]) for i, w in enumerate(waypoints)]
 
     def ahead(h: Hex, wp: int) -> float:
-        return floor * (h.distance(waypoints[wp]) + after_wp[wp]) if wp < len(waypoints) else 0.0
+        if wp == last:
+            return 0.0
+        q, r, rest = goals[wp]
+        dq, dr = h.q - q, h.r - r
+        return floor * (max(abs(dq), abs(dr), abs(dq + dr)) + rest)  # Hex.distance, inlined: called per step
 
     # Lazy A*: a step is judged only when it is the most promising thing left. Entries are states already
     # judged (``pending`` None) or steps still to judge (``pending`` the hex stepped into, the estimate
     # optimistic); (maybe?, estimate, cost, steps, tie, hex, waypoint, record, hexes, needs, pending).
+    push, pop = heapq.heappush, heapq.heappop
     queue = [(False, cost(record) + ahead(start, 0), cost(record), 0, next(tie), start, 0, record, (start,), None,
               None)]
     best: set[Hashable] = set()
     blocked: tuple[int, int, Illegal, tuple[Hex, ...]] | None = None  # (waypoints reached, -distance, ...)
     while queue:
-        maybe, _, c, n, _, h, wp, rec, hexes, needs, b = heapq.heappop(queue)
+        maybe, _, c, n, _, h, wp, rec, hexes, needs, b = pop(queue)
         if b is not None:  # judge the step h -> b now
             v, after = step(rec, h, b)
             path = hexes + (b,)
+            gq, gr, _ = goals[wp]
             if isinstance(v, Illegal):
                 score = (wp, -b.distance(waypoints[wp]))
                 if blocked is None or score > blocked[:2]:
                     blocked = (*score, v, path)
                 continue
             unsure = isinstance(v, NotCheckable)
-            nwp = wp + 1 if b == waypoints[wp] else wp
+            nwp = wp + 1 if b.q == gq and b.r == gr else wp
             c2 = cost(after)
-            heapq.heappush(queue, (maybe or unsure, c2 + ahead(b, nwp), c2, n + 1, next(tie), b, nwp, after, path,
-                                   needs or (v.needs if unsure else None), None))
+            push(queue, (maybe or unsure, c2 + ahead(b, nwp), c2, n + 1, next(tie), b, nwp, after, path,
+                         needs or (v.needs if unsure else None), None))
             continue
-        if wp == len(waypoints):
+        if wp == last:
             return Route(hexes, rec, needs)
-        k = (h, wp, maybe, key(rec))
+        k = (h.q, h.r, wp, maybe, key(rec))
         if k in best:
             continue
         best.add(k)
         if n == max_steps:
             continue
+        gq, gr, rest = goals[wp]
         for nb in neighbours(h):
-            heapq.heappush(queue, (maybe, c + floor + ahead(nb, wp + (nb == waypoints[wp])), c, n, next(tie), h, wp,
-                                   rec, hexes, needs, nb))
+            if nb.q == gq and nb.r == gr:
+                guess = c + floor + ahead(nb, wp + 1)
+            else:  # c + floor + ahead(nb, wp), inlined (the sums in the same order: the same floats)
+                dq, dr = nb.q - gq, nb.r - gr
+                guess = c + floor + floor * (max(abs(dq), abs(dr), abs(dq + dr)) + rest)
+            push(queue, (maybe, guess, c, n, next(tie), h, wp, rec, hexes, needs, nb))
     return NoRoute(blocked[2], blocked[3]) if blocked is not None else None

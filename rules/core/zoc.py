@@ -2,6 +2,7 @@
 and into what terrain are each system's rules, given here as functions."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
 
 from hexforge.maps.hexes import Hex, ring
@@ -32,6 +33,17 @@ def zoc(rules: Board, state: GameState, uid: str) -> list[Hex]:
 
 def in_ezoc(rules: Board, state: GameState, h: Hex, side: str, ignore: str | None = None) -> bool:
     """Whether ``h`` is in the ZOC of a unit enemy to ``side`` (friendly ZOC never negates it; ``ignore``
-    leaves one unit out, the mover)."""
-    return zoc_in(state, h, lambda u: u != ignore and state.side(u) != side,
-                  lambda u, x: rules.exerts_zoc(u) and rules.projects_zoc(u, x, state)) is True
+    leaves one unit out, the mover). :func:`zoc_in` with two-valued answers, stopping at the first unit that
+    projects one (a route search asks this of every hex it tries)."""
+    at, side_of = state.occupants.get, state.sides.get  # GameState.at and .side without their call
+    for m in _around(h):
+        for u in at(m, ()):
+            if u != ignore and side_of(u) != side and (rules.exerts_zoc(u) and rules.projects_zoc(u, h, state)) is True:
+                return True
+    return False
+
+
+@lru_cache(maxsize=1 << 16)
+def _around(h: Hex) -> tuple[Hex, ...]:
+    """``h.neighbours()``, made once per hex (a bounded cache: a map has fewer hexes than that)."""
+    return tuple(h.neighbours())
