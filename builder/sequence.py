@@ -48,7 +48,8 @@ class Decoder(Iterator[str]):
 
     A token ends at the first delimiter not preceded by a backslash; inside it every
     backslash + delimiter stands for the delimiter. Found with one compiled pattern per
-    delimiter and ``str.replace`` (both in C), so decoding is linear in the text.
+    delimiter and ``str.replace`` (both in C), so decoding is linear in the text; a text with
+    no backslash at all is split once, up front.
     """
 
     def __init__(self, value: str | None, delim: str) -> None:
@@ -56,6 +57,9 @@ class Decoder(Iterator[str]):
         self._delim = delim
         self._end = _delimiter(delim)
         self._start = 0
+        # no backslash, so no escaped delimiter: the tokens are a plain split (most states are like that)
+        self._parts = value.split(delim) if value is not None and "\\" not in value else None
+        self._i = 0
 
     def has_more(self) -> bool:
         return self._val is not None
@@ -72,6 +76,14 @@ class Decoder(Iterator[str]):
         val = self._val
         if val is None:
             raise ValueError("no more tokens")
+        parts = self._parts
+        if parts is not None:
+            i = self._i
+            text = parts[i]
+            self._i, self._start = i + 1, self._start + len(text) + 1
+            if i + 1 == len(parts):
+                self._val = None
+            return text[1:-1] if len(text) > 1 and text[0] == "'" and text[-1] == "'" else text
         start = self._start
         if start == len(val):
             self._val = None
