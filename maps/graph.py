@@ -20,6 +20,7 @@ from hexforge.maps.hexes import DIRECTIONS, Hex, Hexside
 from hexforge.maps.terrain import Terrain
 
 ADJACENCY = "adjacency"
+TERRAIN_CODES = "terrain_codes"
 
 
 @dataclass(frozen=True, eq=False)
@@ -103,20 +104,27 @@ class Adjacency:
         """``(n, 2)`` axial ``q, r`` of the nodes (sorted, so ``q * big + r`` ascends)."""
         return np.array([(h.q, h.r) for h in self.hexes], dtype=np.int64).reshape(-1, 2)
 
-    def near(self, hexes: Iterable[Hex], radius: int) -> np.ndarray:
-        """The nodes within ``radius`` lattice steps of any of ``hexes`` (which may lie off the
-        map), ascending; vectorised over the hexes and the offsets."""
+    @cached_property
+    def _lattice_keys(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The coordinates' bounds and each node's key ``(q - q0) * span + (r - r0)`` (ascending)."""
+        lo, hi = self.coordinates.min(axis=0), self.coordinates.max(axis=0)
+        span = int(hi[1] - lo[1]) + 1
+        return lo, hi, (self.coordinates[:, 0] - lo[0]) * span + (self.coordinates[:, 1] - lo[1])
+
+    def near(self, hexes: Iterable[Hex], radius: int, inner: int = 0) -> np.ndarray:
+        """The nodes ``inner`` to ``radius`` lattice steps from any of ``hexes`` (which may lie
+        off the map), ascending; vectorised over the hexes and the offsets."""
         at = np.array([(h.q, h.r) for h in set(hexes)], dtype=np.int64).reshape(-1, 2)
         if not len(at) or not len(self.hexes):
             return np.zeros(0, dtype=np.int64)
         k = np.arange(-radius, radius + 1)
         dq, dr = np.meshgrid(k, k, indexing="ij")
-        ok = np.abs(dq + dr) <= radius
+        steps = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+        ok = (steps <= radius) & (steps >= inner)
         cand = (at[:, None, :] + np.stack([dq[ok], dr[ok]], axis=1)[None, :, :]).reshape(-1, 2)
-        lo, hi = self.coordinates.min(axis=0), self.coordinates.max(axis=0)
+        lo, hi, keys = self._lattice_keys
         cand = cand[((cand >= lo) & (cand <= hi)).all(axis=1)]
         span = int(hi[1] - lo[1]) + 1
-        keys = (self.coordinates[:, 0] - lo[0]) * span + (self.coordinates[:, 1] - lo[1])
         want = np.unique((cand[:, 0] - lo[0]) * span + (cand[:, 1] - lo[1]))
         pos = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
         return pos[keys[pos] == want]
@@ -174,6 +182,34 @@ def map_graph(hexes: Iterable[Hex], label: Callable[[Hex], str], terrain: Terrai
                                             "thoroughfares": roads.get(side, no_feature)}))
     g.add_edges_from(edges)
     return nx.freeze(g)
+
+
+@dataclass(frozen=True, eq=False)
+class TerrainCodes:
+    """Each node's terrain as a small integer, for rules that answer per terrain type with arrays:
+    ``code[i]`` indexes ``kinds`` (the distinct sets of terrain types on the map, sorted), ``-1``
+    where the hex is unsurveyed."""
+
+    kinds: tuple[frozenset[str], ...]
+    code: np.ndarray
+
+
+def terrain_codes(g: nx.Graph) -> TerrainCodes:
+    """The terrain codes of the nodes of :func:`adjacency_of` ``(g)``, from the graph's ``terrain``
+    node attributes: built once and kept in ``g.graph`` when the graph is frozen (a map's
+    :meth:`HexMap.graph`, rebuilt for a new terrain object)."""
+    got = g.graph.get(TERRAIN_CODES)
+    if isinstance(got, TerrainCodes) and nx.is_frozen(g):
+        return got
+    hexes = adjacency_of(g).hexes
+    of = [g.nodes[h].get("terrain") for h in hexes]
+    kinds = tuple(sorted({k for k in of if k is not None}, key=sorted))
+    number = {k: i for i, k in enumerate(kinds)}
+    code = np.array([-1 if k is None else number[k] for k in of], dtype=np.int32)
+    got = TerrainCodes(kinds, code)
+    if nx.is_frozen(g):
+        g.graph[TERRAIN_CODES] = got
+    return got
 
 
 def edge_hexes(g: nx.Graph) -> set[Hex]:

@@ -19,6 +19,7 @@ would have asked about (tests/test_trace_fast.py compares both on random maps wi
 from __future__ import annotations
 
 import heapq
+from collections.abc import ItemsView, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
@@ -142,6 +143,39 @@ class Reached:
     def by_hex(self) -> dict[Hex, Tri]:
         """Every map hex (in the adjacency's order) -> ``True`` / ``None`` / ``False``."""
         return dict(zip(self.adj.hexes, map(_AS_TRI.__getitem__, self.value.tolist())))
+
+
+class HexValues(Mapping[Hex, Tri]):
+    """Every map hex -> ``True`` / ``None`` / ``False`` read from an int8 code array on demand, in
+    the adjacency's order (making a dict of every hex costs more than the search that found them)."""
+
+    __slots__ = ("adj", "value")
+
+    def __init__(self, adj: Adjacency, value: np.ndarray) -> None:
+        self.adj, self.value = adj, value
+
+    def __getitem__(self, h: Hex) -> Tri:
+        return _AS_TRI[int(self.value[self.adj.index[h]])]
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self.adj.hexes)
+
+    def __len__(self) -> int:
+        return len(self.adj)
+
+    def items(self) -> ItemsView[Hex, Tri]:
+        return _Items(self)
+
+    def __repr__(self) -> str:
+        return f"HexValues({dict(self.items())!r})"
+
+
+class _Items(ItemsView):
+    """The items of a :class:`HexValues`, iterated without a look-up per hex."""
+
+    def __iter__(self) -> Iterator[tuple[Hex, Tri]]:
+        m = self._mapping
+        return zip(m.adj.hexes, map(_AS_TRI.__getitem__, m.value.tolist()))
 
 
 def reach_arrays(adj: Adjacency, starts: np.ndarray, through: np.ndarray, cross: np.ndarray | None = None,

@@ -20,17 +20,20 @@ for word, and the HQ Displacement table uses the same "friendly units negate" wo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Collection, Literal
+from typing import Collection, Literal, Mapping
+
+import numpy as np
 
 from hexforge.games.game import Game
 from hexforge.games.values import parse_datum, plain
+from hexforge.maps.graph import terrain_codes
 from hexforge.maps.overlay import UNKNOWN, Overlay, legend
 from hexforge.maps.hexes import Hex
-from hexforge.maps.trace import Tri, hexside_codes, reach_fast, within_steps
+from hexforge.maps.trace import CLOSED, OPEN, UNSURE, HexValues, Tri, hexside_codes, reach_arrays, within_steps
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.core.zoc import zoc_in
 from hexforge.rules.state import GameState
-from hexforge.rules.verdict import tri_and, tri_not, tri_or
+from hexforge.rules.verdict import tri_and, tri_not
 
 Reading = Literal["17.3", "13.5"]
 READINGS: tuple[Reading, ...] = ("17.3", "13.5")
@@ -134,6 +137,105 @@ class PtrPaths:
         """PtR 17.3B: a supply path may not cross an anti-tank ditch hexside."""
         return not any(f.kind in ANTI_TANK_DITCH for f in self.game.map.terrain.features(a, b))
 
+    # -- every hex at once: the tests above as arrays over the map's adjacency ----------------
+
+    def path_codes(self, side: str) -> PathCodes:
+        """:meth:`through` and :meth:`enterable` for every map hex as int8 arrays (``OPEN`` /
+        ``CLOSED`` / ``UNSURE``), built from the ZOC Chart's answer per unit class and terrain
+        code and the units' positions as index arrays; nothing is added to ``needs`` until
+        :meth:`PathCodes.note` is told which hexes were asked."""
+        adj = self.game.map.adjacency()
+        index, n = adj.index, len(adj)
+        enemy, friend = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+        exerting: dict[str | None, list[Hex]] = {}
+        for uid, h in self.state.positions.items():
+            if h is None:
+                continue
+            mine = self.state.side(uid) == side
+            i = index.get(h)
+            if i is not None:
+                if not mine:
+                    enemy[i] = True
+                elif self.reading != "13.5" or not self.is_hq(uid):
+                    friend[i] = True
+            if not mine and uid not in self.disrupted and not self.is_hq(uid):
+                exerting.setdefault(self._class_of(uid), []).append(h)
+        codes = terrain_codes(self.game.map.graph())
+        by_class = {c: adj.near(hexes, 1, inner=1) for c, hexes in sorted(exerting.items(), key=str)}
+        ezoc = _ezoc_codes(n, codes.code, {c: (nodes, self._chart(c, codes.kinds)[0]) for c, nodes in by_class.items()})
+        asks = ~enemy & ~friend  # the hexes whose answer reads the EZOC
+        outside = np.where(ezoc == UNSURE, UNSURE, OPEN - ezoc)  # tri_not of the EZOC
+        through = np.where(enemy, CLOSED, np.where(friend, OPEN, outside)).astype(np.int8)
+        enterable = through.copy() if self.reading != "13.5" else np.where(enemy, CLOSED, OPEN).astype(np.int8)
+        return PathCodes(self, through, enterable, asks, by_class, codes.code, codes.kinds)
+
+    def _class_of(self, uid: str) -> str | None:
+        """:meth:`zoc_class` without recording (``None``: support types not known)."""
+        if self._support is None:
+            return None
+        return "support-type" if self.game.units[uid].type in self._support else "infantry-type"
+
+    def _chart(self, cls: str | None, kinds: tuple[frozenset[str], ...]) -> tuple[np.ndarray, list[set[str]]]:
+        """:meth:`exerts_zoc_into` for a unit of class ``cls`` into each surveyed terrain code:
+        the int8 answer and what the answer records as missing."""
+        values, needs = np.full(len(kinds), UNSURE, dtype=np.int8), []
+        for k, types in enumerate(kinds):
+            got: set[str] = set()
+            if cls is None:
+                got = {"support_type_unit_types ([special] of game.toml)", "ZOC Chart column for the unit's type"}
+            elif cls not in self._zoc.columns:
+                got = {"ZOC Chart column for the unit's type"}
+            else:
+                answers: list[Tri] = []
+                for t in sorted(types):
+                    cell = self._zoc.get(t, cls)
+                    if cell not in ("yes", "no"):
+                        got.add(f"ZOC Chart: {cls} into {t}")
+                    answers.append(True if cell == "yes" else False if cell == "no" else None)
+                v = tri_and(*answers)
+                values[k] = OPEN if v is True else CLOSED if v is False else UNSURE
+            needs.append(got)
+        return values, needs
+
+
+def _ezoc_codes(n: int, code: np.ndarray, by_class: dict[str | None, tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+    """PtR 13.2 per hex as int8 (``OPEN``: in an EZOC): any exerting unit next to it whose chart
+    cell says yes puts it in one, else any unknown cell (or unsurveyed terrain) leaves it unknown."""
+    yes, maybe = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+    for nodes, values in by_class.values():
+        c = code[nodes]
+        v = np.where(c >= 0, values[np.maximum(c, 0)] if len(values) else UNSURE, UNSURE)
+        yes[nodes[v == OPEN]] = True
+        maybe[nodes[v == UNSURE]] = True
+    return np.where(yes, OPEN, np.where(maybe, UNSURE, CLOSED)).astype(np.int8)
+
+
+@dataclass(frozen=True, eq=False)
+class PathCodes:
+    """:meth:`PtrPaths.path_codes`: the two tests per hex, and what to record for the hexes asked."""
+
+    paths: PtrPaths
+    through: np.ndarray
+    enterable: np.ndarray
+    asks: np.ndarray
+    by_class: dict[str | None, np.ndarray]
+    code: np.ndarray
+    kinds: tuple[frozenset[str], ...]
+
+    def note(self, asked: np.ndarray) -> None:
+        """Record in ``paths.needs`` what :meth:`PtrPaths.through` (or ``enterable``) records when
+        asked about the hexes of the bool array ``asked`` (those it answers from the EZOC)."""
+        paths, hexes = self.paths, self.paths.game.map.adjacency().hexes
+        asked = asked & self.asks
+        for cls, nodes in self.by_class.items():
+            nodes = nodes[asked[nodes]]
+            c = self.code[nodes]
+            for i in nodes[c < 0].tolist():
+                paths.needs.add(f"terrain of hex {paths.game.map.label(hexes[i])} (unsurveyed; ZOC Chart)")
+            needs = paths._chart(cls, self.kinds)[1]
+            for k in np.unique(c[c >= 0]).tolist():
+                paths.needs.update(needs[k])
+
 
 # -- supply (PtR 17) -----------------------------------------------------------------------------
 
@@ -143,7 +245,7 @@ class SupplyAnswer:
 
     hqs: dict[str, Tri]
     reasons: dict[str, str]
-    hexes: dict[Hex, Tri]
+    hexes: Mapping[Hex, Tri]
     sources: dict[Hex, Tri]
     needs: tuple[str, ...]
 
@@ -183,16 +285,22 @@ def supply(paths: PtrPaths, side: str, turn: int | None = None) -> SupplyAnswer:
     unknown_edges = any(paths.game.map.terrain.edges.get(e, ()) is None
                         for e, t in source_edges(paths.game, side) if turn >= t)
     adj = paths.game.map.adjacency()
-    starts = {h: tri_and(v, paths.enterable(h, side)) for h, v in src.items()}
-    # On the array path: a hex without units nor an enemy next to it lets every path through.
-    near = adj.near(paths.state.positions.values(), 1)
+    codes = paths.path_codes(side)
+    at = np.array([adj.index[h] for h in src], dtype=np.int64)
+    start = np.full(len(adj), CLOSED, dtype=np.int8)
+    start_ok = np.array([v is True for v in src.values()], dtype=bool)
+    start[at] = np.where(start_ok, codes.enterable[at], CLOSED)
     ditches = hexside_codes(adj, {s: paths.crossable_for_supply(*s) for s in paths.game.map.terrain.hexsides})
-    hexes = reach_fast(adj, starts, lambda h: paths.through(h, side), near, ditches,
-                       records=(paths, ("needs",))).by_hex()
-    for h, v in starts.items():  # an HQ on an active source needs no path
-        hexes[h] = tri_or(hexes[h], src[h])
+    got = reach_arrays(adj, start, codes.through, ditches)
+    asked = got.asked.copy()
+    if paths.reading != "13.5":  # every source hex is asked whether a path may end there
+        asked[at] = True
+    codes.note(asked)
+    value = got.value.copy()
+    value[at[start_ok]] = OPEN  # an HQ on an active source needs no path
     if unknown_edges:
-        hexes = {h: (True if v is True else None) for h, v in hexes.items()}
+        value[value != OPEN] = UNSURE
+    hexes = HexValues(adj, value)
     hqs, reasons = {}, {}
     for uid, h in sorted(paths.state.positions.items()):
         if paths.state.side(uid) != side or not paths.is_hq(uid):
