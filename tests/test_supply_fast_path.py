@@ -9,6 +9,7 @@ import random
 from dataclasses import replace
 from types import MappingProxyType, SimpleNamespace
 
+import numpy as np
 import pytest
 
 from hexforge.games.loader import load_game
@@ -60,6 +61,70 @@ def test_ptr_supply_equals_the_reference_search(ptr, seed, side):
     assert list(got.hexes.items()) == list(want.items())
     assert got_paths.needs == want_paths.needs
     assert set(want.values()) >= {True, None}  # not vacuous: unknown EZOCs on the unsurveyed map
+
+
+def surveyed_variant(game, rnd: random.Random, support: bool = True):
+    """The PtR game with most hexes surveyed at random: ZOC Chart rows (yes, no and unknown
+    cells), a terrain type the chart lacks, pairs of types in one hex; a third left unsurveyed.
+    Without ``support`` the game does not say which unit types are support-type."""
+    terrain = copy.deepcopy(game.map.terrain)
+    rows = [r.key for r in game.tables["zoc"].rows] + ["marsh"]
+    for h in sorted(game.map):
+        if rnd.random() < 0.66:
+            terrain.hexes[h] = frozenset(rnd.sample(rows, rnd.choice((1, 1, 1, 2))))
+        else:
+            terrain.hexes.pop(h, None)
+    special = dict(game.info.special or {})
+    if not support:
+        special.pop("support_type_unit_types", None)
+    return replace(game, map=replace(game.map, terrain=terrain), info=game.info.model_copy(update={"special": special}))
+
+
+def ptr_cases(ptr, seed: int):
+    """A random game variant, position, disrupted units and reading (seeded)."""
+    rnd = random.Random(seed)
+    game = surveyed_variant(ptr, rnd, support=seed % 4 != 3) if seed % 3 else ptr
+    state = random_state(game, rnd, 20 + 12 * seed)
+    disrupted = set(rnd.sample(sorted(state.positions), len(state.positions) // 4))
+    return game, state, disrupted, ("17.3", "13.5")[seed % 2]
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("side", ["us", "german"])
+def test_ptr_path_codes_are_the_hex_tests(ptr, seed, side):
+    """PtrPaths.path_codes gives through() and enterable() on every hex, and records what they
+    record for a hex when told that hex was asked (ZOC Chart cells, unsurveyed hexes, unit types)."""
+    game, state, disrupted, reading = ptr_cases(ptr, seed)
+    codes = PtrPaths(game, state, disrupted, reading).path_codes(side)
+    adj = game.map.adjacency()
+    code = lambda v: {True: 1, False: 0, None: -1}[v]  # noqa: E731
+    seen = set()
+    for i, h in enumerate(adj.hexes):
+        want = PtrPaths(game, state, disrupted, reading)
+        assert (codes.through[i], codes.enterable[i]) == (code(want.through(h, side)), code(want.enterable(h, side)))
+        if i % 7 == 0:
+            got = PtrPaths(game, state, disrupted, reading)
+            one = np.zeros(len(adj), dtype=bool)
+            one[i] = True
+            replace(codes, paths=got).note(one)
+            assert got.needs == want.needs, game.map.label(h)
+            seen |= got.needs
+    assert set(codes.through.tolist()) >= {0, 1}
+    assert seen or seed % 3 == 0 or not state.positions
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("side", ["us", "german"])
+def test_ptr_supply_equals_the_reference_on_surveyed_variants(ptr, seed, side):
+    """Both EZOC readings, disrupted units, surveyed terrain, support types known or not."""
+    game, state, disrupted, reading = ptr_cases(ptr, seed)
+    want_paths, got_paths = (PtrPaths(game, state, disrupted, reading) for _ in range(2))
+    want = reference_ptr_hexes(want_paths, side)
+    got = supply(got_paths, side)
+    assert list(got.hexes.items()) == list(want.items())
+    assert got.hexes == want and got_paths.needs == want_paths.needs
+    assert got.hqs == {u: want.get(h, False) for u, h in sorted(state.positions.items())
+                       if state.side(u) == side and game.units[u].type == "headquarters"}
 
 
 def test_ptr_supply_sees_an_anti_tank_ditch_on_the_array_path(ptr):
