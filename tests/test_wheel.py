@@ -9,7 +9,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = {"hexforge": "hexforge", "maps": "hexforge/maps", "counters": "hexforge/counters",
-            "rules": "hexforge/rules", "builder": "hexforge/builder", "games": "hexforge/games"}
+            "rules": "hexforge/rules", "builder": "hexforge/builder", "games": "hexforge/games",
+            "survey": "hexforge/survey"}
 
 
 def source_modules() -> list[str]:
