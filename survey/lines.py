@@ -18,6 +18,7 @@ ALONG = 75           # percentile over the bins: a line must be seen along three
 INSIDE = 10          # percentile of the hexes' own pixels that are nearest the line's colour
 CANDIDATES = 48      # colours tried per kind
 OTHERS = 240         # pairs (not samples) a colour is tried against
+THRESHOLD = 0.43     # of the way from the typical pair's score to the samples' a kind is there
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ def learn(bands: Bands, name: str, samples: list[int], rng: np.random.Generator)
     for c in _candidates(bands, idx, rng):
         s_in = score(bands, c, idx)
         s_out = score(bands, c, others)
-        gap = quantile(s_out, 2, axis=0) - np.nanmax(s_in) if len(others) else -np.nanmax(s_in)
+        gap = (quantile(s_out, 2, axis=0) if len(others) else 0.0) - np.nanmedian(s_in)  # one odd sample may not decide
         if gap > best_gap:
             best, best_gap = c, gap
     assert best is not None
@@ -74,7 +75,7 @@ def learn(bands: Bands, name: str, samples: list[int], rng: np.random.Generator)
     background = score(bands, best, others) if len(others) else np.zeros(1)
     mid = float(np.nanmedian(background))
     low = float(np.nanmedian(s_in))
-    return Kind(name, best, mid + 0.5 * (low - mid), max(abs(mid - low), 1.0))
+    return Kind(name, best, mid + THRESHOLD * (low - mid), max(abs(mid - low), 1.0))
 
 
 def _candidates(bands: Bands, idx: np.ndarray, rng: np.random.Generator) -> np.ndarray:

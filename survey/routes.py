@@ -15,13 +15,14 @@ import numpy as np
 from hexforge.survey.features import quantile
 
 SHAPE = 3     # pixels each side of a line's middle in its profile
+PARTS = 4     # lengths a band is cut into, two in each hex: a hex number or a crossing river spoils one
+CAP = 15.0    # the most one part may count for a line (against it, it counts in full)
 GROUP = 8     # halves a group needs to have its own idea of what no line looks like
 
 
 def profiles(values: np.ndarray) -> np.ndarray:
-    """(n, 2, across, 3): the median along each half of every pair's band (n, bins, across, 3)."""
-    half = values.shape[1] // 2
-    return np.stack([quantile(values[:, :half], 50, axis=1), quantile(values[:, -half:], 50, axis=1)], axis=1)
+    """(n, PARTS, across, 3): the median along each part of every pair's band (n, bins, across, 3)."""
+    return np.stack([quantile(v, 50, axis=1) for v in np.array_split(values, PARTS, axis=1)], axis=1)
 
 
 def descriptors(prof: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -68,15 +69,16 @@ def ink(contrast: np.ndarray, ground: np.ndarray) -> Ink:
 
 def classify(contrast: np.ndarray, ground: np.ndarray, samples: dict[int, list[int]],
              groups: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(kind index or -1 for none, margin to the next answer: 0 is a toss-up) per pair, from the
-    :func:`descriptors` of its two halves, (n, 2, w, 3) and (n, 2, 3), and the halves' groups (n, 2):
-    the nearest of each kind's ink on the half's own ground and of no line, summed over the halves.
-    No line is learned per group (the half's hex terrain and direction: a town's printed grid along
-    the pair looks like a trail in every such town, and a hex number sits on one spoke)."""
-    n, _, w, _ = contrast.shape
-    flat, ground2, g = contrast.reshape(2 * n, w * 3), ground.reshape(2 * n, 3), groups.reshape(2 * n)
+    """(kind index or -1 for none, margin: 0 is a toss-up) per pair, from the :func:`descriptors` of
+    its parts, (n, PARTS, w, 3) and (n, PARTS, 3), and the parts' groups (n, PARTS). Each part weighs
+    each kind's ink on the part's own ground against no line, for a line by at most :data:`CAP`;
+    the parts' sum decides, and the kind is the one the whole pair fits best. No line is learned per group (the part's hex terrain, direction and place: a town's
+    printed grid along the pair looks like a trail in every such town, and a hex number sits on one
+    spoke) from the pairs themselves, most of which hold no line."""
+    n, parts, w, _ = contrast.shape
+    flat, ground2, g = contrast.reshape(n * parts, w * 3), ground.reshape(n * parts, 3), groups.reshape(n * parts)
     base, scale = _spread(flat)
-    texture = np.tile(base, (2 * n, 1))
+    texture = np.tile(base, (n * parts, 1))
     noise = np.ones_like(flat)
     for k in np.unique(g):
         members = g == k
@@ -84,18 +86,24 @@ def classify(contrast: np.ndarray, ground: np.ndarray, samples: dict[int, list[i
             b, sc = _spread(flat[members])
             texture[members], noise[members] = b, np.maximum(sc / scale, 1.0)
     kinds = sorted(samples)
-    expected = [np.zeros_like(flat)]
-    for k in kinds:
-        halves = np.concatenate([2 * np.array(samples[k]), 2 * np.array(samples[k]) + 1])
-        one = ink(contrast.reshape(2 * n, w, 3)[halves] - texture[halves].reshape(-1, w, 3), ground2[halves])
-        expected.append(one.profile(ground2).reshape(2 * n, -1))
     x = flat - texture
-    d = np.stack([((((x - e) / scale) / noise) ** 2).sum(axis=1) for e in expected], axis=1)
-    d = d.reshape(n, 2, -1).sum(axis=1)                                                  # (n, 1 + kinds)
-    best = np.argmin(d, axis=1)
-    ordered = np.sort(d, axis=1)
-    gap = (ordered[:, 1] - ordered[:, 0]) / np.sqrt(4 * w * 3 + ordered[:, 0])
-    label = np.where(best == 0, -1, np.array([-1] + kinds)[best])
+    none = (((x / scale) / noise) ** 2).sum(axis=1)
+    evidence, fit = [], []
+    for k in kinds:
+        rows = (parts * np.array(samples[k])[:, None] + np.arange(parts)[None, :]).ravel()
+        one = ink(x[rows].reshape(-1, w, 3), ground2[rows])
+        d = ((((x - one.profile(ground2).reshape(n * parts, -1)) / scale) / noise) ** 2).sum(axis=1)
+        evidence.append(np.minimum(none - d, CAP).reshape(n, parts).sum(axis=1))
+        fit.append(d.reshape(n, parts).sum(axis=1))
+    e = np.stack(evidence, axis=1) / np.sqrt(parts * w * 3)                           # (n, kinds)
+    fits = np.stack(fit, axis=1)
+    best = np.argmin(fits, axis=1)                                                    # the kind it looks most like
+    top = e[np.arange(n), best]
+    ordered = np.sort(fits, axis=1)
+    between = (ordered[:, 1] - ordered[:, 0]) / np.sqrt(parts * w * 3 * 2 + ordered[:, 0]) if len(kinds) > 1 \
+        else np.full(n, np.inf)
+    gap = np.where(top > 0, np.minimum(top, between), -top)
+    label = np.where(top > 0, np.array(kinds)[best], -1)
     for k, idx in samples.items():
         label[idx], gap[idx] = k, np.inf
     return label, gap

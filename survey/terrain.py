@@ -23,6 +23,8 @@ from hexforge.survey.store import Call, Pair, Survey, pair
 
 MAX_SAMPLES = 20  # per type; three are enough on the synthetic scans
 DOUBT = 0.9  # a pair judged to have no line below this confidence is stored as "none", for review
+LIGHT_FREE = [3, 4, 5, 6, 7, 8, 9]  # of HEX_FEATURES: chroma and texture (no lightness, no spread)
+KEY_HEXES = 8  # map hexes a key swatch names as samples of its type
 ALONE = 3.0  # margin a road, trail or railway that meets no other of its kind needs
 Box = tuple[int, int, int, int]
 
@@ -169,17 +171,18 @@ def _hexes(image_lab: np.ndarray, labels: list[str], xy: np.ndarray, spacing: fl
     index = {k: i for i, k in enumerate(labels)}
     given: dict[int, list[int]] = {t: [index[h] for h in samples.hexes.get(name, []) if h in index]
                                    for t, name in enumerate(types)}
-    extra_f, extra_xy = [], []
+    scale = np.median(np.abs(feats - np.median(feats, axis=0)), axis=0) + 1e-3
     for t, name in enumerate(types):
-        if name in samples.key:
-            box = samples.key[name]
-            extra_f.append(region_features(soft, box_points(box))[0])
-            extra_xy.append(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
-            given[t].append(len(labels) + len(extra_f) - 1)
+        if name in samples.key and not given[t]:
+            # a swatch lies off the map, in other light: it names the map hexes most like it in chroma
+            # and texture (uneven lighting moves lightness; a hex's number and lines widen its spread)
+            swatch = region_features(soft, box_points(samples.key[name]))[0]
+            far = np.abs((feats - swatch) / scale)[:, LIGHT_FREE].sum(axis=1)
+            given[t] = [int(i) for i in np.argsort(far)[:KEY_HEXES]]
     given = {t: v for t, v in given.items() if v}
-    all_f = np.concatenate([feats, np.array(extra_f).reshape(-1, feats.shape[1])])
-    all_xy = np.concatenate([xy, np.array(extra_xy).reshape(-1, 2)])
-    label, conf = classify(all_f, all_xy, given)
+    if samples.key:  # samples near the key share its light: leave lightness out altogether
+        feats = feats[:, LIGHT_FREE]
+    label, conf = classify(feats, xy, given)
     return {k: Call(types[label[i]], round(float(conf[i]), 3), False, source) for i, k in enumerate(labels)}
 
 
@@ -220,14 +223,16 @@ def _sides(b: lines.Bands, kinds: dict[str, list[Pair]], pairs: list[Pair], rng:
 
 
 def _groups(hexes: dict[str, Call], pairs: list[Pair], d: np.ndarray, spoke: float) -> np.ndarray:
-    """(n, 2) group numbers of each pair's halves: the half's hex terrain (as surveyed) and the
-    direction from that hex (one of six)."""
+    """(n, PARTS) group numbers of each pair's parts: the part's hex terrain (as surveyed), the
+    direction from that hex (one of six) and how far along from its centre."""
     out = np.rint((np.arctan2(d[:, 1], d[:, 0]) - spoke) / (np.pi / 3)).astype(np.int64) % 6
-    keys = [((hexes[a].value if a in hexes else ""), int(k)) for (a, _), k in zip(pairs, out)]
-    keys += [((hexes[b].value if b in hexes else ""), int((k + 3) % 6)) for (_, b), k in zip(pairs, out)]
+    per = routes.PARTS // 2
+    keys = []
+    for (a, b), k in zip(pairs, out):
+        ta, tb = (hexes[h].value if h in hexes else "" for h in (a, b))
+        keys += [(ta, int(k), j) for j in range(per)] + [(tb, int((k + 3) % 6), per - 1 - j) for j in range(per)]
     index = {k: i for i, k in enumerate(sorted(set(keys)))}
-    flat = np.array([index[k] for k in keys], dtype=np.int64)
-    return np.stack([flat[:len(pairs)], flat[len(pairs):]], axis=1)
+    return np.array([index[k] for k in keys], dtype=np.int64).reshape(len(pairs), routes.PARTS)
 
 
 def _routes(values: np.ndarray, kinds: dict[str, list[Pair]], pairs: list[Pair], ends: np.ndarray,
