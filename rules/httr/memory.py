@@ -43,8 +43,8 @@ def layer_change(trait: str, new: str, channel: Channel | None = None) -> tuple[
     """What a layer change says: ``("mode", mode)`` or ``(state, on?)``; ``None`` for other traits."""
     lay = channel.layer(trait) if channel is not None else None
     if lay is not None:
-        if lay.id == MODE_TRAIT:
-            m = mode_named(new)
+        if lay.id == MODE_TRAIT:  # the set-up level arrives as its number ("1"), the others by name
+            m = mode_named(channel.level_name(trait, new) or new)
             return ("mode", m) if m else None
         if lay.id in STATES:
             level = channel.level(trait, new)

@@ -102,3 +102,14 @@ def test_a_unit_under_the_target_may_be_disrupted_by_losses_passed_on():  # MOD-
     r = Log(setup).phase(1, "german_fire").say("df B0304 from G-INF1 target A-INF2").roll("Direct Fire", 6, 6) \
         .layer("A-INF1", "Disrupted", "Normal", "Disrupted").check()
     assert all_legal(last(r))
+
+
+def test_a_change_back_to_the_set_up_mode_arrives_as_its_number():  # MOD-5: the set-up level is unnamed
+    from hexforge.games.channel import Channel
+    from hexforge.rules.httr.memory import layer_change
+    from tests.rules.httr.helpers import game
+    channel = Channel(game())
+    assert layer_change("Mode", "1", channel) == ("mode", "concentrated")
+    assert layer_change("Mode", " Defilade", channel) == ("mode", "defilade")
+    assert layer_change("Mode", "3", channel) == ("mode", "travel")
+    assert layer_change("Mode", "9", channel) is None
