@@ -26,6 +26,7 @@ from hexforge.builder import pieces, sequence
 from hexforge.builder.binding import Binding
 from hexforge.builder.commands import (AddPiece, ChangePiece, Chat, Log, MovePiece, Node, Player, PropertyChange,
                                        ESC, RemovePiece, SetBoards, TurnState, Unknown, iter_stream)
+from hexforge.builder.eliminated import eliminated_box
 from hexforge.builder.gamestate import Effect, GameState, Point
 from hexforge.builder.holding import ELIMINATED
 from hexforge.builder.locations import MAX_REMEMBERED, OFF_MAP, Location, Locator
@@ -222,6 +223,7 @@ class _Builder:
         self.refs: dict[str, tuple[str, PieceRef]] = {}  # piece id -> (its GPID, its reference)
         self.type_markers: dict[str, dict[str, str]] = {}  # piece type -> its prototypes' Markers
         self.trackers = {t.id: t for t in module.turn_trackers}
+        self.box = eliminated_box(module, game)  # the module's Eliminated box, when the game's layout gives it
 
     def ref(self, pid: str) -> PieceRef:
         p = self.state.pieces[pid]
@@ -339,9 +341,15 @@ class _Builder:
         return self.game is not None and self.hex(self.loc(e.before)) is None and self.hex(self.loc(e.after)) is not None
 
     def eliminates(self, e: Effect) -> bool:
-        """A move into the Eliminated pile (by its Eliminate command or a drag onto it) from elsewhere."""
-        return (self.state.deck_of(e.piece) == ELIMINATED and e.before is not None
-                and self.locator.deck_at(*e.before) != ELIMINATED)
+        """A move into the Eliminated pile (by its Eliminate command or a drag onto it), or a drop anywhere in
+        the Eliminated box round it, from elsewhere."""
+        if e.before is None:
+            return False
+        into_pile = self.state.deck_of(e.piece) == ELIMINATED and self.locator.deck_at(*e.before) != ELIMINATED
+        if self.box is None:
+            return into_pile
+        before, after = self.loc(e.before), self.loc(e.after)
+        return self.box.entered(before, after) or (into_pile and not self.box.holds(before))
 
     def move(self, e: Effect) -> None:
         src, dst = self.loc(e.before), self.loc(e.after)

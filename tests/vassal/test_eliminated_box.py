@@ -94,7 +94,6 @@ def test_without_the_game_the_reader_knows_no_box(played) -> None:
     assert eliminated_box(played[6], None) is None
 
 
-@pytest.mark.xfail(strict=True, reason="needs builder/timeline.py to call builder.eliminated (see the #11 report)")
 def test_the_timeline_reads_a_drop_in_the_box_as_eliminated_once(played) -> None:
     rep, t, _, units, hexes, _, _ = played
     (e,) = [e for e in t.events if e.step == 1 and not isinstance(e, ChatLine)]
