@@ -12,6 +12,8 @@ Run: python bench/bench_overlays.py            (a plain report)
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
+from types import MappingProxyType
 import random
 import time
 from typing import Callable
@@ -26,7 +28,10 @@ from hexforge.maps.convention import Convention
 from hexforge.maps.grid import BoardGrid, GridNumbering, HexGrid
 from hexforge.maps.hexes import Hex
 from hexforge.maps.hexmap import HexMap
+from hexforge.maps.terrain import Terrain
 from hexforge.maps.trace import CLOSED, OPEN, reach, reach_arrays, reach_fast, within_steps
+from hexforge.rules.ptr.supply import PtrPaths, supply
+from hexforge.rules.state import GameState
 
 Row = tuple[str, float, str, float, str]  # figure, seconds, anchor, seconds, note
 
@@ -40,8 +45,9 @@ def best(f: Callable[[], object], repeat: int = 7) -> float:
     return out
 
 
-def square_map(side: int) -> HexMap:
-    return HexMap.single(Convention.from_pattern("CCCRRR", "columns", (1, side, "right"), (1, side, "down"), "even"))
+def square_map(side: int, terrain: Terrain | None = None) -> HexMap:
+    return HexMap.single(Convention.from_pattern("CCCRRR", "columns", (1, side, "right"), (1, side, "down"), "even"),
+                         terrain)
 
 
 def graph_rows() -> list[Row]:
@@ -112,10 +118,14 @@ def trace_rows() -> list[Row]:
     cr_same = {hexes[i] for i in np.flatnonzero(np.isfinite(dijkstra(cmd, indices=c, limit=10, unweighted=True)))} \
         == set(within_steps(g, centre, 10, through))
     anchor = "scipy BFS, prebuilt CSR, given the passable mask"
+    ptr_s, ptr_same = ptr_supply(sorted(enemy), sources, want)
     return [
+        ("supply as `PtrPaths` runs it (`rules.ptr.supply.supply` on the bench map: PtR's own ZOC Chart, "
+         "the 300 enemy units support-type in clear terrain, the west edge its supply source)", ptr_s, anchor, t_sp,
+         f"same hexes as scipy: {ptr_same}"),
         ("supply, one side, array path: `trace.reach_arrays` (west-edge sources; 300 enemy units + ZOC "
          "as an index array of closed hexes)", t_arr, anchor, t_sp, f"same hexes as reach and scipy: {fast_same}"),
-        ("  as the PtR and HTTR supply callers run it: `trace.reach_fast` (the Python hex test asked only "
+        ("  as the HTTR corps supply caller runs it: `trace.reach_fast` (the Python hex test asked only "
          "on the 2,000 hexes near units that a path could reach)", t_fast, anchor, t_sp, ""),
         ("  the reference `trace.reach` (the Python test on every hex reached)", t_ours, anchor, t_sp,
          f"same hexes: {same}"),
@@ -123,6 +133,30 @@ def trace_rows() -> list[Row]:
         ("command range 10 from the centre: `trace.within_steps`", t_cr,
          "scipy dijkstra `limit=10`, prebuilt CSR", t_cr_sp, f"same hexes: {cr_same}"),
     ]
+
+
+def ptr_supply(enemy: list[Hex], sources: dict[Hex, bool], want: np.ndarray) -> tuple[float, bool]:
+    """The product's PtR supply search (a new ``PtrPaths`` per call, as the referee makes one per
+    position) on the bench map, whose terrain is all clear, with its west edge the US source and
+    300 German tanks (support-type: the ZOC Chart's clear cell is yes) at the enemy hexes."""
+    ptr = load_game("piercing-the-reich")
+    hexes = sorted(square_map(100))
+    west = frozenset(h for h in hexes if h.q == 0)
+    terrain = Terrain(types=dict(ptr.map.terrain.types), hexes={h: frozenset({"clear"}) for h in hexes},
+                      edges={"west": west})
+    tank = next(u for u in ptr.units.values() if u.side == "german" and u.type == "tank")
+    units = {f"tank{i}": replace(tank, id=f"tank{i}") for i in range(len(enemy))}
+    hq = next(u for u in ptr.units.values() if u.side == "us" and u.type == "headquarters")
+    units[hq.id] = hq
+    special = {**(ptr.info.special or {}), "supply_edges": {"value": [{"side": "us", "edge": "west"}]}}
+    game = replace(ptr, map=square_map(100, terrain), units=units, info=ptr.info.model_copy(update={"special": special}))
+    pos = {**{f"tank{i}": h for i, h in enumerate(enemy)}, hq.id: hexes[len(hexes) // 2]}
+    state = GameState(MappingProxyType(pos), MappingProxyType({u: x.side for u, x in units.items()}), turn=1)
+    got = supply(PtrPaths(game, state), "us")
+    adj = game.map.adjacency()
+    same = all((got.hexes[h] is True) == bool(want[i]) for i, h in enumerate(adj.hexes) if h not in west) \
+        and all(got.hexes[h] is True for h in sources) and not got.needs
+    return best(lambda: supply(PtrPaths(game, state), "us"), 21), same
 
 
 def _masked(indptr: np.ndarray, cols: np.ndarray, keep: np.ndarray, size: int) -> csr_array:

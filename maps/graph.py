@@ -111,23 +111,34 @@ class Adjacency:
         span = int(hi[1] - lo[1]) + 1
         return lo, hi, (self.coordinates[:, 0] - lo[0]) * span + (self.coordinates[:, 1] - lo[1])
 
-    def near(self, hexes: Iterable[Hex], radius: int, inner: int = 0) -> np.ndarray:
+    def near(self, hexes: Iterable[Hex] | np.ndarray, radius: int, inner: int = 0) -> np.ndarray:
         """The nodes ``inner`` to ``radius`` lattice steps from any of ``hexes`` (which may lie
-        off the map), ascending; vectorised over the hexes and the offsets."""
-        at = np.array([(h.q, h.r) for h in set(hexes)], dtype=np.int64).reshape(-1, 2)
+        off the map; or their ``(k, 2)`` axial coordinates), ascending; vectorised over the
+        hexes and the offsets."""
+        at = _coordinates(hexes)
         if not len(at) or not len(self.hexes):
             return np.zeros(0, dtype=np.int64)
         k = np.arange(-radius, radius + 1)
         dq, dr = np.meshgrid(k, k, indexing="ij")
         steps = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
         ok = (steps <= radius) & (steps >= inner)
-        cand = (at[:, None, :] + np.stack([dq[ok], dr[ok]], axis=1)[None, :, :]).reshape(-1, 2)
+        nodes = self._nodes_at((at[:, None, :] + np.stack([dq[ok], dr[ok]], axis=1)[None, :, :]).reshape(-1, 2))
+        hit = np.zeros(len(self.hexes), dtype=bool)
+        hit[nodes[nodes >= 0]] = True
+        return np.flatnonzero(hit)
+
+    def nodes_of(self, hexes: Iterable[Hex] | np.ndarray) -> np.ndarray:
+        """The node of each of ``hexes`` (or of each row of ``(k, 2)`` axial coordinates), in
+        order; ``-1`` for a hex off the map (no hashing)."""
+        at = _coordinates(hexes)
+        return self._nodes_at(at) if len(self.hexes) else np.full(len(at), -1, dtype=np.int64)
+
+    def _nodes_at(self, qr: np.ndarray) -> np.ndarray:
         lo, hi, keys = self._lattice_keys
-        cand = cand[((cand >= lo) & (cand <= hi)).all(axis=1)]
-        span = int(hi[1] - lo[1]) + 1
-        want = np.unique((cand[:, 0] - lo[0]) * span + (cand[:, 1] - lo[1]))
+        inside = ((qr >= lo) & (qr <= hi)).all(axis=1)
+        want = (qr[:, 0] - lo[0]) * (int(hi[1] - lo[1]) + 1) + (qr[:, 1] - lo[1])
         pos = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
-        return pos[keys[pos] == want]
+        return np.where(inside & (keys[pos] == want), pos, -1)
 
     def edge_positions(self, pairs: Iterable[tuple[Hex, Hex]]) -> np.ndarray:
         """The CSR positions of the directed edges ``a -> b`` and ``b -> a`` of each pair, for
@@ -149,6 +160,13 @@ class Adjacency:
         from scipy.sparse import csr_array
         n = len(self.hexes)
         return csr_array((np.ones(len(self.indices), dtype=np.int8), self.indices, self.indptr), shape=(n, n))
+
+
+def _coordinates(hexes: Iterable[Hex] | np.ndarray) -> np.ndarray:
+    """``(k, 2)`` axial ``q, r`` of some hexes (given as hexes, or already as such an array)."""
+    if isinstance(hexes, np.ndarray):
+        return hexes.reshape(-1, 2)
+    return np.array([(h.q, h.r) for h in hexes], dtype=np.int64).reshape(-1, 2)
 
 
 def adjacency_of(g: nx.Graph) -> Adjacency:

@@ -145,35 +145,30 @@ class PtrPaths:
         code and the units' positions as index arrays; nothing is added to ``needs`` until
         :meth:`PathCodes.note` is told which hexes were asked."""
         adj = self.game.map.adjacency()
-        index, n = adj.index, len(adj)
+        n = len(adj)
+        placed = [(u, h) for u, h in self.state.positions.items() if h is not None]
+        units, sides, disrupted = self.game.units, self.state.sides, set(self.disrupted)
+        mine = np.array([sides.get(u) == side for u, _ in placed], dtype=bool)
+        hq = np.array([units[u].type == "headquarters" for u, _ in placed], dtype=bool)
+        qr = np.array([(h.q, h.r) for _, h in placed], dtype=np.int64).reshape(-1, 2)
+        node = adj.nodes_of(qr)
         enemy, friend = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
-        exerting: dict[str | None, list[Hex]] = {}
-        for uid, h in self.state.positions.items():
-            if h is None:
-                continue
-            mine = self.state.side(uid) == side
-            i = index.get(h)
-            if i is not None:
-                if not mine:
-                    enemy[i] = True
-                elif self.reading != "13.5" or not self.is_hq(uid):
-                    friend[i] = True
-            if not mine and uid not in self.disrupted and not self.is_hq(uid):
-                exerting.setdefault(self._class_of(uid), []).append(h)
+        enemy[node[(node >= 0) & ~mine]] = True
+        friend[node[(node >= 0) & mine & (~hq if self.reading == "13.5" else True)]] = True
+        exerts = ~mine & ~hq & np.array([u not in disrupted for u, _ in placed], dtype=bool)
+        if self._support is None:
+            groups = {None: exerts}
+        else:
+            support = np.array([units[u].type in self._support for u, _ in placed], dtype=bool)
+            groups = {"infantry-type": exerts & ~support, "support-type": exerts & support}
+        by_class = {c: adj.near(qr[m], 1, inner=1) for c, m in groups.items() if m.any()}
         codes = terrain_codes(self.game.map.graph())
-        by_class = {c: adj.near(hexes, 1, inner=1) for c, hexes in sorted(exerting.items(), key=str)}
         ezoc = _ezoc_codes(n, codes.code, {c: (nodes, self._chart(c, codes.kinds)[0]) for c, nodes in by_class.items()})
         asks = ~enemy & ~friend  # the hexes whose answer reads the EZOC
         outside = np.where(ezoc == UNSURE, UNSURE, OPEN - ezoc)  # tri_not of the EZOC
         through = np.where(enemy, CLOSED, np.where(friend, OPEN, outside)).astype(np.int8)
         enterable = through.copy() if self.reading != "13.5" else np.where(enemy, CLOSED, OPEN).astype(np.int8)
         return PathCodes(self, through, enterable, asks, by_class, codes.code, codes.kinds)
-
-    def _class_of(self, uid: str) -> str | None:
-        """:meth:`zoc_class` without recording (``None``: support types not known)."""
-        if self._support is None:
-            return None
-        return "support-type" if self.game.units[uid].type in self._support else "infantry-type"
 
     def _chart(self, cls: str | None, kinds: tuple[frozenset[str], ...]) -> tuple[np.ndarray, list[set[str]]]:
         """:meth:`exerts_zoc_into` for a unit of class ``cls`` into each surveyed terrain code:
@@ -286,9 +281,11 @@ def supply(paths: PtrPaths, side: str, turn: int | None = None) -> SupplyAnswer:
                         for e, t in source_edges(paths.game, side) if turn >= t)
     adj = paths.game.map.adjacency()
     codes = paths.path_codes(side)
-    at = np.array([adj.index[h] for h in src], dtype=np.int64)
+    at = adj.nodes_of(src)
     start = np.full(len(adj), CLOSED, dtype=np.int8)
     start_ok = np.array([v is True for v in src.values()], dtype=bool)
+    if (at < 0).any():
+        raise ValueError(f"{paths.game.path}: a supply source edge lists a hex off the map (terrain.toml edges)")
     start[at] = np.where(start_ok, codes.enterable[at], CLOSED)
     ditches = hexside_codes(adj, {s: paths.crossable_for_supply(*s) for s in paths.game.map.terrain.hexsides})
     got = reach_arrays(adj, start, codes.through, ditches)
@@ -302,10 +299,9 @@ def supply(paths: PtrPaths, side: str, turn: int | None = None) -> SupplyAnswer:
         value[value != OPEN] = UNSURE
     hexes = HexValues(adj, value)
     hqs, reasons = {}, {}
-    for uid, h in sorted(paths.state.positions.items()):
-        if paths.state.side(uid) != side or not paths.is_hq(uid):
-            continue
-        v = hexes.get(h, False)
+    sides = paths.state.sides
+    for uid in sorted(u for u in paths.state.positions if sides.get(u) == side and paths.is_hq(u)):
+        v = hexes.get(paths.state.where(uid), False)
         hqs[uid] = v
         reasons[uid] = ("PtR 17.2: a path reaches a friendly map-edge source" if v is True else
                         "PtR 17.3: every path to a friendly map-edge source is broken (enemy unit, "
