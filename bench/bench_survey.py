@@ -6,13 +6,18 @@
 Grid part: for each scan, `fit` without and with one --at point; the mean and largest distance
 from each true hex centre to its fitted one (pixels), the hexes whose fitted centre is nearer
 another hex's true centre (mislabelled), and the time of one fit (wall and CPU seconds). Then the
-time to make and to fit a 32 x 32 (1,024-hex) map. The machine is shared: CPU seconds are the
-fairer figure.
+time to make and to fit a 32 x 32 (1,024-hex) map.
+
+Terrain part: on the same scans, survey terrain with at most three true samples per type: hexes
+right, the wrong hexes that are among the least confident tenth, hexside features and roads found
+(right / found / true: precision and recall), and the time; then the time for a 1,024-hex map.
+The machine is shared: CPU seconds are the fairer figure.
 """
 from __future__ import annotations
 
 import argparse
 import math
+import random
 import sys
 import time
 from pathlib import Path
@@ -106,6 +111,78 @@ def thousand_hexes() -> str:
             f"mean error {mean:.2f} px, {wrong} mislabelled")
 
 
+# -- terrain: hexes, hexsides and roads from at most three samples per type ----------------------------
+
+def _samples(s: Scan, k: int = 3):
+    from hexforge.survey.store import pair
+    from hexforge.survey.terrain import Samples
+    rng = random.Random(s.seed)
+
+    def pick(items):
+        return rng.sample(sorted(items), min(k, len(items)))
+
+    out = Samples()
+    for t in sorted(set(s.terrain.values())):
+        out.hexes[t] = pick([h for h, x in s.terrain.items() if x == t])
+    for t in ("river", "stream"):
+        out.hexsides[t] = pick([pair(*sorted(p)) for p, x in s.hexsides.items() if x == t])
+    for t in ("road", "trail", "railway"):
+        out.lines[t] = pick([pair(*sorted(p)) for p, x in s.lines.items() if x == t])
+    return out
+
+
+def _found(truth, got) -> tuple[int, int, int]:
+    from hexforge.survey.store import pair
+    t = {pair(*sorted(p)): v for p, v in truth.items()}
+    g = {p: c.value for p, c in got.items() if c.value != "none"}
+    return sum(1 for p, v in g.items() if t.get(p) == v), len(g), len(t)
+
+
+def terrain_rows(seeds: int) -> list[dict]:
+    """Per scan: hexes right, hexside and road (right, found, true), wrong hexes among the least
+    confident tenth, CPU seconds of the survey."""
+    from hexforge.survey.terrain import adjacent_pairs, survey_terrain
+    rows = []
+    for style in STYLES:
+        for seed in range(seeds):
+            s = make_scan(style, seed)
+            pairs = adjacent_pairs(load_game(str(s.game_dir)), s.centres)
+            out, wall, cpu = _timed(survey_terrain, s.image, s.centres, pairs, _samples(s), "bench")
+            labels = sorted(s.centres)
+            bad = np.array([out.hexes[h].value != s.terrain[h] for h in labels])
+            low = np.argsort([out.hexes[h].confidence for h in labels], kind="stable")[:len(labels) // 10]
+            rows.append({"style": style, "seed": seed, "hexes": len(labels), "wrong": int(bad.sum()),
+                         "caught": int(bad[low].sum()), "sides": _found(s.hexsides, out.hexsides),
+                         "lines": _found(s.lines, out.lines), "wall": wall, "cpu": cpu})
+    return rows
+
+
+def terrain_table(rows: list[dict]) -> str:
+    out = ["| style | seed | hexes | wrong hexes | of them in lowest 10% | hexsides right/found/true | "
+           "roads right/found/true | survey s (CPU) |", "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        out.append(f"| {r['style']} | {r['seed']} | {r['hexes']} | {r['wrong']} | {r['caught']} | "
+                   f"{'/'.join(map(str, r['sides']))} | {'/'.join(map(str, r['lines']))} | "
+                   f"{r['wall']:.1f} ({r['cpu']:.1f}) |")
+    n, wrong, caught = (sum(r[k] for r in rows) for k in ("hexes", "wrong", "caught"))
+    sides = np.sum([r["sides"] for r in rows], axis=0)
+    lines = np.sum([r["lines"] for r in rows], axis=0)
+    out.append("")
+    out.append(f"terrain over {len(rows)} scans, 3 samples per type: hexes right {1 - wrong / n:.2%} ({wrong} of {n} "
+               f"wrong, {caught} of them among the least confident tenth); hexside features precision "
+               f"{sides[0] / sides[1]:.1%} recall {sides[0] / sides[2]:.1%}; roads/trails/railways precision "
+               f"{lines[0] / lines[1]:.1%} recall {lines[0] / lines[2]:.1%}")
+    return "\n".join(out)
+
+
+def thousand_hex_terrain() -> str:
+    from hexforge.survey.terrain import adjacent_pairs, survey_terrain
+    s = make_scan("modern", 99, columns=32, rows=32)
+    pairs = adjacent_pairs(load_game(str(s.game_dir)), s.centres)
+    _, wall, cpu = _timed(survey_terrain, s.image, s.centres, pairs, _samples(s), "bench")
+    return f"1,024-hex map ({len(s.centres)} hexes on the scan): survey terrain {wall:.2f} s ({cpu:.2f} s CPU)"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=8, help="scans per style (default 8)")
@@ -113,6 +190,9 @@ def main() -> None:
     print(grid_table(grid_rows(args.seeds)))
     print()
     print(thousand_hexes())
+    print()
+    print(terrain_table(terrain_rows(args.seeds)))
+    print(thousand_hex_terrain())
 
 
 if __name__ == "__main__":
