@@ -48,7 +48,7 @@ print(json.dumps({"game": sys.argv[1], "seconds": round(seconds, 2), "peak_mb": 
 """
 ANCHOR_GAME = "highway-to-the-reich"
 # Where image drawing and encoding happen: module, function (or Class.method).
-ART = (("hexforge.maps.draw", "draw_board"), ("hexforge.maps.draw", "draw_key"), ("hexforge.maps.draw", "png_bytes"),
+ART = (("hexforge.maps.draw", "draw_board"), ("hexforge.maps.draw", "draw_key"), ("hexforge.maps.png", "png_bytes"),
        ("hexforge.counters.art", "render"), ("hexforge.counters.art", "render_marker"),
        ("hexforge.builder.charts", "render_table"), ("hexforge.builder.legend", "legend_image"),
        ("hexforge.builder.legend", "abbreviations"), ("hexforge.builder.holding", "HoldingLayout.image"),
@@ -133,7 +133,7 @@ def timed_build(game_id: str, out: Path, today: bool) -> dict:
     game = load_game(game_id)
     draw._glyph.cache_clear()
     clock, roots = ArtClock(), []
-    replace = {"hexforge.maps.draw:png_bytes": _reference_png_bytes} if today else {}
+    replace = {"hexforge.maps.png:png_bytes": _reference_png_bytes} if today else {}
     saved_stamp = draw.stamp_label
     original_root = module_mod.game_module
     module_mod.game_module = lambda *a, **k: roots.append(original_root(*a, **k)) or roots[-1]

@@ -20,7 +20,7 @@ from hexforge.counters.unit import Unit
 from hexforge.games.channel import layer_applies
 from hexforge.games.game import Game
 from hexforge.games.schema import LayerSpec, Marker
-from hexforge.maps.draw import png_bytes
+from hexforge.maps.png import png_bytes
 
 BADGE_W, BADGE_H = 60, 10
 TOP = -27  # the first badge's offset from the counter's centre (a counter is 64 pixels)
@@ -61,9 +61,14 @@ def vassal_level_names(lay: LayerSpec) -> tuple[str, ...]:
     return ("",) + tuple(f"+ {level}" for level in lay.levels[1:])
 
 
-def _layer(lay: LayerSpec, index: int, keys: LayerKeys, images: tuple[str, ...]) -> Layer:
+def start_level(lay: LayerSpec, unit: Unit) -> int:
+    """The index of the unit's set-up level of ``lay``: its first ``start`` entry selecting it, else 0."""
+    return next((lay.levels.index(s.level) for s in lay.start if layer_applies(s, unit)), 0)
+
+
+def _layer(lay: LayerSpec, index: int, keys: LayerKeys, images: tuple[str, ...], level: int = 1) -> Layer:
     key = keys.keys[lay.id]
-    return Layer(lay.name, images, key, f"{lay.name}: next ({' / '.join(lay.levels)})",
+    return Layer(lay.name, images, key, f"{lay.name}: next ({' / '.join(lay.levels)})", level=level,
                  description=f"{lay.name} ({lay.source})", level_names=vassal_level_names(lay),
                  y_offset=TOP + BADGE_H // 2 + BADGE_H * index)
 
@@ -92,7 +97,7 @@ def unit_layers(game: Game, unit: Unit, back: str | None, entries: dict[str, byt
                              description=f"{lay.name}: the back side ({lay.source})",
                              level_names=vassal_level_names(lay)))
             continue
-        out.append(_layer(lay, i, keys, images))
+        out.append(_layer(lay, i, keys, images, start_level(lay, unit) + 1))
     return out, shows_back
 
 

@@ -8,7 +8,7 @@ from hexforge.counters.art import abbreviated
 from hexforge.counters.fonts import font, line_height, text_width
 from hexforge.counters.labels import used
 from hexforge.games.game import Game
-from hexforge.maps.draw import png_bytes
+from hexforge.maps.png import png_bytes
 
 LEGEND_IMAGE = "abbreviations.png"
 TITLE = "Abbreviations on counters"

@@ -29,7 +29,8 @@ from hexforge.counters.art import faces, render, render_marker
 from hexforge.counters.unit import Unit
 from hexforge.games.game import Game
 from hexforge.maps.convention import ImageGrid, board_grid
-from hexforge.maps.draw import draw_board, draw_key, png_bytes
+from hexforge.maps.draw import draw_board, draw_key
+from hexforge.maps.png import png_bytes
 from hexforge.maps.hexmap import SheetBoard
 from hexforge.maps.layout import MapLayout, PlacedBoard
 

@@ -16,7 +16,6 @@ says what it means ("reach: 3" ...) and Marker properties carry the overlay, hex
 from __future__ import annotations
 
 from dataclasses import dataclass
-from io import BytesIO
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -27,6 +26,7 @@ from hexforge.builder.traits import BasicPiece, Layer, Marker, piece_state, piec
 from hexforge.maps.grid import BoardGrid
 from hexforge.maps.hexes import Hex
 from hexforge.maps.layout import MapLayout
+from hexforge.maps.png import png_bytes
 from hexforge.maps.overlay import ALPHA, OKABE_ITO, UNKNOWN, UNKNOWN_COLOUR, Overlay
 
 #: image name per colour of the overlay palette (Okabe-Ito) and the unknown hatch.
@@ -61,9 +61,7 @@ def _hex_image(grid: BoardGrid, fill: tuple[int, int, int, int], hatch: bool) ->
         mask = Image.new("L", (w, ht), 0)
         ImageDraw.Draw(mask).polygon(poly, fill=255)
         img.putalpha(ImageChops.darker(img.getchannel("A"), mask))
-    out = BytesIO()
-    img.save(out, "PNG", optimize=True)
-    return out.getvalue()
+    return png_bytes(img)
 
 
 def overlay_images(grid: BoardGrid) -> dict[str, bytes]:

@@ -16,7 +16,7 @@ from hexforge.counters.fonts import font
 from hexforge.games.channel import TRACKS_MAP
 from hexforge.games.game import Game
 from hexforge.games.schema import Track
-from hexforge.maps.draw import png_bytes
+from hexforge.maps.png import png_bytes
 from hexforge.maps.grid import BoardGrid, GridNumbering, HexGrid
 from hexforge.maps.layout import MapLayout, PlacedBoard
 

@@ -7,7 +7,6 @@ the band colours are the Okabe-Ito palette, which colour-blind players can tell 
 from __future__ import annotations
 
 import hashlib
-import io
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -16,6 +15,7 @@ from hexforge.counters.fonts import ELLIPSIS, fit_block, font, line_height, text
 from hexforge.counters.labels import abbreviate
 from hexforge.counters.symbols import SIZE_MARKS, draw_symbol, symbol_parts
 from hexforge.counters.unit import Unit
+from hexforge.maps.png import png_bytes
 
 SIZE = 64
 OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000")
@@ -151,9 +151,7 @@ def render(face: CounterFace, size: int = SIZE) -> bytes:
     if face.reduced:
         d.line([(0, size - 1), (size, size - 1)], fill="#D55E00", width=3)
     d.rectangle((0, 0, size - 1, size - 1), outline="#000000")
-    out = io.BytesIO()
-    img.save(out, "PNG", optimize=True)
-    return out.getvalue()
+    return png_bytes(img)
 
 
 def faces(unit: Unit, system: str) -> tuple[CounterFace, CounterFace | None]:
@@ -189,6 +187,4 @@ def render_marker(title: str, value: str = "", size: int = SIZE, colour: str = "
     if value:
         d.text((size / 2, size - 14), value, fill="#000000", font=font(16 if len(value) < 4 else 12), anchor="mm")
     d.rectangle((0, 0, size - 1, size - 1), outline="#000000")
-    out = io.BytesIO()
-    img.save(out, "PNG", optimize=True)
-    return out.getvalue()
+    return png_bytes(img)

@@ -47,6 +47,7 @@ def missing_glyphs(text: str, bold: bool = False) -> set[str]:
     return {c for c in text if not c.isspace() and ord(c) not in cmap}
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, f: ImageFont.FreeTypeFont) -> float:
     """The room ``text`` needs: its advance or its ink, whichever is wider (italic overhangs,
     anti-aliased edges), plus a pixel."""

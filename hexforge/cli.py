@@ -181,7 +181,8 @@ def _map_image(game, path: Path, spec: str | None):
 def preview_cmd(game: str, output: Path, force: bool) -> None:
     """Write GAME's map (one PNG per sheet) and a counter sheet, for a quick look."""
     from hexforge.builder.module import assemble, counter_sheet
-    from hexforge.maps.draw import draw_board, png_bytes
+    from hexforge.maps.draw import draw_board
+    from hexforge.maps.png import png_bytes
 
     g = game_arg(game)
     boards = list(g.map.sheet_boards())

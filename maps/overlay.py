@@ -13,7 +13,8 @@ from xml.sax.saxutils import escape
 
 from PIL import Image, ImageDraw
 
-from hexforge.maps.draw import _font, draw_board, png_bytes
+from hexforge.maps.draw import _font, draw_board
+from hexforge.maps.png import png_bytes
 from hexforge.maps.hexes import Hex
 from hexforge.maps.hexmap import HexMap, SheetBoard
 

@@ -19,7 +19,8 @@ from hexforge.builder.timeline import ChatLine, describe
 from hexforge.counters.art import SIZE, faces, render, side_colour
 from hexforge.counters.fonts import font
 from hexforge.games.game import Game
-from hexforge.maps.draw import HATCH, UNSURVEYED_FILL, draw_board, draw_key, png_bytes
+from hexforge.maps.draw import HATCH, UNSURVEYED_FILL, draw_board, draw_key
+from hexforge.maps.png import png_bytes
 from hexforge.maps.hexmap import SheetBoard
 from hexforge.rules.replay import Judged, Report
 from hexforge.rules.state import GameState, phase_names

@@ -28,7 +28,8 @@ import numpy as np
 from PIL import Image
 
 from hexforge.games import Game, GameDataError, load_game
-from hexforge.maps.draw import THOROUGHFARE_STYLE, draw_board, hexside_style, png_bytes
+from hexforge.maps.draw import THOROUGHFARE_STYLE, draw_board, hexside_style
+from hexforge.maps.png import png_bytes
 from hexforge.maps.hexes import DIRECTIONS, Hex
 from hexforge.survey import store
 from hexforge.survey.gridfile import GridFileError, read_grid

@@ -1,4 +1,4 @@
-"""Images written by ``maps.draw.png_bytes`` (the build's own PNG writer) are the pixels they were
+"""Images written by ``maps.png.png_bytes`` (the build's own PNG writer) are the pixels they were
 made from, and VASSAL's image loader reads every image of a built module as those same pixels.
 
 The first tests need no engine: the writer's PNGs decode (Pillow) to exactly the source pixels,
@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from hexforge.builder.build import build
 from hexforge.games import load_game
-from hexforge.maps.draw import PNG_BAND, png_bytes
+from hexforge.maps.png import PNG_BAND, png_bytes
 from tests.conftest import SYNTHETIC
 
 
