@@ -80,6 +80,7 @@ class FireAndMovement(RulesSystem):
         self._zoc_of: tuple[GameState | None, dict[tuple[Hex, str, str], bool]] = (None, {})
         self._around: dict[Hex, tuple[Hex, ...]] = {}  # the map's hexes next to a hex: one entry per hex asked
         self._printed: dict[tuple[int, int, int, int, str], Cost] = {}  # one entry per hexside and mobility asked
+        self._phase_kinds: dict[int, str] = {}  # phase_kind per phase of the sequence
 
     def reach_overlay(self, state: GameState, uid: str) -> Overlay:
         """Where ``uid`` can move this phase, with the cost (F&M 5.0, 6.1)."""
@@ -88,7 +89,14 @@ class FireAndMovement(RulesSystem):
     # -- sequence of play, support fire, arrivals (F&M 4.0, 5.2, 7.0) -----------------------
 
     def phase_kind(self, index: int) -> str:
-        """F&M 4.1: movement | mobile-movement | bombardment | combat | mobile-combat | sfm | end | other."""
+        """F&M 4.1: movement | mobile-movement | bombardment | combat | mobile-combat | sfm | end | other (found
+        once per phase of the sequence, which never changes; the referee asks at every event)."""
+        got = self._phase_kinds.get(index)
+        if got is None:
+            got = self._phase_kinds[index] = self._phase_kind(index)
+        return got
+
+    def _phase_kind(self, index: int) -> str:
         pid = self.game.info.sequence[index].id.replace("_", "-")
         for kind in ("mobile-movement", "mobile-combat", "bombardment", "movement", "combat", "sfm", "end"):
             if pid == kind or pid.endswith("-" + kind):
