@@ -22,11 +22,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+import numpy as np
+
 from hexforge.games.game import Game
+from hexforge.maps.graph import Adjacency
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.maps.overlay import UNKNOWN, Overlay, legend
-from hexforge.maps.trace import Tri, reach
+from hexforge.maps.trace import CLOSED, OPEN, Tri, reach_arrays
 from hexforge.rules.core.zoc import in_ezoc
 from hexforge.rules.state import GameState
 from hexforge.rules.fm.system import FireAndMovement
@@ -64,12 +67,20 @@ def lines_to_south_edge(rules: FireAndMovement, state: GameState, blocked_by: Bl
     enemy_at = {h for u, h in state.positions.items() if state.side(u) == ENEMY and u not in state.eliminated}
     friends_at = {h for u, h in state.positions.items() if state.side(u) == SIDE and u not in state.eliminated}
 
-    def through(h: Hex) -> Tri:
+    def through(h: Hex) -> bool:
         if h in enemy_at:
             return False
-        if blocked_by == "enemy-zoc" and h not in friends_at and in_ezoc(rules, state, h, SIDE):
-            return False
-        return True
+        return not (blocked_by == "enemy-zoc" and h not in friends_at and in_ezoc(rules, state, h, SIDE))
+
+    adj = game.map.adjacency()
+    # The line's test per hex as an array: only a German hex, or (enemy-zoc) one next to a unit
+    # not on the Allied side, may close; the test is asked there only.
+    zoc_from = {h for u, h in state.positions.items() if h is not None and state.side(u) != SIDE}
+    may_close = adj.near(zoc_from, 1) if blocked_by == "enemy-zoc" else _nodes(adj, frozenset(enemy_at))
+    codes = np.full(len(adj), OPEN, dtype=np.int8)
+    codes[may_close] = [OPEN if through(adj.hexes[i]) else CLOSED for i in may_close.tolist()]
+    german = np.zeros(len(adj), dtype=bool)
+    german[_nodes(adj, frozenset(enemy_at))] = True
 
     targets = road_hexes(game) if targets is None else targets
     south = game.map.terrain.edges.get("south")
@@ -87,20 +98,37 @@ def lines_to_south_edge(rules: FireAndMovement, state: GameState, blocked_by: Bl
             continue
         if isinstance(ab, Unknown):
             unclassified.append(uid)
-        got = reach(game.map.graph(), [state.where(uid)], through)
-        ends = {h for h in got if h not in enemy_at}  # the line ends in the road hex: not a German one
+        ends = _ends(adj, state.where(uid), codes, german)
         if targets is not None:
-            units[uid] = bool(ends & targets)
+            units[uid] = bool(ends[_nodes(adj, targets)].any())
         elif not south:
             units[uid] = None
         else:
-            units[uid] = True if south <= ends else False if not ends & south else None
+            at = _nodes(adj, south)
+            units[uid] = True if len(at) == len(south) and ends[at].all() else False if not ends[at].any() else None
     if unclassified:
         needs.append("whether units " + ", ".join(unclassified) + " are airborne (units.csv type)")
     cut = sum(1 for uid, v in units.items() if v is False and uid not in unclassified)
     maybe = sum(1 for uid, v in units.items() if v is not True)
     reduction: Tri = True if cut >= 3 else False if maybe < 3 else None
     return LineAnswer(units, reduction, needs, unclassified)
+
+
+def _ends(adj: Adjacency, h: Hex | None, codes: np.ndarray, german: np.ndarray) -> np.ndarray:
+    """The hexes a line of hexes from ``h`` can end in (bool per node): reached through open hexes
+    (one search on the array path), not a German hex (the line ends in the road hex)."""
+    start = np.full(len(adj), CLOSED, dtype=np.int8)
+    node = adj.nodes_of([h]) if h is not None else np.array([-1])
+    if node[0] < 0:
+        return np.zeros(len(adj), dtype=bool)  # off the map: no line
+    start[node[0]] = OPEN
+    return (reach_arrays(adj, start, codes).value == OPEN) & ~german
+
+
+def _nodes(adj: Adjacency, hexes: frozenset[Hex]) -> np.ndarray:
+    """The map nodes of ``hexes`` (hexes off the map left out)."""
+    got = adj.nodes_of(sorted(hexes))
+    return got[got >= 0]
 
 
 def line_overlay(rules: FireAndMovement, state: GameState, blocked_by: BlockedBy = "enemy-units",
