@@ -105,6 +105,15 @@ class Adjacency:
         return np.array([(h.q, h.r) for h in self.hexes], dtype=np.int64).reshape(-1, 2)
 
     @cached_property
+    def neighbour_table(self) -> np.ndarray:
+        """``(n, 6)`` the neighbours of each node in CSR order, ``-1`` padding the edge hexes."""
+        n = len(self.hexes)
+        table = np.full((n, 6), -1, dtype=np.int64)
+        cols = np.arange(len(self.indices)) - np.repeat(self.indptr[:-1], np.diff(self.indptr))
+        table[self.edge_rows, cols] = self.indices
+        return table
+
+    @cached_property
     def _lattice_keys(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The coordinates' bounds and each node's key ``(q - q0) * span + (r - r0)`` (ascending)."""
         lo, hi = self.coordinates.min(axis=0), self.coordinates.max(axis=0)
@@ -118,12 +127,21 @@ class Adjacency:
         at = _coordinates(hexes)
         if not len(at) or not len(self.hexes):
             return np.zeros(0, dtype=np.int64)
+        hit = np.zeros(len(self.hexes), dtype=bool)
+        if radius == 1:  # the centres on the map by their rows of the neighbour table
+            node = self._nodes_at(at)
+            on = node >= 0
+            ring = self.neighbour_table[node[on]].ravel()
+            hit[ring[ring >= 0]] = True
+            hit[node[on]] |= inner == 0
+            at = at[~on]
+            if not len(at):
+                return np.flatnonzero(hit)
         k = np.arange(-radius, radius + 1)
         dq, dr = np.meshgrid(k, k, indexing="ij")
         steps = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
         ok = (steps <= radius) & (steps >= inner)
         nodes = self._nodes_at((at[:, None, :] + np.stack([dq[ok], dr[ok]], axis=1)[None, :, :]).reshape(-1, 2))
-        hit = np.zeros(len(self.hexes), dtype=bool)
         hit[nodes[nodes >= 0]] = True
         return np.flatnonzero(hit)
 

@@ -300,3 +300,18 @@ def test_near_is_every_map_hex_within_the_radius_of_the_given_hexes(radius):
     got = adj.near(given, radius)
     assert [adj.hexes[i] for i in got.tolist()] == sorted(want)
     assert len(adj.near([], radius)) == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 3), st.integers(0, 2))
+def test_near_and_nodes_of_are_the_lattice_distances(seed, radius, inner):
+    """Adjacency.near (the neighbour table for radius 1, the lattice otherwise) and nodes_of, for
+    hexes on and off a random map, against hex distances counted one by one."""
+    rnd = random.Random(seed)
+    hexes = {Hex(rnd.randrange(8), rnd.randrange(8)) for _ in range(40)}
+    adj = Adjacency.of_hexes(hexes)
+    centres = [Hex(rnd.randrange(-2, 10), rnd.randrange(-2, 10)) for _ in range(rnd.randrange(1, 6))]
+    want = [i for i, h in enumerate(adj.hexes) if any(inner <= h.distance(c) <= radius for c in centres)]
+    assert adj.near(centres, radius, inner).tolist() == want
+    assert adj.near(np.array([(c.q, c.r) for c in centres]), radius, inner).tolist() == want
+    assert adj.nodes_of(centres).tolist() == [adj.index.get(c, -1) for c in centres]

@@ -266,8 +266,9 @@ def sources(paths: PtrPaths, side: str, turn: int) -> dict[Hex, Tri]:
         if hexes is None:
             paths.needs.add(f"hexes of map edge {edge!r} (terrain.toml edges)")
             continue
-        for h in hexes:
-            out[h] = False if paths.enemies_at(h, side) else True
+        occupants, side_of = paths.state.occupants, paths.state.sides.get
+        for h in hexes:  # enemies_at without a list per empty hex
+            out[h] = not any(side_of(u) != side for u in occupants.get(h, ()))
     return out
 
 
