@@ -2,6 +2,7 @@
 before the US, never adjacent to an enemy unit nor overstacked. A mixin of the PtR referee."""
 from __future__ import annotations
 
+from hexforge.maps.terrain import Unknown
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -31,7 +32,8 @@ class ArrivalMixin:
         if turn is not None and turn < FIRST_TURN:
             return Illegal("PTR 8.0A", f"{uid} enters on turn {turn}: reinforcements begin with Turn 2")
         placed = self.mem.placed
-        if side != self.data.us_side and self.data.us_side in placed:
+        us = self.data.us_side
+        if not isinstance(us, Unknown) and side != us and us in placed:
             return Illegal("PTR 8.0D", f"{uid} enters after US reinforcements: the Germans place theirs first")
         self.set(placed=placed | {side})
         near = sorted(u for n in h.neighbours() for u in self.state.at(n) if self.state.side(u) != side)
@@ -42,5 +44,7 @@ class ArrivalMixin:
             return Illegal("PTR 8.1A4", over.reason.replace("at the end of the Movement Action", "as it enters"))
         if over is not None:
             return over
+        if isinstance(us, Unknown):
+            return NotCheckable(us.needs + ": the Germans place their reinforcements before the US (8.0D)")
         return Legal(detail=f"{uid} enters {self.game.map.label(h)} (command range and supply of the entry, 8.1A2-3, "
                             "are not checked yet)")

@@ -148,11 +148,9 @@ class PtrData:
         return v if isinstance(v, int) else 11
 
     @cached_property
-    def us_side(self) -> str:
-        """The side the rules call the US (ties of 9.2.1C, the Interdiction DRM of 9.2.1B): ``[special] us_side``,
-        else the side whose name is "US" (``""``: none is)."""
+    def us_side(self) -> str | Unknown:
+        """The side the rules call the US (ties of 9.2.1C, the Interdiction DRM of 9.2.1B, the US Interdiction roll
+        of 5.2.1D): ``[special] us_side``; without it, Unknown naming the datum (no side is guessed by its name)."""
         v = resolved(self.special.get("us_side"))
-        if v in self.game.sides:
-            return v
-        named = [s.id for s in self.game.info.sides if s.name.resolved.strip().upper() == "US"]
-        return named[0] if named else ""
+        return v if v in self.game.sides else Unknown(
+            "which side is the US ([special] us_side of game.toml, PtR 9.2.1C)")

@@ -31,9 +31,11 @@ class RecoveryMixin:
         if turn is None or turn == self.first_turn():
             self.set(recovering=False)  # 5.2.1 Play Note (L492)
             return
-        fam = dict(self.mem.fam)
+        fam, us = dict(self.mem.fam), self.data.us_side
         for fid, f in self.data.formations.items():
-            if f.side == self.data.us_side:
+            if isinstance(us, Unknown):
+                fam[fid] = Unknown(f"the FAM of {fid} after recovery: {us.needs}")
+            elif f.side == us:
                 fam[fid] = self.fam_after(fid, f.recovery)
         self.set(fam=frozen_map(fam), recovering=True)
 
@@ -67,8 +69,8 @@ class RecoveryMixin:
         fam = dict(self.mem.fam)
         chart = Cells.of(self.game, "hq-recovery")
         for fid, f in self.data.formations.items():
-            if f.side == self.data.us_side:
-                continue
+            if f.side == self.data.us_side or isinstance(self.data.us_side, Unknown):
+                continue  # an unknown US side left every FAM unknown in begin_recovery
             cell = chart.get(str(f.recovery), f"interdiction level {level}") if not isinstance(level, Unknown) \
                 and not isinstance(f.recovery, Unknown) else "unknown"
             amount = cell if isinstance(cell, int) else Unknown(

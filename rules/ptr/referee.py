@@ -236,10 +236,12 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
                                   "ends (PtR 9.3B, 9.5A2)"))
             return
         level = self.interdiction()
-        wins = {winner(rolls, m.marker, self.data.us_side, lv) for lv in
-                (range(0, 3) if isinstance(level, Unknown) else (level,))}  # 19.0A: levels 0-2
+        us = self.data.us_side
+        wins = {winner(rolls, m.marker, side, lv) for lv in
+                (range(0, 3) if isinstance(level, Unknown) else (level,))  # 19.0A: levels 0-2
+                for side in (self.game.sides if isinstance(us, Unknown) else (us,))}
         if len(wins) != 1 or None in wins:
-            needs = level.needs if isinstance(level, Unknown) else "which side is the US ([special] us_side)"
+            needs = "; ".join(v.needs for v in (level, us) if isinstance(v, Unknown))
             self.set(segment=segment, rolls=frozen_map({}), expect="option", holder=None, transferred=False)
             self.say(index, NotCheckable(needs + ": the winner depends on it; the next declaration says who won"))
             return
