@@ -56,6 +56,7 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         self.zero_is_ten = bool(self.game.info.dice.zero_is_ten)
         self.players = {name: side for name, side in getattr(timeline, "players", ())}
         self.state = self.state.remember(PtrMemory(fam=frozen_map(self.data.fam_start())))
+        self.state = replace(self.state, reduced=self.state.reduced | self.setup_backs(timeline))
         self.pending_note: Verdict | None = None  # what starting the Movement Action under way left unsure
         self.move_step: int | None = None  # the log step of the last move (a stack dragged moves in one step)
 
@@ -122,13 +123,30 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
     def back_level(self, e: StepChange) -> int | None:
         """1 when a flip puts the unit on its back side (disrupted; an HQ on Emergency Supply), 0 when back on its
         front, ``None`` when the change is no such flip: the Step layer, or the channel's back-face layers."""
-        if e.trait == STEP_TRAIT:
-            return 0 if e.new in ("1", "") else 1
-        lay = self.ch.layer(e.trait)
+        return self.level_back(e.trait, e.new)
+
+    def level_back(self, trait: str, level_text: str) -> int | None:
+        """:meth:`back_level` of one layer (``trait``) at one level as the timeline names it."""
+        if trait == STEP_TRAIT:
+            return 0 if level_text in ("1", "") else 1
+        lay = self.ch.layer(trait)
         if lay is None or lay.id not in BACK_LAYERS:
             return None
-        level = self.ch.level(e.trait, e.new)
+        level = self.ch.level(trait, level_text)
         return None if level is None else min(level, 1)
+
+    def setup_backs(self, timeline: Timeline) -> frozenset[str]:
+        """The units the set-up shows on their back side (a unit that starts disrupted, an HQ already on
+        Emergency Supply, PtR 16.3A / 17.6B): each placement's layer levels, trait name -> level as a
+        ``StepChange`` names it. ``GameState.from_setup`` reads no layers; a placement without ``layers`` (the
+        timeline's ``Placement`` carries none yet) stands on its front."""
+        out = set()
+        for p in timeline.setup:
+            uid = p.piece.unit
+            levels = getattr(p, "layers", None) or {}
+            if uid in self.game.units and any(self.level_back(t, v) for t, v in levels.items()):
+                out.add(uid)
+        return frozenset(out)
 
     def unjudged(self, j: Judged) -> Verdict:
         e = j.event
