@@ -62,6 +62,8 @@ class DiceMixin:
     def button_roll(self, j: Judged, purpose: str) -> None:
         m, a, phase = self.mem, self.mem.active, self.phase_id()
         battle = a.battle if a is not None else None
+        if self.no_phase(j):
+            return
         if purpose == "interdiction":
             if phase == RECOVERY_PHASE:
                 self.interdiction_roll(j)

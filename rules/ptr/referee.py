@@ -289,7 +289,18 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         return Unknown(f"the Interdiction Level of turn {self.state.turn} (PtR 19.0: the US Interdiction roll on "
                        "the Interdiction Table)")
 
+    def no_phase(self, j: Judged) -> bool:
+        """True (and the event is *not checkable*) while the log has shown no turn tracker phase: Scenario 1 has
+        no sequence of play (21.1.1A, L1903), so its log may never name the Operations Cycle the checks need."""
+        if self.state.phase is not None:
+            return False
+        self.say(j.index, NotCheckable("the Operations Cycle phase on the turn tracker (the log names no phase "
+                                       "yet; Scenario 1 has no sequence of play, PtR 21.1.1A)"))
+        return True
+
     def on_declared(self, j: Judged, d: Declared) -> None:
+        if self.no_phase(j):
+            return
         if self.phase_id() != OC_PHASE:
             self.say(j.index, Illegal("PTR 5.1F", f"'{d.verb}' is an Operations Cycle declaration, made outside "
                                       "the Operations Cycle"))
