@@ -321,6 +321,10 @@ class ActionsMixin:
         over = self.overstack(mv.at, a.side)
         if over is not None:
             self.say(mv.last if mv.last is not None else index, over)
+        if isinstance(over, Illegal):
+            owed = {u for u in self.state.at(mv.at) if self.state.side(u) == a.side and not self.data.is_hq(u)
+                    and u not in self.state.reduced}
+            self.set(owed=frozenset(owed))
 
     def overstack(self, h: Hex, side: str, extra: str | None = None) -> Verdict | None:
         """The verdict on ``h``'s stacking for ``side`` (with ``extra`` added) when it breaks the limits or

@@ -76,6 +76,7 @@ class PtrMemory:
     improved: frozenset[Hex] = frozenset()  # hexes under an Improved Defense marker (11.4.4)
     placed: frozenset[str] = frozenset()  # sides that placed reinforcements this Reinforcement Phase (8.0D)
     recovering: bool = False  # the Recovery Phase of a turn after the first: German FAMs wait for the level
+    owed: frozenset[str] = frozenset()  # combat units an overstack must disrupt before play goes on (14.2A)
 
 
 def memory(state: GameState) -> PtrMemory:

@@ -72,6 +72,8 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
     def judge(self, j: Judged) -> None:
         e = j.event
         self.watch_improved(e)
+        if self.watch_owed(j):
+            return
         if isinstance(e, TurnChange):
             self.on_phase(j)
         elif isinstance(e, ChatLine):
@@ -104,6 +106,28 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         gone = (isinstance(e, (Move, Eliminated)) or (isinstance(e, StepChange) and self.back_level(e) == 1))
         if gone:
             self.drop_improved(h)
+
+    @rule("PTR 14.2A", "PTR14-5", "every combat unit in a hex overstacked at the end of a Movement Action is "
+          "disrupted at once, before play goes on")
+    def watch_owed(self, j: Judged) -> bool:
+        """Follows the disruptions an overstack owes (``PtrMemory.owed``): a unit's flip to Disrupted pays its
+        debt (True: the event is judged); any other play (a move of another unit, a roll, a declaration, a phase)
+        while one is owed is a violation, and the debt is dropped."""
+        owed, e = self.mem.owed, j.event
+        if not owed:
+            return False
+        uid = self.unit(e)
+        if isinstance(e, StepChange) and uid in owed and self.back_level(e) == 1:
+            self.set(owed=owed - {uid})
+            self.say(j.index, Legal(detail=f"{uid} is disrupted by the overstack (14.2A)"))
+            return True
+        declares = isinstance(e, ChatLine) and parse(e.text) is not None
+        if declares or isinstance(e, (TurnChange, DiceRoll, Entered)) or (isinstance(e, Move) and uid is not None
+                                                                             and uid not in owed):
+            self.set(owed=frozenset())
+            self.say(j.index, Illegal("PTR 14.2A", f"{', '.join(sorted(owed))} not disrupted after the overstack "
+                                      "at the end of the Movement Action: every combat unit there is"))
+        return False
 
     def drop_improved(self, h) -> None:
         if h in self.mem.improved:

@@ -325,3 +325,21 @@ def test_another_formation_reacts_only_after_the_displacement(syn):
     assert illegal(log.check()) == [(8, "PTR 10.2.2B")]
     log = german(syn, setup).move("116-PG", "1513", "1414").move("US3-HQ", "1413", "1311").say("us", "react 1inf")
     assert illegal(log.check()) == []
+
+
+def overstacked(syn) -> PtrLog:
+    """1-A ends its Movement Action in 1214 with 3-AI and 3-TK: two infantry-type US units (14.1D); events 0-4."""
+    return PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 5) \
+        .move("1-A", "1311", "1312", "1313", "1214").say("us", "done")
+
+
+def test_an_overstack_disrupts_every_combat_unit_in_the_hex(syn):
+    """14.2A (L1209): every combat unit in the overstacked hex is disrupted before play goes on."""
+    log = overstacked(syn).disrupt("1-A", "1214").disrupt("3-AI", "1214").disrupt("3-TK", "1214").initiative(9, 1)
+    r = log.check()
+    assert illegal(r) == [(3, "PTR 14.1D")]
+    assert "disrupted by the overstack" in verdicts(r, 7)[0].detail
+    log = overstacked(syn).disrupt("1-A", "1214").initiative(9, 1)
+    r = log.check()
+    assert illegal(r) == [(3, "PTR 14.1D"), (6, "PTR 14.2A")]
+    assert any("3-AI, 3-TK not disrupted" in getattr(v, "reason", "") for v in verdicts(r, 6))
