@@ -34,7 +34,7 @@ from hexforge.rules.ptr.declaration import Declared, parse
 from hexforge.rules.ptr.memory import Activation, PtrMemory, frozen_map, memory, remember
 from hexforge.rules.ptr.oc import DrmMarker, die_value, next_marker, sudden_end, winner
 from hexforge.rules.registry import rule
-from hexforge.rules.replay import Judged, Referee
+from hexforge.rules.replay import Judged, Referee, Report
 from hexforge.rules.state import STEP_TRAIT, phase_of
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -42,6 +42,7 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 
 BACK_LAYERS = ("disrupted", "emergency-supply")  # the log channel's layer ids (docs/log-channel.md): PtR 16.3A, 17.6B
+IMPROVED_MARKER = "improved-defense"  # the log channel's marker id (docs/log-channel.md): PtR 11.4.4
 
 
 class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceMixin, RecoveryMixin, RefitMixin,
@@ -171,6 +172,29 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
             if uid in self.game.units and any(self.level_back(t, v) for t, v in levels.items()):
                 out.add(uid)
         return frozenset(out)
+
+    def finish(self) -> Report:
+        report = super().finish()
+        report.setup.extend(self.judge_setup())
+        return report
+
+    @rule("PTR 21.0H", "PTR11-20", "no unit starts a scenario in Improved Defense")
+    def judge_setup(self) -> list[Verdict]:
+        """The set-up, when the log begins with the scenario's first turn: no Improved Defense marker on the map."""
+        names = {m.name.resolved for m in self.game.info.markers if m.id == IMPROVED_MARKER}
+        if not names:
+            return [NotCheckable(f"the Improved Defense marker ([[markers]] id {IMPROVED_MARKER}, docs/log-channel.md)")]
+        first = self.rules.scenario_value(lambda sc: sc.first_turn, "the scenario's first turn")
+        turns = [phase_of(self.game, j.event)[0] for j in self.judged if isinstance(j.event, TurnChange)]
+        if not turns or turns[0] != first:
+            return [NotCheckable("whether the log's set-up is the scenario's start (its first turn tracker phase is "
+                                 "not the scenario's first turn)")]
+        bad = sorted(self.game.map.label(self.game.map.hex(p.hex)) for p in self.t.setup
+                     if p.piece.name in names and p.hex in self.game.map.index)
+        if bad:
+            return [Illegal("PTR 21.0H", f"an Improved Defense marker starts the scenario in hex {', '.join(bad)}: no "
+                            "unit starts in an Improved Defense")]
+        return [Legal(detail="no Improved Defense marker at the start (21.0H)")]
 
     def unjudged(self, j: Judged) -> Verdict:
         e = j.event

@@ -86,3 +86,15 @@ def test_no_phase_yet_is_not_checkable(syn, ptr):
         assert "Operations Cycle phase" in dict(unsure(r))[0] and len(unsure(r)) == 2
     r = PtrLog(syn).phase(1, "organization").say("us", "act 1inf").check()
     assert illegal(r) == [(1, "PTR 5.1F")]
+
+
+def test_no_unit_starts_in_improved_defense(syn):
+    """PtR 21.0H (L1884): an Improved Defense marker on the map at a scenario's start is flagged; none is legal;
+    a log that does not begin with the scenario's first turn may be a later save, so it is not judged."""
+    setup = {u: e.hex.resolved for e in syn.scenarios["s1"].setup for u in e.units}
+    r = PtrLog(syn, setup).phase(1, "operations").check()
+    assert [type(v).__name__ for v in r.setup] == ["Legal"]
+    r = PtrLog(syn, dict(setup, **{"Improved Defense": "1311"})).phase(1, "operations").check()
+    assert [(v.rule, "1311" in v.reason) for v in r.setup] == [("PTR 21.0H", True)]
+    r = PtrLog(syn, dict(setup, **{"Improved Defense": "1311"})).phase(2, "operations").check()
+    assert isinstance(r.setup[0], NotCheckable) and "scenario's start" in r.setup[0].needs
