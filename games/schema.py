@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, field_validator, model_validator
 
 from hexforge.games.values import UNKNOWN, Datum, parse_datum
 
@@ -152,8 +152,16 @@ class Track(Sourced):
 UnitSelector = Literal["all", "combat", "hq"] | Annotated[list[str], Field(min_length=1)]
 
 
+class LayerStart(Section):
+    """The set-up level of some units' layer when it is not the first (e.g. HTTR HQs start in Defilade)."""
+
+    units: UnitSelector
+    level: str
+
+
 class LayerSpec(Sourced):
-    """A unit (or marker) state as a VASSAL Layer: its level names, the first one the set-up level."""
+    """A unit (or marker) state as a VASSAL Layer: its level names, the first one the set-up level
+    unless a ``start`` entry names another for the unit (the first entry whose ``units`` select it)."""
 
     id: Id
     name: Annotated[str, Field(min_length=1, pattern=r"^[^,;/$]+$")]
@@ -162,6 +170,15 @@ class LayerSpec(Sourced):
     units: UnitSelector | None = None
     markers: list[Id] = []
     face: Literal["back"] | None = None
+    start: list[LayerStart] = []
+
+    @model_validator(mode="after")
+    def _start_levels(self) -> LayerSpec:
+        for s in self.start:
+            if s.level not in self.levels:
+                raise ValueError(f"start level {s.level!r} is not a level of layer {self.id!r} "
+                                 f"(valid: {', '.join(self.levels)})")
+        return self
 
 
 class UnitColumns(OptionallySourced):

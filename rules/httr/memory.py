@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Mapping
+from typing import Callable, Mapping
 
 from hexforge.builder.timeline import Placement
 from hexforge.games.channel import Channel
@@ -134,10 +134,10 @@ def moved(before: GameState, after: GameState, uid: str, to: Hex | None, logged:
 
 
 def from_setup(state: GameState, setup: tuple[Placement, ...], channel: Channel | None = None,
-               start: str | None = None, takes=lambda uid, m: True) -> GameState:
+               start: Callable[[str], str | None] | None = None, takes=lambda uid, m: True) -> GameState:
     """The set-up's modes, states (its pieces' layer levels) and stacking orders (the last placed on top);
-    ``start``: the mode of a unit whose set-up shows none (a built module's Mode layer's first level), for the
-    units that ``takes(uid, start)`` (a unit without that mode stays unknown)."""
+    ``start(uid)``: the mode of a unit whose set-up shows none (a built module's Mode layer's set-up level),
+    kept when ``takes(uid, mode)`` (a unit without that mode stays unknown)."""
     orders: dict[Hex, list[str]] = {}
     for p in setup:
         uid = p.piece.unit
@@ -152,8 +152,9 @@ def from_setup(state: GameState, setup: tuple[Placement, ...], channel: Channel 
             state = with_mode(state, uid, said[1]) if said[0] == "mode" else with_state(state, uid, said[0], bool(said[1]))
     for h, units in orders.items():
         state = with_order(state, h, tuple(units))
-    if start is not None:  # a built module starts every piece at its layer's first level (docs/log-channel.md)
+    if start is not None:  # a built module starts every piece at its layer's set-up level (docs/log-channel.md)
         for uid in sorted(u for us in orders.values() for u in us):
-            if mode(state, uid) is None and takes(uid, start):
-                state = with_mode(state, uid, start)
+            first = start(uid)
+            if first is not None and mode(state, uid) is None and takes(uid, first):
+                state = with_mode(state, uid, first)
     return state

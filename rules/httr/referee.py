@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, Event, Move, StepChange, Timeline,
                                        TurnChange, UnknownCommand)
-from hexforge.games.channel import Channel
+from hexforge.games.channel import Channel, layer_applies
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
@@ -49,8 +49,7 @@ class HttrReferee(Referee):
         if unknown:
             raise ValueError(f"no HTTR reading {sorted(unknown)}; readings: {', '.join(r.name for r in READINGS)}")
         self.channel = Channel(self.game)
-        first = next((lay.levels[0] for lay in self.game.info.layers if lay.id == mem.MODE_TRAIT and lay.levels), "")
-        self.state = mem.from_setup(self.state, timeline.setup, self.channel, mem.mode_named(first),
+        self.state = mem.from_setup(self.state, timeline.setup, self.channel, self._start_mode,
                                     lambda uid, m: has_mode(self.game, uid, m) is True)
         self.obs = Observation(self.game)
         self.phase_start: GameState = self.state
@@ -70,6 +69,15 @@ class HttrReferee(Referee):
         self.cp_given: dict[str, int] = {}  # CP allocated to each HQ this Command Phase (SR 14.3.1)
         self.leaders_due: list[tuple[int, str]] = []  # (move's event, enemy leader left alone there): SR 19.3.1
         self.of_wait: list[Waiting] = []  # OF declared, waiting for the activity that triggers it (SR 6.6.1.2)
+
+    def _start_mode(self, uid: str) -> str | None:
+        """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
+        unit = self.game.units.get(uid)
+        lay = next((lay for lay in self.game.info.layers if lay.id == mem.MODE_TRAIT), None)
+        if unit is None or lay is None or not layer_applies(lay, unit):
+            return None
+        level = next((s.level for s in lay.start if layer_applies(s, unit)), lay.levels[0])
+        return mem.mode_named(level)
 
     # -- driver ------------------------------------------------------------------------------
 

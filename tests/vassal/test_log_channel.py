@@ -44,7 +44,9 @@ def played(request, vassal_check, tmp_path_factory):
     vmod = build(g, d / f"{gid}.vmod", scenarios=[sid])
     rc, setup = vassal_check("replay", vmod, f"setup:{setup_name(sc.name.resolved)}")
     assert rc == 0 and setup["success"], setup.get("errors") or setup.get("error")
-    unit = next(p["name"] for p in setup["final"]["pieces"] if "UnitId" in p["markers"])
+    # a unit at its layers' first level (VASSAL names a piece set up at another level with its suffix:
+    # an HTTR HQ starts "501/101 Defilade", SR 5.2.2 L145)
+    unit = next(p["name"] for p in setup["final"]["pieces"] if "UnitId" in p["markers"] and p["name"] in g.units)
     m = g.channel.marker(marker)
     track = g.channel.track(m.track)
     x, y = track_layout(g).position(track, box)

@@ -113,3 +113,34 @@ def test_a_change_back_to_the_set_up_mode_arrives_as_its_number():  # MOD-5: the
     assert layer_change("Mode", " Defilade", channel) == ("mode", "defilade")
     assert layer_change("Mode", "3", channel) == ("mode", "travel")
     assert layer_change("Mode", "9", channel) is None
+
+
+def test_units_without_a_concentrated_mode_start_in_defilade():  # SR 5.2.2 (L145), 9.3.10 (L474)
+    from tests.rules.httr.helpers import game
+    from hexforge.rules import rules_for
+    from hexforge.rules.httr.memory import mode
+    from hexforge.rules.httr.referee import HttrReferee
+    g = game()
+    hq = next(u for u, x in g.units.items() if x.type == "HQ")
+    inf = next(u for u, x in g.units.items() if x.type == "infantry")
+    log = Log({hq: "A0303", inf: "A0304"})
+    state = HttrReferee(rules_for(log.game), log.timeline()).state
+    assert mode(state, hq) == "defilade" and mode(state, inf) == "concentrated"
+
+
+def test_a_built_piece_starts_at_its_layer_start_level():  # the module's Layer state (SR 5.2.2 L145)
+    from hexforge.builder.layers import start_level
+    from tests.rules.httr.helpers import game
+    g = game()
+    lay = g.channel.layer("Mode")
+    by_type = {x.type: start_level(lay, x) for x in g.units.values()}
+    assert by_type["HQ"] == by_type["artillery"] == by_type["AT"] == 1 and by_type["infantry"] == 0
+
+
+def test_a_start_level_must_be_one_of_the_layers_levels():
+    import pytest
+    from pydantic import ValidationError
+    from hexforge.games.schema import LayerSpec
+    with pytest.raises(ValidationError, match="'Dug In' is not a level of layer 'mode'"):
+        LayerSpec(id="mode", name="Mode", levels=["Concentrated", "Defilade"], units="all", source="HTTR SR 5.1",
+                  start=[{"units": ["HQ"], "level": "Dug In"}])
