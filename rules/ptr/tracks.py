@@ -1,5 +1,5 @@
 """The record tracks as the log shows them (docs/log-channel.md): a FAM moved on the Formation Activation Track,
-an AP marker on its side's AP-Track, the Initiative +DRM marker on the Initiative Track and its Symbol, each
+an AP marker on its side's AP-Track, the Initiative +DRM marker on the Initiative Track and its Symbol, a FAM's Reserve side (22.8.1), each
 compared with the box the rules put it in (PtR 9.2.2, 10.1.1B, 10.1.4A, 10.2.3C, 10.3). A mixin of the referee."""
 from __future__ import annotations
 
@@ -15,10 +15,25 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 FAT, AP_TRACKS, INITIATIVE = "fat", ("ap-us", "ap-german"), "initiative"  # the channel's track ids
 SYMBOL = "initiative-symbol"  # the channel's layer id of the +DRM marker's face
+RESERVE, ORGANIZATION_PHASE = "reserve", "organization"  # the FAMs' Reserve layer id (optional 22.8); a phase id
 
 
 class TracksMixin:
     """Track marker moves against the referee's bookkeeping; see the module docstring."""
+
+    @rule("PTR 22.8.1A-B", "PTR22-12", "a FAM turns to its In Reserve side only in the Organization Phase; it "
+          "turns back then, or when a successful reaction or an HQ displacement ends the Reserve")
+    def reserve_verdict(self, e: StepChange, mk: Marker) -> Verdict:
+        level = self.ch.level(e.trait, e.new)
+        if level is None:
+            return NotCheckable(f"which level of the Reserve layer '{e.new.strip()}' is (game.toml [[layers]])")
+        if self.phase_id() == ORGANIZATION_PHASE:
+            return Legal(detail=f"{mk.name.resolved} {'enters' if level else 'leaves'} Reserve Mode in the "
+                         "Organization Phase (22.8.1A)")
+        if level:
+            return Illegal("PTR 22.8.1A", f"{mk.name.resolved} turns to In Reserve outside the Organization Phase")
+        return NotCheckable("whether a successful reaction or an HQ displacement ended this Reserve (22.8.1B; not "
+                            "followed yet)")
 
     def on_marker(self, j: Judged, mk: Marker) -> None:
         e = j.event
@@ -26,6 +41,8 @@ class TracksMixin:
             lay = self.ch.layer(e.trait)
             if lay is not None and lay.id == SYMBOL:
                 self.say(j.index, self.symbol_verdict(e))
+            elif lay is not None and lay.id == RESERVE:
+                self.say(j.index, self.reserve_verdict(e, mk))
             return
         loc = e.to if isinstance(e, Move) else e.location if isinstance(e, Entered) else None
         got = self.ch.box(loc.board, loc.label) if loc is not None else None
