@@ -20,7 +20,9 @@ The script is JSON, ``{"actions": [ACTION, ...]}``. A PIECE is a name (unique on
 * ``{"do": "key", "piece": PIECE, "key": "ctrl F"}``: select the piece and press a key command
   (flip, layer change, any trait; the key in ``javax.swing.KeyStroke`` notation).
 * ``{"do": "delete", "piece": PIECE}``: press the piece's Delete trait key.
-* ``{"do": "dice", "button": NAME}``: press a dice button (the toolbar button's action).
+* ``{"do": "dice", "button": NAME, "seed": N}``: press a dice button (the toolbar button's action);
+  with ``seed``, the button first rolls from ``java.util.Random(N)`` instead of the module's
+  ``SecureRandom`` (its ``ran`` field), so a test knows the roll the engine will log.
 * ``{"do": "chat", "text": TEXT}``: type a line into the chat box and press Enter.
 * ``{"do": "next_turn", "tracker": NAME}``: press a turn tracker's "next" (NAME optional if one).
 """
@@ -194,7 +196,13 @@ class Player:
 
     def dice(self, a: dict) -> None:
         from VASSAL.build.module import DiceButton
-        self._named(DiceButton, a.get("button"), "dice button").getLaunchButton().doClick()
+        button = self._named(DiceButton, a.get("button"), "dice button")
+        if "seed" in a:
+            from java.util import Random
+            if not isinstance(a["seed"], int):
+                raise HarnessError(f"bad seed {a['seed']!r}: want an integer")
+            _hidden("VASSAL.build.module.DiceButton", "ran").set(button, Random(a["seed"]))
+        button.getLaunchButton().doClick()
 
     def chat(self, a: dict) -> None:
         field = _hidden("VASSAL.build.module.Chatter", "input").get(self.g.getChatter())
