@@ -89,6 +89,21 @@ def data_check(games: tuple[str, ...]) -> None:
         sys.exit(1)
 
 
+@data_cmd.command("copy")
+@click.argument("game")
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+def data_copy(game: str, folder: Path) -> None:
+    """Copy GAME's data into FOLDER/<game id> (a game folder is named by its id), to edit it or survey your
+    own map into it."""
+    import shutil
+    g = game_arg(game)
+    target = folder / g.id
+    if target.exists():
+        raise click.ClickException(f"{target} exists; name another FOLDER (nothing was written)")
+    shutil.copytree(g.path, target, ignore=shutil.ignore_patterns("__pycache__"))
+    click.echo(f"{target}: a copy of {g.id}; use it as GAME (e.g. hexforge survey grid {target} --image scan.png)")
+
+
 @data_cmd.command("status")
 @click.argument("game")
 @click.option("--verbose", "-v", is_flag=True, help="List every unknown value.")

@@ -11,6 +11,18 @@ def survey() -> None:
     """Bring your own map: fit the game's grid to a scan, digitize its terrain, review it."""
 
 
+def own_game(ref: str):
+    """A GAME the survey may write into: a game folder of the user's, never a bundled game's (whose folder is
+    part of the installed package): a bundled id is refused, saying how to copy it."""
+    from hexforge.cli import game_arg
+    from hexforge.games import bundled_games
+    if not Path(ref).is_dir() and ref in bundled_games():
+        raise click.ClickException(
+            f"{ref} is a bundled game, and the survey writes into the game's folder: survey a copy of your own "
+            f"(hexforge data copy {ref} my-games, then hexforge survey ... my-games/{ref})")
+    return game_arg(ref)
+
+
 def _at_point(text: str):
     from hexforge.survey.gridfile import AtPoint
     try:
@@ -42,14 +54,13 @@ def grid_cmd(game: str, image_path: Path | None, module_path: Path | None, board
     With --module, the board image of someone else's module is copied into GAME and its
     VASSAL grid taken as it is (no fitting).
     """
-    from hexforge.cli import game_arg
     from hexforge.output import check_target, write_atomic
     from hexforge.survey.grid import FitError, fit
     from hexforge.survey.gridfile import GridFileError, write_grid
     from hexforge.survey.gridpicture import grid_picture
     from hexforge.survey.image import ImageError, load
 
-    g = game_arg(game)
+    g = own_game(game)
     if len(g.map.sheets) != 1:
         raise click.UsageError(f"{g.id} is printed on {len(g.map.sheets)} sheets; survey grid fits one sheet's image")
     if (image_path is None) == (module_path is None):
@@ -151,7 +162,7 @@ def review_cmd(game: str, image: Path | None, port: int, no_browser: bool) -> No
     from hexforge.survey.review import ReviewError, ReviewServer, session
 
     try:
-        server = ReviewServer(session(resolve_game(game), image), port)
+        server = ReviewServer(session(resolve_game(own_game(game).path), image), port)
     except (NoSuchGame, ReviewError) as e:
         raise click.ClickException(str(e)) from None
     except OSError as e:
@@ -187,14 +198,13 @@ def terrain_cmd(game: str, image_path: Path, samples_path: Path | None, key_path
     """
     from PIL import Image
 
-    from hexforge.cli import game_arg
     from hexforge.survey import store
     from hexforge.survey.gridfile import GridFileError, read_grid
     from hexforge.survey.image import ImageError, load
     from hexforge.survey.terrain import (Samples, SamplesError, adjacent_pairs, check_samples, read_key,
                                          read_samples, survey_terrain)
 
-    g = game_arg(game)
+    g = own_game(game)
     if samples_path is None and key_path is None:
         raise click.UsageError("give --samples (a few hexes per terrain type) and/or --key (the map key's swatches)")
     if len(g.map.sheets) != 1:
