@@ -4,8 +4,8 @@ terrain blocking in a field built once per map, off-map hexes unknown (as terrai
 an unsurveyed hex), and per observer an override for SR 7.1.1 (the observer's hex never blocks)
 and SR 7.3.1 (a dike hex blocks unless the observer is next to it or on a hilltop/city hex).
 
-``field_lines`` below is the change proposed for rules/httr/los.py (owned by the HTTR helper):
-the overlay written through it must be byte-identical to today's."""
+``field_lines`` below is the array path rules/httr/los.py ``Observation.lines_from`` follows: the
+overlay written through it must be byte-identical to the predicate path's."""
 from __future__ import annotations
 
 import random
@@ -78,9 +78,20 @@ def test_overlay_through_the_field_is_byte_identical(game, night, monkeypatch):
     small = len(hexes) < 1000  # the SVG embeds the board image: drawn for the small map only
     formats = (".json", ".svg") if small else (".json",)
     for o in random.Random(5).sample(hexes, 6 if small else 2):
+        got = [render(game.map, los_overlay(Observation(game, night=night), o), s) for s in formats]
+        # the predicate path the overlay traced before the array path (rules/httr/los.py lines_from)
+        monkeypatch.setattr(httr_los.Observation, "lines_from",
+                            lambda self, ob, targets: sight_from(ob, targets, self.blocks_for(ob), self.grazing))
         want = [render(game.map, los_overlay(Observation(game, night=night), o), s) for s in formats]
-        obs = Observation(game, night=night)
-        monkeypatch.setattr(httr_los, "sight_from", field_lines(obs, {}))
-        got = [render(game.map, los_overlay(obs, o), s) for s in formats]
         monkeypatch.undo()
         assert got == want, o
+
+
+def test_the_observation_lines_are_the_predicate_lines_and_need_only_unsure_hexes(game):
+    obs = Observation(game)
+    hexes = sorted(game.map)
+    o = random.Random(7).choice(hexes)
+    targets = [h for h in hexes if 2 <= h.distance(o) <= 6]
+    assert dict(obs.lines_from(o, targets)) == dict(sight_from(o, targets, Observation(game).blocks_for(o), "touch"))
+    assert obs.dike_hexes() == dike_hexes(obs)
+    assert len([n for n in obs.needs if n.startswith("terrain of hex")]) < len(hexes)  # not the whole map

@@ -24,7 +24,7 @@ from typing import Literal
 from hexforge.games.game import Game
 from hexforge.maps.overlay import UNKNOWN, Overlay, legend
 from hexforge.maps.hexes import Hex, Hexside
-from hexforge.maps.los import Grazing, LosField, Sight, sight, sight_from, touched
+from hexforge.maps.los import Grazing, LosField, Sight, sight, touched
 from hexforge.maps.trace import Tri
 from hexforge.rules.core.tables import Cells
 
@@ -56,6 +56,8 @@ class Observation:
 
     def __post_init__(self) -> None:
         self._tec = Cells.of(self.game, "tec")
+        self._fields: dict[int, LosField] = {}  # the terrain's blocking as arrays, per sweep radius
+        self._dikes: set[Hex] | None = None
 
     def label(self, h: Hex) -> str:
         return self.game.map.labels.get(h, repr(h))
@@ -77,6 +79,16 @@ class Observation:
             if any(f.kind in DIKE_LIKE for f in t.hexsides.get(side, ())) or t.thoroughfares.get(side, frozenset()) & DIKE_LIKE:
                 return True
         return False
+
+    def dike_hexes(self) -> set[Hex]:
+        """Every hex :meth:`is_dike_hex` holds for (SR 7.3.1), on or off the map."""
+        if self._dikes is None:
+            t = self.game.map.terrain
+            out = {h for h, kinds in t.hexes.items() if kinds & DIKE_LIKE}
+            out |= {h for side, fs in t.hexsides.items() if any(f.kind in DIKE_LIKE for f in fs) for h in side}
+            out |= {h for side, kinds in t.thoroughfares.items() if kinds & DIKE_LIKE for h in side}
+            self._dikes = out
+        return self._dikes
 
     def terrain_blocks(self, h: Hex) -> Tri:
         """7.1.3: a hex blocks when one of its terrain types has a LOS blocking value on the TEC."""
@@ -196,6 +208,26 @@ class Observation:
         """Terrain blocking of the whole map for fast sweeps (dikes added per observer)."""
         return LosField({h: self.terrain_blocks(h) for h in self.game.map}, radius, self.grazing)
 
+    def lines_from(self, observer: Hex, targets: list[Hex]) -> dict[Hex, Sight]:
+        """The sight lines from ``observer`` to ``targets`` on the array path: the terrain's blocking built
+        once per radius, the observer's hex (7.1.1) and the dike hexes beyond it (7.3.1) laid over it.
+        ``needs`` names only the hexes whose unknown blocking leaves a line unsure, not the whole map."""
+        radius = max([observer.distance(t) for t in targets] + [2])
+        if radius not in self._fields:
+            before = set(self.needs)
+            self._fields[radius] = LosField({h: self.terrain_blocks(h) for h in self.game.map}, radius,
+                                            self.grazing, off_map=None)
+            self.needs = before
+        override: dict[Hex, bool] = {observer: False}
+        if not self.observer_exempt_from_dikes(observer):
+            override |= {h: True for h in self.dike_hexes() if 1 < h.distance(observer) <= radius}
+        lines = self._fields[radius].sight_lines(observer, targets, override)
+        for line in lines.values():
+            if line.state == "unknown":
+                for h in line.by:
+                    self.terrain_blocks(h)
+        return lines
+
     def from_observer(self, observer: Hex, radius: int | None = None) -> dict[Hex, Seen]:
         """Every map hex within the observer's range limit (or ``radius``), each with its answer."""
         limit, _ = self.range_limit(observer, observer)
@@ -206,7 +238,7 @@ class Observation:
             lim, _ = self.range_limit(observer, h) if h.distance(observer) >= 2 else (None, "")
             if lim is not None and h.distance(observer) <= lim:
                 within.append(h)
-        lines = sight_from(observer, within, self.blocks_for(observer), self.grazing)  # all lines at once
+        lines = self.lines_from(observer, within)  # all lines at once
         return {h: self.observe(observer, h, los=lines.get(h)) for h in hexes}
 
 
