@@ -43,6 +43,7 @@ SCRIPT: list[tuple[dict, str | None]] = [
     (chat("act 116pz"), "PTR 9.4"),                       # the Germans do not hold it
     (chat("act 1inf"), None),
     (roll(AP, 6), None),                                  # level 4, die 6: 4 APs
+    (roll(AP, 3), "PTR 10.1.2B"),                         # one AP roll per activation
     (chat("refit 1-b"), "PTR 11.4.3A"),                   # 1-B is not disrupted
     (drag("9-IN", "1610"), "PTR 11.2.1"),                 # not of the activated formation
     (drag("1-A", "1312"), None),
@@ -55,10 +56,12 @@ SCRIPT: list[tuple[dict, str | None]] = [
     (roll(GE, 8), None),
     (chat("act 116pz"), None),
     (roll(AP, 8), None),                                  # level 5, die 8: 5 APs
+    (chat("react 1inf"), "PTR 10.2.1A"),                  # no enemy Movement Action to react to
     (drag("G116-HQ", "1615"), "PTR 11.4.1B"),             # an HQ in a Movement Action
     (drag("116-IN", "1617"), "PTR 12.0B"),                # five hexes for a leg MA of 4
     (drag("116-PG", "1314"), None),                       # via 1414: stops in the EZOC of 3-AI and 1-TD
     (drag("116-PG", "1316"), "PTR 13.4.1"),               # from EZOC to EZOC and on
+    (drag("116-TK", "1512"), "PTR 12.2E"),                # into a hex an enemy combat unit holds
     (chat("done"), None),
     # segment 3: the US wins (9 + 2 for the marker) and transfers; the Germans may not transfer back
     (roll(US, 9), None), (roll(GE, 1), None),
