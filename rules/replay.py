@@ -10,6 +10,7 @@ from typing import Callable
 
 from hexforge.builder.timeline import Described, Event, EventStream, Timeline, describe
 from hexforge.games.game import Game
+from hexforge.maps.hexes import Hex
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import NotCheckable, Verdict
@@ -72,6 +73,21 @@ class Referee:
 
     def say(self, index: int, v: Verdict) -> None:
         self.judged[index].verdicts.append(v)
+
+    def unit(self, e: Event) -> str | None:
+        """The game unit an event's piece stands for (``None``: a marker, or no piece)."""
+        uid = getattr(getattr(e, "piece", None), "unit", None)
+        return uid if uid in self.game.units else None
+
+    def hex(self, label: str | None) -> Hex | None:
+        """The game hex a label names (``None``: off the map, or no label)."""
+        return self.game.map.index.get(label) if label else None
+
+    def phase(self) -> tuple[str, str | None]:
+        """(phase kind, phasing side) now; ``("unknown", None)`` before any tracker change."""
+        if self.state.phase is None:
+            return "unknown", None
+        return self.rules.phase_kind(self.state.phase), self.rules.phase_side(self.state.phase)
 
     def begin(self) -> None:
         """Before the first event."""

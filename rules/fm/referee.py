@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, Event, Move, StepChange, Timeline,
+from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, Move, StepChange, Timeline,
                                        TurnChange, UnknownCommand)
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
@@ -129,19 +129,6 @@ class FmReferee(Referee):
     def say(self, index: int, v: Verdict) -> None:
         self.judged[index].verdicts.append(with_guess(v, self.phase_guess) if not isinstance(v, Legal) or
                                            self.phase_guess else v)
-
-    def unit(self, e: Event) -> str | None:
-        uid = getattr(getattr(e, "piece", None), "unit", None)
-        return uid if uid in self.game.units else None
-
-    def hex(self, label: str | None) -> Hex | None:
-        return self.game.map.index.get(label) if label else None
-
-    def phase(self) -> tuple[str, str | None]:
-        """(phase kind, phasing side) now; ``("unknown", None)`` before any tracker change."""
-        if self.state.phase is None:
-            return "unknown", None
-        return self.rules.phase_kind(self.state.phase), self.rules.phase_side(self.state.phase)
 
     def judge(self, j: Judged) -> None:
         e = j.event
