@@ -46,7 +46,11 @@ SCRIPT: list[tuple[dict, str | None]] = [
     (roll(AP, 3), "PTR 10.1.2B"),                         # one AP roll per activation
     (chat("refit 1-b"), "PTR 11.4.3A"),                   # 1-B is not disrupted
     (drag("9-IN", "1610"), "PTR 11.2.1"),                 # not of the activated formation
-    (drag("1-A", "1312"), None),
+    (drag("1-A", "1312"), None),                          # 3 APs left
+    (drag("1-TD", "1416"), None),                         # 2
+    (drag("1-A", "1311"), None),                          # 1
+    (drag("1-TD", "1415"), None),                         # 0
+    (drag("1-A", "1312"), "PTR 11.1B"),                   # a Movement Action with no AP left
     (chat("attack 1710 from 1512 hasty"), "PTR 15.1.1"),    # not adjacent
     (chat("attack 1413 from 1512 hasty"), "PTR 11.4.5A"),   # an adjacent hex with no enemy in it
     (chat("done"), None),
