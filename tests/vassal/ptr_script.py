@@ -64,6 +64,7 @@ SCRIPT: list[tuple[dict, str | None]] = [
     (drag("G116-HQ", "1615"), "PTR 11.4.1B"),             # an HQ in a Movement Action
     (drag("116-IN", "1617"), "PTR 12.0B"),                # five hexes for a leg MA of 4
     (drag("116-PG", "1314"), None),                       # via 1414: stops in the EZOC of 3-AI and 1-TD
+    (chat("attack 1214 from 1314 1415 hasty"), "PTR 15.4.2.1A"),  # a Hasty attack has no supporting hex
     (drag("116-PG", "1316"), "PTR 13.4.1"),               # from EZOC to EZOC and on
     (drag("116-TK", "1512"), "PTR 12.2E"),                # into a hex an enemy combat unit holds
     (chat("done"), None),
