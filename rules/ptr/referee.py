@@ -10,8 +10,10 @@ tracker's phases; chat declarations; rolls, by their dice button's purpose and s
 expects next, with the side of the player who rolled); unit moves, as Movement Actions of the formation acting
 (drags: some legal route through the drop points), HQ relocations and displacements, retreats; the Disrupted and
 Emergency Supply layers (or the Step flip) as the units' back sides; track markers against their boxes. Its memory
-lives in ``GameState.memory`` (``rules/ptr/memory.py``). Combat results (hits, losses, Battle Victory), optional
-rules and scenario victory are not followed yet.
+lives in ``GameState.memory`` (``rules/ptr/memory.py``). The set-up's layer levels (units starting disrupted) and
+Improved Defense markers (21.0H) are read too; a log showing no turn tracker phase (Scenario 1) is not checkable
+where the checks need the Operations Cycle. Combat results (hits, losses, Battle Victory), the optional rules
+(but the Reserve side's phase, 22.8.1A) and scenario victory are not followed yet.
 """
 from __future__ import annotations
 
