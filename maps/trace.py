@@ -237,6 +237,19 @@ def hexside_codes(adj: Adjacency, sides: dict[tuple[Hex, Hex], Tri], default: Tr
     return out
 
 
+def start_codes(adj: Adjacency, starts: dict[Hex, Tri] | Iterable[Hex]) -> np.ndarray:
+    """:func:`reach`'s ``starts`` (a start -> whether it counts, or plain hexes) as the int8 array of
+    :func:`reach_arrays`; starts off the map are left out."""
+    if not isinstance(starts, dict):
+        starts = {s: True for s in starts}
+    index = adj.index
+    start = np.zeros(len(adj), dtype=np.int8)
+    for h, v in starts.items():
+        if h in index:
+            start[index[h]] = _code(v)
+    return start
+
+
 def reach_fast(adj: Adjacency, starts: dict[Hex, Tri] | Iterable[Hex], through: HexTest,
                may_close: np.ndarray, cross: np.ndarray | None = None, max_steps: int | None = None,
                records: tuple[object, tuple[str, ...]] | None = None) -> Reached:
@@ -247,13 +260,8 @@ def reach_fast(adj: Adjacency, starts: dict[Hex, Tri] | Iterable[Hex], through: 
     :func:`reach_arrays`. ``records`` names an object and its set attributes that ``through``
     adds to (what data is missing): those additions are kept only for the hexes :func:`reach`
     would have asked about, so reports stay the same."""
-    if not isinstance(starts, dict):
-        starts = {s: True for s in starts}
-    index, n = adj.index, len(adj)
-    start = np.zeros(n, dtype=np.int8)
-    for h, v in starts.items():
-        if h in index:
-            start[index[h]] = _code(v)
+    n = len(adj)
+    start = start_codes(adj, starts)
     hexes = np.zeros(n, dtype=bool)
     hexes[may_close] = True
     codes = np.where(hexes, UNSURE, OPEN).astype(np.int8)

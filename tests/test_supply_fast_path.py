@@ -1,4 +1,4 @@
-"""The supply searches on the array path (maps.trace.reach_fast) give what the reference search
+"""The supply searches on the array path (maps.trace.reach_arrays) give what the reference search
 (maps.trace.reach with the rules' own per-hex and per-hexside tests) gives, and record the same
 missing data, on random positions of the real Piercing the Reich map (mostly unsurveyed, so EZOCs
 are unknown) and of the synthetic HTTR game (roads, rivers, an unknown TEC row, ferries)."""
@@ -138,15 +138,17 @@ def test_ptr_supply_sees_an_anti_tank_ditch_on_the_array_path(ptr):
 
 # -- HTTR corps HQs (SR 13.2.3.1, ScR 5.1.8.2) ------------------------------------------------
 
-def reference_search(g):
-    """``reach_fast``'s call answered by the reference ``reach`` with the same hex test (recording
-    straight into the rules object, as before) and the hexside array read edge by edge."""
-    def search(adj, starts, through, may_close, cross, max_steps=None, records=None):
-        pos = {(adj.hexes[i], adj.hexes[j]): int(c) for i, j, c in
-               zip(adj.edge_rows.tolist(), adj.indices.tolist(), cross.tolist())}
-        got = reach(g, starts, through, lambda a, b: {1: True, 0: False}.get(pos[(a, b)]), max_steps)
-        return SimpleNamespace(get=got.get)
-    return search
+def reference_road_search(self, side, starts, cross, steps):
+    """The corps HQ's search as it was before the array path: the reference ``reach`` asking
+    ``passable`` of every hex it meets (recording straight into the rules object), the hexside
+    array read edge by edge."""
+    g = self.game.map.graph()
+    adj = adjacency_of(g)
+    pos = {(adj.hexes[i], adj.hexes[j]): int(c) for i, j, c in
+           zip(adj.edge_rows.tolist(), adj.indices.tolist(), cross.tolist())}
+    got = reach(g, {h: v for h, v in starts.items() if h in adj.index}, lambda h: self.passable(h, side),
+                lambda a, b: {1: True, 0: False}.get(pos[(a, b)]), steps)
+    return SimpleNamespace(get=got.get)
 
 
 @pytest.fixture(scope="module")
@@ -175,7 +177,7 @@ def test_httr_corps_road_path_equals_the_reference_search(httr, seed, monkeypatc
         got_s = HttrSupply(httr, state, httr_sources(httr, side), **kw)
         got = got_s.corps(uid)
         with monkeypatch.context() as m:
-            m.setattr(httr_supply, "reach_fast", reference_search(httr.map.graph()))
+            m.setattr(HttrSupply, "_road_search", reference_road_search)
             want_s = HttrSupply(httr, state, httr_sources(httr, side), **kw)
             want = want_s.corps(uid)
         assert (got, got_s.needs, got_s.unsurveyed) == (want, want_s.needs, want_s.unsurveyed)
@@ -212,3 +214,98 @@ def test_httr_corps_hexside_arrays_are_the_road_and_ferry_tests(httr):
     for codes, test in zip(calls, (road, ferry)):
         assert codes.tolist() == [1 if test(adj.hexes[i], adj.hexes[j]) else 0 for i, j in edges]
     assert sum(calls[1].tolist()) == sum(calls[0].tolist()) + 2  # the ferry, both ways
+
+
+# -- HTTR passability as arrays (SR 8.0, 8.4.1, 8.6, 13.2.2.3, ScR 5.1.3.5) --------------------
+
+HTTR_KINDS = ["clear", "woods", "forest", "town", "city", "rough", "hilltop", "mystery"]
+
+
+def httr_case(httr, seed: int):
+    """A random HTTR variant (hexes re-surveyed at random, some left unsurveyed, on even seeds; a
+    range unknown on some),
+    a crowded position, units in Travel Mode / disrupted / depleted / of unsure mode, some
+    eliminated; the US side has the airborne supply head 0410 (ScR 5.1.3.1)."""
+    rnd = random.Random(seed)
+    game = httr
+    if seed % 2 == 0:
+        terrain = copy.deepcopy(httr.map.terrain)
+        for h in sorted(httr.map):
+            if rnd.random() < 0.8:
+                terrain.hexes[h] = frozenset(rnd.sample(HTTR_KINDS, rnd.choice((1, 1, 2))))
+            else:
+                terrain.hexes.pop(h, None)
+        game = replace(httr, map=replace(httr.map, terrain=terrain))
+    if seed % 3 == 1:  # a unit with an effectiveness rating but no printed range known
+        inf = game.units["GE-INF3"]
+        game = replace(game, units={**game.units, "GE-INF3": replace(inf, values={**inf.values, "range": "unknown"})})
+    hexes = sorted(game.map)
+    centre = rnd.choice(hexes)
+    close = [h for h in hexes if h.distance(centre) <= 4]
+    pos = {u: rnd.choice(close if rnd.random() < 0.7 else hexes) for u in sorted(game.units)}
+    if rnd.random() < 0.5:
+        pos["GE-HW"] = rnd.choice([h for h in hexes if h.distance(game.map.hex("0410")) == 2])
+    units = sorted(pos)
+    pick = lambda k: set(rnd.sample(units, k))  # noqa: E731
+    state = GameState(MappingProxyType(pos), MappingProxyType({u: x.side for u, x in game.units.items()}),
+                      eliminated=frozenset(pick(2)), turn=1)
+    kw = dict(travel=pick(2), disrupted=pick(2), depleted=pick(1), unsure=pick(4))
+    return game, state, kw
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("side", ["us", "german"])
+def test_httr_passable_codes_are_the_hex_test(httr, seed, side):
+    """HttrSupply.passable_codes gives passable() on every hex, and records what passable()
+    records for a hex (needs, unsurveyed hexes) when told that hex was asked."""
+    game, state, kw = httr_case(httr, seed)
+    src = httr_sources(game, side)
+    codes = HttrSupply(game, state, src, **kw).passable_codes(side)
+    code = lambda v: {True: 1, False: 0, None: -1}[v]  # noqa: E731
+    for i, h in enumerate(codes.adj.hexes):
+        want = HttrSupply(game, state, src, **kw)
+        assert codes.code[i] == code(want.passable(h, side)), game.map.label(h)
+        got = HttrSupply(game, state, src, **kw)
+        one = np.zeros(len(codes.adj), dtype=bool)
+        one[i] = True
+        replace(codes, supply=got).note(one)
+        assert (got.needs, got.unsurveyed) == (want.needs, want.unsurveyed), game.map.label(h)
+    assert set(codes.code.tolist()) >= {0, 1}
+
+
+def test_httr_passable_codes_cover_what_they_must(httr):
+    """Across the random cases the arrays meet every answer kind the rules give: unknown hexes,
+    unsurveyed hexes, supply head hexes, two-hex ZOCs decided by observation, each missing datum."""
+    needs, unknown, heads, unsurveyed, seen = set(), 0, 0, 0, 0
+    for seed in range(12):
+        game, state, kw = httr_case(httr, seed)
+        s = HttrSupply(game, state, httr_sources(game, "us"), **kw)
+        codes = s.passable_codes("us")
+        codes.note(np.ones(len(codes.adj), dtype=bool))
+        seen += int((codes.pairs.far & (codes.pairs.value == 1)).sum())  # a two-hex ZOC: observed
+        needs |= {n.split(" (")[0].split(" ")[0] + " " + n.split(" (")[0].split(" ")[-1] for n in s.needs}
+        unknown += int((codes.code == -1).sum())
+        heads += len(codes.heads)
+        unsurveyed += len(s.unsurveyed)
+    assert unknown and heads and unsurveyed and seen
+    assert needs >= {"effectiveness GE-HQ", "range GE-INF3", "whether disrupted", "whether 0410"}, needs
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_httr_corps_equals_the_reference_on_random_variants(httr, seed, monkeypatch):
+    """corps() with a position of every unit, on re-surveyed maps, against the reference search."""
+    game, state, kw = httr_case(httr, seed)
+    rnd = random.Random(seed)
+    road = [game.map.hex(f"12{r:02d}") for r in range(1, 10)]
+    pos = {**state.positions, "US-CORPS": rnd.choice(road), "GE-CORPS": rnd.choice(road)}
+    state = replace(state, positions=MappingProxyType(pos), occupants=None)
+    kw["ferries"] = [frozenset({h, rnd.choice(h.neighbours())}) for h in rnd.sample(sorted(game.map), 4)]
+    for uid in corps_hqs(game, state):
+        side = state.side(uid)
+        got_s = HttrSupply(game, state, httr_sources(game, side), **kw)
+        got = got_s.corps(uid)
+        with monkeypatch.context() as m:
+            m.setattr(HttrSupply, "_road_search", reference_road_search)
+            want_s = HttrSupply(game, state, httr_sources(game, side), **kw)
+            want = want_s.corps(uid)
+        assert (got, got_s.needs, got_s.unsurveyed) == (want, want_s.needs, want_s.unsurveyed)

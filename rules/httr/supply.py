@@ -45,10 +45,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Collection
 
+import numpy as np
+
 from hexforge.games.game import Game
-from hexforge.maps.hexes import Hex
+from hexforge.maps.graph import Adjacency, terrain_codes
+from hexforge.maps.hexes import DIRECTIONS, Hex, ring
 from hexforge.maps.terrain import Unknown
-from hexforge.maps.trace import Cost, Tri, hexside_codes, least_cost, reach_fast, within_steps
+from hexforge.maps.trace import (CLOSED, OPEN, UNSURE, Cost, Reached, Tri, hexside_codes, least_cost, reach_arrays,
+                                 start_codes, within_steps)
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.sources import Source, number
 from hexforge.rules.core.tables import Cells
@@ -104,6 +108,8 @@ class HttrSupply:
         self._tec = Cells.of(self.game, "tec")
         self._memo: dict[tuple[str, str], Status] = {}
         self._g = self.game.map.graph()
+        self._observation = Observation(self.game)  # 7.0; its caches depend on the map only
+        self._codes: dict[str, Passability] = {}
 
     # -- data ----------------------------------------------------------------------------------
 
@@ -182,7 +188,7 @@ class HttrSupply:
             return None
         if rng < 2 or kinds & ADJACENT_ZOC_ONLY:
             return False
-        seen = Observation(self.game).observe(at, h).visible
+        seen = self._observation.observe(at, h).visible
         if seen is None:
             self.needs.add(f"whether {uid} observes {self.game.map.label(h)} (7.0)")
         return seen
@@ -215,6 +221,53 @@ class HttrSupply:
             blocked = tri_and(z, tri_not(self.friendly_zoc(h, side)))
             return None if blocked is None else not blocked
         return None if z is None else not z
+
+    # -- every hex at once: passable() as arrays -------------------------------------------------
+
+    def passable_codes(self, side: str) -> Passability:
+        """:meth:`passable` for every map hex as int8 (``OPEN`` / ``CLOSED`` / ``UNSURE``): units as
+        index arrays, each pair (unit, hex 1-2 away) answered per terrain code, observation (7.0)
+        asked only where the two-hex ZOC applies and no other pair already puts the hex in an EZOC;
+        supply head hexes (ScR 5.1.3.5) by :meth:`passable` itself. Nothing is recorded until
+        :meth:`Passability.note` is told which hexes were asked."""
+        if side not in self._codes:
+            self._codes[side] = self._build_codes(side)
+        return self._codes[side]
+
+    def _build_codes(self, side: str) -> Passability:
+        st, units, adj = self.state, self.game.units, self.game.map.adjacency()
+        n = len(adj)
+        blocked, friend = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+        zoc: list[tuple[str, Hex]] = []
+        for h, here in st.occupants.items():
+            enemies = [u for u in here if st.side(u) != side and u not in st.eliminated]
+            i = adj.index.get(h)
+            if i is not None:
+                blocked[i] = any(units[u].type.lower() != "leader" for u in enemies if u in units)
+                friend[i] = any(st.side(u) == side for u in here)
+            zoc += [(u, h) for u in enemies if u in units]
+        pairs = _Pairs.of(self, sorted(zoc), adj)
+        asks = ~blocked & ~friend  # the hexes whose answer reads the EZOC
+        pairs.observe(self, asks & ~pairs.hexes_with(OPEN, n))
+        yes, maybe = pairs.hexes_with(OPEN, n), pairs.hexes_with(UNSURE, n)
+        code = np.where(blocked, CLOSED, np.where(friend | ~(yes | maybe), OPEN,
+                                                  np.where(yes, CLOSED, UNSURE))).astype(np.int8)
+        heads: dict[int, tuple[set[str], set[Hex]]] = {}
+        for h in sorted(self.heads(side)):
+            i = adj.index.get(h)
+            if i is not None and asks[i]:
+                code[i], heads[i] = self._noted(h, side)
+                asks[i] = False
+        return Passability(self, adj, code, asks, pairs, heads)
+
+    def _noted(self, h: Hex, side: str) -> tuple[int, tuple[set[str], set[Hex]]]:
+        """:meth:`passable` as a code, with what it records kept aside (not recorded)."""
+        saved, self.needs, self.unsurveyed = (self.needs, self.unsurveyed), set(), set()
+        try:
+            v = self.passable(h, side)
+            return (OPEN if v is True else CLOSED if v is False else UNSURE), (self.needs, self.unsurveyed)
+        finally:
+            self.needs, self.unsurveyed = saved
 
     # -- costs (13.2.2.4, 13.2.2.7) --------------------------------------------------------------
 
@@ -328,14 +381,11 @@ class HttrSupply:
             for h in s.hexes or ():
                 starts[h] = tri_or(starts.get(h, False), self.passable(h, side))
         road = lambda a, b: bool(self.game.map.terrain.connections(a, b) & CORPS_ROADS)  # noqa: E731
-        # On the array path: a hex with no unit within 2 lets every path through (8.0, 13.2.2.3).
         adj, sides = self.game.map.adjacency(), set(self.game.map.terrain.thoroughfares)
-        near = adj.near(self.state.positions.values(), 2)
 
         def search(cross, steps: int | None = None) -> Tri:
-            codes = hexside_codes(adj, {s: cross(*s) for s in sides}, False)
-            return reach_fast(adj, starts, lambda h: self.passable(h, side), near, codes, steps,
-                              records=(self, ("needs", "unsurveyed"))).get(at, False)
+            return self._road_search(side, starts, hexside_codes(adj, {s: cross(*s) for s in sides}, False),
+                                     steps).get(at, False)
         v = tri_or(search(road), starts.get(at, False))
         why = "SR 13.2.3.1: a road path reaches a supply source"
         if v is not True and side != "german" and self.ferries:
@@ -351,6 +401,14 @@ class HttrSupply:
         return Status(v, {True: why,
                           False: "SR 13.2.3.1: no unbroken primary/secondary road path to a supply source",
                           None: "not checkable"}[v])
+
+    def _road_search(self, side: str, starts: dict[Hex, Tri], cross: np.ndarray, steps: int | None) -> Reached:
+        """The corps HQ's search on the array path: :meth:`passable_codes` through two scipy searches,
+        with what :meth:`passable` records kept for the hexes the reference search would ask."""
+        codes = self.passable_codes(side)
+        got = reach_arrays(codes.adj, start_codes(codes.adj, starts), codes.code, cross, steps)
+        codes.note(got.asked)
+        return got
 
     def _mp_path(self, uid: str, hexes: frozenset[Hex], budget: float, target: str) -> tuple[Tri, str]:
         """Is there a Travel Mode path from ``uid`` into ``hexes`` within ``budget`` MP, halved when
@@ -594,3 +652,119 @@ def _best(answers: list[Status]) -> Status:
             if a.supplied is want:
                 return a
     return answers[0]
+
+
+# -- passable() as arrays: the unit/hex pairs of the EZOC (8.0, 8.4.1, 8.6) -------------------
+
+EFFECTIVENESS, UNSURVEYED, TRAVEL, RANGE, OBSERVED = 1, 2, 3, 4, 5  # what a pair's answer records
+PENDING = 2  # a pair whose answer is observation (7.0), not asked yet
+_RING1 = np.array([(d.q, d.r) for d in DIRECTIONS], dtype=np.int64)
+_RING2 = np.array([(h.q, h.r) for h in ring(Hex(0, 0), 2)], dtype=np.int64)
+
+
+@dataclass(eq=False)
+class _Pairs:
+    """Every (enemy unit, hex 1 or 2 away on the map) pair: ``value`` (int8, or ``PENDING``) is
+    :meth:`HttrSupply.exerts_zoc` and ``record`` what it records."""
+
+    uids: list[str]
+    at: list[Hex]
+    unit: np.ndarray
+    node: np.ndarray
+    far: np.ndarray
+    value: np.ndarray
+    record: np.ndarray
+
+    @classmethod
+    def of(cls, s: HttrSupply, zoc: list[tuple[str, Hex]], adj: Adjacency) -> _Pairs:
+        k = len(zoc)
+        qr = np.array([(h.q, h.r) for _, h in zoc], dtype=np.int64).reshape(k, 1, 2)
+        offsets = np.concatenate([_RING1, _RING2])
+        node = adj.nodes_of((qr + offsets[None]).reshape(-1, 2))
+        unit = np.repeat(np.arange(k), len(offsets))
+        far = np.tile(np.arange(len(offsets)) >= len(_RING1), k)
+        on = node >= 0
+        unit, node, far = unit[on], node[on], far[on]
+        tc = terrain_codes(s.game.map.graph())
+        kind = tc.code[node]
+        no_zoc = np.array([bool(t & NO_ZOC_INTO) for t in tc.kinds] + [False], dtype=bool)[kind]
+        adjacent = np.array([bool(t & ADJACENT_ZOC_ONLY) for t in tc.kinds] + [False], dtype=bool)[kind]
+        traits = np.array([_traits(s, u) for u, _ in zoc], dtype=np.int8).reshape(k, 3)[unit]
+        state, rng, unsure = traits[:, 0], traits[:, 1], traits[:, 2].astype(bool)
+        value = np.full(len(node), CLOSED, dtype=np.int8)
+        record = np.zeros(len(node), dtype=np.int8)
+        live = state == 1
+
+        def put(mask: np.ndarray, v: int, rec: int = 0) -> None:
+            value[mask], record[mask] = v, rec
+        put(state == 2, UNSURE, EFFECTIVENESS)
+        put(live & (kind < 0), UNSURE, UNSURVEYED)
+        live &= (kind >= 0) & ~no_zoc
+        put(live & ~far, OPEN)
+        put(live & ~far & unsure, UNSURE, TRAVEL)
+        live &= far
+        put(live & (rng == 0), UNSURE, RANGE)
+        put(live & (rng == 2) & ~adjacent, PENDING)
+        return cls([u for u, _ in zoc], [h for _, h in zoc], unit, node, far, value, record)
+
+    def hexes_with(self, v: int, n: int) -> np.ndarray:
+        out = np.zeros(n, dtype=bool)
+        out[self.node[self.value == v]] = True
+        return out
+
+    def observe(self, s: HttrSupply, where: np.ndarray) -> None:
+        """Answer the pending pairs on the hexes of ``where`` by observation (7.0)."""
+        hexes = s.game.map.adjacency().hexes
+        for p in np.flatnonzero((self.value == PENDING) & where[self.node]).tolist():
+            uid = self.uids[self.unit[p]]
+            seen = s._observation.observe(self.at[self.unit[p]], hexes[self.node[p]]).visible
+            v, rec = (UNSURE, OBSERVED) if seen is None else (OPEN, 0) if seen else (CLOSED, 0)
+            if v == OPEN and uid in s.unsure:
+                v, rec = UNSURE, TRAVEL
+            self.value[p], self.record[p] = v, rec
+
+    def note(self, s: HttrSupply, asked: np.ndarray) -> None:
+        """Record what :meth:`HttrSupply.exerts_zoc` records for every pair on a hex of ``asked``."""
+        self.observe(s, asked)
+        hexes, label = s.game.map.adjacency().hexes, s.game.map.label
+        for p in np.flatnonzero((self.record > 0) & asked[self.node]).tolist():
+            uid, h, rec = self.uids[self.unit[p]], hexes[self.node[p]], int(self.record[p])
+            if rec == UNSURVEYED:
+                s.unsurveyed.add(h)
+            else:
+                s.needs.add({EFFECTIVENESS: f"effectiveness of unit {uid} (units.csv; 8.6.1)",
+                             TRAVEL: f"whether {uid} is in Travel Mode or disrupted (8.6.2)",
+                             RANGE: f"range of unit {uid} (units.csv; 8.0)",
+                             OBSERVED: f"whether {uid} observes {label(h)} (7.0)"}[rec])
+
+
+def _traits(s: HttrSupply, uid: str) -> tuple[int, int, int]:
+    """A unit's ZOC as :meth:`HttrSupply._exerts` reads it: (0 none / 1 exerts / 2 effectiveness
+    unknown, 0 range unknown / 1 under two / 2 two or more, 1 when its mode is ``unsure``)."""
+    u = s.game.units[uid]
+    er = u.values.get("effectiveness")
+    if uid in s.travel or uid in s.disrupted or uid in s.depleted or er in (None, "", "-", "none"):
+        return 0, 0, 0
+    rng = number(u.values.get("range"))
+    return (1 if number(er) is not None else 2), (0 if rng is None else 1 if rng < 2 else 2), int(uid in s.unsure)
+
+
+@dataclass(frozen=True, eq=False)
+class Passability:
+    """:meth:`HttrSupply.passable_codes`: the answer per hex, and what to record for the hexes asked."""
+
+    supply: HttrSupply
+    adj: Adjacency
+    code: np.ndarray
+    asks: np.ndarray
+    pairs: _Pairs
+    heads: dict[int, tuple[set[str], set[Hex]]]
+
+    def note(self, asked: np.ndarray) -> None:
+        """Record in the supply's ``needs`` and ``unsurveyed`` what :meth:`HttrSupply.passable`
+        records when asked about the hexes of the bool array ``asked``."""
+        self.pairs.note(self.supply, asked & self.asks)
+        for i, (needs, unsurveyed) in self.heads.items():
+            if asked[i]:
+                self.supply.needs.update(needs)
+                self.supply.unsurveyed.update(unsurveyed)
