@@ -8,11 +8,11 @@ guessing.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
+from typing import Any, Iterable
 
 from hexforge.games.game import Game
 from hexforge.games.values import plain
-from hexforge.maps.hexes import Hex
+from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.state import GameState
@@ -136,3 +136,22 @@ class RulesSystem:
     def on_map(self, h: Hex) -> bool:
         return h in self.map
 
+    def unreviewed(self, hexes: Iterable[Hex], hexsides: Iterable[Hexside] = ()) -> str | None:
+        """A note for a verdict or legend resting on terrain a survey gave and no person reviewed yet, naming
+        where; ``None`` when there is none. A hexside a survey gave is named as its pair; one known only
+        because both its hexes are (no feature there means none) is named by its unreviewed hexes."""
+        terrain = self.terrain
+        name = lambda h: self.map.labels.get(h, repr(h))  # noqa: E731
+        cited = {h for h in hexes if terrain.provenance(h) == "survey-unreviewed"}
+        pairs = set()
+        for side in hexsides:
+            if terrain.provenance(side) != "survey-unreviewed":
+                continue
+            if side in terrain.surveyed_sides:
+                pairs.add("/".join(sorted(name(h) for h in side)))
+            else:
+                cited |= {h for h in side if terrain.provenance(h) == "survey-unreviewed"}
+        if not cited and not pairs:
+            return None
+        where = sorted(name(h) for h in cited) + sorted(pairs)
+        return f"rests on unreviewed surveyed terrain in {', '.join(where)}; review it with hexforge survey review"

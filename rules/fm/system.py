@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from hexforge.games.game import Game
 from hexforge.games.schema import ScenarioFile
-from hexforge.maps.hexes import Hex
+from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.overlay import Overlay
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.path import NoRoute, route
@@ -353,7 +353,9 @@ class FireAndMovement(RulesSystem):
         if not drops:
             return LEGAL
         if all(a.distance(b) == 1 for a, b in zip(hops, hops[1:])):
-            return self.judge_steps(state, rec, drops)
+            before = rec.steps
+            v = self.judge_steps(state, rec, drops)
+            return self.cite_survey(v, hops if isinstance(v, Legal) else hops[:rec.steps - before + 2])
         ma = self.value(rec.uid, "movement", state)
         known = not isinstance(ma, Unknown)
         most = int(2 * ma) if known else sum(a.distance(b) for a, b in zip(hops, hops[1:])) + 2  # F&M 5.4.1: 1/2 MP
@@ -367,15 +369,27 @@ class FireAndMovement(RulesSystem):
                       floor=0.5 if known else 1.0)  # F&M 5.4.1: no hex costs less than the road's 1/2 MP
         names = lambda hexes: "-".join(label(self, h) for h in hexes)  # noqa: E731
         if isinstance(found, NoRoute):
-            return Illegal(found.blocked.rule, f"{rec.uid} has no legal route from {label(self, rec.at)} through "
-                           f"{names(drops)} (closest tried: {names(found.at)}; {found.blocked.reason})")
+            return self.cite_survey(Illegal(found.blocked.rule, f"{rec.uid} has no legal route from "
+                                            f"{label(self, rec.at)} through {names(drops)} (closest tried: "
+                                            f"{names(found.at)}; {found.blocked.reason})"), found.at)
         if found is None:
             return Illegal("F&M 5.1", f"{rec.uid} has no route from {label(self, rec.at)} to {names(drops)}")
         r = found.record
         rec.at, rec.spent, rec.steps, rec.halted = r.at, r.spent, r.steps, r.halted
         if found.needs is not None:
             return NotCheckable(found.needs)
-        return Legal(detail=f"via {names(found.hexes)}, {r.spent:g} of {ma:g} MP")
+        return self.cite_survey(Legal(detail=f"via {names(found.hexes)}, {r.spent:g} of {ma:g} MP"), found.hexes)
+
+    def cite_survey(self, v: Verdict, hexes: tuple[Hex, ...] | list[Hex]) -> Verdict:
+        """``v`` saying it rests on unreviewed surveyed terrain when the route ``hexes`` (its start first)
+        enters any, or crosses a hexside or road a survey gave (issue #17); a not-checkable verdict as it is."""
+        note = self.unreviewed(hexes[1:], [Hexside.between(a, b) for a, b in zip(hexes, hexes[1:])
+                                                  if a.distance(b) == 1])
+        if note is None or isinstance(v, NotCheckable):
+            return v
+        if isinstance(v, Legal):
+            return Legal(v.guess, f"{v.detail} ({note})" if v.detail else note)
+        return Illegal(v.rule, f"{v.reason} ({note})", v.guess)
 
     def judge_steps(self, state: GameState, rec: MoveRecord, steps: list[Hex]) -> Verdict:
         """Judge the next steps of a move (F&M 5.1-5.4, 6.1), updating ``rec``."""

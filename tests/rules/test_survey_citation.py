@@ -1,0 +1,90 @@
+"""Verdicts resting on terrain a survey gave and no person reviewed say so (issue #17 section 2): a drag through
+surveyed hexes of the synthetic F&M map (woods 2 MP, clear 1 MP for a leg unit, F&M 5.2/5.4) is judged on them,
+names the unreviewed hexes, and stops naming them once a person confirms them (``survey.store.confirm``)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hexforge.games import load_game
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable
+from hexforge.survey.store import Change, confirm
+from tests.conftest import ROOT
+from tests.rules.helpers import Log, verdicts
+
+SYN = ROOT / "tests" / "data" / "synthetic-fm"
+COLUMN = [f"06{r:02d}" for r in range(1, 11)]  # the whole column 06: every route east from column 05 crosses it
+WOODS = {"0606", "0607"}  # as the synthetic game's own [hexes] give them
+NOTE = "rests on unreviewed surveyed terrain in"
+
+
+def surveyed_game(dest: Path, surveyed: bool = True) -> Path:
+    """The synthetic F&M game with column 06 taken out of its [hexes]; ``surveyed``: given back as an
+    unreviewed survey (the same terrain types the game data had there)."""
+    out = dest / ("surveyed" if surveyed else "unsurveyed") / SYN.name
+    shutil.copytree(SYN, out)
+    path = out / "terrain.toml"
+    text = path.read_text(encoding="utf-8")
+    assert '"0601..0610", ' in text and 'woods = ["0606", "0607"]\n' in text
+    text = text.replace('"0601..0610", ', "").replace('woods = ["0606", "0607"]\n', "")
+    if surveyed:
+        text += "".join(f'\n[[surveyed]]\nhex = "{h}"\nterrain = "{"woods" if h in WOODS else "clear"}"\n'
+                        f'confidence = 0.9\nreviewed = false\nsource = "survey of scan.png"\n' for h in COLUMN)
+    path.write_text(text, encoding="utf-8")
+    return out
+
+
+def drag(game_dir: Path, unit: str, start: str, *drops: str):
+    (v,) = verdicts(Log(load_game(game_dir), {unit: start}).phase(1, "first-movement")
+                    .move(unit, start, *drops).check(), 1)
+    return v
+
+
+@pytest.fixture
+def games(tmp_path: Path) -> tuple[Path, Path]:
+    return surveyed_game(tmp_path), surveyed_game(tmp_path, surveyed=False)
+
+
+def test_a_legal_drag_over_unreviewed_survey_names_its_hexes(games) -> None:
+    surveyed, unsurveyed = games
+    assert isinstance(drag(unsurveyed, "B1", "0505", "0705"), NotCheckable)  # column 06 unsurveyed
+    v = drag(surveyed, "B1", "0505", "0705")  # clear 1 + clear 1 (F&M 5.2), round the woods
+    assert isinstance(v, Legal) and v.detail.startswith("via 0505-06") and ", 2 of 4 MP (" in v.detail
+    crossed = v.detail.split("-")[1]
+    assert f"({NOTE} {crossed}; review it with hexforge survey review)" in v.detail
+    assert "0705" not in v.detail.split(NOTE)[1]  # a hex a person entered is not cited
+
+
+def test_an_illegal_drag_through_unreviewed_woods_says_so(games) -> None:
+    surveyed, unsurveyed = games
+    # B1 (leg, MA 4): woods 0606 and 0607 cost 2 each (TEC), so 0608 beyond them is out of reach (F&M 5.2)
+    assert isinstance(drag(unsurveyed, "B1", "0505", "0606", "0607", "0608"), NotCheckable)
+    v = drag(surveyed, "B1", "0505", "0606", "0607", "0608")
+    assert isinstance(v, Illegal) and v.rule == "F&M 5.2" and "no legal route" in v.reason
+    tried = v.reason.split("closest tried: ")[1].split(";")[0].split("-")  # the route that came closest
+    assert tried[0] == "0505" and f"{NOTE} {', '.join(sorted(tried[1:]))};" in v.reason
+    # the same, dropped hex by hex (judged step by step): the hexes entered up to the step that failed
+    v = drag(surveyed, "B1", "0605", "0606", "0607", "0608")
+    assert isinstance(v, Illegal) and v.rule == "F&M 5.2" and "to enter 0608" in v.reason
+    # and 0605 where it starts: that no river runs 0605/0606 rests on the survey of both hexes
+    assert v.reason.endswith(f"({NOTE} 0605, 0606, 0607, 0608; review it with hexforge survey review)")
+
+
+def test_reviewed_survey_values_are_cited_as_a_persons(games) -> None:
+    surveyed, _ = games
+    confirm(surveyed, [Change("hex", (h,), "woods" if h in WOODS else "clear") for h in COLUMN])
+    v = drag(surveyed, "B1", "0505", "0705")
+    assert isinstance(v, Legal) and v.detail.endswith(", 2 of 4 MP")
+    for start in ("0505", "0605"):
+        v = drag(surveyed, "B1", start, "0606", "0607", "0608")
+        assert isinstance(v, Illegal) and v.rule == "F&M 5.2" and NOTE not in v.reason
+
+
+def test_only_the_hexes_still_unreviewed_are_named(games) -> None:
+    surveyed, _ = games
+    confirm(surveyed, [Change("hex", ("0606",), "woods")])
+    v = drag(surveyed, "B1", "0605", "0606", "0607", "0608")
+    # 0605, where B1 starts, is cited too: that no river runs 0605/0606 rests on its survey
+    assert isinstance(v, Illegal) and f"{NOTE} 0605, 0607, 0608;" in v.reason
