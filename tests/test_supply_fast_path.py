@@ -245,11 +245,13 @@ def httr_case(httr, seed: int):
     pos = {u: rnd.choice(close if rnd.random() < 0.7 else hexes) for u in sorted(game.units)}
     if rnd.random() < 0.5:
         pos["GE-HW"] = rnd.choice([h for h in hexes if h.distance(game.map.hex("0410")) == 2])
+    far = rnd.choice([h for h in hexes if h.distance(pos["GE-HW"]) == 2])
+    pos["GE-INF"] = rnd.choice([h for h in far.neighbours() if h in game.map])  # GE-HW's ZOC there is moot
     units = sorted(pos)
     pick = lambda k: set(rnd.sample(units, k))  # noqa: E731
     state = GameState(MappingProxyType(pos), MappingProxyType({u: x.side for u, x in game.units.items()}),
                       eliminated=frozenset(pick(2)), turn=1)
-    kw = dict(travel=pick(2), disrupted=pick(2), depleted=pick(1), unsure=pick(4))
+    kw = dict(travel=pick(2), disrupted=pick(2), depleted=pick(1), unsure=pick(4) | ({"GE-HW"} if seed % 3 else set()))
     return game, state, kw
 
 
