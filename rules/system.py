@@ -13,9 +13,13 @@ from typing import Any, Iterable
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex, Hexside
+from hexforge.maps.overlay import Overlay
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.state import GameState
+
+
+NAMED = 12  # hexes and hexsides a note names before it counts the rest
 
 
 class RulesSystem:
@@ -154,4 +158,15 @@ class RulesSystem:
         if not cited and not pairs:
             return None
         where = sorted(name(h) for h in cited) + sorted(pairs)
-        return f"rests on unreviewed surveyed terrain in {', '.join(where)}; review it with hexforge survey review"
+        more = f" and {len(where) - NAMED} more" if len(where) > NAMED else ""
+        return (f"rests on unreviewed surveyed terrain in {', '.join(where[:NAMED])}{more}; "
+                "review it with hexforge survey review")
+
+    def noting_survey(self, ov: Overlay) -> Overlay:
+        """``ov`` with a note when the hexes it shows (or surveyed hexsides at them) rest on unreviewed
+        surveyed terrain; an overlay of a game with no survey is returned as it is."""
+        shown = set(ov.values) | set(ov.marks)
+        note = self.unreviewed(shown, [s for s in self.terrain.surveyed_sides if s.a in shown or s.b in shown])
+        if note is not None:
+            ov.notes.append(f"this overlay {note}")
+        return ov

@@ -84,7 +84,7 @@ class FireAndMovement(RulesSystem):
 
     def reach_overlay(self, state: GameState, uid: str) -> Overlay:
         """Where ``uid`` can move this phase, with the cost (F&M 5.0, 6.1)."""
-        return reach_overlay(self, state, uid)
+        return self.noting_survey(reach_overlay(self, state, uid))
 
     # -- sequence of play, support fire, arrivals (F&M 4.0, 5.2, 7.0) -----------------------
 

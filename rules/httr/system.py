@@ -49,12 +49,13 @@ class HighwayToTheReich(RulesSystem):
                          travel=frozenset(travel), disrupted=frozenset(disrupted),
                          unsure=unsure - frozenset(travel) - frozenset(disrupted))
         sup.needs.update(notes)
-        return chain_overlay(sup, side, progress)
+        return self.noting_survey(chain_overlay(sup, side, progress))
 
     def los_overlay(self, state: GameState, observer: Hex, *, night: bool = False, weather: str = "clear",
                     grazing: str = "touch") -> Overlay:
         """SR 7.0: what a unit in ``observer`` can observe."""
-        return los_overlay(Observation(self.game, night=night, weather=weather, grazing=grazing), observer)
+        sight = Observation(self.game, night=night, weather=weather, grazing=grazing)
+        return self.noting_survey(los_overlay(sight, observer))
 
     def division_link(self, state: GameState, hq: str, division: str, *, travel: frozenset[str] = frozenset(),
                       disrupted: frozenset[str] = frozenset()) -> Status:

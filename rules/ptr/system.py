@@ -19,8 +19,8 @@ class PiercingTheReich(RulesSystem):
 
     def supply_overlay(self, state: GameState, side: str, *, reading: str = "17.3", **_: object) -> Overlay:
         """PtR 17: where an HQ of ``side`` traces a supply path (``reading``: which friendly units negate EZOCs)."""
-        return supply_overlay(PtrPaths(self.game, state, reading=reading), side)
+        return self.noting_survey(supply_overlay(PtrPaths(self.game, state, reading=reading), side))
 
     def command_overlay(self, state: GameState, hq: str, *, mobility: str = "leg", reading: str = "17.3") -> Overlay:
         """PtR 18: the command range of ``hq``."""
-        return command_overlay(PtrPaths(self.game, state, reading=reading), hq, mobility)
+        return self.noting_survey(command_overlay(PtrPaths(self.game, state, reading=reading), hq, mobility))

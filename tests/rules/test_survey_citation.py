@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 from hexforge.games import load_game
+from hexforge.rules import rules_for
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 from hexforge.survey.store import Change, confirm
 from tests.conftest import ROOT
+from tests.overlays.conftest import position
 from tests.rules.helpers import Log, verdicts
 
 SYN = ROOT / "tests" / "data" / "synthetic-fm"
@@ -88,3 +90,30 @@ def test_only_the_hexes_still_unreviewed_are_named(games) -> None:
     v = drag(surveyed, "B1", "0605", "0606", "0607", "0608")
     # 0605, where B1 starts, is cited too: that no river runs 0605/0606 rests on its survey
     assert isinstance(v, Illegal) and f"{NOTE} 0605, 0607, 0608;" in v.reason
+
+
+def test_the_reach_overlay_notes_unreviewed_survey_until_reviewed(games) -> None:
+    surveyed, unsurveyed = games
+
+    def notes(game_dir: Path, shown: list[str] | None = None) -> list[str]:
+        game = load_game(game_dir)
+        ov = rules_for(game).reach_overlay(position(game, {"B1": "0505"}), "B1")
+        if shown is not None:
+            shown += sorted(game.map.label(h) for h in ov.values)
+        return ov.notes
+
+    assert notes(unsurveyed) == [] and notes(SYN) == []  # no survey, no note: outputs as before
+    shown: list[str] = []
+    (note,) = notes(surveyed, shown)
+    column = [h for h in shown if h in COLUMN]
+    assert len(column) >= 4 and note == f"this overlay {NOTE} {', '.join(column)}; review it with hexforge survey review"
+    confirm(surveyed, [Change("hex", (h,), "woods" if h in WOODS else "clear") for h in COLUMN])
+    assert notes(surveyed) == []
+
+
+def test_a_long_list_names_the_first_hexes_and_counts_the_rest(games, monkeypatch) -> None:
+    surveyed, _ = games
+    monkeypatch.setattr("hexforge.rules.system.NAMED", 3)
+    game = load_game(surveyed)
+    note = rules_for(game).unreviewed([game.map.hex(h) for h in ["0505", *COLUMN]])
+    assert note == f"{NOTE} 0601, 0602, 0603 and 7 more; review it with hexforge survey review"
