@@ -57,6 +57,7 @@ class Placement:
     hex: str | None
     markers: dict[str, str] = field(default_factory=dict)
     deck: str | None = None  # the deck holding it (then ``location`` is the deck's)
+    layers: dict[str, str] = field(default_factory=dict)  # layer name -> its level, named as a StepChange names it
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,7 +257,8 @@ class _Builder:
                 marks = pieces.markers(p.type, p.state)
                 for k, v in self.proto_markers(p.type).items():
                     marks.setdefault(k, v)
-                out.append(Placement(self.ref(pid), loc, self.hex(loc), marks, self.state.deck_of(pid)))
+                levels = {a.name or "layer": level_name(a.active_name) or str(a.level) for a in pieces.layers(p.type, p.state)}
+                out.append(Placement(self.ref(pid), loc, self.hex(loc), marks, self.state.deck_of(pid), levels))
         return tuple(out)
 
     def run(self, entries: tuple[Node, ...]) -> None:

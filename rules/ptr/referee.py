@@ -165,13 +165,11 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
     def setup_backs(self, timeline: Timeline) -> frozenset[str]:
         """The units the set-up shows on their back side (a unit that starts disrupted, an HQ already on
         Emergency Supply, PtR 16.3A / 17.6B): each placement's layer levels, trait name -> level as a
-        ``StepChange`` names it. ``GameState.from_setup`` reads no layers; a placement without ``layers`` (the
-        timeline's ``Placement`` carries none yet) stands on its front."""
+        ``StepChange`` names it."""
         out = set()
         for p in timeline.setup:
             uid = p.piece.unit
-            levels = getattr(p, "layers", None) or {}
-            if uid in self.game.units and any(self.level_back(t, v) for t, v in levels.items()):
+            if uid in self.game.units and any(self.level_back(t, v) for t, v in p.layers.items()):
                 out.add(uid)
         return frozenset(out)
 

@@ -8,7 +8,7 @@ import pytest
 
 from hexforge.builder.modulereader import read_module
 from hexforge.builder.savefile import read_save
-from hexforge.builder.timeline import Described, EventStream, TurnChange, build_timeline, describe
+from hexforge.builder.timeline import Described, EventStream, StepChange, TurnChange, build_timeline, describe
 from hexforge.games import load_game
 from hexforge.rules import check, report
 from tests.conftest import ROOT
@@ -40,6 +40,16 @@ def test_a_stream_reads_the_same_timeline(log) -> None:
     assert (s.final, s.players, s.steps, s.warnings) == (whole.final, whole.players, whole.steps, whole.warnings)
     first_turn = next(i for i, e in enumerate(whole.events) if isinstance(e, TurnChange))
     assert s.opening.events == whole.events[:first_turn + 1] == whole.opening.events
+
+
+def test_a_placement_names_its_layer_levels_as_a_step_change_does(tmp_path: Path) -> None:
+    game = load_game(ROOT / "tests" / "data" / "synthetic-fm")
+    w = Writer(game, tmp_path)
+    w.flip("B3")
+    t = build_timeline(read_save(w.write()), read_module(w.vmod), game)
+    (flip,) = [e for e in t.events if isinstance(e, StepChange)]
+    start, end = ({p.piece.unit: p.layers for p in ps} for ps in (t.setup, t.final))
+    assert start["B3"][flip.trait] == flip.old and end["B3"][flip.trait] == flip.new != flip.old
 
 
 def test_a_stream_is_read_step_by_step_and_once(log) -> None:

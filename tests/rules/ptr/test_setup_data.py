@@ -4,9 +4,8 @@ that shows no turn tracker phase (Scenario 1 has no sequence of play, 21.1.1A) i
 from __future__ import annotations
 
 import shutil
-from dataclasses import dataclass, field
 
-from hexforge.builder.timeline import PieceRef, Placement
+from hexforge.builder.timeline import Placement
 from hexforge.games import load_game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules import rules_for
@@ -44,15 +43,8 @@ def test_an_initiative_tie_without_the_us_side_is_not_checkable(syn, tmp_path):
     assert "german wins the Initiative of segment 2" in verdicts(r, 3)[0].detail  # no tie: the US is not needed
 
 
-@dataclass(frozen=True)
-class LayeredPlacement(Placement):
-    """A set-up placement carrying its layer levels (trait name -> level as a ``StepChange`` names it)."""
-
-    layers: dict[str, str] = field(default_factory=dict)
-
-
 def with_layers(log: PtrLog, levels: dict[str, dict[str, str]]) -> PtrLog:
-    log.setup = tuple(LayeredPlacement(p.piece, p.location, p.hex, p.markers, p.deck, levels.get(p.piece.unit, {}))
+    log.setup = tuple(Placement(p.piece, p.location, p.hex, p.markers, p.deck, levels.get(p.piece.unit, {}))
                       for p in log.setup)
     return log
 
