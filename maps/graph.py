@@ -21,6 +21,7 @@ from hexforge.maps.terrain import Terrain
 
 ADJACENCY = "adjacency"
 TERRAIN_CODES = "terrain_codes"
+THOROUGHFARE_CODES = "thoroughfare_codes"
 
 
 @dataclass(frozen=True, eq=False)
@@ -128,7 +129,7 @@ class Adjacency:
         if not len(at) or not len(self.hexes):
             return np.zeros(0, dtype=np.int64)
         hit = np.zeros(len(self.hexes), dtype=bool)
-        if radius == 1:  # the centres on the map by their rows of the neighbour table
+        if radius == 1 and inner <= 1:  # the centres on the map by their rows of the neighbour table
             node = self._nodes_at(at)
             on = node >= 0
             ring = self.neighbour_table[node[on]].ravel()
@@ -245,6 +246,29 @@ def terrain_codes(g: nx.Graph) -> TerrainCodes:
     got = TerrainCodes(kinds, code)
     if nx.is_frozen(g):
         g.graph[TERRAIN_CODES] = got
+    return got
+
+
+def thoroughfare_codes(g: nx.Graph) -> TerrainCodes:
+    """The thoroughfares (roads and the like) crossing each hexside as small integers per CSR
+    position of :func:`adjacency_of` ``(g)`` (both directions): ``code[k]`` indexes ``kinds``, ``-1``
+    where none crosses; from the graph's ``thoroughfares`` edge attributes, kept like
+    :func:`terrain_codes`."""
+    got = g.graph.get(THOROUGHFARE_CODES)
+    if isinstance(got, TerrainCodes) and nx.is_frozen(g):
+        return got
+    adj = adjacency_of(g)
+    by_kinds: dict[frozenset[str], list[tuple[Hex, Hex]]] = {}
+    for a, b, kinds in g.edges(data="thoroughfares"):
+        if kinds:
+            by_kinds.setdefault(frozenset(kinds), []).append((a, b))
+    kinds = tuple(sorted(by_kinds, key=sorted))
+    code = np.full(len(adj.indices), -1, dtype=np.int32)
+    for i, k in enumerate(kinds):
+        code[adj.edge_positions(by_kinds[k])] = i
+    got = TerrainCodes(kinds, code)
+    if nx.is_frozen(g):
+        g.graph[THOROUGHFARE_CODES] = got
     return got
 
 

@@ -16,7 +16,6 @@ from hexforge.games.loader import load_game
 from hexforge.maps.graph import adjacency_of
 from hexforge.maps.trace import hexside_codes, reach
 from hexforge.rules.httr.sources import sources as httr_sources
-from hexforge.rules.httr import supply as httr_supply
 from hexforge.rules.httr.supply import CORPS_ROADS, HttrSupply
 from hexforge.rules.ptr.supply import PtrPaths, source_edges, sources, supply
 from hexforge.rules.state import GameState
@@ -199,16 +198,16 @@ def test_httr_corps_hexside_arrays_are_the_road_and_ferry_tests(httr):
     on_road = lambda h: any(terrain.connections(h, n) & CORPS_ROADS for n in h.neighbours())  # noqa: E731
     ferry = lambda a, b: road(a, b) or (s.ferried(a, b, "us") and on_road(a) and on_road(b))  # noqa: E731
     calls = []
-    real = httr_supply.hexside_codes
+    real = HttrSupply._road_search
 
-    def spy(adj, sides, default=True):
-        calls.append(real(adj, sides, default))
-        return calls[-1]
-    httr_supply.hexside_codes = spy
+    def spy(self, side, starts, cross, steps):
+        calls.append(cross)
+        return real(self, side, starts, cross, steps)
+    HttrSupply._road_search = spy
     try:
         assert s.corps("US-CORPS").supplied is False  # 1105 is on a trail only
     finally:
-        httr_supply.hexside_codes = real
+        HttrSupply._road_search = real
     edges = list(zip(adj.edge_rows.tolist(), adj.indices.tolist()))
     assert len(calls) == 2  # off the road: the ferry search runs too
     for codes, test in zip(calls, (road, ferry)):

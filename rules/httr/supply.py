@@ -45,13 +45,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Collection
 
+import networkx as nx
 import numpy as np
 
 from hexforge.games.game import Game
-from hexforge.maps.graph import Adjacency, terrain_codes
+from hexforge.maps.graph import Adjacency, terrain_codes, thoroughfare_codes
 from hexforge.maps.hexes import DIRECTIONS, Hex, ring
 from hexforge.maps.terrain import Unknown
-from hexforge.maps.trace import (CLOSED, OPEN, UNSURE, Cost, Reached, Tri, hexside_codes, least_cost, reach_arrays,
+from hexforge.maps.trace import (CLOSED, OPEN, UNSURE, Cost, Reached, Tri, least_cost, reach_arrays,
                                  start_codes, within_steps)
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.sources import Source, number
@@ -374,26 +375,18 @@ class HttrSupply:
         mine = [s for s in self.sources if s.side == side and s.feeds == "corps"]
         if not mine:
             return Status(False, f"SR 13.2.3.1: no supply source for {side} corps HQs")
-        starts: dict[Hex, Tri] = {}
-        for s in mine:
-            if s.hexes is None:
-                self.needs.add(s.missing or f"hexes of supply source {s.name!r} ({s.rule})")
-            for h in s.hexes or ():
-                starts[h] = tri_or(starts.get(h, False), self.passable(h, side))
-        road = lambda a, b: bool(self.game.map.terrain.connections(a, b) & CORPS_ROADS)  # noqa: E731
-        adj, sides = self.game.map.adjacency(), set(self.game.map.terrain.thoroughfares)
-
-        def search(cross, steps: int | None = None) -> Tri:
-            return self._road_search(side, starts, hexside_codes(adj, {s: cross(*s) for s in sides}, False),
-                                     steps).get(at, False)
-        v = tri_or(search(road), starts.get(at, False))
+        codes = self.passable_codes(side)
+        starts = self._starts(mine, side, codes)
+        road = _road_codes(self._g)
+        v = tri_or(self._road_search(side, starts, road, None).get(at, False), starts.get(at, False))
         why = "SR 13.2.3.1: a road path reaches a supply source"
         if v is not True and side != "german" and self.ferries:
             on_road = lambda h: any(self.game.map.terrain.connections(h, n) & CORPS_ROADS  # noqa: E731
                                     for n in h.neighbours())
-            ferry = lambda a, b: road(a, b) or (self.ferried(a, b, side) and on_road(a) and on_road(b))  # noqa: E731
-            sides |= {tuple(sorted(f)) for f in self.ferries if len(f) == 2}
-            by_ferry = search(ferry, FERRY_CORPS_HEXES)
+            ferry = road.copy()  # ScR 5.1.8.2: and a ferried hexside between two road hexes
+            ferry[codes.adj.edge_positions([tuple(sorted(f)) for f in sorted(self.ferries, key=sorted) if len(f) == 2
+                                            and self.ferried(*f, side) and all(map(on_road, f))])] = OPEN
+            by_ferry = self._road_search(side, starts, ferry, FERRY_CORPS_HEXES).get(at, False)
             if by_ferry is not False:
                 v, why = tri_or(v, by_ferry), "ScR 5.1.8.2 (L1130): a road path across an engineer ferry within 50 hexes"
         if v is not True and any(s.hexes is None for s in mine):
@@ -401,6 +394,23 @@ class HttrSupply:
         return Status(v, {True: why,
                           False: "SR 13.2.3.1: no unbroken primary/secondary road path to a supply source",
                           None: "not checkable"}[v])
+
+    def _starts(self, mine: list[Source], side: str, codes: Passability) -> dict[Hex, Tri]:
+        """The corps sources' hexes a path may start from (:meth:`passable`, read from ``codes`` on
+        the map, every start's records kept)."""
+        starts: dict[Hex, Tri] = {}
+        index, asked = codes.adj.index, np.zeros(len(codes.adj), dtype=bool)
+        for s in mine:
+            if s.hexes is None:
+                self.needs.add(s.missing or f"hexes of supply source {s.name!r} ({s.rule})")
+            for h in sorted(s.hexes or ()):
+                i = index.get(h)
+                ok = self.passable(h, side) if i is None else {OPEN: True, CLOSED: False}.get(int(codes.code[i]))
+                starts[h] = tri_or(starts.get(h, False), ok)
+                if i is not None:
+                    asked[i] = True
+        codes.note(asked)
+        return starts
 
     def _road_search(self, side: str, starts: dict[Hex, Tri], cross: np.ndarray, steps: int | None) -> Reached:
         """The corps HQ's search on the array path: :meth:`passable_codes` through two scipy searches,
@@ -736,6 +746,13 @@ class _Pairs:
                              TRAVEL: f"whether {uid} is in Travel Mode or disrupted (8.6.2)",
                              RANGE: f"range of unit {uid} (units.csv; 8.0)",
                              OBSERVED: f"whether {uid} observes {label(h)} (7.0)"}[rec])
+
+
+def _road_codes(g: nx.Graph) -> np.ndarray:
+    """SR 13.2.3.1: ``OPEN`` on the hexsides a primary or secondary road crosses, per CSR position."""
+    tc = thoroughfare_codes(g)
+    corps = np.array([bool(k & CORPS_ROADS) for k in tc.kinds] + [False], dtype=bool)
+    return np.where(corps[tc.code], OPEN, CLOSED).astype(np.int8)
 
 
 def _traits(s: HttrSupply, uid: str) -> tuple[int, int, int]:
