@@ -26,10 +26,12 @@ from hexforge.games.loader import load_game
 from hexforge.maps import los
 from hexforge.maps.convention import Convention
 from hexforge.maps.grid import BoardGrid, GridNumbering, HexGrid
-from hexforge.maps.hexes import Hex
+from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.hexmap import HexMap
 from hexforge.maps.terrain import Terrain
 from hexforge.maps.trace import CLOSED, OPEN, reach, reach_arrays, reach_fast, within_steps
+from hexforge.rules.httr.sources import Source
+from hexforge.rules.httr.supply import HttrSupply
 from hexforge.rules.ptr.supply import PtrPaths, supply
 from hexforge.rules.state import GameState
 
@@ -119,14 +121,18 @@ def trace_rows() -> list[Row]:
         == set(within_steps(g, centre, 10, through))
     anchor = "scipy BFS, prebuilt CSR, given the passable mask"
     ptr_s, ptr_same = ptr_supply(sorted(enemy), sources, want)
+    httr_s, httr_same = httr_supply(sorted(enemy), sources, want)
     return [
         ("supply as `PtrPaths` runs it (`rules.ptr.supply.supply` on the bench map: PtR's own ZOC Chart, "
          "the 300 enemy units support-type in clear terrain, the west edge its supply source)", ptr_s, anchor, t_sp,
          f"same hexes as scipy: {ptr_same}"),
         ("supply, one side, array path: `trace.reach_arrays` (west-edge sources; 300 enemy units + ZOC "
          "as an index array of closed hexes)", t_arr, anchor, t_sp, f"same hexes as reach and scipy: {fast_same}"),
-        ("  as the HTTR corps supply caller runs it: `trace.reach_fast` (the Python hex test asked only "
-         "on the 2,000 hexes near units that a path could reach)", t_fast, anchor, t_sp, ""),
+        ("supply as `HttrSupply.corps` runs it (SR 13.2.3.1 on the bench map: every hexside a primary road, "
+         "the 300 enemy units German companies of range 1 in clear terrain, the west edge the corps source)",
+         httr_s, anchor, t_sp, f"same hexes as scipy: {httr_same}"),
+        ("  `trace.reach_fast` (the Python hex test asked only on the 2,000 hexes near units that a path could "
+         "reach; what the HTTR corps search ran before its passability arrays)", t_fast, anchor, t_sp, ""),
         ("  the reference `trace.reach` (the Python test on every hex reached)", t_ours, anchor, t_sp,
          f"same hexes: {same}"),
         ("  the same reference", t_ours, "scipy BFS + the same Python predicate evaluated on every hex", t_sp_pred, ""),
@@ -157,6 +163,38 @@ def ptr_supply(enemy: list[Hex], sources: dict[Hex, bool], want: np.ndarray) -> 
     same = all((got.hexes[h] is True) == bool(want[i]) for i, h in enumerate(adj.hexes) if h not in west) \
         and all(got.hexes[h] is True for h in sources) and not got.needs
     return best(lambda: supply(PtrPaths(game, state), "us"), 21), same
+
+
+def httr_supply(enemy: list[Hex], sources: dict[Hex, bool], want: np.ndarray) -> tuple[float, bool]:
+    """The product's HTTR corps HQ search (a new ``HttrSupply`` per call, as the referee makes one per
+    position) on the bench map with every hexside a primary road and all terrain clear, the west edge
+    the Allied corps source, 300 German companies at the enemy hexes. Their counters' effectiveness
+    and range are not transcribed, so the bench gives them 5 and 1 (a ZOC into the six hexes around:
+    the anchor's mask)."""
+    httr = load_game("highway-to-the-reich")
+    hexes = sorted(square_map(100))
+    adj = square_map(100).adjacency()
+    roads = {Hexside(adj.hexes[i], adj.hexes[j]): frozenset({"primary_road"})
+             for i, row in enumerate(adj.rows) for j in row if j > i}
+    terrain = Terrain(types=dict(httr.map.terrain.types), hexes={h: frozenset({"clear"}) for h in hexes},
+                      thoroughfares=roads)
+    company = next(u for u in httr.units.values() if u.side == "german" and u.type.lower() not in ("hq", "leader"))
+    units = {f"ge{i}": replace(company, id=f"ge{i}", values={**company.values, "effectiveness": 5, "range": 1})
+             for i in range(len(enemy))}
+    hq = next(u for u in httr.units.values() if u.size.lower() == "corps" and u.side != "german")
+    units[hq.id] = hq
+    game = replace(httr, map=square_map(100, terrain), units=units)
+    centre = hexes[len(hexes) // 2]
+    pos = {**{f"ge{i}": h for i, h in enumerate(enemy)}, hq.id: centre}
+    state = GameState(MappingProxyType(pos), MappingProxyType({u: x.side for u, x in units.items()}), turn=1)
+    src = [Source("west edge", hq.side, frozenset(h for h in hexes if h.q == 0), "corps", "bench")]
+    s = HttrSupply(game, state, src)
+    start = np.full(len(adj), CLOSED, dtype=np.int8)
+    start[[adj.index[h] for h in sources]] = OPEN
+    got = s._road_search(hq.side, start, np.full(len(adj.indices), OPEN, dtype=np.int8), None)
+    same = np.array_equal(got.value == OPEN, want) and s.corps(hq.id).supplied is bool(want[adj.index[centre]]) \
+        and not s.needs and not s.unsurveyed
+    return best(lambda: HttrSupply(game, state, src).corps(hq.id), 21), same
 
 
 def _masked(indptr: np.ndarray, cols: np.ndarray, keep: np.ndarray, size: int) -> csr_array:

@@ -137,16 +137,17 @@ def test_ptr_supply_sees_an_anti_tank_ditch_on_the_array_path(ptr):
 
 # -- HTTR corps HQs (SR 13.2.3.1, ScR 5.1.8.2) ------------------------------------------------
 
-def reference_road_search(self, side, starts, cross, steps):
+def reference_road_search(self, side, start, cross, steps):
     """The corps HQ's search as it was before the array path: the reference ``reach`` asking
-    ``passable`` of every hex it meets (recording straight into the rules object), the hexside
-    array read edge by edge."""
+    ``passable`` of every hex it meets (recording straight into the rules object), the start and
+    hexside arrays read hex by hex and edge by edge."""
     g = self.game.map.graph()
     adj = adjacency_of(g)
+    tri = {1: True, 0: False, -1: None}
     pos = {(adj.hexes[i], adj.hexes[j]): int(c) for i, j, c in
            zip(adj.edge_rows.tolist(), adj.indices.tolist(), cross.tolist())}
-    got = reach(g, {h: v for h, v in starts.items() if h in adj.index}, lambda h: self.passable(h, side),
-                lambda a, b: {1: True, 0: False}.get(pos[(a, b)]), steps)
+    got = reach(g, {h: tri[c] for h, c in zip(adj.hexes, start.tolist())}, lambda h: self.passable(h, side),
+                lambda a, b: tri[pos[(a, b)]], steps)
     return SimpleNamespace(get=got.get)
 
 
@@ -168,7 +169,7 @@ def test_httr_corps_road_path_equals_the_reference_search(httr, seed, monkeypatc
     near = sorted({m for h in road for m in h.neighbours() + [h] if m in httr.map})
     pos = {u: rnd.choice(road if u == "US-CORPS" else near) if rnd.random() < 0.7 else h
            for u, h in {**state.positions, "US-CORPS": road[0], "GE-HQ": road[0]}.items()}  # effectiveness unknown
-    state = replace(state, positions=MappingProxyType(pos))
+    state = replace(state, positions=MappingProxyType(pos), occupants=None)  # occupants: derived from positions
     ferries = [frozenset({h, rnd.choice(h.neighbours())}) for h in rnd.sample(sorted(httr.map), 4)]
     kw = dict(ferries=ferries, unsure=set(rnd.sample(sorted(state.positions), 2)))
     for uid in corps_hqs(httr, state):

@@ -43,6 +43,7 @@ unsurveyed hexes. Readings where the rules are silent:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Collection
 
 import networkx as nx
@@ -53,7 +54,7 @@ from hexforge.maps.graph import Adjacency, terrain_codes, thoroughfare_codes
 from hexforge.maps.hexes import DIRECTIONS, Hex, ring
 from hexforge.maps.terrain import Unknown
 from hexforge.maps.trace import (CLOSED, OPEN, UNSURE, Cost, Reached, Tri, least_cost, reach_arrays,
-                                 start_codes, within_steps)
+                                 within_steps)
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.sources import Source, number
 from hexforge.rules.core.tables import Cells
@@ -238,16 +239,18 @@ class HttrSupply:
     def _build_codes(self, side: str) -> Passability:
         st, units, adj = self.state, self.game.units, self.game.map.adjacency()
         n = len(adj)
+        placed = [(u, h) for u, h in st.positions.items() if h is not None]
+        sides, gone = st.sides, st.eliminated
+        mine = np.array([sides.get(u) == side for u, _ in placed], dtype=bool)
+        known = np.array([u in units for u, _ in placed], dtype=bool)
+        enemy = ~mine & known & ~np.array([u in gone for u, _ in placed], dtype=bool)
+        leader = np.array([u in units and units[u].type.lower() == "leader" for u, _ in placed], dtype=bool)
+        node = adj.nodes_of([h for _, h in placed])
         blocked, friend = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
-        zoc: list[tuple[str, Hex]] = []
-        for h, here in st.occupants.items():
-            enemies = [u for u in here if st.side(u) != side and u not in st.eliminated]
-            i = adj.index.get(h)
-            if i is not None:
-                blocked[i] = any(units[u].type.lower() != "leader" for u in enemies if u in units)
-                friend[i] = any(st.side(u) == side for u in here)
-            zoc += [(u, h) for u in enemies if u in units]
-        pairs = _Pairs.of(self, sorted(zoc), adj)
+        blocked[node[(node >= 0) & enemy & ~leader]] = True
+        friend[node[(node >= 0) & mine]] = True
+        zoc = [p for p, e in zip(placed, enemy.tolist()) if e]
+        pairs = _Pairs.of(self, zoc, adj)
         asks = ~blocked & ~friend  # the hexes whose answer reads the EZOC
         pairs.observe(self, asks & ~pairs.hexes_with(OPEN, n))
         yes, maybe = pairs.hexes_with(OPEN, n), pairs.hexes_with(UNSURE, n)
@@ -378,7 +381,8 @@ class HttrSupply:
         codes = self.passable_codes(side)
         starts = self._starts(mine, side, codes)
         road = _road_codes(self._g)
-        v = tri_or(self._road_search(side, starts, road, None).get(at, False), starts.get(at, False))
+        here = {OPEN: True, CLOSED: False}.get(int(starts[codes.adj.index[at]]))  # 13.2.3.1: on a source
+        v = tri_or(self._road_search(side, starts, road, None).get(at, False), here)
         why = "SR 13.2.3.1: a road path reaches a supply source"
         if v is not True and side != "german" and self.ferries:
             on_road = lambda h: any(self.game.map.terrain.connections(h, n) & CORPS_ROADS  # noqa: E731
@@ -395,28 +399,27 @@ class HttrSupply:
                           False: "SR 13.2.3.1: no unbroken primary/secondary road path to a supply source",
                           None: "not checkable"}[v])
 
-    def _starts(self, mine: list[Source], side: str, codes: Passability) -> dict[Hex, Tri]:
-        """The corps sources' hexes a path may start from (:meth:`passable`, read from ``codes`` on
-        the map, every start's records kept)."""
-        starts: dict[Hex, Tri] = {}
-        index, asked = codes.adj.index, np.zeros(len(codes.adj), dtype=bool)
+    def _starts(self, mine: list[Source], side: str, codes: Passability) -> np.ndarray:
+        """The corps sources' map hexes a path may start from, as an int8 array of :meth:`passable`
+        read from ``codes`` (every source hex's records kept, off the map too)."""
+        on: list[Hex] = []
         for s in mine:
             if s.hexes is None:
                 self.needs.add(s.missing or f"hexes of supply source {s.name!r} ({s.rule})")
-            for h in sorted(s.hexes or ()):
-                i = index.get(h)
-                ok = self.passable(h, side) if i is None else {OPEN: True, CLOSED: False}.get(int(codes.code[i]))
-                starts[h] = tri_or(starts.get(h, False), ok)
-                if i is not None:
-                    asked[i] = True
+            on += s.hexes or ()
+        node = codes.adj.nodes_of(on)
+        for h in (h for h, i in zip(on, node.tolist()) if i < 0):
+            self.passable(h, side)
+        start, asked = np.full(len(codes.adj), CLOSED, dtype=np.int8), np.zeros(len(codes.adj), dtype=bool)
+        start[node[node >= 0]], asked[node[node >= 0]] = codes.code[node[node >= 0]], True
         codes.note(asked)
-        return starts
+        return start
 
-    def _road_search(self, side: str, starts: dict[Hex, Tri], cross: np.ndarray, steps: int | None) -> Reached:
+    def _road_search(self, side: str, start: np.ndarray, cross: np.ndarray, steps: int | None) -> Reached:
         """The corps HQ's search on the array path: :meth:`passable_codes` through two scipy searches,
         with what :meth:`passable` records kept for the hexes the reference search would ask."""
         codes = self.passable_codes(side)
-        got = reach_arrays(codes.adj, start_codes(codes.adj, starts), codes.code, cross, steps)
+        got = reach_arrays(codes.adj, start, codes.code, cross, steps)
         codes.note(got.asked)
         return got
 
@@ -699,7 +702,7 @@ class _Pairs:
         kind = tc.code[node]
         no_zoc = np.array([bool(t & NO_ZOC_INTO) for t in tc.kinds] + [False], dtype=bool)[kind]
         adjacent = np.array([bool(t & ADJACENT_ZOC_ONLY) for t in tc.kinds] + [False], dtype=bool)[kind]
-        traits = np.array([_traits(s, u) for u, _ in zoc], dtype=np.int8).reshape(k, 3)[unit]
+        traits = _traits(s, zoc)[unit]
         state, rng, unsure = traits[:, 0], traits[:, 1], traits[:, 2].astype(bool)
         value = np.full(len(node), CLOSED, dtype=np.int8)
         record = np.zeros(len(node), dtype=np.int8)
@@ -755,15 +758,32 @@ def _road_codes(g: nx.Graph) -> np.ndarray:
     return np.where(corps[tc.code], OPEN, CLOSED).astype(np.int8)
 
 
-def _traits(s: HttrSupply, uid: str) -> tuple[int, int, int]:
-    """A unit's ZOC as :meth:`HttrSupply._exerts` reads it: (0 none / 1 exerts / 2 effectiveness
-    unknown, 0 range unknown / 1 under two / 2 two or more, 1 when its mode is ``unsure``)."""
-    u = s.game.units[uid]
-    er = u.values.get("effectiveness")
-    if uid in s.travel or uid in s.disrupted or uid in s.depleted or er in (None, "", "-", "none"):
-        return 0, 0, 0
-    rng = number(u.values.get("range"))
-    return (1 if number(er) is not None else 2), (0 if rng is None else 1 if rng < 2 else 2), int(uid in s.unsure)
+def _traits(s: HttrSupply, zoc: list[tuple[str, Hex]]) -> np.ndarray:
+    """The units' ZOC as :meth:`HttrSupply._exerts` reads it, ``(k, 3)``: 0 none / 1 exerts / 2
+    effectiveness unknown; 0 range unknown / 1 under two / 2 two or more; 1 when ``unsure``."""
+    off, unsure, units = {*s.travel, *s.disrupted, *s.depleted}, set(s.unsure), s.game.units
+    out = np.zeros((len(zoc), 3), dtype=np.int8)
+    for k, (uid, _) in enumerate(zoc):
+        if uid not in off:
+            values = units[uid].values
+            out[k] = (*_ratings(values.get("effectiveness"), values.get("range")), uid in unsure)
+    return out
+
+
+def _ratings(er: object, rng: object) -> tuple[int, int]:
+    """SR 8.6.1 / 8.0 read from a unit's effectiveness and range (cached for plain values)."""
+    try:
+        return _cached_ratings(er, rng)
+    except TypeError:  # an unhashable datum
+        return _cached_ratings.__wrapped__(er, rng)
+
+
+@lru_cache(maxsize=1024)
+def _cached_ratings(er: object, rng: object) -> tuple[int, int]:
+    if er in (None, "", "-", "none"):
+        return 0, 0
+    r = number(rng)
+    return (1 if number(er) is not None else 2), (0 if r is None else 1 if r < 2 else 2)
 
 
 @dataclass(frozen=True, eq=False)
