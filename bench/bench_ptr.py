@@ -49,8 +49,8 @@ def write_log(tmp: Path, turns: int) -> tuple[Path, Path, Path]:
             roll("Initiative US", 10), roll("Initiative German", 1)
         w.chat("act 1inf")
         roll("Action Points", 10)
-        for i in range(3):
-            w.move("1-A", *(("1311", "1312") if i % 2 == 0 else ("1312", "1311")))
+        for i in range(3):  # 1311 -> 1312 -> 1311 -> 1312, then back the next turn
+            w.move("1-A", *(("1311", "1312") if (i + turn) % 2 else ("1312", "1311")))
         w.chat("done")
         roll("Initiative US", 10), roll("Initiative German", 1)
         w.chat("pass")

@@ -43,9 +43,10 @@ class RecoveryMixin:
         """One formation's FAM after recovery (Unknown naming every missing datum)."""
         f, now = self.data.formations[fid], self.mem.fam.get(fid, Unknown(f"the FAM box of formation {fid}"))
         supplied = hq_supplied(self.data, self.state, fid)
-        unknown = [v.needs for v in (now, amount, f.fam_max, supplied) if isinstance(v, Unknown)]
-        if unknown:
-            return Unknown(f"the FAM of {fid} after recovery: " + "; ".join(dict.fromkeys(unknown)))
+        head = f"the FAM of {fid} after recovery: "
+        unknown = [v.needs.removeprefix(head) for v in (now, amount, f.fam_max, supplied) if isinstance(v, Unknown)]
+        if unknown:  # an FAM unknown last turn names its own needs once, however many turns follow
+            return Unknown(head + "; ".join(dict.fromkeys(n for u in unknown for n in u.split("; "))))
         return recovered(now, amount, f.fam_max, supplied)
 
     @rule("PTR 5.2.1D-E / 19.0A / 10.3.2B", "PTR5-3/PTR19-1/PTR10-25/PTR9-2",

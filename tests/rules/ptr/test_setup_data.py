@@ -90,3 +90,23 @@ def test_no_unit_starts_in_improved_defense(syn):
     assert [(v.rule, "1311" in v.reason) for v in r.setup] == [("PTR 21.0H", True)]
     r = PtrLog(syn, dict(setup, **{"Improved Defense": "1311"})).phase(2, "operations").check()
     assert isinstance(r.setup[0], NotCheckable) and "scenario's start" in r.setup[0].needs
+
+
+def test_an_unknown_fam_names_its_needs_once_however_long_the_log(syn, tmp_path):
+    """An FAM unknown after one Recovery Phase (PtR 10.3) stays unknown in the next ones: the reason is said once,
+    not once more per turn (a long log's notes would grow without end)."""
+    folder = tmp_path / "ptr-synthetic"
+    shutil.copytree(SYNTHETIC, folder)
+    sc = folder / "scenarios" / "s1.toml"
+    sc.write_text(sc.read_text().replace("last_turn = 2", "last_turn = 9"))
+    game = load_game(folder)
+    log = PtrLog(game)
+    for turn in range(1, 10):
+        log.phase(turn, "recovery").phase(turn, "operations")
+        if turn > 1:
+            log.initiative(10, 1)
+        log.say("us", "act 1inf").roll("us", 10, "Action Points")
+    needs = [v.needs for j in log.check(None).judged for v in j.verdicts  # no scenario named: FAM placement unknown
+             if isinstance(v, NotCheckable) and "after recovery" in v.needs]
+    assert len(needs) >= 4 and len({len(n) for n in needs[-4:]}) == 1, needs[-4:]
+    assert all(n.count("after recovery") == 1 for n in needs)
