@@ -81,13 +81,6 @@ class HttrReferee(Referee):
 
     # -- driver ------------------------------------------------------------------------------
 
-    def unit(self, e: Event) -> str | None:
-        uid = getattr(getattr(e, "piece", None), "unit", None)
-        return uid if uid in self.game.units else None
-
-    def hex(self, label: str | None) -> Hex | None:
-        return self.game.map.index.get(label) if label else None
-
     def phase(self) -> tuple[str, str | None]:
         """(phase kind: weather, cp_logistic, reaction, command, fire, movement, organization; its side)."""
         if self.state.phase is None:

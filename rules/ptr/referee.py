@@ -206,10 +206,6 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
             return Legal(detail="not a unit of the game: no rule governs it")
         return NotCheckable("what this event does under the PtR rules (no PtR check follows it yet)")
 
-    def unit(self, e: Event) -> str | None:
-        uid = getattr(getattr(e, "piece", None), "unit", None)
-        return uid if uid in self.game.units else None
-
     def phase_id(self) -> str | None:
         p = self.state.phase
         return self.game.info.sequence[p].id if p is not None else None
