@@ -20,6 +20,7 @@ SYN = ROOT / "tests" / "data" / "synthetic-fm"
 COLUMN = [f"06{r:02d}" for r in range(1, 11)]  # the whole column 06: every route east from column 05 crosses it
 WOODS = {"0606", "0607"}  # as the synthetic game's own [hexes] give them
 NOTE = "rests on unreviewed surveyed terrain in"
+PTR_SURVEYED = {f"10{r:02d}" for r in range(1, 8)}  # column 10 of tests/data/overlay-ptr, given back as a survey
 
 
 def surveyed_game(dest: Path, surveyed: bool = True) -> Path:
@@ -117,3 +118,30 @@ def test_a_long_list_names_the_first_hexes_and_counts_the_rest(games, monkeypatc
     game = load_game(surveyed)
     note = rules_for(game).unreviewed([game.map.hex(h) for h in ["0505", *COLUMN]])
     assert note == f"{NOTE} 0601, 0602, 0603 and 7 more; review it with hexforge survey review"
+
+
+def test_a_ptr_supply_overlay_notes_the_unreviewed_hexes_it_shows(tmp_path: Path) -> None:
+    src = ROOT / "tests" / "data" / "overlay-ptr"
+    out = tmp_path / src.name
+    shutil.copytree(src, out)
+    path = out / "terrain.toml"
+    text = path.read_text(encoding="utf-8")
+    assert ', "1001..1007"]' in text
+    text = text.replace(', "1001..1007"]', "]") + "".join(
+        f'\n[[surveyed]]\nhex = "{h}"\nterrain = "clear"\nconfidence = 0.9\nsource = "survey of scan.png"\n'
+        for h in sorted(PTR_SURVEYED))
+    path.write_text(text, encoding="utf-8")
+
+    def notes(game_dir: Path, shown: list[str]) -> list[str]:
+        game = load_game(game_dir)
+        ov = rules_for(game).supply_overlay(position(game, {"US-HQ": "0902"}), "us")
+        shown += sorted(game.map.label(h) for h in ov.values if game.map.label(h) in PTR_SURVEYED)
+        return ov.notes
+
+    plain: list[str] = []
+    before = notes(src, plain)
+    assert plain and not any(NOTE in n for n in before)  # the supply overlay shows column 10; no survey, no note
+    shown: list[str] = []
+    after = notes(out, shown)
+    assert shown and after[:-1] == before
+    assert after[-1] == f"this overlay {NOTE} {', '.join(shown)}; review it with hexforge survey review"
