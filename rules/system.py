@@ -7,8 +7,9 @@ guessing.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cached_property
-from typing import Any, Iterable
+from typing import Any
 
 from hexforge.games.game import Game
 from hexforge.games.values import plain
@@ -147,7 +148,7 @@ class RulesSystem:
         terrain = self.terrain
         name = lambda h: self.map.labels.get(h, repr(h))  # noqa: E731
         cited = {h for h in hexes if terrain.provenance(h) == "survey-unreviewed"}
-        pairs = set()
+        pairs: set[str] = set()
         for side in hexsides:
             if terrain.provenance(side) != "survey-unreviewed":
                 continue

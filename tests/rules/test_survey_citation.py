@@ -107,7 +107,8 @@ def test_the_reach_overlay_notes_unreviewed_survey_until_reviewed(games) -> None
     shown: list[str] = []
     (note,) = notes(surveyed, shown)
     column = [h for h in shown if h in COLUMN]
-    assert len(column) >= 4 and note == f"this overlay {NOTE} {', '.join(column)}; review it with hexforge survey review"
+    assert len(column) >= 4
+    assert note == f"this overlay {NOTE} {', '.join(column)}; review it with hexforge survey review"
     confirm(surveyed, [Change("hex", (h,), "woods" if h in WOODS else "clear") for h in COLUMN])
     assert notes(surveyed) == []
 
