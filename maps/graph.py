@@ -16,7 +16,7 @@ from typing import Callable, Iterable
 import networkx as nx
 import numpy as np
 
-from hexforge.maps.hexes import DIRECTIONS, Hex, Hexside
+from hexforge.maps.hexes import DIRECTIONS, Hex, Hexside, ring
 from hexforge.maps.terrain import Terrain
 
 ADJACENCY = "adjacency"
@@ -121,6 +121,35 @@ class Adjacency:
         span = int(hi[1] - lo[1]) + 1
         return lo, hi, (self.coordinates[:, 0] - lo[0]) * span + (self.coordinates[:, 1] - lo[1])
 
+    @cached_property
+    def _ring_tables(self) -> dict[int, np.ndarray]:
+        return {}
+
+    def ring_table(self, radius: int) -> np.ndarray:
+        """``(n, 6 * radius)``: the nodes exactly ``radius`` steps from each node, in the order of
+        :func:`~hexforge.maps.hexes.ring` around the origin, ``-1`` off the map (built once per radius;
+        read only)."""
+        if radius not in self._ring_tables:
+            steps = ring_offsets(radius)
+            table = self._nodes_at((self.coordinates[:, None, :] + steps[None]).reshape(-1, 2))
+            table = table.reshape(len(self.hexes), len(steps))
+            table.flags.writeable = False
+            self._ring_tables[radius] = table
+        return self._ring_tables[radius]
+
+    def rings(self, hexes: Iterable[Hex] | np.ndarray, radius: int) -> np.ndarray:
+        """``(k, 3 * radius * (radius + 1))``: for each of ``hexes`` (on the map or off it) the nodes 1
+        to ``radius`` steps away, ring by ring in :meth:`ring_table` order, ``-1`` off the map."""
+        at = _coordinates(hexes)
+        node = self.nodes_of(at)
+        on = node >= 0
+        out = np.empty((len(at), 3 * radius * (radius + 1)), dtype=np.int64)
+        out[on] = np.concatenate([self.ring_table(r)[node[on]] for r in range(1, radius + 1)], axis=1)
+        if not on.all():
+            steps = np.concatenate([ring_offsets(r) for r in range(1, radius + 1)])
+            out[~on] = self._nodes_at((at[~on][:, None, :] + steps[None]).reshape(-1, 2)).reshape(-1, len(steps))
+        return out
+
     def near(self, hexes: Iterable[Hex] | np.ndarray, radius: int, inner: int = 0) -> np.ndarray:
         """The nodes ``inner`` to ``radius`` lattice steps from any of ``hexes`` (which may lie
         off the map; or their ``(k, 2)`` axial coordinates), ascending; vectorised over the
@@ -179,6 +208,11 @@ class Adjacency:
         from scipy.sparse import csr_array
         n = len(self.hexes)
         return csr_array((np.ones(len(self.indices), dtype=np.int8), self.indices, self.indptr), shape=(n, n))
+
+
+def ring_offsets(radius: int) -> np.ndarray:
+    """``(6 * radius, 2)`` axial steps to the hexes exactly ``radius`` away, in :func:`ring` order."""
+    return np.array([(h.q, h.r) for h in ring(Hex(0, 0), radius)], dtype=np.int64).reshape(-1, 2)
 
 
 def _coordinates(hexes: Iterable[Hex] | np.ndarray) -> np.ndarray:
@@ -270,6 +304,18 @@ def thoroughfare_codes(g: nx.Graph) -> TerrainCodes:
     if nx.is_frozen(g):
         g.graph[THOROUGHFARE_CODES] = got
     return got
+
+
+def thoroughfare_mask(g: nx.Graph, kinds: frozenset[str]) -> np.ndarray:
+    """Per CSR position: does a thoroughfare of one of ``kinds`` cross the hexside? (kept per kinds
+    in ``g.graph`` when the graph is frozen; read only: the array is shared)"""
+    cache = g.graph.setdefault(THOROUGHFARE_CODES + "_masks", {}) if nx.is_frozen(g) else {}
+    if kinds not in cache:
+        tc = thoroughfare_codes(g)
+        mask = np.array([bool(k & kinds) for k in tc.kinds] + [False], dtype=bool)[tc.code]
+        mask.flags.writeable = False
+        cache[kinds] = mask
+    return cache[kinds]
 
 
 def edge_hexes(g: nx.Graph) -> set[Hex]:

@@ -43,15 +43,15 @@ unsurveyed hexes. Readings where the rules are silent:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Collection
 
 import networkx as nx
 import numpy as np
 
 from hexforge.games.game import Game
-from hexforge.maps.graph import Adjacency, terrain_codes, thoroughfare_codes
-from hexforge.maps.hexes import DIRECTIONS, Hex, ring
+from hexforge.maps.graph import Adjacency, terrain_codes, thoroughfare_mask
+from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.maps.trace import (CLOSED, OPEN, UNSURE, Cost, Reached, Tri, least_cost, reach_arrays,
                                  within_steps)
@@ -107,11 +107,18 @@ class HttrSupply:
     unsurveyed: set[Hex] = field(default_factory=set)
 
     def __post_init__(self) -> None:
-        self._tec = Cells.of(self.game, "tec")
         self._memo: dict[tuple[str, str], Status] = {}
         self._g = self.game.map.graph()
-        self._observation = Observation(self.game)  # 7.0; its caches depend on the map only
         self._codes: dict[str, Passability] = {}
+
+    @cached_property
+    def _tec(self) -> Cells:
+        return Cells.of(self.game, "tec")
+
+    @cached_property
+    def _observation(self) -> Observation:
+        """7.0 observation on this map (one for every pair: its caches depend on the map only)."""
+        return Observation(self.game)
 
     # -- data ----------------------------------------------------------------------------------
 
@@ -241,10 +248,11 @@ class HttrSupply:
         n = len(adj)
         placed = [(u, h) for u, h in st.positions.items() if h is not None]
         sides, gone = st.sides, st.eliminated
-        mine = np.array([sides.get(u) == side for u, _ in placed], dtype=bool)
-        known = np.array([u in units for u, _ in placed], dtype=bool)
-        enemy = ~mine & known & ~np.array([u in gone for u, _ in placed], dtype=bool)
-        leader = np.array([u in units and units[u].type.lower() == "leader" for u, _ in placed], dtype=bool)
+        facts = np.array([(sides.get(u) == side, u in units and u not in gone,
+                           u in units and units[u].type.lower() == "leader") for u, _ in placed],
+                         dtype=bool).reshape(-1, 3)
+        mine, leader = facts[:, 0], facts[:, 2]
+        enemy = ~mine & facts[:, 1]
         node = adj.nodes_of([h for _, h in placed])
         blocked, friend = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
         blocked[node[(node >= 0) & enemy & ~leader]] = True
@@ -671,8 +679,6 @@ def _best(answers: list[Status]) -> Status:
 
 EFFECTIVENESS, UNSURVEYED, TRAVEL, RANGE, OBSERVED = 1, 2, 3, 4, 5  # what a pair's answer records
 PENDING = 2  # a pair whose answer is observation (7.0), not asked yet
-_RING1 = np.array([(d.q, d.r) for d in DIRECTIONS], dtype=np.int64)
-_RING2 = np.array([(h.q, h.r) for h in ring(Hex(0, 0), 2)], dtype=np.int64)
 
 
 @dataclass(eq=False)
@@ -690,35 +696,31 @@ class _Pairs:
 
     @classmethod
     def of(cls, s: HttrSupply, zoc: list[tuple[str, Hex]], adj: Adjacency) -> _Pairs:
-        k = len(zoc)
-        qr = np.array([(h.q, h.r) for _, h in zoc], dtype=np.int64).reshape(k, 1, 2)
-        offsets = np.concatenate([_RING1, _RING2])
-        node = adj.nodes_of((qr + offsets[None]).reshape(-1, 2))
-        unit = np.repeat(np.arange(k), len(offsets))
-        far = np.tile(np.arange(len(offsets)) >= len(_RING1), k)
-        on = node >= 0
-        unit, node, far = unit[on], node[on], far[on]
+        """The pairs of the units ``zoc`` (id, hex), each unit's 18 hexes 1-2 away as a row; pairs
+        that close nothing and record nothing are left out."""
+        rings = adj.rings([h for _, h in zoc], 2)
         tc = terrain_codes(s.game.map.graph())
-        kind = tc.code[node]
+        kind = np.where(rings >= 0, tc.code[rings], -1)
         no_zoc = np.array([bool(t & NO_ZOC_INTO) for t in tc.kinds] + [False], dtype=bool)[kind]
         adjacent = np.array([bool(t & ADJACENT_ZOC_ONLY) for t in tc.kinds] + [False], dtype=bool)[kind]
-        traits = _traits(s, zoc)[unit]
-        state, rng, unsure = traits[:, 0], traits[:, 1], traits[:, 2].astype(bool)
-        value = np.full(len(node), CLOSED, dtype=np.int8)
-        record = np.zeros(len(node), dtype=np.int8)
-        live = state == 1
-
-        def put(mask: np.ndarray, v: int, rec: int = 0) -> None:
-            value[mask], record[mask] = v, rec
-        put(state == 2, UNSURE, EFFECTIVENESS)
-        put(live & (kind < 0), UNSURE, UNSURVEYED)
-        live &= (kind >= 0) & ~no_zoc
-        put(live & ~far, OPEN)
-        put(live & ~far & unsure, UNSURE, TRAVEL)
-        live &= far
-        put(live & (rng == 0), UNSURE, RANGE)
-        put(live & (rng == 2) & ~adjacent, PENDING)
-        return cls([u for u, _ in zoc], [h for _, h in zoc], unit, node, far, value, record)
+        t = _traits(s, zoc)
+        live, rng, unsure = t[:, :1] == 1, t[:, 1:2], t[:, 2:3].astype(bool)
+        far = (np.arange(rings.shape[1]) >= 6)[None, :]
+        ok = live & (kind >= 0) & ~no_zoc
+        cases = [  # SR 8.6.1, 8.0, 8.4.1, 8.6.2 in _exerts' order: (pairs, value, record)
+            (np.broadcast_to(t[:, :1] == 2, rings.shape), UNSURE, EFFECTIVENESS),
+            (live & (kind < 0), UNSURE, UNSURVEYED),
+            (ok & ~far & ~unsure, OPEN, 0),
+            (ok & ~far & unsure, UNSURE, TRAVEL),
+            (ok & far & (rng == 0), UNSURE, RANGE),
+            (ok & far & (rng == 2) & ~adjacent, PENDING, 0)]
+        which = np.select([c for c, _, _ in cases], range(1, len(cases) + 1), 0)
+        value = np.array([CLOSED] + [v for _, v, _ in cases], dtype=np.int8)[which]
+        record = np.array([0] + [r for _, _, r in cases], dtype=np.int8)[which]
+        keep = (rings >= 0) & (value != CLOSED)
+        unit = np.nonzero(keep)[0]
+        return cls([u for u, _ in zoc], [h for _, h in zoc], unit, rings[keep], np.broadcast_to(far, rings.shape)[keep],
+                   value[keep], record[keep])
 
     def hexes_with(self, v: int, n: int) -> np.ndarray:
         out = np.zeros(n, dtype=bool)
@@ -753,21 +755,17 @@ class _Pairs:
 
 def _road_codes(g: nx.Graph) -> np.ndarray:
     """SR 13.2.3.1: ``OPEN`` on the hexsides a primary or secondary road crosses, per CSR position."""
-    tc = thoroughfare_codes(g)
-    corps = np.array([bool(k & CORPS_ROADS) for k in tc.kinds] + [False], dtype=bool)
-    return np.where(corps[tc.code], OPEN, CLOSED).astype(np.int8)
+    return np.where(thoroughfare_mask(g, CORPS_ROADS), OPEN, CLOSED).astype(np.int8)
 
 
 def _traits(s: HttrSupply, zoc: list[tuple[str, Hex]]) -> np.ndarray:
     """The units' ZOC as :meth:`HttrSupply._exerts` reads it, ``(k, 3)``: 0 none / 1 exerts / 2
     effectiveness unknown; 0 range unknown / 1 under two / 2 two or more; 1 when ``unsure``."""
     off, unsure, units = {*s.travel, *s.disrupted, *s.depleted}, set(s.unsure), s.game.units
-    out = np.zeros((len(zoc), 3), dtype=np.int8)
-    for k, (uid, _) in enumerate(zoc):
-        if uid not in off:
-            values = units[uid].values
-            out[k] = (*_ratings(values.get("effectiveness"), values.get("range")), uid in unsure)
-    return out
+    rows = [(0, 0, 0) if uid in off else
+            (*_ratings(units[uid].values.get("effectiveness"), units[uid].values.get("range")), uid in unsure)
+            for uid, _ in zoc]
+    return np.array(rows, dtype=np.int8).reshape(-1, 3)
 
 
 def _ratings(er: object, rng: object) -> tuple[int, int]:
