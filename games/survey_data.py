@@ -120,6 +120,7 @@ def apply(path: Path, raw: dict[str, Any], terrain: Terrain, hexmap: HexMap, rep
         if h not in terrain.hexes:  # a person's [hexes] entry wins
             terrain.add_hex(h, e.terrain)
             terrain.surveyed_hexes[h] = e.reviewed
+            terrain.survey_sources[h] = e.source
     for key, field, kind in (("surveyed_hexsides", "feature", "hexside"), ("surveyed_lines", "kind", "thoroughfare")):
         sides: dict[Hexside, int] = {}
         for i, e in enumerate(found[key]):
@@ -141,6 +142,7 @@ def apply(path: Path, raw: dict[str, Any], terrain: Terrain, hexmap: HexMap, rep
             elif value != NONE:
                 terrain.thoroughfares[side] = terrain.thoroughfares.get(side, frozenset()) | {value}
             terrain.surveyed_sides[side] = terrain.surveyed_sides.get(side, True) and e.reviewed
+            terrain.survey_sources.setdefault(side, e.source)
 
 
 def _side(path: Path, place: str, ends: list[Hex | None], labels: list[str], report: Report) -> Hexside | None:

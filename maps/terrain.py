@@ -59,6 +59,7 @@ class Terrain:
     # What a survey of a map image gave (hexforge survey): hex or hexside -> reviewed by a person.
     surveyed_hexes: dict[Hex, bool] = field(default_factory=dict)
     surveyed_sides: dict[Hexside, bool] = field(default_factory=dict)
+    survey_sources: dict[Hex | Hexside, str] = field(default_factory=dict)  # what each surveyed value came from
 
     def of(self, h: Hex) -> frozenset[str] | None:
         """Terrain types in a hex, or ``None`` when the hex is unsurveyed."""

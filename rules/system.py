@@ -148,20 +148,21 @@ class RulesSystem:
         terrain = self.terrain
         name = lambda h: self.map.labels.get(h, repr(h))  # noqa: E731
         cited = {h for h in hexes if terrain.provenance(h) == "survey-unreviewed"}
-        pairs: set[str] = set()
+        pairs: dict[Hexside, str] = {}
         for side in hexsides:
             if terrain.provenance(side) != "survey-unreviewed":
                 continue
             if side in terrain.surveyed_sides:
-                pairs.add("/".join(sorted(name(h) for h in side)))
+                pairs[side] = "/".join(sorted(name(h) for h in side))
             else:
                 cited |= {h for h in side if terrain.provenance(h) == "survey-unreviewed"}
         if not cited and not pairs:
             return None
-        where = sorted(name(h) for h in cited) + sorted(pairs)
+        where = sorted(name(h) for h in cited) + sorted(pairs.values())
         more = f" and {len(where) - NAMED} more" if len(where) > NAMED else ""
-        return (f"rests on unreviewed surveyed terrain in {', '.join(where[:NAMED])}{more}; "
-                "review it with hexforge survey review")
+        sources = sorted({terrain.survey_sources[p] for p in (*cited, *pairs) if p in terrain.survey_sources})
+        return (f"rests on unreviewed surveyed terrain in {', '.join(where[:NAMED])}{more}"
+                + (f" ({'; '.join(sources)})" if sources else "") + "; review it with hexforge survey review")
 
     def noting_survey(self, ov: Overlay) -> Overlay:
         """``ov`` with a note when the hexes it shows (or surveyed hexsides at them) rest on unreviewed

@@ -20,6 +20,7 @@ SYN = ROOT / "tests" / "data" / "synthetic-fm"
 COLUMN = [f"06{r:02d}" for r in range(1, 11)]  # the whole column 06: every route east from column 05 crosses it
 WOODS = {"0606", "0607"}  # as the synthetic game's own [hexes] give them
 NOTE = "rests on unreviewed surveyed terrain in"
+REVIEW = "(survey of scan.png); review it with hexforge survey review"
 PTR_SURVEYED = {f"10{r:02d}" for r in range(1, 8)}  # column 10 of tests/data/overlay-ptr, given back as a survey
 
 
@@ -56,7 +57,7 @@ def test_a_legal_drag_over_unreviewed_survey_names_its_hexes(games) -> None:
     v = drag(surveyed, "B1", "0505", "0705")  # clear 1 + clear 1 (F&M 5.2), round the woods
     assert isinstance(v, Legal) and v.detail.startswith("via 0505-06") and ", 2 of 4 MP (" in v.detail
     crossed = v.detail.split("-")[1]
-    assert f"({NOTE} {crossed}; review it with hexforge survey review)" in v.detail
+    assert f"({NOTE} {crossed} {REVIEW})" in v.detail
     assert "0705" not in v.detail.split(NOTE)[1]  # a hex a person entered is not cited
 
 
@@ -67,12 +68,12 @@ def test_an_illegal_drag_through_unreviewed_woods_says_so(games) -> None:
     v = drag(surveyed, "B1", "0505", "0606", "0607", "0608")
     assert isinstance(v, Illegal) and v.rule == "F&M 5.2" and "no legal route" in v.reason
     tried = v.reason.split("closest tried: ")[1].split(";")[0].split("-")  # the route that came closest
-    assert tried[0] == "0505" and f"{NOTE} {', '.join(sorted(tried[1:]))};" in v.reason
+    assert tried[0] == "0505" and f"{NOTE} {', '.join(sorted(tried[1:]))} (survey of scan.png);" in v.reason
     # the same, dropped hex by hex (judged step by step): the hexes entered up to the step that failed
     v = drag(surveyed, "B1", "0605", "0606", "0607", "0608")
     assert isinstance(v, Illegal) and v.rule == "F&M 5.2" and "to enter 0608" in v.reason
     # and 0605 where it starts: that no river runs 0605/0606 rests on the survey of both hexes
-    assert v.reason.endswith(f"({NOTE} 0605, 0606, 0607, 0608; review it with hexforge survey review)")
+    assert v.reason.endswith(f"({NOTE} 0605, 0606, 0607, 0608 {REVIEW})")
 
 
 def test_reviewed_survey_values_are_cited_as_a_persons(games) -> None:
@@ -90,7 +91,7 @@ def test_only_the_hexes_still_unreviewed_are_named(games) -> None:
     confirm(surveyed, [Change("hex", ("0606",), "woods")])
     v = drag(surveyed, "B1", "0605", "0606", "0607", "0608")
     # 0605, where B1 starts, is cited too: that no river runs 0605/0606 rests on its survey
-    assert isinstance(v, Illegal) and f"{NOTE} 0605, 0607, 0608;" in v.reason
+    assert isinstance(v, Illegal) and f"{NOTE} 0605, 0607, 0608 (survey of scan.png);" in v.reason
 
 
 def test_the_reach_overlay_notes_unreviewed_survey_until_reviewed(games) -> None:
@@ -108,7 +109,7 @@ def test_the_reach_overlay_notes_unreviewed_survey_until_reviewed(games) -> None
     (note,) = notes(surveyed, shown)
     column = [h for h in shown if h in COLUMN]
     assert len(column) >= 4
-    assert note == f"this overlay {NOTE} {', '.join(column)}; review it with hexforge survey review"
+    assert note == f"this overlay {NOTE} {', '.join(column)} {REVIEW}"
     confirm(surveyed, [Change("hex", (h,), "woods" if h in WOODS else "clear") for h in COLUMN])
     assert notes(surveyed) == []
 
@@ -118,7 +119,7 @@ def test_a_long_list_names_the_first_hexes_and_counts_the_rest(games, monkeypatc
     monkeypatch.setattr("hexforge.rules.system.NAMED", 3)
     game = load_game(surveyed)
     note = rules_for(game).unreviewed([game.map.hex(h) for h in ["0505", *COLUMN]])
-    assert note == f"{NOTE} 0601, 0602, 0603 and 7 more; review it with hexforge survey review"
+    assert note == f"{NOTE} 0601, 0602, 0603 and 7 more {REVIEW}"
 
 
 def test_a_ptr_supply_overlay_notes_the_unreviewed_hexes_it_shows(tmp_path: Path) -> None:
@@ -145,4 +146,4 @@ def test_a_ptr_supply_overlay_notes_the_unreviewed_hexes_it_shows(tmp_path: Path
     shown: list[str] = []
     after = notes(out, shown)
     assert shown and after[:-1] == before
-    assert after[-1] == f"this overlay {NOTE} {', '.join(shown)}; review it with hexforge survey review"
+    assert after[-1] == f"this overlay {NOTE} {', '.join(shown)} {REVIEW}"
