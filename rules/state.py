@@ -10,6 +10,7 @@ from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 
 STEP_TRAIT = "Step"  # the builder's step-loss Layer (level 1 front, 2 reduced side)
+FRONT = ("1", "")  # the step-loss layer's front level, as a StepChange names it
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +96,7 @@ class GameState:
         if isinstance(event, Eliminated):
             return replace(self.place(uid, None), eliminated=self.eliminated | {uid})
         if isinstance(event, StepChange) and event.trait == STEP_TRAIT:
-            reduced = self.reduced | {uid} if event.new not in ("1", "") else self.reduced - {uid}
+            reduced = self.reduced | {uid} if event.new not in FRONT else self.reduced - {uid}
             return replace(self, reduced=reduced)
         return self
 

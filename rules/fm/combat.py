@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from hexforge.builder.locations import OFF_MAP
 from hexforge.builder.timeline import Eliminated, Event, Move, StepChange
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
@@ -14,7 +15,7 @@ from hexforge.rules.fm.retreat import (judge_advance, judge_direction, judge_dis
                                          legal_retreats)
 from hexforge.rules.fm.sfm import Mark
 from hexforge.rules.registry import note, rule
-from hexforge.rules.state import GameState
+from hexforge.rules.state import FRONT, STEP_TRAIT, GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 from hexforge.rules.fm.judge import Judge
 from hexforge.rules.fm.system import FireAndMovement
@@ -193,7 +194,7 @@ def _after_roll(rules: FireAndMovement, ch: Judge, a: Attack, code: str, st: Gam
     """The events after the roll by whom they touch; displacements taken out (F&M 8.3.1), units that took part
     in no combat flagged (F&M 8.2.4)."""
     d = a.defender
-    events = [(i, taken_off(ch, ch.judged[i].event)) for i in a.events]
+    events = [(i, taken_off(ch, ch.judged[i].event, st)) for i in a.events]
     def uid(e): return ch.unit(e)
     d_moves = [(i, e) for i, e in events if uid(e) == d and isinstance(e, Move)]
     d_loss = [(i, e) for i, e in events if uid(e) == d and isinstance(e, (StepChange, Eliminated))]
@@ -217,11 +218,16 @@ def _after_roll(rules: FireAndMovement, ch: Judge, a: Attack, code: str, st: Gam
     return AfterRoll(d_moves, d_loss, att_loss, att_moves)
 
 
-def taken_off(ch: Judge, e: Event) -> Event:
-    """A unit dragged off the map (into a holding box) after a combat roll as the elimination it is: no unit
-    leaves the map otherwise (F&M 5.2), and the result decides whether it had to go (F&M 8.2.4)."""
-    if isinstance(e, Move) and ch.unit(e) is not None and ch.hex(e.from_hex) is not None and ch.hex(e.to_hex) is None:
+def taken_off(ch: Judge, e: Event, before: GameState) -> Event:
+    """After a combat roll, the eliminations players make without the Eliminate command: a unit dragged off
+    the map (into a holding box; no unit leaves the map otherwise, F&M 5.2), and a unit reduced before the
+    attack whose step-loss layer goes on past its last level, round to the front (the module's layer loops):
+    the loss of its last step. The result decides whether it had to go (F&M 8.2.4)."""
+    uid = ch.unit(e)
+    if isinstance(e, Move) and uid is not None and ch.hex(e.from_hex) is not None and ch.hex(e.to_hex) is None:
         return Eliminated(e.step, e.piece, e.to, e.from_hex)
+    if isinstance(e, StepChange) and e.trait == STEP_TRAIT and uid in before.reduced and e.new in FRONT:
+        return Eliminated(e.step, e.piece, OFF_MAP, e.hex)
     return e
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, Move, StepChange, Timeline,
+from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, Event, Move, StepChange, Timeline,
                                        TurnChange, UnknownCommand)
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
@@ -70,6 +70,7 @@ class FmReferee(Referee):
         self.lost_turn: dict[str, int | None] = {}  # the GT each unit was eliminated in (ARN 10.6.6)
         self.arrivals = Arrivals(self.rules)
         self.phase_began = 0  # the index of the last phase change: every check of earlier events is closed
+        self.read_as: dict[int, Event] = {}  # events read as another (a unit taken off by hand: eliminated)
 
     # -- driver -----------------------------------------------------------------------------
 
@@ -80,12 +81,12 @@ class FmReferee(Referee):
     def advance(self, j: Judged) -> None:
         e = j.event
         if self.attack is not None and self.attack.roll is not None and j.index in self.attack.events:
-            e = taken_off(self, e)  # off the map after the roll: eliminated (F&M 8.2.4)
-            if isinstance(e, Eliminated) and not isinstance(j.event, Eliminated):
-                self.state = replace(self.state, eliminated=self.state.eliminated | {self.unit(e)})
+            e = taken_off(self, e, self.attack.before)  # an elimination made by hand after the roll (F&M 8.2.4)
+            if e is not j.event:
+                self.read_as[j.index] = e
         if isinstance(e, Eliminated) and self.unit(e) is not None:
             self.lost_turn[self.unit(e)] = self.state.turn
-        super().advance(j)
+        super().advance(j if e is j.event else Judged(j.index, e, j.verdicts))
         if isinstance(e, TurnChange):
             self.phase_began = j.index
         if isinstance(e, Eliminated) and self.over is None:
@@ -111,7 +112,7 @@ class FmReferee(Referee):
         """Every event gets a verdict: one no F&M check reads is legal when no rule governs it (chat that
         declares nothing, a piece that is not a unit, the set-up being made, a roll or change no rule reads),
         not checkable when the referee cannot tell what it does."""
-        e = j.event
+        e = self.read_as.get(j.index, j.event)
         if isinstance(e, UnknownCommand):
             return NotCheckable(f"what this logged command does (hexforge does not read it: {e.reason})")
         if j.index < self.setup_end and self.unit(e) is not None:

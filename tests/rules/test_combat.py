@@ -167,3 +167,25 @@ def test_a_defender_dragged_off_the_map_after_the_roll_is_eliminated(game) -> No
     rep = log.check()
     (v,) = verdicts(rep, 3)
     assert isinstance(v, Illegal) and v.rule == "F&M 8.4" and "off the map" not in v.reason
+
+
+@pytest.mark.parametrize("die", [1, 2, 3, 4, 5, 6])
+def test_a_reduced_unit_flipped_round_to_its_front_after_the_roll_is_eliminated(game, die) -> None:
+    """The module's step-loss layer loops: flipping a reduced unit once more shows its front again. After a
+    combat roll that is the loss of its last step, an elimination (F&M 8.2.4), judged as the Eliminate
+    command would be: the same verdicts, whatever the result."""
+    from hexforge.builder.timeline import StepChange
+    from tests.rules.helpers import ref
+
+    def log():
+        return Log(game, SETUP).phase(1, "first-combat").reduce("R2", "0705").say("attack 0705 from 0604 0605") \
+            .roll(die)
+    by_command, by_flip = log().kill("R2", "0705"), log()
+    by_flip.events.append(StepChange(by_flip._n(), ref("R2"), "0705", "Step", "2", "1"))
+    a, b = by_command.check(), by_flip.check()
+    assert [j.verdicts for j in a.judged] == [j.verdicts for j in b.judged]
+    assert not any(isinstance(v, Illegal) for j in b.judged[:3] for v in j.verdicts)
+    # without a roll before it, the same flip is no elimination: it is judged as the change it is
+    plain = Log(game, SETUP).phase(1, "first-combat").reduce("R2", "0705")
+    plain.events.append(StepChange(plain._n(), ref("R2"), "0705", "Step", "2", "1"))
+    assert not any(isinstance(v, Illegal) and "eliminat" in v.reason for j in plain.check().judged for v in j.verdicts)
