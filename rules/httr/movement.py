@@ -20,6 +20,7 @@ from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.units import is_kind, mobility, number, printed_range
+from hexforge.rules.httr.supply_codes import NO_ZOC_INTO  # SR 8.4.1 (L439)
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict, tri_or
@@ -27,7 +28,6 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict, t
 ROADS = ("primary_road", "secondary_road", "trail", "raised_road", "raised_trail", "railroad")  # 9.4.1
 EZOC_EXIT = 3.0  # SR 8.1 (L433)
 CA_COST = 3.0  # SR 10.1.11 (L540): 'a further 3MPs for the CA'
-NO_ZOC_INTO = frozenset({"forest", "city"})  # SR 8.4.1 (L439)
 ADJACENT_ZOC_ONLY = frozenset({"woods", "town"})  # SR 8.4.1 (L439)
 REACTION_HEXES = {"leg": 2, "other": 4}  # SR 9.1.4 (L454)
 
