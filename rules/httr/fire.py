@@ -331,6 +331,7 @@ def record(p: Position, d: Declaration, units: list[str]) -> None:
         if d.kind == "if" and d.hq is not None:
             p.fire.hqs.add(d.hq)
         p.fire.pending = (d, tuple(units)) if d.kind in ("df", "if") else None
+        p.fire.at_roll_due = d.kind == "at"
         if d.kind == "at":
             p.fire.last_at = (target, tuple(units))
         elif d.kind != "return":

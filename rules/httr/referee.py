@@ -64,6 +64,7 @@ class HttrReferee(Referee):
         self.dismounts: set[str] = set()  # units that mounted or dismounted this phase (SR 9.3.7)
         self.night = False
         self.last_phase_change = 0  # the index of the last turn tracker change judged (see ``settled``)
+        self.passed_phase: str | None = None  # a phase the tracker passes that this GT does not have (SR 4.1)
         self.piece_units = {p.piece.id: p.piece.unit for p in timeline.setup if p.piece.unit in self.game.units}
         self.morale_roll: int | None = None  # this phase's last Morale Check roll (SR 10.6.4)
         self.cp_given: dict[str, int] = {}  # CP allocated to each HQ this Command Phase (SR 14.3.1)
@@ -98,6 +99,9 @@ class HttrReferee(Referee):
             return
         if isinstance(e, TurnChange):
             self.on_turn(j)
+        elif self.passed_phase is not None and (isinstance(e, DiceRoll) or self.unit(e) is not None or (
+                isinstance(e, ChatLine) and parse(e.text) is not None)):
+            self.say(j.index, Illegal("HTTR SR 4.1", f"{self.passed_phase}: nothing is done in it"))
         elif isinstance(e, ChatLine):
             d = parse(e.text)
             if d is not None and (d.kind == "cp" and d.target in self.game.units or self.hex(d.target) is not None):
@@ -235,6 +239,7 @@ class HttrReferee(Referee):
             if back or turn > old_t + 1:
                 v = Illegal("HTTR SR 4.1", f"turn {turn} {self.game.info.sequence[phase].name.resolved} follows turn "
                             f"{old_t} {self.game.info.sequence[old_p].name.resolved} out of order")
+        self.passed_phase = None
         if isinstance(v, Legal) and self.game.info.sequence[phase].id in ("weather", "cp_logistic"):
             v = self.check_logistic_turn(turn, phase)
         self.say(j.index, v)
@@ -252,13 +257,16 @@ class HttrReferee(Referee):
         return self.calendar().get(turn, {}).get("kind")
 
     def check_logistic_turn(self, turn: int | None, phase: int) -> Verdict:
-        """SR 4.1 (L122-L123): the Weather and CP/Logistic Phases happen only in the 0601 and 1501 GTs."""
+        """SR 4.1 (L122-L123): the Weather and CP/Logistic Phases happen only in the 0601 and 1501 GTs. The
+        module's tracker lists every phase each GT, so passing one in another GT is legal; doing anything in
+        it is not (judged in ``judge`` while ``passed_phase`` is set)."""
         row = self.calendar().get(turn) if turn is not None else None
         if row is None:
             return NotCheckable(f"the time of GT {turn} (game.toml [special.turn_calendar])")
         if not str(row.get("time", "")).startswith(WEATHER_TURNS):
-            return Illegal("HTTR SR 4.1", f"a {self.game.info.sequence[phase].name.resolved} in GT {turn} "
-                           f"({row.get('time')}): only the 0601 and 1501 GTs have one")
+            self.passed_phase = (f"GT {turn} ({row.get('time')}) has no {self.game.info.sequence[phase].name.resolved}"
+                                 " (only the 0601 and 1501 GTs have one)")
+            return Legal(detail=f"the tracker passes it: {self.passed_phase}")
         return Legal()
 
     def end_phase(self) -> None:
@@ -333,6 +341,10 @@ class HttrReferee(Referee):
             self.morale_roll = total
         if self.ca.pending is not None and ca_die:
             self.say(j.index, resolve(self, total))
+            return
+        if self.fire.at_roll_due and (button is None or button.purpose == "at-fire"):
+            self.fire.at_roll_due = False
+            self.say(j.index, NotCheckable("rules code for AT fire results (SR 6.4.2: not built yet)"))
             return
         pending = self.fire.pending
         purpose = {"df": "direct-fire", "if": "indirect-fire"}

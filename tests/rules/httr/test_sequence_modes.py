@@ -19,8 +19,14 @@ def test_phases_follow_the_sequence_and_turns():  # SOP-2, SR 4.1 (L120-L129)
 def test_weather_and_logistics_only_in_the_0601_and_1501_turns():  # SOP-3, SR 4.1 (L122-L123)
     assert all_legal(last(Log(FRONT).phase(1, "weather").check()))  # GT1 0601-0901
     assert all_legal(last(Log(FRONT).phase(4, "cp_logistic").check()))  # GT4 1501-1801
-    r = Log(FRONT).phase(2, "weather").check()  # GT2 0901-1201
-    assert rules_broken(last(r)) == ["HTTR SR 4.1"] and "0901" in last(r)[0].reason
+    # GT2 0901-1201: the module's tracker lists every phase each GT, so passing it is legal; using it is not
+    r = Log(FRONT).phase(2, "weather").check()
+    assert all_legal(last(r)) and "0901" in last(r)[0].detail and "tracker passes it" in last(r)[0].detail
+    r = Log(FRONT).phase(2, "weather").roll("Weather", 4).phase(2, "cp_logistic").say("cp A-INF1 1").check()
+    assert [rules_broken(j.verdicts) for j in r.judged] == [[], ["HTTR SR 4.1"], [], ["HTTR SR 4.1"]]
+    assert "GT 2 (0901" in r.judged[1].verdicts[0].reason and "nothing is done in it" in r.judged[1].verdicts[0].reason
+    passed = Log(FRONT).phase(2, "weather").phase(2, "cp_logistic").phase(2, "allied_fire").roll("Weather", 4).check()
+    assert rules_broken(last(passed)) == []  # once past it, the phase's rule no longer applies
 
 
 def test_one_voluntary_mode_change_in_the_organization_phase():  # MOD-2, SR 5.2.1 (L142)
