@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import sys
 import time
 from pathlib import Path
@@ -30,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from hexforge.games import load_game  # noqa: E402
 from hexforge.survey.grid import AtPoint, fit  # noqa: E402
 from hexforge.survey.image import MapImage  # noqa: E402
-from tools.scans import STYLES, Scan, make_scan  # noqa: E402
+from tools.scans import STYLES, Scan, make_scan, truth_samples  # noqa: E402
 
 
 def _timed(f, *args):
@@ -113,24 +112,6 @@ def thousand_hexes() -> str:
 
 # -- terrain: hexes, hexsides and roads from at most three samples per type ----------------------------
 
-def _samples(s: Scan, k: int = 3):
-    from hexforge.survey.store import pair
-    from hexforge.survey.terrain import Samples
-    rng = random.Random(s.seed)
-
-    def pick(items):
-        return rng.sample(sorted(items), min(k, len(items)))
-
-    out = Samples()
-    for t in sorted(set(s.terrain.values())):
-        out.hexes[t] = pick([h for h, x in s.terrain.items() if x == t])
-    for t in ("river", "stream"):
-        out.hexsides[t] = pick([pair(*sorted(p)) for p, x in s.hexsides.items() if x == t])
-    for t in ("road", "trail", "railway"):
-        out.lines[t] = pick([pair(*sorted(p)) for p, x in s.lines.items() if x == t])
-    return out
-
-
 def _found(truth, got) -> tuple[int, int, int]:
     from hexforge.survey.store import pair
     t = {pair(*sorted(p)): v for p, v in truth.items()}
@@ -147,7 +128,7 @@ def terrain_rows(seeds: int) -> list[dict]:
         for seed in range(seeds):
             s = make_scan(style, seed)
             pairs = adjacent_pairs(load_game(str(s.game_dir)), s.centres)
-            out, wall, cpu = _timed(survey_terrain, s.image, s.centres, pairs, _samples(s), "bench")
+            out, wall, cpu = _timed(survey_terrain, s.image, s.centres, pairs, truth_samples(s), "bench")
             labels = sorted(s.centres)
             bad = np.array([out.hexes[h].value != s.terrain[h] for h in labels])
             low = np.argsort([out.hexes[h].confidence for h in labels], kind="stable")[:len(labels) // 10]
@@ -179,7 +160,7 @@ def thousand_hex_terrain() -> str:
     from hexforge.survey.terrain import adjacent_pairs, survey_terrain
     s = make_scan("modern", 99, columns=32, rows=32)
     pairs = adjacent_pairs(load_game(str(s.game_dir)), s.centres)
-    _, wall, cpu = _timed(survey_terrain, s.image, s.centres, pairs, _samples(s), "bench")
+    _, wall, cpu = _timed(survey_terrain, s.image, s.centres, pairs, truth_samples(s), "bench")
     return f"1,024-hex map ({len(s.centres)} hexes on the scan): survey terrain {wall:.2f} s ({cpu:.2f} s CPU)"
 
 

@@ -16,26 +16,9 @@ from hexforge.cli import cli
 from hexforge.games import load_game
 from hexforge.survey.store import pair
 from hexforge.survey.terrain import Samples, SamplesError, adjacent_pairs, read_samples, survey_terrain
-from tools.scans import STYLES, Scan, make_scan
+from tools.scans import STYLES, Scan, make_scan, truth_samples
 
 SEEDS = 7  # x 3 styles = 21 degraded scans
-
-
-def truth_samples(s: Scan, k: int = 3) -> Samples:
-    """At most ``k`` true samples of every type on the scan, drawn by the scan's seed."""
-    rng = random.Random(s.seed)
-
-    def pick(items):
-        return rng.sample(sorted(items), min(k, len(items)))
-
-    out = Samples()
-    for t in sorted(set(s.terrain.values())):
-        out.hexes[t] = pick([h for h, x in s.terrain.items() if x == t])
-    for t in ("river", "stream"):
-        out.hexsides[t] = pick([pair(*sorted(p)) for p, x in s.hexsides.items() if x == t])
-    for t in ("road", "trail", "railway"):
-        out.lines[t] = pick([pair(*sorted(p)) for p, x in s.lines.items() if x == t])
-    return out
 
 
 def survey_of(s: Scan, samples: Samples):

@@ -21,7 +21,7 @@ from hexforge.builder.build import setup_name
 from hexforge.games import load_game
 from hexforge.survey.store import Change, confirm
 from tests.survey.conftest import small
-from tests.survey.test_terrain import truth_samples
+from tools.scans import truth_samples
 from tools.scans import Scan
 
 pytestmark = pytest.mark.vassal

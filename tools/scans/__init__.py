@@ -85,3 +85,23 @@ def _degrade(clean: Image.Image, rng: np.random.Generator, paper: tuple[int, int
 
 def _distance_to_middle(p: tuple[float, float], w: int, h: int) -> float:
     return (p[0] - w / 2) ** 2 + (p[1] - h / 2) ** 2
+
+
+def truth_samples(s: Scan, k: int = 3):
+    """At most ``k`` true samples of every terrain, hexside and line type on the scan, drawn by its seed: what a
+    user names in samples.toml (``hexforge.survey.terrain.Samples``)."""
+    from hexforge.survey.store import pair
+    from hexforge.survey.terrain import Samples
+    rng = random.Random(s.seed)
+
+    def pick(items):
+        return rng.sample(sorted(items), min(k, len(items)))
+
+    out = Samples()
+    for t in sorted(set(s.terrain.values())):
+        out.hexes[t] = pick([h for h, x in s.terrain.items() if x == t])
+    for t in ("river", "stream"):
+        out.hexsides[t] = pick([pair(*sorted(p)) for p, x in s.hexsides.items() if x == t])
+    for t in ("road", "trail", "railway"):
+        out.lines[t] = pick([pair(*sorted(p)) for p, x in s.lines.items() if x == t])
+    return out
