@@ -155,6 +155,7 @@ def test_httr_units_set_up_in_hexes_stand_on_their_own_sheets(vassal_check, tmp_
     vmod = build(g, tmp_path / "httr.vmod", scenarios=["s17"])
     rc, res = vassal_check("replay", vmod, f"setup:{setup_name(g.scenarios['s17'].name.resolved)}")
     assert rc == 0 and res["success"], res.get("errors") or res.get("error")
-    where = {p["name"]: p for p in res["final"]["pieces"] if p["name"] in placed}
+    # by the BasicPiece name: VASSAL's name of a piece set up in a named level carries it ("5/GA Defilade")
+    where = {p["basic_name"]: p for p in res["final"]["pieces"] if p["basic_name"] in placed}
     assert ({u: (p["map"], p["board"], p["location"]) for u, p in where.items()}
             == {u: ("Main Map", f"Sheet {h[0]}", h) for u, h in placed.items()})
