@@ -54,7 +54,8 @@ def test_setup_puts_every_unit_in_its_hex(game: str, scenario: str, modules, vas
     rc, res = vassal_check("replay", modules[game], f"setup:{setup_name(sc.name.resolved)}")
     assert rc == 0 and res["success"], res.get("errors") or res.get("error")
     main = [p for p in res["final"]["pieces"] if p["map"] == "Main Map"]
-    where = {p["name"]: p["location"] for p in main if "UnitId" in p["markers"]}
+    # a unit by its BasicPiece name: VASSAL's piece name carries a named layer level ("327/101 Defilade")
+    where = {p["basic_name"]: p["location"] for p in main if "UnitId" in p["markers"]}
     assert {p["markers"]["Marker"]: p["location"] for p in main if "Marker" in p["markers"]} == g.marker_setup(sc)
     # What the scenario data says, read straight from the data (not from our placement code).
     expected = {}
@@ -65,7 +66,7 @@ def test_setup_puts_every_unit_in_its_hex(game: str, scenario: str, modules, vas
                 expected[uid] = label
     assert where == expected
     placed = {p.unit for p in placements(g, sc, assemble(g)) if not p.marker}
-    on_board = {p["name"] for p in res["final"]["pieces"] if "UnitId" in p["markers"]}
+    on_board = {p["basic_name"] for p in res["final"]["pieces"] if "UnitId" in p["markers"]}
     assert on_board == placed  # nothing lost: every unit with a place in the data is in the save
 
 
