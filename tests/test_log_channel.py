@@ -177,11 +177,10 @@ def test_a_setup_that_places_no_unit_on_the_map_says_so(game: str) -> None:
 
 # -- PtR data (issue #14, "Data") ---------------------------------------------------------------------
 
-RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rulebooks" / "piercing-the-reich.txt"
-
-
 def _line(n: int) -> str:
-    return RULEBOOK.read_text(encoding="utf-8").splitlines()[n - 1]
+    """Line ``n`` of the PtR rulebook (skipped without the rulebooks, a failure in CI)."""
+    from tests.games.rawdata import rulebook_line
+    return rulebook_line("piercing-the-reich.txt", n)
 
 
 def test_the_parent_field_example_is_not_a_counter() -> None:
