@@ -8,7 +8,7 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = {"hexforge": "hexforge", "maps": "hexforge/maps", "counters": "hexforge/counters",
+PACKAGES = {"cli": "hexforge", "maps": "hexforge/maps", "counters": "hexforge/counters",
             "rules": "hexforge/rules", "builder": "hexforge/builder", "games": "hexforge/games",
             "survey": "hexforge/survey"}
 
