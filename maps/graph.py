@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import attrgetter
 from typing import Callable, Iterable
 
 import networkx as nx
@@ -90,9 +91,14 @@ class Adjacency:
         return len(self.indices) // 2
 
     @cached_property
+    def degrees(self) -> np.ndarray:
+        """The number of hexsides of each node to other map hexes (CSR row lengths)."""
+        return np.diff(self.indptr).astype(np.int32)
+
+    @cached_property
     def edge_rows(self) -> np.ndarray:
         """The node each CSR position (directed edge) leaves: ``edge_rows[k]`` for ``indices[k]``."""
-        return np.repeat(np.arange(len(self.hexes), dtype=np.int32), np.diff(self.indptr))
+        return np.repeat(np.arange(len(self.hexes), dtype=np.int32), self.degrees)
 
     @cached_property
     def _edge_keys(self) -> tuple[np.ndarray, np.ndarray]:
@@ -140,7 +146,7 @@ class Adjacency:
     def rings(self, hexes: Iterable[Hex] | np.ndarray, radius: int) -> np.ndarray:
         """``(k, 3 * radius * (radius + 1))``: for each of ``hexes`` (on the map or off it) the nodes 1
         to ``radius`` steps away, ring by ring in :meth:`ring_table` order, ``-1`` off the map."""
-        at = _coordinates(hexes)
+        at = coordinates_of(hexes)
         node = self.nodes_of(at)
         on = node >= 0
         out = np.empty((len(at), 3 * radius * (radius + 1)), dtype=np.int64)
@@ -154,7 +160,7 @@ class Adjacency:
         """The nodes ``inner`` to ``radius`` lattice steps from any of ``hexes`` (which may lie
         off the map; or their ``(k, 2)`` axial coordinates), ascending; vectorised over the
         hexes and the offsets."""
-        at = _coordinates(hexes)
+        at = coordinates_of(hexes)
         if not len(at) or not len(self.hexes):
             return np.zeros(0, dtype=np.int64)
         hit = np.zeros(len(self.hexes), dtype=bool)
@@ -178,7 +184,7 @@ class Adjacency:
     def nodes_of(self, hexes: Iterable[Hex] | np.ndarray) -> np.ndarray:
         """The node of each of ``hexes`` (or of each row of ``(k, 2)`` axial coordinates), in
         order; ``-1`` for a hex off the map (no hashing)."""
-        at = _coordinates(hexes)
+        at = coordinates_of(hexes)
         return self._nodes_at(at) if len(self.hexes) else np.full(len(at), -1, dtype=np.int64)
 
     def _nodes_at(self, qr: np.ndarray) -> np.ndarray:
@@ -215,11 +221,14 @@ def ring_offsets(radius: int) -> np.ndarray:
     return np.array([(h.q, h.r) for h in ring(Hex(0, 0), radius)], dtype=np.int64).reshape(-1, 2)
 
 
-def _coordinates(hexes: Iterable[Hex] | np.ndarray) -> np.ndarray:
+def coordinates_of(hexes: Iterable[Hex] | np.ndarray) -> np.ndarray:
     """``(k, 2)`` axial ``q, r`` of some hexes (given as hexes, or already as such an array)."""
     if isinstance(hexes, np.ndarray):
         return hexes.reshape(-1, 2)
-    return np.array([(h.q, h.r) for h in hexes], dtype=np.int64).reshape(-1, 2)
+    return np.array(list(map(_QR, hexes)), dtype=np.int64).reshape(-1, 2)
+
+
+_QR = attrgetter("q", "r")
 
 
 def adjacency_of(g: nx.Graph) -> Adjacency:

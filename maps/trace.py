@@ -205,13 +205,17 @@ def _csgraph_pass(adj: Adjacency, start: np.ndarray, leaves: np.ndarray, cross: 
     for any other reached hex): the edges out of a hex are kept when it lets a path through or is
     a start, and their hexside is open; a super-source ``n`` is joined to the starts."""
     n = len(adj)
-    keep = (leaves | start)[adj.edge_rows]
-    if cross is not None:
+    out = leaves | start
+    keep = np.repeat(out, adj.degrees)  # per CSR position: its hex lets paths out
+    if cross is None:  # whole rows kept or dropped: their lengths are the nodes' degrees or 0
+        counts = np.where(out, adj.degrees, 0)
+    else:
         keep &= cross
+        counts = np.bincount(adj.edge_rows[keep], minlength=n).astype(np.int32)
     src = np.flatnonzero(start).astype(np.int32)
-    counts = np.zeros(len(keep) + 1, dtype=np.int32)
-    np.cumsum(keep, dtype=np.int32, out=counts[1:])
-    ptr = np.append(counts[adj.indptr], counts[-1] + len(src)).astype(np.int32)
+    ptr = np.zeros(n + 2, dtype=np.int32)
+    np.cumsum(counts, out=ptr[1:n + 1])
+    ptr[n + 1] = ptr[n] + len(src)
     cols = np.concatenate([adj.indices[keep], src])
     mat = csr_array((np.ones(len(cols)), cols, ptr), shape=(n + 1, n + 1))
     dist = np.full(n, -1, dtype=np.int64)

@@ -49,6 +49,7 @@ from typing import Collection
 import numpy as np
 
 from hexforge.games.game import Game
+from hexforge.maps.graph import coordinates_of
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.maps.trace import (CLOSED, OPEN, UNSURE, Cost, Reached, Tri, least_cost, reach_arrays,
@@ -56,7 +57,7 @@ from hexforge.maps.trace import (CLOSED, OPEN, UNSURE, Cost, Reached, Tri, least
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.sources import Source, number
 from hexforge.rules.httr.supply_codes import (ADJACENT_ZOC_ONLY, CORPS_ROADS, NO_ZOC_INTO, Passability, _Pairs,
-                                             _road_codes)
+                                             _road_codes, unit_facts)
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.core.zoc import zoc_in
 from hexforge.rules.state import GameState
@@ -245,17 +246,18 @@ class HttrSupply:
         n = len(adj)
         placed = [(u, h) for u, h in st.positions.items() if h is not None]
         sides, gone = st.sides, st.eliminated
-        facts = np.array([(sides.get(u) == side, u in units and u not in gone,
-                           u in units and units[u].type.lower() == "leader") for u, _ in placed],
+        leaders = unit_facts(units).leaders
+        facts = np.array([(sides.get(u) == side, u in units and u not in gone, u in leaders) for u, _ in placed],
                          dtype=bool).reshape(-1, 3)
         mine, leader = facts[:, 0], facts[:, 2]
         enemy = ~mine & facts[:, 1]
-        node = adj.nodes_of([h for _, h in placed])
+        at = coordinates_of(h for _, h in placed)
+        node = adj.nodes_of(at)
         blocked, friend = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
         blocked[node[(node >= 0) & enemy & ~leader]] = True
         friend[node[(node >= 0) & mine]] = True
         zoc = [p for p, e in zip(placed, enemy.tolist()) if e]
-        pairs = _Pairs.of(self, zoc, adj)
+        pairs = _Pairs.of(self, zoc, adj, at[enemy])
         asks = ~blocked & ~friend  # the hexes whose answer reads the EZOC
         pairs.observe(self, asks & ~pairs.hexes_with(OPEN, n))
         yes, maybe = pairs.hexes_with(OPEN, n), pairs.hexes_with(UNSURE, n)

@@ -40,10 +40,10 @@ class _Pairs:
     record: np.ndarray
 
     @classmethod
-    def of(cls, s: HttrSupply, zoc: list[tuple[str, Hex]], adj: Adjacency) -> _Pairs:
-        """The pairs of the units ``zoc`` (id, hex), each unit's 18 hexes 1-2 away as a row; pairs
-        that close nothing and record nothing are left out."""
-        rings = adj.rings([h for _, h in zoc], 2)
+    def of(cls, s: HttrSupply, zoc: list[tuple[str, Hex]], adj: Adjacency, at: np.ndarray) -> _Pairs:
+        """The pairs of the units ``zoc`` (id, hex; ``at`` their hexes' axial coordinates), each unit's
+        18 hexes 1-2 away as a row; pairs that close nothing and record nothing are left out."""
+        rings = adj.rings(at, 2)
         tc = terrain_codes(s.game.map.graph())
         kind = np.where(rings >= 0, tc.code[rings], -1)
         no_zoc = np.array([bool(t & NO_ZOC_INTO) for t in tc.kinds] + [False], dtype=bool)[kind]
@@ -106,11 +106,31 @@ def _road_codes(g: nx.Graph) -> np.ndarray:
 def _traits(s: HttrSupply, zoc: list[tuple[str, Hex]]) -> np.ndarray:
     """The units' ZOC as :meth:`HttrSupply._exerts` reads it, ``(k, 3)``: 0 none / 1 exerts / 2
     effectiveness unknown; 0 range unknown / 1 under two / 2 two or more; 1 when ``unsure``."""
-    off, unsure, units = {*s.travel, *s.disrupted, *s.depleted}, set(s.unsure), s.game.units
-    rows = [(0, 0, 0) if uid in off else
-            (*_ratings(units[uid].values.get("effectiveness"), units[uid].values.get("range")), uid in unsure)
-            for uid, _ in zoc]
+    off, unsure, ratings = {*s.travel, *s.disrupted, *s.depleted}, set(s.unsure), unit_facts(s.game.units).ratings
+    rows = [(0, 0, 0) if uid in off else (*ratings[uid], uid in unsure) for uid, _ in zoc]
     return np.array(rows, dtype=np.int8).reshape(-1, 3)
+
+
+@dataclass(frozen=True)
+class UnitFacts:
+    """What the EZOC arrays read of a game's units, worked out once per units table: each unit's
+    :func:`_ratings`, and which units are leaders (who exert no ZOC and block nothing, SR 19)."""
+
+    ratings: dict[str, tuple[int, int]]
+    leaders: frozenset[str]
+
+
+_LAST: list[tuple[dict, UnitFacts]] = []  # the last units table asked about, and its facts
+
+
+def unit_facts(units: dict) -> UnitFacts:
+    """:class:`UnitFacts` of ``units`` (the referee asks once per position and the units never change
+    during a check, so the last table's facts are kept)."""
+    if not _LAST or _LAST[0][0] is not units:
+        _LAST[:] = [(units, UnitFacts({uid: _ratings(u.values.get("effectiveness"), u.values.get("range"))
+                                       for uid, u in units.items()},
+                                      frozenset(uid for uid, u in units.items() if u.type.lower() == "leader")))]
+    return _LAST[0][1]
 
 
 def _ratings(er: object, rng: object) -> tuple[int, int]:
