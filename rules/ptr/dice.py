@@ -47,12 +47,25 @@ class DiceMixin:
         elif m.expect in ("option", "initiative") and m.over is None:
             self.initiative_step(j)
 
+    @rule("PTR 9.2.1A", "PTR9-1", "both sides roll one die per segment: a roll once the segment's Initiative is "
+          "determined is a re-roll, flagged and otherwise ignored")
     def initiative_step(self, j: Judged) -> None:
+        """An Initiative roll while the Operations Cycle awaits one: the segment's Initiative Determination; but
+        once the segment's Initiative is determined and its winner has announced nothing yet, a further roll is a
+        re-roll of that segment, flagged and ignored, so the cycle goes on as if it had not been made.
+
+        Reading: 9.2.1A (L711) has "both sides roll a single die" at the Initiative Determination that begins each
+        segment, and the next Determination begins only once the winner's option (9.4) is carried out; so a roll
+        before the winner announces Act, Transfer or Pass belongs to the segment under way, never to the next. In
+        a scenario's first segment of its first turn (21.0C) no roll is due at all."""
         m = self.mem
-        if m.expect == "option" and m.holder is not None:
-            self.say(j.index, Illegal("PTR 9.4", f"{m.holder} won the Initiative of segment {m.segment} but "
-                                      "announced neither Act, Transfer nor Pass before the next roll"))
-            self.set(expect="initiative", holder=None)
+        if m.expect == "option":
+            why = (f"segment {m.segment}'s Initiative is already determined"
+                   + (f" ({m.holder} holds it" + (" without a roll, 21.0C)" if not m.marker.box else ")")
+                      if m.holder is not None else ""))
+            self.say(j.index, Illegal("PTR 9.2.1A", f"{why}: each side rolls a single die per segment; this "
+                                      "re-roll is ignored and the winner still announces Act, Transfer or Pass"))
+            return
         self.initiative_roll(j)
 
     @rule("PTR 9.2.1 / 10.1.2B / 10.2.3A / 15.3B / 5.2.1D", "PTR15-7",
