@@ -106,17 +106,25 @@ def _road_codes(g: nx.Graph) -> np.ndarray:
 def _traits(s: HttrSupply, zoc: list[tuple[str, Hex]]) -> np.ndarray:
     """The units' ZOC as :meth:`HttrSupply._exerts` reads it, ``(k, 3)``: 0 none / 1 exerts / 2
     effectiveness unknown; 0 range unknown / 1 under two / 2 two or more; 1 when ``unsure``."""
-    off, unsure, ratings = {*s.travel, *s.disrupted, *s.depleted}, set(s.unsure), unit_facts(s.game.units).ratings
-    rows = [(0, 0, 0) if uid in off else (*ratings[uid], uid in unsure) for uid, _ in zoc]
-    return np.array(rows, dtype=np.int8).reshape(-1, 3)
+    facts = unit_facts(s.game.units)
+    uids = [u for u, _ in zoc]
+    out = np.zeros((len(zoc), 3), dtype=np.int8)
+    out[:, :2] = facts.ratings[np.fromiter(map(facts.row.__getitem__, uids), dtype=np.int64, count=len(uids))]
+    off, unsure = {*s.travel, *s.disrupted, *s.depleted}, set(s.unsure)
+    if off or unsure:
+        out[np.fromiter((u in off for u in uids), dtype=bool, count=len(uids))] = 0
+        out[:, 2] = np.fromiter((u in unsure and u not in off for u in uids), dtype=bool, count=len(uids))
+    return out
 
 
 @dataclass(frozen=True)
 class UnitFacts:
     """What the EZOC arrays read of a game's units, worked out once per units table: each unit's
-    :func:`_ratings`, and which units are leaders (who exert no ZOC and block nothing, SR 19)."""
+    :func:`_ratings` (``ratings[row[uid]]``), and which units are leaders (who exert no ZOC and block
+    nothing, SR 19)."""
 
-    ratings: dict[str, tuple[int, int]]
+    row: dict[str, int]
+    ratings: np.ndarray
     leaders: frozenset[str]
 
 
@@ -127,8 +135,9 @@ def unit_facts(units: dict) -> UnitFacts:
     """:class:`UnitFacts` of ``units`` (the referee asks once per position and the units never change
     during a check, so the last table's facts are kept)."""
     if not _LAST or _LAST[0][0] is not units:
-        _LAST[:] = [(units, UnitFacts({uid: _ratings(u.values.get("effectiveness"), u.values.get("range"))
-                                       for uid, u in units.items()},
+        ratings = [_ratings(u.values.get("effectiveness"), u.values.get("range")) for u in units.values()]
+        _LAST[:] = [(units, UnitFacts({uid: i for i, uid in enumerate(units)},
+                                      np.array(ratings, dtype=np.int8).reshape(-1, 2),
                                       frozenset(uid for uid, u in units.items() if u.type.lower() == "leader")))]
     return _LAST[0][1]
 
