@@ -15,10 +15,12 @@ from typing import Protocol
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.movement import CA_COST, EZOC_EXIT, Movement, Step
 from hexforge.rules.httr.units import division, is_kind, kind_of, number
+from hexforge.rules.httr.supply_rules import before_supply_rules
 from hexforge.rules.httr.values import ca_result, ca_value, odds
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -49,6 +51,7 @@ class Position(Protocol):
     fired_in: dict[str | None, set[str]]
     readings: dict[str, str]
     moves: dict[str, Step]
+    cp: cpl.CpLedger
 
     def phase(self) -> tuple[str, str | None]: ...
 
@@ -74,6 +77,7 @@ def judge_ca(p: Position, d: Declaration) -> list[Verdict]:
     out += [check_phase(p, kind), check_adjacent(p, src, target), check_stoppers(p, order, side), check_company(p, units),
            check_once(p, units), check_start(p, units, target), check_lead(p, d, order), check_hw(p, order, units),
            check_mixing(p, units, target)]
+    out.append(check_cp(p, units))
     if src.distance(target) == 1:
         out += [check_cost(p, u, src, target) for u in units]
     if not units:
@@ -126,6 +130,29 @@ def check_once(p: Position, units: list[str]) -> Verdict:
     if fired and p.phase()[0] == "movement" and p.readings.get("fired_close_action") != "allowed":
         return Illegal("HTTR SR 10.1.9", f"{', '.join(fired)} fired in the Fire Phase and may not close-assault in "
                        "the next Movement Phase")
+    return Legal()
+
+
+@rule("HTTR SR 14.6.1 / ScR 5.2.5.2", "CA-13", "no CA by a unit of a formation without access to any CP")
+def check_cp(p: Position, units: list[str]) -> Verdict:
+    """Reading: a unit's formation is its controlling HQ (a division asset's: the CP its division expended for
+    its assets, SR 14.4); before the supply rules begin every formation has its CP (ScR 5.2)."""
+    early = before_supply_rules(p.game, p.state.turn)
+    if early is True:
+        return Legal()
+    for u in units:
+        hq = p.game.units[u].formation
+        if hq not in p.game.units:
+            return NotCheckable(f"the controlling HQ of {u} (units.csv formation; SR 14.6.1)")
+        cp = cpl.effective(p, hq, p.state.where(u))
+        if isinstance(cp, Unknown) or isinstance(early, Unknown):
+            return NotCheckable((cp if isinstance(cp, Unknown) else early).needs)
+        if cp <= 0:
+            has = cpl.held(p, hq) or 0
+            if has > 0:
+                return Illegal("HTTR ScR 5.2.5.2", f"{hq} holds {has} CP and its location's extra CP leave none: "
+                               f"{u}'s formation has no CP and may not initiate CA (SR 14.6.1)")
+            return Illegal("HTTR SR 14.6.1", f"{u}'s HQ {hq} has no CP: its units may not initiate CA")
     return Legal()
 
 

@@ -2,13 +2,15 @@
 subordinate HQ in the owner's Command Phase (SR 4.1 L125, 14.2-14.3). Checked: at most two CP to an HQ below
 division level per Command Phase (14.3.1), neither HQ disrupted (14.1.5), the division HQ in Defilade
 (14.1.2), the receiving HQ's supply path to its division HQ (14.3.2, through the system's supply chain).
-The division's record track (14.3.6, 14.5) is a marker on a track board: not read yet.
+The record tracks and what each HQ holds are :mod:`rules.httr.command_points`.
 """
 from __future__ import annotations
 
 from typing import Protocol
 
+from hexforge.games.channel import Channel
 from hexforge.games.game import Game
+from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.units import division
@@ -25,11 +27,13 @@ class Position(Protocol):
     rules: RulesSystem
     state: GameState
     cp_given: dict[str, int]
+    cp: cpl.CpLedger
+    channel: Channel
 
     def phase(self) -> tuple[str, str | None]: ...
 
 
-def judge_cp(p: Position, d: Declaration) -> list[Verdict]:
+def judge_cp(p: Position, d: Declaration, index: int = 0) -> list[Verdict]:
     hq = d.target
     if hq not in p.game.units:
         return [NotCheckable(f"an HQ named {hq!r} (no unit of the game has that id)")]
@@ -38,20 +42,41 @@ def judge_cp(p: Position, d: Declaration) -> list[Verdict]:
         return [NotCheckable("the phase (no turn tracker change yet)")]
     if kind != "command" or p.state.side(hq) != side:
         return [Illegal("HTTR SR 14.3.1", f"CP are allocated to {hq} outside its side's Command Phase")]
-    div = division(p.game, hq)
-    if div is None or p.game.units[hq].size.strip().lower() in DIVISION_LEVELS:
+    giver = giver_of(p, hq, d)
+    if giver is None:
         return [NotCheckable(f"the division above HQ {hq} (units.csv formation; CP go from a division to the HQs "
                              "below it)")]
-    out = [check_amount(p, hq, d.points or 0), check_hqs(p, hq, div), check_path(p, hq, div)]
-    p.cp_given[hq] = p.cp_given.get(hq, 0) + (d.points or 0)
+    n = d.points or 0
+    if giver == hq:  # SR 14.4 (L787): the division expends CP for its assets
+        out = [check_amount(p, hq, n), check_hqs(p, hq, hq)]
+    else:
+        out = [check_amount(p, hq, n), check_hqs(p, hq, giver), check_path(p, hq, giver)]
+    out += cpl.allocate(p, index, hq, giver, n)
+    p.cp_given[hq] = p.cp_given.get(hq, 0) + n
     return out
 
 
-@rule("HTTR SR 14.3.1", "CP-8", "at most two CP to each sub-divisional HQ per Command Phase")
+def giver_of(p: Position, hq: str, d: Declaration) -> str | None:
+    """Whose record track the CP come from: the HQ named after ``from``, a division HQ's own (its assets,
+    SR 14.4), else the division above the HQ (SR 14.3.1)."""
+    if d.firers:
+        return d.firers[0] if d.firers[0] in p.game.units else None
+    if p.game.units[hq].size.strip().lower() == "division":
+        return hq
+    div = division(p.game, hq)
+    return None if div is None or p.game.units[hq].size.strip().lower() == "corps" else div
+
+
+@rule("HTTR SR 14.3.1 / 14.6.3", "CP-8", "at most two CP to each sub-divisional HQ per Command Phase; a later "
+      "Command Phase only tops an HQ up to two")
 def check_amount(p: Position, hq: str, n: int) -> Verdict:
     total = p.cp_given.get(hq, 0) + n
     if total > 2:
         return Illegal("HTTR SR 14.3.1", f"{hq} is allocated {total} CP this Command Phase: at most two")
+    has = cpl.held(p, hq)
+    if has is not None and hq not in p.cp_given and has + n > 2 and hq not in p.cp.arrived:
+        return Illegal("HTTR SR 14.6.3", f"{hq} holds {has} CP from an earlier Command Phase and is allocated {n}: "
+                       "a later Command Phase tops an HQ up to two")
     return Legal()
 
 

@@ -13,7 +13,11 @@ word opens a declaration). Read by one tokenizer pass, linear in the line's leng
                                                             order, mount, move, ca
     return TARGET from FIRER {FIRER} [target UNIT]          return fire after AT fire (SR 6.6.7)
     ca TARGET from HEX [lead UNIT {UNIT}]                   close action, with its lead units (SR 10.3)
-    cp HQ N                                                 N command points allocated to HQ (SR 14.3)
+    cp HQ N [from HQ]                                       N command points allocated to HQ (SR 14.3) from its
+                                                            division's record track, or from the HQ named
+                                                            (a corps HQ's transfer to a division HQ, ScR
+                                                            5.2.3.3); to a division HQ from its own track:
+                                                            CP expended for its assets (SR 14.4)
 
 TARGET and HEX are hex labels (``B0405``); FIRER is a hex label (the top two units there, SR 6.3.1.4) or a
 unit id; an id with spaces is written in double quotes (``"2/506 5-3 no.1"``). Words are separated by spaces
@@ -58,7 +62,9 @@ def parse(text: str) -> Declaration | None:
         return None
     kind = words[0].lower()
     if kind == "cp":
-        return Declaration("cp", words[1], points=int(words[2])) if len(words) == 3 and words[2].isdigit() else None
+        giver = tuple(words[4:]) if len(words) == 5 and words[3].lower() == "from" else ()
+        ok = len(words) in (3, 5) and words[2].isdigit() and (len(words) == 3 or giver)
+        return Declaration("cp", words[1], giver, points=int(words[2])) if ok else None
     parts: dict[str, list[str]] = {"head": []}
     current = "head"
     for w in words[1:]:

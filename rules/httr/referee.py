@@ -12,6 +12,7 @@ from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, 
 from hexforge.games.channel import Channel, layer_applies
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
+from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.catalogue import READINGS
 from hexforge.rules.httr.command import judge_cp
@@ -22,6 +23,7 @@ from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.modes_rules import judge_layer
 from hexforge.rules.httr.opportunity import Waiting, judge_of, judge_trigger, trigger_of, waiting
+from hexforge.rules.httr.columns import Drag
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.stacking import check_order, judge_reorder
 from hexforge.rules.httr.units import has_mode, is_kind
@@ -70,6 +72,9 @@ class HttrReferee(Referee):
         self.cp_given: dict[str, int] = {}  # CP allocated to each HQ this Command Phase (SR 14.3.1)
         self.leaders_due: list[tuple[int, str]] = []  # (move's event, enemy leader left alone there): SR 19.3.1
         self.of_wait: list[Waiting] = []  # OF declared, waiting for the activity that triggers it (SR 6.6.1.2)
+        self.drag = Drag()  # the moving stack of the current drag (SR 9.6.4-9.6.7)
+        self.cp = cpl.CpLedger()  # the CP/AmP record tracks and what each HQ holds (SR 14-15)
+        cpl.read_setup(self, timeline.setup)
 
     def _start_mode(self, uid: str) -> str | None:
         """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
@@ -108,6 +113,9 @@ class HttrReferee(Referee):
                 self.on_declare(j, d)
         elif isinstance(e, DiceRoll):
             self.on_roll(j)
+        elif isinstance(e, Move) and cpl.marker_hq(self.game, self.channel, e.piece.name) is not None:
+            for v in cpl.on_marker(self, j.index, e):
+                self.say(j.index, v)
         elif self.unit(e) is None:
             return
         elif isinstance(e, Move):
@@ -182,6 +190,8 @@ class HttrReferee(Referee):
                     self.leaders_due += [(j.index, u) for u in enemy]
         elif isinstance(e, Eliminated):
             self.state = mem.moved(before, self.state, uid, None)
+        if isinstance(e, Entered) and is_kind(self.game, uid, "hq"):
+            cpl.arrived(self, uid)  # ScR 5.1.3.9: 2 CP until its next allocation
         elif isinstance(e, StepChange):
             said = mem.layer_change(e.trait, e.new, self.channel)
             if said is not None:
@@ -243,7 +253,11 @@ class HttrReferee(Referee):
         if isinstance(v, Legal) and self.game.info.sequence[phase].id in ("weather", "cp_logistic"):
             v = self.check_logistic_turn(turn, phase)
         self.say(j.index, v)
+        if self.phase()[0] == "command":
+            for index, said in cpl.command_over(self, j.index, self.phase()[1]):
+                self.say(index, said)
         self.end_phase()
+        cpl.phase_began(self, self.game.info.sequence[phase].id, self.calendar().get(turn, {}).get("time"))
         self.last_phase_change = j.index
         if turn is not None and turn != old_t:
             self.mode_turn.clear()
@@ -308,7 +322,7 @@ class HttrReferee(Referee):
 
     def on_declare(self, j: Judged, d: Declaration) -> None:
         if d.kind in ("cp", "ca"):
-            self.say_all(j.index, (judge_cp if d.kind == "cp" else judge_ca)(self, d), d.kind)
+            self.say_all(j.index, judge_cp(self, d, j.index) if d.kind == "cp" else judge_ca(self, d), d.kind)
             if d.kind == "ca":
                 self.ca.declared = j.index
             return
@@ -339,6 +353,11 @@ class HttrReferee(Referee):
         total = e.total if e.total is not None else sum(e.values)
         if button is not None and button.purpose == "morale":
             self.morale_roll = total
+        said = cpl.on_roll(self, e, button.purpose if button is not None else None)
+        if said is not None:
+            for v in said:
+                self.say(j.index, v)
+            return
         if self.ca.pending is not None and ca_die:
             self.say(j.index, resolve(self, total))
             return
@@ -402,7 +421,8 @@ class HttrReferee(Referee):
         if (e.from_hex, e.to_hex) != self.last_move:
             self.finished.update(u for u in self.moves if u != uid)
         self.last_move = (e.from_hex, e.to_hex)
-        mv = Movement(self.game, self.state, uid, reaction=kind == "reaction", obs=self.obs)
+        mv = Movement(self.game, self.state, uid, reaction=kind == "reaction", obs=self.obs, night=self.night,
+                      companions=self.drag.join(e, uid), morale_roll=self.morale_roll)
         v, spent = mv.judge(start, drops, self.moves.get(uid, Step(0.0, 0)))
         self.moves[uid] = spent
         self.say(j.index, v)

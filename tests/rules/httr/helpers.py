@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hexforge.builder.locations import OFF_MAP
+from hexforge.builder.locations import OFF_MAP, Location
 from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Move, PieceRef, Placement, StepChange,
                                        Timeline, TurnChange)
 from hexforge.games import load_game
@@ -71,6 +71,23 @@ class Log:
 
     def kill(self, u: str, h: str) -> Log:
         self.events.append(Eliminated(self._n(), ref(u), OFF_MAP, h))
+        return self
+
+    def _box(self, marker: str, box: int) -> Location:
+        """A record track's box, as the module's Tracks map names it (docs/log-channel.md)."""
+        m = next(m for m in self.game.info.markers if m.name.resolved == marker)
+        board = next(t.name for t in self.game.info.tracks if t.id == m.track)
+        return Location("Tracks", board, str(box))
+
+    def on_track(self, marker: str, box: int) -> Log:
+        """A record track marker set up in a box."""
+        self.setup += (Placement(PieceRef(marker, marker, None), self._box(marker, box), None, {}),)
+        return self
+
+    def track(self, marker: str, box: int) -> Log:
+        """A record track marker moved to a box."""
+        self.events.append(Move(self._n(), PieceRef(marker, marker, None), OFF_MAP, self._box(marker, box), None,
+                                None))
         return self
 
     def timeline(self) -> Timeline:

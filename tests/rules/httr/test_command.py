@@ -8,7 +8,7 @@ NEAR = {"A-REG1": "B0305", "A-DIV": ("B0105", {"Mode": "Defilade"}), "A-CORPS": 
 
 
 def allot(setup: dict, *lines: str, phase: str = "allied_command") -> list:
-    log = Log(setup).phase(1, phase)
+    log = Log(setup).on_track("A-DIV CP", 6).phase(1, phase)
     for line in lines:
         log.say(line)
     return last(log.check())

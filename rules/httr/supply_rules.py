@@ -1,0 +1,97 @@
+"""HTTR supply status as the log checks need it (SR 13.2.7, ScR 5.1.3.6-5.1.3.9, 5.2): is a unit fully in
+command and supply when it fires, attacks or is cleared of depletion? The chain itself is
+:mod:`rules.httr.supply` (through :meth:`HighwayToTheReich.supplied`); what each HQ holds is
+:mod:`rules.httr.command_points`.
+
+Readings: "fully in command and supply" (SR 13.2.7.3 L731) is a supply path to the unit's controlling HQ and
+that HQ acting on two CP; an HQ out of supply receives no CP (13.2.7.1), which what it holds already shows. A
+division asset's HQ acts on the CP its division expended for its assets (SR 14.4 L787).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from hexforge.games.game import Game
+from hexforge.games.values import plain
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr import command_points as cpl
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.sources import Source
+from hexforge.rules.httr.supply import HttrSupply
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Tri
+
+RULES = "supply_rules"  # game.toml [special.supply_rules]: from_turn (ScR 5.2 L1133), arrival_turns (ScR 5.1.3.9)
+FULL = 2  # SR 13.2.7.3 (L731): 'that HQ has two CP'
+
+
+@dataclass(frozen=True, slots=True)
+class Supplied:
+    """A unit's supply state: ``full`` (True / False / None unknown), the CP its HQ acts on, and why."""
+
+    full: Tri
+    path: Tri
+    cp: float | None
+    why: str
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    cp: cpl.CpLedger
+
+    def phase(self) -> tuple[str, str | None]: ...
+
+
+def settings(game: Game) -> dict:
+    got = plain((game.info.special or {}).get(RULES))
+    return got if isinstance(got, dict) else {}
+
+
+@rule("HTTR ScR 5.2 / 5.1.3.7", "SUP-17", "every unit is in supply until the turn the supply rules begin (the "
+      "0601 GT of 18 Sep)")
+def before_supply_rules(game: Game, turn: int | None) -> bool | Unknown:
+    """Are supply and command rules not in effect yet at ``turn``? (the data's ``from_turn``)"""
+    start = settings(game).get("from_turn")
+    if not isinstance(start, int):
+        return Unknown(f"the turn supply rules begin (game.toml [special.{RULES}] from_turn; ScR 5.2 L1133)")
+    if turn is None:
+        return Unknown("the game turn (no turn tracker change yet)")
+    return turn < start
+
+
+def hq_link(p: Position, uid: str, hq: str) -> Tri:
+    """SR 13.2.6: does the unit trace a supply path to its controlling HQ (the HQ standing as its source)?"""
+    at = p.state.where(hq)
+    if at is None:
+        return False
+    side = p.state.side(uid) or ""
+    modes = mem.memory(p.state).modes
+    travel = frozenset(u for u, m in modes.items() if m == "travel")
+    disrupted = frozenset(u for u in p.state.positions if mem.has(p.state, u, "disrupted"))
+    src = Source(f"{hq} at its hex", side, frozenset({at}), hq, "HTTR SR 13.2.6")
+    return HttrSupply(p.game, p.state, [src], travel=travel, disrupted=disrupted).status(uid).supplied
+
+
+@rule("HTTR SR 13.2.7.3 / 13.5 / 14.4", "SUP-7", "a unit is fully in command and supply with a supply path to its "
+      "controlling HQ and that HQ on two CP")
+def supplied(p: Position, uid: str) -> Supplied:
+    """The unit's supply state now (before the supply rules begin: always full, ScR 5.2)."""
+    early = before_supply_rules(p.game, p.state.turn)
+    if early is True:
+        return Supplied(True, True, FULL, "every unit is in supply before the supply rules begin (ScR 5.2)")
+    hq = p.game.units[uid].formation
+    if hq not in p.game.units:
+        return Supplied(None, None, None, f"the controlling HQ of {uid} (units.csv formation)")
+    cp = cpl.effective(p, hq, p.state.where(uid))
+    path = hq_link(p, uid, hq)
+    if isinstance(early, Unknown):
+        return Supplied(None, path, None, early.needs)
+    if isinstance(cp, Unknown):
+        return Supplied(False if path is False else None, path, None, cp.needs)
+    full = False if path is False or cp < FULL else None if path is None else True
+    why = (f"{uid} traces {'a' if path else 'no' if path is False else 'an unknown'} supply path to {hq}, which "
+           f"acts on {cp:g} CP")
+    return Supplied(full, path, cp, why)
