@@ -10,7 +10,7 @@ from pathlib import Path
 
 from hexforge.builder.components import Component
 from hexforge.builder.legend import add_abbreviation_chart
-from hexforge.builder.module import Progress, assemble, finish
+from hexforge.builder.module import MapImages, Progress, assemble, finish
 from hexforge.builder.setups import setup_file_name, setup_save, setup_warnings
 from hexforge.builder.vmod import zip_bytes_to
 from hexforge.games.game import Game
@@ -18,9 +18,10 @@ from hexforge.maps.convention import ImageGrid
 
 
 def build_entries(game: Game, scenarios: list[str] | None = None, progress: Progress | None = None,
-                  map_image: tuple[bytes, ImageGrid] | None = None) -> dict[str, bytes]:
+                  map_image: tuple[bytes, ImageGrid] | MapImages | None = None) -> dict[str, bytes]:
     """Every file of the module; ``scenarios`` limits the pre-defined setups (default: all);
-    ``map_image`` replaces the drawn map with a user's image and its grid."""
+    ``map_image`` replaces the drawn map with a user's image and its grid (or, by sheet letter,
+    some sheets' drawn maps with the user's images of them)."""
     say = progress or (lambda _: None)
     module = assemble(game, say, map_image)
     add_abbreviation_chart(game, module)
@@ -48,6 +49,6 @@ def setup_name(scenario_name: str) -> str:
 
 
 def build(game: Game, output: Path, force: bool = False, scenarios: list[str] | None = None,
-          progress: Progress | None = None, map_image: tuple[bytes, ImageGrid] | None = None) -> Path:
+          progress: Progress | None = None, map_image: tuple[bytes, ImageGrid] | MapImages | None = None) -> Path:
     """Write the module to ``output`` atomically; an existing file needs ``force``."""
     return zip_bytes_to(output, build_entries(game, scenarios, progress, map_image), force=force)

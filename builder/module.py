@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import io
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from PIL import Image
@@ -87,13 +87,23 @@ def image_name(kind: str, key: str) -> str:
     return f"{kind}-{slug}-{hashlib.sha256(key.encode()).hexdigest()[:6]}.png"
 
 
-def main_layout(game: Game, image: ImageGrid | None = None) -> tuple[MapLayout, dict[str, SheetBoard]]:
+#: A user's map images by sheet letter ("" for a one-sheet game): the image bytes and its VASSAL grid.
+MapImages = dict[str, tuple[bytes, ImageGrid]]
+
+
+def main_layout(game: Game, images: ImageGrid | dict[str, ImageGrid] | None = None
+                ) -> tuple[MapLayout, dict[str, SheetBoard]]:
     """The main map's boards (one per printed sheet, north at the top) and each board's sheet;
-    with ``image``, the single sheet's grid is placed on the user's own map image."""
+    with ``images`` (a grid, or grids by sheet letter), those sheets' grids are placed on the user's
+    own map images, the other sheets keep the drawn map's."""
     boards = game.map.sheet_boards()
-    if image is not None:
-        sb = boards[0]
-        boards = [SheetBoard(sb.sheet, board_grid(sb.sheet.convention, image=image), {})]
+    grids = images if isinstance(images, dict) else {boards[0].sheet.prefix: images} if images else {}
+    for i, sb in enumerate(boards):
+        if sb.sheet.prefix in grids:
+            grid = board_grid(sb.sheet.convention, image=grids[sb.sheet.prefix])
+            if sb.grid.numbering.location_format != grid.numbering.location_format:
+                grid = replace(grid, numbering=replace(grid.numbering, location_format=sb.grid.numbering.location_format))
+            boards[i] = SheetBoard(sb.sheet, grid, {})
     up = boards[0].sheet.convention.rows.increase == "up"
     boards.sort(key=lambda b: -b.sheet.row_offset if up else b.sheet.row_offset)
     placed, by_name = [], {}
@@ -105,20 +115,21 @@ def main_layout(game: Game, image: ImageGrid | None = None) -> tuple[MapLayout, 
 
 
 def assemble(game: Game, progress: Progress | None = None,
-             map_image: tuple[bytes, ImageGrid] | None = None) -> Module:
-    """Everything but the buildFile; ``map_image`` is a user's map (PNG/JPEG bytes, its grid)."""
+             map_image: tuple[bytes, ImageGrid] | MapImages | None = None) -> Module:
+    """Everything but the buildFile; ``map_image`` is a user's map (PNG/JPEG bytes, its grid), or
+    one per sheet letter (:data:`MapImages`; sheets without one keep the drawn map)."""
     say = progress or (lambda _: None)
     entries: dict[str, bytes] = {}
-    layout, sheets = main_layout(game, map_image[1] if map_image else None)
+    images = map_image if isinstance(map_image, dict) else (
+        {game.map.sheets[0].prefix: map_image} if map_image else {})
+    layout, sheets = main_layout(game, {k: grid for k, (_, grid) in images.items()})
 
     say("drawing the map")
     boards = []
     for b in layout.boards:
         image = image_name("board", b.name)
-        if map_image:
-            entries[f"images/{image}"] = map_image[0]
-        else:
-            entries[f"images/{image}"] = png_bytes(draw_board(game.map, sheets[b.name]))
+        own = images.get(sheets[b.name].sheet.prefix)
+        entries[f"images/{image}"] = own[0] if own else png_bytes(draw_board(game.map, sheets[b.name]))
         boards.append(board(b.name, image, b.grid))
 
     say("drawing the counters")

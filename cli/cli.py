@@ -125,13 +125,14 @@ def data_status(game: str, verbose: bool) -> None:
               help="Module file to write (default: GAME.vmod in the current folder).")
 @click.option("--scenario", "scenarios", multiple=True, help="Only this scenario's setup (repeatable).")
 @click.option("--force", is_flag=True, help="Overwrite an existing output file.")
-@click.option("--map-image", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Your own map image instead of the drawn one (single-sheet games).")
+@click.option("--map-image", "map_images", multiple=True, metavar="[SHEET=]PATH",
+              help="Your own map image instead of the drawn one; for a game on several sheets SHEET=PATH, "
+                   "once per sheet you have a scan of (the others keep the drawn map).")
 @click.option("--grid", "grid_spec", metavar="DX,DY,X,Y",
-              help="With --map-image: column spacing, hex height, and the centre pixel of the top-left hex "
+              help="With one --map-image: column spacing, hex height, and the centre pixel of the top-left hex "
                    "(default: the grid `hexforge survey grid` fitted to this very image).")
 def build_cmd(game: str, output: Path | None, scenarios: tuple[str, ...], force: bool,
-              map_image: Path | None, grid_spec: str | None) -> None:
+              map_images: tuple[str, ...], grid_spec: str | None) -> None:
     """Build GAME into a VASSAL module with every scenario set up."""
     from hexforge.builder.build import SetupWarning, build_entries
     from hexforge.builder.vmod import zip_bytes
@@ -141,51 +142,60 @@ def build_cmd(game: str, output: Path | None, scenarios: tuple[str, ...], force:
     if unknown:
         raise click.BadParameter(f"no scenario {', '.join(unknown)} (valid: {', '.join(sorted(g.scenarios))})",
                                  param_hint="--scenario")
-    if grid_spec is not None and map_image is None:
-        raise click.UsageError("--grid goes with --map-image")
-    image = _map_image(g, map_image, grid_spec) if map_image else None
-    output = check_target(output or Path(f"{g.id}.vmod"), force, [map_image], parents=True)
+    if grid_spec is not None and len(map_images) != 1:
+        raise click.UsageError("--grid goes with one --map-image")
+    images, inputs = _map_image(g, map_images, grid_spec) if map_images else ({}, [])
+    output = check_target(output or Path(f"{g.id}.vmod"), force, inputs, parents=True)
     steps = 5 + (len(scenarios) if scenarios else len(g.scenarios))
     with progress(steps, f"building {g.title}") as bar, warnings.catch_warnings(record=True) as said:
         warnings.simplefilter("always", SetupWarning)
-        entries = build_entries(g, list(scenarios) or None, lambda _msg: bar.update(1), image)
+        entries = build_entries(g, list(scenarios) or None, lambda _msg: bar.update(1), images or None)
         bar.update(steps)
     for w in said:  # what a set-up cannot place, one line each, after the progress bar
         click.echo(f"warning: {w.message}", err=True)
-    write_atomic(output, zip_bytes(entries), force, [map_image], parents=True)
+    write_atomic(output, zip_bytes(entries), force, inputs, parents=True)
     click.echo(f"wrote {output} ({output.stat().st_size // 1024} KB, {len(g.units)} counters, "
                f"{len(scenarios) or len(g.scenarios)} scenario setups)")
 
 
-def _map_image(game, path: Path, spec: str | None):
-    """The map image's bytes and grid: the typed ``--grid`` checked against the hexes printed on the
-    image, or else the grid fitted to this very file (survey.toml's checksum must match)."""
+def _map_image(game, specs: tuple[str, ...], spec: str | None):
+    """The map images' bytes and grids by sheet letter, and their files: each image's typed ``--grid``
+    checked against the hexes printed on it, or else the grid its sheet was fitted to on this very
+    file (survey.toml's checksum must match)."""
     from hexforge.maps.convention import ImageGrid
-    from hexforge.survey.buildgrid import GridMismatch, fitted_for_build, typed_for_build
+    from hexforge.survey.buildgrid import GridMismatch, MapImageError, fitted_for_build, image_specs, typed_for_build
     from hexforge.survey.gridfile import GridFileError
     from hexforge.survey.image import ImageError, image_size
 
-    if len(game.map.sheets) != 1:
-        raise click.UsageError(f"{game.id} is printed on {len(game.map.sheets)} sheets; --map-image takes one")
     try:
-        if spec is None:
-            chosen = fitted_for_build(game.path, path)
-        else:
-            try:
-                dx, dy, x, y = (float(v) for v in spec.split(","))
-            except ValueError:
-                raise click.BadParameter(f"{spec!r} is not DX,DY,X,Y (e.g. 55.4,64,37,32)",
-                                         param_hint="--grid") from None
-            width, height = image_size(path)
-            typed = ImageGrid(dx, dy, int(x), int(y), width, height)
-            chosen = typed_for_build(path, game.map.sheets[0].convention, typed, str(game.path))
-    except ImageError as e:
+        paths = image_specs(game, specs)
+    except MapImageError as e:
         raise click.BadParameter(str(e), param_hint="--map-image") from None
-    except (GridMismatch, GridFileError) as e:
-        raise click.ClickException(str(e)) from None
-    for note in chosen.notes:
-        click.echo(f"map image: {note}", err=True)
-    return chosen.data, chosen.grid
+    sheets = {s.prefix: s for s in game.map.sheets}
+    out = {}
+    for sheet, path in paths.items():
+        of = f"sheet {sheet}: " if sheet else ""
+        try:
+            if spec is None:
+                chosen = fitted_for_build(game.path, path, sheet)
+            else:
+                try:
+                    dx, dy, x, y = (float(v) for v in spec.split(","))
+                except ValueError:
+                    raise click.BadParameter(f"{spec!r} is not DX,DY,X,Y (e.g. 55.4,64,37,32)",
+                                             param_hint="--grid") from None
+                width, height = image_size(path)
+                typed = ImageGrid(dx, dy, int(x), int(y), width, height)
+                chosen = typed_for_build(path, sheets[sheet or game.map.sheets[0].prefix].convention, typed,
+                                         str(game.path))
+        except ImageError as e:
+            raise click.BadParameter(of + str(e), param_hint="--map-image") from None
+        except (GridMismatch, GridFileError) as e:
+            raise click.ClickException(of + str(e)) from None
+        for note in chosen.notes:
+            click.echo(f"map image{f' of sheet {sheet}' if sheet else ''}: {note}", err=True)
+        out[sheet or game.map.sheets[0].prefix] = (chosen.data, chosen.grid)
+    return out, list(paths.values())
 
 
 @cli.command("preview")

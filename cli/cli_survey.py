@@ -1,6 +1,7 @@
 """`hexforge survey`: bring your own map. A thin front end over :mod:`hexforge.survey`."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -33,82 +34,105 @@ def _at_point(text: str):
     return AtPoint(label.strip(), x, y)
 
 
+def _sheet(g, letter: str | None, command: str):
+    """The game's sheet a command works on (``--sheet``; needed when the game has several)."""
+    from hexforge.survey.sheets import SheetError, sheet_of
+    try:
+        return sheet_of(g, letter, command)
+    except SheetError as e:
+        raise click.UsageError(str(e)) from None
+
+
 @survey.command("grid")
 @click.argument("game")
 @click.option("--image", "image_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="The map image (a scan or photo of the printed map).")
+              help="The map image (a scan or photo of the printed map, or of one sheet of it).")
+@click.option("--sheet", "letter", metavar="SHEET",
+              help="The sheet the image shows (its letter, e.g. A), for a game printed on several sheets.")
 @click.option("--module", "module_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Instead of --image: a community module (theirs.vmod) whose board image and grid are taken.")
+              help="Instead of --image: a community module (theirs.vmod) whose board images and grids are taken.")
 @click.option("--board", help="With --module: the board to take (default: the one holding the game's sheet).")
 @click.option("--at", "at", multiple=True, metavar="HEX=X,Y",
               help="The centre pixel of a hex you can read on the image (repeatable); says which hex is which.")
 @click.option("--picture", type=click.Path(dir_okay=False, path_type=Path),
-              help="Where to write the image with the fitted grid over it (default: GAME/survey-grid.png).")
+              help="Where to write the image with the fitted grid over it (default: GAME/survey-grid.png, "
+                   "GAME/survey-grid-SHEET.png for one sheet of several).")
 @click.option("--force", is_flag=True, help="Overwrite an existing --picture file.")
-def grid_cmd(game: str, image_path: Path | None, module_path: Path | None, board: str | None, at: tuple[str, ...],
-             picture: Path | None, force: bool) -> None:
+def grid_cmd(game: str, image_path: Path | None, letter: str | None, module_path: Path | None, board: str | None,
+             at: tuple[str, ...], picture: Path | None, force: bool) -> None:
     """Fit GAME's hex grid to a map image: spacing, origin, rotation, and which hex is which.
 
     Writes [grid] into GAME/survey.toml (with the image's checksum, so `hexforge build GAME
     --map-image IMAGE` uses it) and a picture of the image with the fitted grid drawn over it.
-    With --module, the board image of someone else's module is copied into GAME and its
-    VASSAL grid taken as it is (no fitting).
+    A game printed on several sheets is fitted one scan per sheet (--sheet A --image a.png),
+    each into its own [grid.sheets.A]; fitting one sheet leaves the others' grids as they are.
+    With --module, the board images of someone else's module are copied into GAME and their
+    VASSAL grids taken as they are (no fitting), one per sheet.
     """
     from hexforge.output import check_target, write_atomic
     from hexforge.survey.grid import FitError, fit
     from hexforge.survey.gridfile import GridFileError, write_grid
     from hexforge.survey.gridpicture import grid_picture
     from hexforge.survey.image import ImageError, load
+    from hexforge.survey.sheets import key, local, several
 
     g = own_game(game)
-    if len(g.map.sheets) != 1:
-        raise click.UsageError(f"{g.id} is printed on {len(g.map.sheets)} sheets; survey grid fits one sheet's image")
     if (image_path is None) == (module_path is None):
         raise click.UsageError("give either --image (a scan to fit) or --module (a module's board to take)")
-    default_picture = picture is None
-    picture = picture or g.path / "survey-grid.png"
     if module_path is not None:
-        return _grid_from_module(g, module_path, board, picture, force, default_picture)
-    points = tuple(_at_point(t) for t in at)
+        if letter is not None:
+            raise click.UsageError("--sheet goes with --image; --module takes every sheet's board it holds")
+        return _grid_from_module(g, module_path, board, picture, force)
+    sheet = _sheet(g, letter, "survey grid")
+    default_picture = picture is None
+    picture = picture or g.path / (f"survey-grid-{sheet.prefix}.png" if several(g) else "survey-grid.png")
+    points = tuple(replace(p, hex=local(sheet, p.hex)) for p in (_at_point(t) for t in at))
     check_target(picture, force or default_picture, [image_path])
     try:
         image = load(image_path)
-        result = fit(image, g.map.sheets[0].convention, points)
-        png = grid_picture(image.pixels, result.grid, g.map.sheets[0].convention)
-        path = write_grid(g.path, result.grid)
+        result = fit(image, sheet.convention, points)
+        png = grid_picture(image.pixels, result.grid, sheet.convention)
+        path = write_grid(g.path, result.grid, key(g, sheet))
     except (ImageError, FitError, GridFileError) as e:
         raise click.ClickException(str(e)) from None
     write_atomic(picture, png, force or default_picture, [image_path])
     gr = result.grid
-    click.echo(f"fitted {len(result.centres)} hexes of {g.id} on {image.describe()}: dx {gr.dx:.2f}, dy {gr.dy:.2f}, "
+    of = f"sheet {sheet.prefix} of {g.id}" if several(g) else g.id
+    click.echo(f"fitted {len(result.centres)} hexes of {of} on {image.describe()}: dx {gr.dx:.2f}, dy {gr.dy:.2f}, "
                f"rotation {gr.rotation:.2f} deg, residual mean {gr.residual_mean:.2f} px (max {gr.residual_max:.2f})")
     click.echo(gr.labelling)
     click.echo(f"wrote {path} and {picture} (look at it: every hex outline should sit on the printed one)")
 
 
-def _grid_from_module(g, module_path: Path, board: str | None, picture: Path, force: bool, default_picture: bool) -> None:
-    """`survey grid --module`: the board's image into the game folder, its HexGrid into survey.toml."""
+def _grid_from_module(g, module_path: Path, board: str | None, picture: Path | None, force: bool) -> None:
+    """`survey grid --module`: each board's image into the game folder, its HexGrid into survey.toml."""
     from hexforge.builder.errors import FormatError
     from hexforge.builder.modulereader import read_module
     from hexforge.cli_log import BadInput
     from hexforge.output import check_target, write_atomic
-    from hexforge.survey.gridfile import GridFileError, read_grid
+    from hexforge.survey.gridfile import GridFileError
     from hexforge.survey.gridpicture import grid_picture
     from hexforge.survey.image import ImageError, load
-    from hexforge.survey.module import ModuleGridError, import_grid
+    from hexforge.survey.module import ModuleGridError, import_grids
+    from hexforge.survey.sheets import several
 
-    check_target(picture, force or default_picture, [module_path])
+    if picture is not None and several(g):
+        raise click.UsageError(f"{g.id} is printed on several sheets: --module writes one picture per sheet "
+                               "(GAME/survey-grid-SHEET.png), give no --picture")
     try:
-        image_path, path = import_grid(g.path, read_module(module_path), g, board, force)
-        grid = read_grid(g.path)
-        png = grid_picture(load(image_path).pixels, grid, g.map.sheets[0].convention)
+        imported = import_grids(g.path, read_module(module_path), g, board, force)
+        for sheet, (image_path, grid) in imported.items():
+            target = picture or g.path / (f"survey-grid-{sheet.prefix}.png" if several(g) else "survey-grid.png")
+            check_target(target, force or picture is None, [module_path])
+            png = grid_picture(load(image_path).pixels, grid, sheet.convention)
+            write_atomic(target, png, force or picture is None, [module_path])
+            click.echo(f"took the grid of {grid.source}" + (f" for sheet {sheet.prefix}" if several(g) else ""))
+            click.echo(f"wrote {image_path} and {target}")
     except (FormatError, ModuleGridError) as e:
         raise BadInput(str(e)) from None
     except (ImageError, GridFileError) as e:
         raise click.ClickException(str(e)) from None
-    write_atomic(picture, png, force or default_picture, [module_path])
-    click.echo(f"took the grid of {grid.source}")
-    click.echo(f"wrote {image_path}, {path} and {picture}")
+    click.echo(f"wrote {g.path / 'survey.toml'}")
 
 
 @survey.command("bind")
@@ -182,49 +206,57 @@ def review_cmd(game: str, image: Path | None, port: int, no_browser: bool) -> No
 @click.argument("game")
 @click.option("--image", "image_path", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="The map image the grid was fitted on (`hexforge survey grid`).")
+@click.option("--sheet", "letter", metavar="SHEET",
+              help="The sheet the image shows (its letter, e.g. A), for a game printed on several sheets.")
 @click.option("--samples", "samples_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help='A few hexes per terrain type (woods = ["0507", "1203"]) and hex pairs per hexside feature '
-                   'and road kind (river = [["0507", "0508"]]; canal = [] for none on this map).')
+              help='A few hexes per terrain type (woods = ["0507", "1203"]; A0507 on sheet A) and hex pairs per '
+                   'hexside feature and road kind (river = [["0507", "0508"]]; canal = [] for none on this map).')
 @click.option("--key", "key_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Hex terrain types by the map key instead: woods = [x0, y0, x1, y1], a pixel box inside "
                    "its swatch.")
-@click.option("--force", is_flag=True, help="Replace the unreviewed values of an earlier survey.")
-def terrain_cmd(game: str, image_path: Path, samples_path: Path | None, key_path: Path | None, force: bool) -> None:
+@click.option("--force", is_flag=True, help="Replace the unreviewed values of an earlier survey (of this sheet).")
+def terrain_cmd(game: str, image_path: Path, letter: str | None, samples_path: Path | None, key_path: Path | None,
+                force: bool) -> None:
     """Digitize GAME's terrain from a map image: every hex, hexside and road, with a confidence.
 
     Writes [[surveyed]], [[surveyed_hexsides]] and [[surveyed_lines]] into GAME/terrain.toml with
-    reviewed = false; what a person entered or reviewed there is never changed. Then review the
-    least confident first: `hexforge survey review GAME --image IMAGE`.
+    reviewed = false; what a person entered or reviewed there is never changed. A game on several
+    sheets is surveyed one sheet at a time (--sheet A); a hex on an overlap row keeps the value of
+    the first sheet surveyed. Then review the least confident first: `hexforge survey review GAME`.
     """
     from PIL import Image
 
     from hexforge.survey import store
     from hexforge.survey.gridfile import GridFileError, read_grid
     from hexforge.survey.image import ImageError, load
+    from hexforge.survey.sheets import canonical, key, several
     from hexforge.survey.terrain import (Samples, SamplesError, adjacent_pairs, check_samples, read_key,
                                          read_samples, survey_terrain)
 
     g = own_game(game)
     if samples_path is None and key_path is None:
         raise click.UsageError("give --samples (a few hexes per terrain type) and/or --key (the map key's swatches)")
-    if len(g.map.sheets) != 1:
-        raise click.UsageError(f"{g.id} is printed on {len(g.map.sheets)} sheets; survey terrain reads one sheet's image")
+    sheet = _sheet(g, letter, "survey terrain")
+    on = f" --sheet {sheet.prefix}" if several(g) else ""
     try:
-        grid = read_grid(g.path)
+        grid = read_grid(g.path, key(g, sheet))
         image = load(image_path)
         if grid is None:
-            raise click.ClickException(f"{g.path} has no fitted grid; run `hexforge survey grid {game} --image "
-                                       f"{image_path}` first")
+            raise click.ClickException(f"{g.path} has no fitted grid{f' for sheet {sheet.prefix}' if on else ''}; "
+                                       f"run `hexforge survey grid {game}{on} --image {image_path}` first")
         if grid.sha256 != image.sha256:
-            raise click.ClickException(f"the grid in {g.path / 'survey.toml'} was fitted on {grid.image}, not on "
-                                       f"{image_path} (its checksum differs); fit the grid on this image first")
+            raise click.ClickException(f"the grid in {g.path / 'survey.toml'}{f' for sheet {sheet.prefix}' if on else ''}"
+                                       f" was fitted on {grid.image}, not on {image_path} (its checksum differs); "
+                                       "fit the grid on this image first")
         samples = read_samples(samples_path, g) if samples_path else Samples()
         if key_path:
             read_key(key_path, g, samples)
-        centres = grid.centres_inside(g.map.sheets[0].convention)
+        centres = canonical(g, sheet, grid.centres_inside(sheet.convention))
         unsampled = check_samples(samples, g, centres, (image.width, image.height))
-        result = survey_terrain(Image.fromarray(image.pixels, "RGB"), centres, adjacent_pairs(g, centres), samples, f"survey of {image.describe()}")
-        written = store.write(g.path, result, force=force)
+        source = store.sheet_source(sheet.prefix, image.describe()) if on else f"survey of {image.describe()}"
+        result = survey_terrain(Image.fromarray(image.pixels, "RGB"), centres, adjacent_pairs(g, centres), samples,
+                                source)
+        written = store.write(g.path, result, force=force, sheet=sheet.prefix if on else None)
     except (GridFileError, ImageError, SamplesError, store.StoreError) as e:
         raise click.ClickException(str(e)) from None
     _report_terrain(g, written, unsampled)

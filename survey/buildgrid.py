@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
+from hexforge.games import Game
 from hexforge.maps.convention import Convention, ImageGrid, board_grid, sheet_hexes
 from hexforge.survey.gridfile import SURVEY_FILE, FittedGrid, read_grid
 from hexforge.survey.image import MapImage, load, sha256_of
@@ -26,6 +27,10 @@ class GridMismatch(ValueError):
     """A grid that does not fit the image; the message says what was checked."""
 
 
+class MapImageError(ValueError):
+    """A ``--map-image`` value that names no sheet, no file, or a sheet twice (a message for people)."""
+
+
 @dataclass(frozen=True)
 class BuildImage:
     """The image bytes a module gets and the VASSAL grid on it, with what was done to get there."""
@@ -35,21 +40,55 @@ class BuildImage:
     notes: tuple[str, ...]
 
 
-def fitted_for_build(game_dir: Path, image_path: Path) -> BuildImage:
-    """The fitted grid of ``game_dir`` for this image, or :class:`GridMismatch` saying why not."""
-    fitted = read_grid(game_dir)
+def fitted_for_build(game_dir: Path, image_path: Path, sheet: str = "") -> BuildImage:
+    """The fitted grid of ``game_dir`` for this image (of sheet ``sheet`` of several), or
+    :class:`GridMismatch` saying why not."""
+    fitted = read_grid(game_dir, sheet)
     where = Path(game_dir) / SURVEY_FILE
+    of, on = (f" of sheet {sheet}", f" --sheet {sheet}") if sheet else ("", "")
     if fitted is None:
-        raise GridMismatch(f"no fitted grid for {image_path}: {where} has none. Run `hexforge survey grid "
-                           f"{game_dir} --image {image_path}` first, or give --grid DX,DY,X,Y")
+        raise GridMismatch(f"no fitted grid{of} for {image_path}: {where} has none. Run `hexforge survey grid "
+                           f"{game_dir}{on} --image {image_path}` first" + ("" if sheet else ", or give --grid DX,DY,X,Y"))
     digest = sha256_of(image_path)
     if digest != fitted.sha256:
-        raise GridMismatch(f"the grid in {where} was fitted on {fitted.image} (sha256 {fitted.sha256[:12]}..., "
+        raise GridMismatch(f"the grid{of} in {where} was fitted on {fitted.image} (sha256 {fitted.sha256[:12]}..., "
                            f"{fitted.width}x{fitted.height}), not on {image_path} (sha256 {digest[:12]}...): "
-                           f"checked the file's checksum. Run `hexforge survey grid {game_dir} --image "
+                           f"checked the file's checksum. Run `hexforge survey grid {game_dir}{on} --image "
                            f"{image_path}` to fit this image")
     image = load(image_path)
     return straightened(image, fitted)
+
+
+def image_specs(game: Game, specs: tuple[str, ...]) -> dict[str, Path]:
+    """``--map-image`` values -> image file by sheet letter (``""`` for a one-sheet game's bare PATH).
+
+    A game on several sheets takes ``SHEET=PATH`` (repeatable, one image per sheet); a one-sheet
+    game takes one PATH. Raises :class:`MapImageError` naming what is wrong."""
+    letters = [s.prefix for s in game.map.sheets]
+    several = len(letters) > 1
+    names = ", ".join(letters)
+    out: dict[str, Path] = {}
+    for text in specs:
+        left, eq, right = text.partition("=")
+        if several and eq and left in letters:
+            sheet, path = left, Path(right)
+        elif several:
+            hint = (f"{left!r} is not a sheet of {game.id}" if eq and not Path(text).exists()
+                    else f"{game.id} is printed on {len(letters)} sheets: say which one the image shows")
+            raise MapImageError(f"--map-image {text}: {hint} (its sheets: {names}; write SHEET=PATH, "
+                                f"e.g. --map-image {letters[0]}=scan-{letters[0].lower()}.png)")
+        elif eq and not Path(text).exists() and Path(right).is_file():
+            raise MapImageError(f"--map-image {text}: {game.id} is printed on one sheet; give the image's path "
+                                f"alone (--map-image {right})")
+        else:
+            sheet, path = "", Path(text)
+        if sheet in out:
+            what = f"sheet {sheet}" if several else game.id
+            raise MapImageError(f"--map-image {text}: two images for {what} ({out[sheet]} and {path}); give one")
+        if not path.is_file():
+            raise MapImageError(f"--map-image {text}: {path} is {'a folder' if path.is_dir() else 'no such file'}")
+        out[sheet] = path
+    return out
 
 
 def straightened(image: MapImage, fitted: FittedGrid) -> BuildImage:

@@ -1,5 +1,9 @@
 """The fitted grid as data: ``[grid]`` in the game folder's ``survey.toml``, and its hex centres.
 
+A game printed on several sheets has one fitted grid per sheet, each in its own table
+``[grid.sheets.A]`` (the sheet's letter as the game names it); a one-sheet game keeps ``[grid]``.
+Writing one sheet's table leaves every other table of the file as it was, byte for byte.
+
 The table names the image it was fitted on (file name, SHA-256, size), so a build can tell that
 an image is the one the grid belongs to. Hex centres are ``origin + a * column_step + b *
 row_step`` in image pixels, where (a, b) are lattice steps from the sheet's first hex (line 0,
@@ -9,6 +13,7 @@ terms (a VASSAL grid cannot rotate: a build straightens the image by ``rotation`
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,11 +101,20 @@ def _str(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
 
 
-def grid_table(g: FittedGrid) -> str:
-    """The ``[grid]`` table's text."""
+def grid_header(sheet: str = "") -> str:
+    """The table header of a sheet's grid: ``[grid]`` for a one-sheet game (``sheet`` empty), else
+    ``[grid.sheets.A]`` (as :func:`hexforge.survey.tomltext.table_spans` spells headers)."""
+    if not sheet:
+        return "[grid]"
+    key = sheet if re.fullmatch(r"[A-Za-z0-9_-]+", sheet) else _str(sheet)
+    return f"[grid.sheets.{key}]"
+
+
+def grid_table(g: FittedGrid, sheet: str = "") -> str:
+    """The text of a sheet's grid table (``[grid]`` for a one-sheet game)."""
     at = ", ".join(f"{{ hex = {_str(p.hex)}, x = {_num(p.x)}, y = {_num(p.y)} }}" for p in g.at)
     rows = [
-        "[grid]",
+        grid_header(sheet),
         f"image = {_str(g.image)}", f"sha256 = {_str(g.sha256)}", f"width = {g.width}", f"height = {g.height}",
         f"orientation = {_str(g.orientation)}", f"dx = {_num(g.dx)}", f"dy = {_num(g.dy)}",
         f"rotation = {_num(g.rotation)}  # degrees, counter-clockwise",
@@ -118,14 +132,16 @@ def grid_table(g: FittedGrid) -> str:
 HEADER = "# Written by `hexforge survey grid`: where the hexes are on a map image. Run it again to refit.\n"
 
 
-def write_grid(game_dir: Path, grid: FittedGrid) -> Path:
-    """Write ``[grid]`` into ``survey.toml`` atomically, keeping any other table byte for byte."""
+def write_grid(game_dir: Path, grid: FittedGrid, sheet: str = "") -> Path:
+    """Write a sheet's grid (``[grid]``, or ``[grid.sheets.SHEET]`` for one sheet of several) into
+    ``survey.toml`` atomically, keeping every other table (other sheets' grids too) byte for byte."""
     path = Path(game_dir) / SURVEY_FILE
-    table = grid_table(grid)
+    header = grid_header(sheet)
+    table = grid_table(grid, sheet)
     if path.exists():
         text = path.read_text(encoding="utf-8")
         _parse(path, text)
-        spans = [s for s in table_spans(text) if s.header == "[grid]"]
+        spans = [s for s in table_spans(text) if s.header == header]
         if spans:
             s = spans[0]
             text = text[:s.start] + table + text[s.end:].lstrip("\n")
@@ -143,14 +159,39 @@ def _parse(path: Path, text: str) -> dict:
         raise GridFileError(f"{path}: not valid TOML ({e}); fix or remove it") from None
 
 
-def read_grid(game_dir: Path) -> FittedGrid | None:
-    """The fitted grid of a game folder, or ``None`` when it has none."""
+def _doc(game_dir: Path) -> tuple[Path, dict]:
     path = Path(game_dir) / SURVEY_FILE
     if not path.exists():
+        return path, {}
+    return path, _parse(path, path.read_text(encoding="utf-8"))
+
+
+def read_grid(game_dir: Path, sheet: str = "") -> FittedGrid | None:
+    """The fitted grid of a game folder (of sheet ``sheet`` for a game on several sheets), or
+    ``None`` when it has none."""
+    path, doc = _doc(game_dir)
+    data = doc.get("grid")
+    if sheet and isinstance(data, dict):
+        sheets = data.get("sheets")
+        data = sheets.get(sheet) if isinstance(sheets, dict) else None
+    if data is None or (not sheet and isinstance(data, dict) and set(data) <= {"sheets"}):
         return None
-    data = _parse(path, path.read_text(encoding="utf-8")).get("grid")
-    if data is None:
-        return None
+    return _grid(path, grid_header(sheet), data)
+
+
+def read_grids(game_dir: Path) -> dict[str, FittedGrid]:
+    """Every sheet's fitted grid of a game on several sheets: sheet letter -> grid."""
+    path, doc = _doc(game_dir)
+    sheets = doc.get("grid", {}).get("sheets", {}) if isinstance(doc.get("grid"), dict) else {}
+    if not isinstance(sheets, dict):
+        raise GridFileError(f"{path}: grid.sheets must be tables [grid.sheets.A], one per sheet")
+    return {k: _grid(path, grid_header(k), v) for k, v in sorted(sheets.items())}
+
+
+def _grid(path: Path, header: str, data: object) -> FittedGrid:
+    """A grid table's values as a :class:`FittedGrid` (``header`` names the table in messages)."""
+    if not isinstance(data, dict):
+        raise GridFileError(f"{path}: {header} must be a table; run `hexforge survey grid` again")
     try:
         return FittedGrid(
             str(data["image"]), str(data["sha256"]), int(data["width"]), int(data["height"]),
@@ -160,9 +201,9 @@ def read_grid(game_dir: Path) -> FittedGrid | None:
             tuple(AtPoint(str(p["hex"]), float(p["x"]), float(p["y"])) for p in data.get("at", [])),
             str(data.get("labelling", "")), str(data.get("source", "")))
     except KeyError as e:
-        raise GridFileError(f"{path}: [grid] lacks {e.args[0]!r}; run `hexforge survey grid` again") from None
+        raise GridFileError(f"{path}: {header} lacks {e.args[0]!r}; run `hexforge survey grid` again") from None
     except (TypeError, ValueError) as e:
-        raise GridFileError(f"{path}: [grid] has a value of the wrong kind ({e}); run `hexforge survey grid` "
+        raise GridFileError(f"{path}: {header} has a value of the wrong kind ({e}); run `hexforge survey grid` "
                             "again") from None
 
 

@@ -25,7 +25,7 @@ from hexforge.builder.safezip import SafeZip
 from hexforge.maps.grid import BadLabel
 from hexforge.maps.hexes import Hex
 from hexforge.maps.hexmap import Sheet
-from hexforge.output import write_atomic
+from hexforge.output import check_target, write_atomic
 from hexforge.survey.gridfile import FittedGrid, lattice_steps, write_grid
 
 SETUP_TAG = "VASSAL.build.module.map.SetupStack"
@@ -203,22 +203,37 @@ class ModuleGrid:
     grid: FittedGrid
 
 
-def module_grid(module: Module, game, board_name: str | None = None) -> ModuleGrid:
-    """The map image and the grid of the module board that holds the game's (single) sheet."""
+def module_grids(module: Module, game, board_name: str | None = None) -> dict[Sheet, ModuleGrid]:
+    """Every sheet of the game that a module board with an image holds -> that board's image and
+    grid (the board holding most of the sheet; ``board_name`` limits the boards looked at)."""
     path = module.path
-    if len(game.map.sheets) != 1:
-        raise ModuleGridError(f"{game.id} is printed on {len(game.map.sheets)} sheets; a module's grid is taken "
-                              "for single-sheet games (bind the boards with `hexforge survey bind`)")
     found = alignments(module, game.map.sheets, game.map.index)
     if board_name is not None:
         found = [a for a in found if board_name in (a.board.name, a.key())]
     found = [a for a in found if a.board.image]
     if not found:
         names = ", ".join(repr(b.name) for m in module.maps for b in m.boards) or "none"
+        what = f"{game.id}'s hexes" if len(game.map.sheets) == 1 else "the hexes of any sheet of " + game.id
         raise ModuleGridError(f"{path}: no board{f' {board_name!r}' if board_name else ''} with an image and a hex "
-                              f"grid holds at least {MIN_SHARE:.0%} of {game.id}'s hexes (boards: {names})")
-    a = max(found, key=lambda a: (a.share, a.board.width * a.board.height))
-    assert a.board.grid is not None
+                              f"grid holds at least {MIN_SHARE:.0%} of {what} (boards: {names})")
+    out = {}
+    for sheet in game.map.sheets:
+        mine = [a for a in found if a.sheet is sheet]
+        if mine:
+            out[sheet] = _module_grid(path, game, max(mine, key=lambda a: (a.share, a.board.width * a.board.height)))
+    return out
+
+
+def module_grid(module: Module, game, board_name: str | None = None) -> ModuleGrid:
+    """The map image and the grid of the module board that holds the game's (single) sheet."""
+    if len(game.map.sheets) != 1:
+        raise ModuleGridError(f"{game.id} is printed on {len(game.map.sheets)} sheets; take each sheet's board "
+                              "with module_grids")
+    return module_grids(module, game, board_name)[game.map.sheets[0]]
+
+
+def _module_grid(path: str, game, a: Alignment) -> ModuleGrid:
+    assert a.board.grid is not None and a.board.image
     g = a.board.grid.grid
     conv = a.sheet.convention
     first = next(k for k, v in lattice_steps(conv).items() if v == (0, 0))
@@ -240,18 +255,43 @@ def _image(path: str, name: str) -> bytes:
         return sz.read(entry or name)
 
 
-def import_grid(game_dir: Path, module: Module, game, board_name: str | None = None,
-                force: bool = False) -> tuple[Path, Path]:
-    """Write the board's image into the game folder and its grid into ``survey.toml``; (image, survey.toml).
+def import_grids(game_dir: Path, module: Module, game, board_name: str | None = None,
+                 force: bool = False) -> dict[Sheet, tuple[Path, FittedGrid]]:
+    """Write each sheet's board image into the game folder and its grid into ``survey.toml``
+    (``[grid]``, or ``[grid.sheets.A]`` per sheet of several); sheet -> (image file, grid written).
 
     An image of that name already in the folder is kept when it is the same file, else refused
-    without ``force``.
+    without ``force``. Every image is checked before anything is written.
     """
-    mg = module_grid(module, game, board_name)
-    name = Path(mg.grid.image).name
-    if not name or name in (".", ".."):
-        raise ModuleGridError(f"{module.path}: the board's image name {mg.grid.image!r} cannot be a file name")
-    target = Path(game_dir) / name
-    if not (target.is_file() and target.read_bytes() == mg.image):
-        write_atomic(target, mg.image, force, [Path(module.path)])
-    return target, write_grid(game_dir, replace(mg.grid, image=name))
+    grids = module_grids(module, game, board_name)
+    targets = {}
+    for sheet, mg in grids.items():
+        name = Path(mg.grid.image).name
+        if not name or name in (".", ".."):
+            raise ModuleGridError(f"{module.path}: the board's image name {mg.grid.image!r} cannot be a file name")
+        if name in {t.name for t in targets.values()}:
+            raise ModuleGridError(f"{module.path}: two sheets' boards share the image {name!r}; take one board "
+                                  "at a time with --board")
+        targets[sheet] = Path(game_dir) / name
+    for sheet, target in targets.items():
+        if not (target.is_file() and target.read_bytes() == grids[sheet].image):
+            check_target(target, force, [Path(module.path)])
+    out = {}
+    several = len(game.map.sheets) > 1
+    for sheet, target in targets.items():
+        mg = grids[sheet]
+        if not (target.is_file() and target.read_bytes() == mg.image):
+            write_atomic(target, mg.image, force, [Path(module.path)])
+        grid = replace(mg.grid, image=target.name)
+        write_grid(game_dir, grid, sheet.prefix if several else "")
+        out[sheet] = (target, grid)
+    return out
+
+
+def import_grid(game_dir: Path, module: Module, game, board_name: str | None = None,
+                force: bool = False) -> tuple[Path, Path]:
+    """A one-sheet game's :func:`import_grids`: (image file, survey.toml)."""
+    if len(game.map.sheets) != 1:
+        raise ModuleGridError(f"{game.id} is printed on {len(game.map.sheets)} sheets; use import_grids")
+    (target, _), = import_grids(game_dir, module, game, board_name, force).values()
+    return target, Path(game_dir) / "survey.toml"

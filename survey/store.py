@@ -112,38 +112,62 @@ def _keep(game: Game) -> tuple[set[str], set[Pair], set[Pair]]:
     return hexes, person_sides, person_lines
 
 
-def write(game_dir: Path, survey: Survey, *, force: bool = False) -> Survey:
+def sheet_source(sheet: str, image: str) -> str:
+    """The source of a value surveyed on one sheet of several: ``survey of sheet A: a.png (...)``."""
+    return f"survey of sheet {sheet}: {image}"
+
+
+def _of_sheet(call: Call, sheet: str | None) -> bool:
+    """Whether an earlier surveyed value is this survey's to replace: any unreviewed value for a
+    one-sheet survey (``sheet`` None), else one the same sheet's survey wrote."""
+    return not call.reviewed and (sheet is None or call.source.startswith(sheet_source(sheet, "")))
+
+
+def write(game_dir: Path, survey: Survey, *, force: bool = False, sheet: str | None = None) -> Survey:
     """Store ``survey`` in the game's ``terrain.toml``; returns what was written.
 
     Kept whatever ``survey`` says: hexes, hexsides and lines a person entered (in ``[hexes]``,
     ``[[hexsides]]``, ``[[thoroughfares]]``), and every reviewed surveyed value. Unreviewed values of
     an earlier survey are replaced only with ``force``. A hexside or line between two hexes a person
     entered is the person's: no surveyed feature is added there.
+
+    ``sheet`` (a game on several sheets): the survey is of that sheet's scan. Only that sheet's
+    earlier survey is replaced (with ``force``); what other sheets' surveys wrote is kept, and a hex
+    or hexside on an overlap that another sheet's survey already holds keeps that value (the first
+    sheet surveyed wins; a person's review of it wins over both).
     """
     game = _load(game_dir)
     path = _path(game_dir)
     text, doc = _text(path)
     old = _survey(doc)
-    stale = sum(1 for s in (old.hexes, old.hexsides, old.lines) for c in s.values() if not c.reviewed)
+    stale = sum(1 for s in (old.hexes, old.hexsides, old.lines) for c in s.values() if _of_sheet(c, sheet))
     if stale and not force:
-        raise StoreError(f"{path} already holds {stale} unreviewed surveyed values; use --force to replace "
-                         "them (reviewed and person-entered values are always kept)")
+        again = f"sheet {sheet}'s earlier survey" if sheet else "them"
+        raise StoreError(f"{path} already holds {stale} unreviewed surveyed values"
+                         f"{f' of sheet {sheet}' if sheet else ''}; use --force to replace {again} "
+                         "(reviewed and person-entered values are always kept)")
     person_hexes, person_sides, person_lines = _keep(game)
     new = Survey(
         {h: c for h, c in survey.hexes.items()
-         if h not in person_hexes and not _reviewed(old.hexes, h)},
+         if h not in person_hexes and _free(old.hexes, h, sheet)},
         {p: c for p, c in survey.hexsides.items()
-         if p not in person_sides and not set(p) <= person_hexes and not _reviewed(old.hexsides, p)},
+         if p not in person_sides and not set(p) <= person_hexes and _free(old.hexsides, p, sheet)},
         {p: c for p, c in survey.lines.items()
-         if p not in person_lines and not set(p) <= person_hexes and not _reviewed(old.lines, p)})
+         if p not in person_lines and not set(p) <= person_hexes and _free(old.lines, p, sheet)})
     _check_labels(game, new, path)
-    drop = {k: [i for i, e in enumerate(doc.get(k, [])) if not e.get("reviewed", False)] for k in KEYS}
+    drop = {k: [i for i, e in enumerate(doc.get(k, [])) if _of_sheet(_entry_call(k, e), sheet)] for k in KEYS}
     _save(path, text, doc, drop, new)
     return new
 
 
-def _reviewed(calls: dict[Any, Call], key: Any) -> bool:
-    return key in calls and calls[key].reviewed
+def _free(calls: dict[Any, Call], key: Any, sheet: str | None) -> bool:
+    """Whether a new surveyed value may be written for ``key``: nothing there, or an earlier value
+    this survey replaces (never a reviewed one, nor another sheet's)."""
+    return key not in calls or _of_sheet(calls[key], sheet)
+
+
+def _entry_call(table: str, e: dict[str, Any]) -> Call:
+    return Call(e[_FIELD[table]], float(e["confidence"]), bool(e.get("reviewed", False)), e["source"])
 
 
 def _check_labels(game: Game, survey: Survey, path: Path) -> None:

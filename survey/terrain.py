@@ -110,7 +110,7 @@ def check_samples(samples: Samples, game: Game, centres: dict[str, tuple[float, 
 def _label(path: Path, type_id: str, h: object, game: Game) -> str:
     if not isinstance(h, str) or h not in game.map.index:
         raise SamplesError(f"{path}: {type_id}: {h!r} is not a hex of the map ({game.map.describe_labels()})")
-    return h
+    return game.map.label(game.map.index[h])  # a hex on a sheet overlap by the label the survey stores it under
 
 
 def _pair(path: Path, type_id: str, p: object, game: Game) -> Pair:

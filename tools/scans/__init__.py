@@ -16,7 +16,8 @@ from PIL import Image
 
 from tools.scans.degrade import Affine, Degradation, degrade
 from tools.scans.gamedir import write_game
-from tools.scans.mapgen import make_content
+from hexforge.maps.convention import Convention
+from tools.scans.mapgen import MapContent, make_content, sheet_content
 from tools.scans.render import STYLES_BY_NAME, key_boxes, render
 
 STYLES: tuple[str, ...] = tuple(STYLES_BY_NAME)
@@ -56,6 +57,33 @@ def make_scan(style: str, seed: int, degrade: bool = True, *, columns: int | Non
         image, fwd, how = _degrade(clean, nrng, look.paper)
     else:
         image, fwd, how = clean, Affine(1, 0, 0, 1, 0, 0), None
+    folder = Path(tempfile.mkdtemp(prefix="hexforge-scan-")) / f"scan-{style}-{seed}"
+    scan = _scan(image, fwd, how, content, folder, style, seed)
+    w, h = image.size
+    central = sorted(scan.centres, key=lambda k: _distance_to_middle(scan.centres[k], w, h))
+    write_game(folder, f"scan-{style}-{seed}", content, {"B1": central[0], "B2": central[3], "R1": central[9]})
+    return scan
+
+
+def make_sheet_scan(style: str, seed: int, conv: Convention, prefix: str, game_dir: Path, *,
+                    hex_height: float = 48.0, scale: float | None = None, rotation: float | None = None) -> Scan:
+    """A synthetic scan of one printed sheet of a game already on disk (``game_dir``), numbered by the
+    sheet's own ``conv`` (any orientation) with its labels printed and keyed as the game names them
+    (``prefix`` + label, e.g. ``A0101``); ``scale`` and ``rotation`` fix the degradation's."""
+    if style not in STYLES_BY_NAME:
+        raise ValueError(f"no scan style {style!r} (valid: {', '.join(STYLES)})")
+    rng = random.Random(f"{style}/{seed}/{prefix}")
+    nrng = np.random.default_rng(rng.getrandbits(64))
+    content = sheet_content(rng, hex_height, conv, 12, prefix)
+    look = STYLES_BY_NAME[style]
+    image, fwd, how = degrade(render(content, look, nrng), nrng, look.paper, keep="bottom", scale=scale,
+                              rotation=rotation)
+    return _scan(image, fwd, how, content, game_dir, style, seed)
+
+
+def _scan(image: Image.Image, fwd: Affine, how: Degradation | None, content: MapContent, folder: Path,
+          style: str, seed: int) -> Scan:
+    """The scan's truth carried through ``fwd`` into ``image``'s pixels."""
     w, h = image.size
     centres = {}
     for label, hx in content.hexes.items():
@@ -69,9 +97,6 @@ def make_scan(style: str, seed: int, degrade: bool = True, *, columns: int | Non
         pad = 3
         key[t] = (int(max(xs[0], xs[2])) + pad, int(max(ys[0], ys[1])) + pad,
                   int(min(xs[1], xs[3])) - pad, int(min(ys[2], ys[3])) - pad)
-    folder = Path(tempfile.mkdtemp(prefix="hexforge-scan-")) / f"scan-{style}-{seed}"
-    central = sorted(seen, key=lambda k: _distance_to_middle(centres[k], w, h))
-    write_game(folder, f"scan-{style}-{seed}", content, {"B1": central[0], "B2": central[3], "R1": central[9]})
     a = abs(complex(fwd.a, fwd.c))
     return Scan(image, folder, centres, {k: content.terrain[k] for k in seen},
                 {p: f for p, f in content.hexsides.items() if p <= seen},

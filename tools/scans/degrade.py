@@ -46,12 +46,15 @@ class Degradation:
 
 
 def degrade(image: Image.Image, rng: np.random.Generator, paper: tuple[int, int, int],
-            keep: str = "bottom") -> tuple[Image.Image, Affine, Degradation]:
+            keep: str = "bottom", scale: float | None = None,
+            rotation: float | None = None) -> tuple[Image.Image, Affine, Degradation]:
     """The scanned-looking image, the clean->degraded pixel map, and the parameters used.
 
-    ``keep`` is an edge that is never cropped (where the key is)."""
-    scale = float(rng.uniform(0.8, 1.3))
-    rotation = float(rng.uniform(-1.5, 1.5))
+    ``keep`` is an edge that is never cropped (where the key is); ``scale`` and ``rotation``
+    (degrees) are drawn from the issue's ranges unless given."""
+    drawn_scale, drawn_rotation = float(rng.uniform(0.8, 1.3)), float(rng.uniform(-1.5, 1.5))
+    scale = drawn_scale if scale is None else scale
+    rotation = drawn_rotation if rotation is None else rotation
     edge = str(rng.choice([e for e in ("top", "left", "right", "bottom") if e != keep]))
     w, h = image.size
     theta = math.radians(rotation)

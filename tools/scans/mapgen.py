@@ -37,8 +37,14 @@ def make_content(rng: random.Random, hex_height: float, columns: int, rows: int,
     """A random map of ``columns`` x ``rows`` hexes of height ``hex_height`` (pixels)."""
     shifted = rng.choice(("even", "odd"))
     conv = Convention.from_pattern("CCRR", "columns", (1, columns, "right"), (1, rows, "down"), shifted)
+    return sheet_content(rng, hex_height, conv, margin)
+
+
+def sheet_content(rng: random.Random, hex_height: float, conv: Convention, margin: int,
+                  prefix: str = "") -> MapContent:
+    """A random map numbered by ``conv`` (any orientation), its labels printed with ``prefix`` (a sheet letter)."""
     board = board_grid(conv, hex_height=hex_height, margin=margin)
-    hexes = {conv.label(s.column, s.row): s.hex for s in sheet_hexes(conv, board)}
+    hexes = {prefix + conv.label(s.column, s.row): s.hex for s in sheet_hexes(conv, board)}
     content = MapContent(conv, board, hexes, _terrain(rng, board, hexes))
     _rivers(rng, content)
     _routes(rng, content)

@@ -81,6 +81,8 @@ def _hex_index(content: MapContent, width: int, height: int) -> np.ndarray:
     """For every pixel, the index (into sorted labels) of the hex it lies in, or -1."""
     g = content.board.grid
     yy, xx = np.mgrid[0:height, 0:width].astype(np.float64)
+    if g.sideways:  # a grid of rows is a grid of columns with x and y swapped
+        xx, yy = yy, xx
     fq = (xx - g.x0) / g.dx
     fr = (yy - g.y0) / g.dy - fq / 2
     fs = -fq - fr
