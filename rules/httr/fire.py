@@ -17,7 +17,8 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.fire_limits import limits
-from hexforge.rules.httr.los import Observation
+from hexforge.rules.httr.indirect import communication
+from hexforge.rules.httr.los import ADJACENT_ONLY, WITHIN_TWO, Observation
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr.units import is_kind, kind_of, number, printed_range
 from hexforge.rules.httr.values import direct_fire_value, fire_result, indirect_fire_value
@@ -25,6 +26,7 @@ from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
+COVERING = ADJACENT_ONLY | WITHIN_TWO  # SR 7.3.3 (L415)
 METHOD = {"df": "conventional DF", "at": "AT fire", "if": "IF", "of": "opportunity fire", "return": "return fire"}
 
 
@@ -69,9 +71,11 @@ def judge_fire(p: Position, d: Declaration) -> list[Verdict]:
     if d.kind == "of":
         out += [check_if_of(p, u, target) for u in units]
     if d.kind == "if":
-        out += check_spotter(p, d, units, target)
-    if d.kind == "at":
-        out += [check_los(p, u, target) for u in units]
+        out += check_spotter(p, d, units, target) + [check_if_er(p, units)] + communication(p, d, units)
+    if d.kind == "df":
+        out.append(check_packet(p, d, units, target))
+    if d.kind in ("at", "return"):
+        out += [check_los(p, d, u, target) for u in units]
     if d.kind == "return":
         out += [check_return(p, d, u, target) for u in units]
     return out + limits(p, d, units, target)
@@ -142,6 +146,11 @@ def check_top(p: Position, d: Declaration, u: str) -> Verdict:
     order = mem.stack(p.state, at)
     if u in order[:2]:
         return Legal()
+    if d.kind == "of" and d.target is not None and p.hex(d.target) is not None and \
+            at.distance(p.hex(d.target)) > 1 and is_kind(p.game, u, "artillery", "spa", "hw"):
+        return Legal(detail="IF as opportunity fire, from any place in the stack (SR 6.5.1.8)")
+    if d.kind == "of" and d.trigger == "ca":
+        return check_ca_defender(p, u, order)
     if d.kind == "at" and any(kind_of(p.game, x) is None for x in order[:2] + (u,)):
         return NotCheckable(f"the types of the units in {p.game.map.labels[at]} (units.csv type: an AT unit under "
                             "infantry of the top two fires, SR 6.4.1.4)")
@@ -153,6 +162,19 @@ def check_top(p: Position, d: Declaration, u: str) -> Verdict:
     rule_ = "HTTR SR 18.2.5" if d.kind == "of" and is_kind(p.game, u, "at") else "HTTR SR 6.3.1.4"
     return Illegal(rule_, f"{u} is not one of the top two units in {p.game.map.labels[at]} "
                    f"(top: {', '.join(order[:2])}) and may not fire {METHOD[d.kind]}")
+
+
+@rule("HTTR SR 6.6.3.1 / 6.6.3.3", "OF-9", "every unit of a close-assaulted stack may fire OF at the assaulting "
+      "units, but artillery only from the top two")
+def check_ca_defender(p: Position, u: str, order: tuple[str, ...]) -> Verdict:
+    """A unit below the top two firing OF at close-assaulting units (``u`` is not in ``order[:2]``)."""
+    art = is_kind(p.game, u, "artillery")
+    if art is None:
+        return NotCheckable(f"the type of unit {u} (units.csv type: artillery fire OF at a CA only from the top two)")
+    if art:
+        return Illegal("HTTR SR 6.6.3.3", f"{u} is artillery below the top two of its stack (top: "
+                       f"{', '.join(order[:2])}): it fires OF at close-assaulting units only from the top two")
+    return Legal(detail="every unit of a close-assaulted stack may fire OF at the assaulting units (SR 6.6.3.1)")
 
 
 @rule("HTTR SR 6.5.1 / 6.6.4.3 / 6.5.1.11 / 18.4.1.3", "IF-1/OF-10/IF-5/OF-8/SPC-3",
@@ -232,7 +254,7 @@ def check_target_unit(p: Position, d: Declaration, target: Hex | None) -> Verdic
         return NotCheckable(f"the type of unit {d.target_unit} (units.csv type: leaders are never fired at)")
     if is_kind(p.game, d.target_unit, "leader"):
         return Illegal("HTTR SR 19.3.3", f"{d.target_unit} is a leader: leaders are never fired at")
-    if d.kind != "if" and d.target_unit not in order[:2]:
+    if d.kind not in ("if", "of") and d.target_unit not in order[:2]:  # OF: the trigger, SR 6.6.1.1
         return Illegal("HTTR SR 6.3.1.5", f"{d.target_unit} is not one of the top two in "
                        f"{p.game.map.labels[target]} (top: {', '.join(order[:2])})")
     return Legal()
@@ -274,12 +296,17 @@ def check_spotter(p: Position, d: Declaration, units: list[str], target: Hex | N
     return out
 
 
-@rule("HTTR SR 6.4.1.2 / 7.0", "AT-1", "AT fire needs a line of sight (the verdict names what blocks it)")
-def check_los(p: Position, u: str, target: Hex | None) -> Verdict:
+@rule("HTTR SR 6.2.2 / 6.4.1.2 / 6.4.1.6 / 7.0 / 7.3.4", "DF-1/AT-1/AT-4/OBS-8",
+      "DF (AT and return fire) only at observed targets, along a line of sight (the verdict names what blocks it); a "
+      "target two hexes away in covering terrain is spotted only once it fired from there this phase")
+def check_los(p: Position, d: Declaration, u: str, target: Hex | None) -> Verdict:
+    """Reading: 6.4.1.6 spots no unit two hexes away in covering terrain, 7.3.3 lets units in woods and town be
+    seen from two hexes; the terrain rule 7.3.3 governs (woods/town seen at two, forest/city/rough not)."""
     at = p.state.where(u)
     if at is None or target is None:
         return NotCheckable(f"where {u} and the target stand")
-    seen = p.obs.observe(at, target)
+    aimed = d.target_unit or next(iter(mem.stack(p.state, target)), None)
+    seen = p.obs.observe(at, target, revealed=aimed in p.fire.revealed)
     if seen.visible is None:
         return NotCheckable(seen.reason.removeprefix("not checkable: "))
     if not seen.visible and seen.by:
@@ -289,7 +316,8 @@ def check_los(p: Position, u: str, target: Hex | None) -> Verdict:
         return Illegal("HTTR SR 7.3.1" if dike else "HTTR SR 7.1.3", f"{u} has no line of sight to "
                        f"{p.game.map.labels[target]}: blocked by {where}")
     if not seen.visible:
-        return Illegal("HTTR SR 7.0", f"{u} does not observe {p.game.map.labels[target]}: {seen.reason}")
+        rule_ = "HTTR SR 6.4.1.6" if "covering" in seen.reason or "observed only" in seen.reason else "HTTR SR 7.0"
+        return Illegal(rule_, f"{u} does not observe {p.game.map.labels[target]}: {seen.reason}")
     return Legal(detail=seen.reason)
 
 
@@ -314,6 +342,47 @@ def check_return(p: Position, d: Declaration, u: str, target: Hex | None) -> Ver
     return Legal()
 
 
+@rule("HTTR SR 6.3.1.2", "DF-4", "firers of one ER at one target hex fire in one packet; a unit may join a "
+      "lower-ER packet (the packet's ER is its lowest)")
+def check_packet(p: Position, d: Declaration, units: list[str], target: Hex | None) -> Verdict:
+    """Reading: packets are per target unit (SR 6.3.2.2: 'determine the target unit'); a second conventional DF
+    packet at one target unit in a phase is illegal when its ER (the lowest of its firers' DF ERs, SR 6.3.4) is
+    the ER of an earlier packet at it: those units had to combine. Travel Mode firers, which may not combine
+    into one target hex (SR 6.3.1.12), are not bound by it."""
+    if target is None:
+        return NotCheckable("the target hex")
+    if any(mem.mode(p.state, u) == "travel" for u in units):
+        return Legal()
+    ers = []
+    for u in units:
+        got = _firer(p, u, "df")
+        if isinstance(got, Unknown):
+            return NotCheckable(got.needs)
+        ers.append(got[1])
+    er = min(ers, default=0)
+    aimed = d.target_unit or next(iter(mem.stack(p.state, target)), None)
+    done = p.fire.packets.setdefault((target, aimed), [])
+    if er in done:
+        return Illegal("HTTR SR 6.3.1.2", f"a second packet of ER {er} fires at {aimed} in "
+                       f"{p.game.map.labels[target]}: all units firing at one target with one ER combine in one packet")
+    done.append(er)
+    return Legal()
+
+
+@rule("HTTR SR 6.5.1.10", "IF-6", "units combining in one IF packet have the same ER")
+def check_if_er(p: Position, units: list[str]) -> Verdict:
+    ers: dict[str, float] = {}
+    for u in units:
+        er = number(p.game, u, "effectiveness")
+        if isinstance(er, Unknown):
+            return NotCheckable(er.needs)
+        ers[u] = er
+    if len(set(ers.values())) > 1:
+        return Illegal("HTTR SR 6.5.1.10", "units of different ERs combine in one IF packet ("
+                       + ", ".join(f"{u} ER {e:g}" for u, e in ers.items()) + "): only units of one ER combine")
+    return Legal()
+
+
 def record(p: Position, d: Declaration, units: list[str]) -> None:
     """After a fire declaration: its firers have fired, its target hex is the current one, its target's units
     were fired at (SR 5.2.1 exc. 1), an AT fire may be answered."""
@@ -322,9 +391,12 @@ def record(p: Position, d: Declaration, units: list[str]) -> None:
         if d.kind == "return":
             p.fire.returned[u] = p.fire.returned.get(u, 0) + 1
         p.fire.method.setdefault(u, d.kind)
+        at = p.state.where(u)
+        if at is not None and (p.game.map.terrain.of(at) or frozenset()) & COVERING:
+            p.fire.revealed.add(u)  # SR 7.3.4: its cover no longer hides it this phase
     if target is not None:
-        if not p.fire.targets or p.fire.targets[-1] != target:
-            p.fire.targets.append(target)
+        if d.kind != "return" and (not p.fire.targets or p.fire.targets[-1] != target):
+            p.fire.targets.append(target)  # return fire belongs to the fire at its hex (SR 6.4.1.11)
         # SR 6.7.1 / 6.7.10: the target may adopt Defilade; after IF, every unit in the hex may
         named = d.target_unit in p.state.at(target) and d.kind not in ("if",)
         p.fire.fired_at.update((d.target_unit,) if named else p.state.at(target))

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Protocol
 
 from hexforge.games.game import Game
-from hexforge.maps.hexes import Hex
+from hexforge.maps.hexes import Hex, Hexside
+from hexforge.maps.los import touched
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.firelog import FireLog
-from hexforge.rules.httr.los import Observation
+from hexforge.rules.httr.los import DIKE_LIKE, Observation
 from hexforge.rules.httr.units import is_kind, kind_of, mobility
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -32,6 +33,10 @@ def limits(p: Position, d: Declaration, units: list[str], target: Hex | None) ->
         out += [check_travel(p, d, u, target), check_in_battery(p, d, u)]
         if d.kind == "at":
             out.append(check_engineer_at(p, u))
+        if d.kind in ("at", "return", "of") and target is not None:
+            out.append(check_dike(p, u, target))
+    if d.kind == "at" and target is not None:
+        out.append(check_at_target(p, d, units, target))
     return out
 
 
@@ -99,3 +104,58 @@ def check_engineer_at(p: Position, u: str) -> Verdict:
     if is_kind(p.game, u, "engineer"):
         return Illegal("HTTR SR 6.4.1.9", f"{u} is an engineer: engineers fire AT only in close action")
     return Legal()
+
+
+def crossed_sides(a: Hex, b: Hex) -> list[Hexside]:
+    """The hexsides the centre-to-centre line from ``a`` to ``b`` passes through or runs along (SR 7.1.3)."""
+    line = sorted(touched(a, b), key=lambda t: t.t)
+    chain = [a] + [t.hex for t in line if t.kind == "cross"] + [b]
+    sides = [Hexside.between(x, y) for x, y in zip(chain, chain[1:]) if x.distance(y) == 1]
+    along = [t.hex for t in line if t.kind == "side"]
+    return sides + [Hexside.between(x, y) for i, x in enumerate(along) for y in along[i + 1:] if x.distance(y) == 1]
+
+
+@rule("HTTR SR 6.2.3", "DF-3", "direct fire through a dike hexside has a range of one hex")
+def check_dike(p: Position, u: str, target: Hex) -> Verdict:
+    """Reading: a dike hexside is a hexside feature of a dike kind (``los.DIKE_LIKE``); the line passes through it
+    when it crosses or runs along it (as SR 7.1.3 traces a LOS)."""
+    at = p.state.where(u)
+    if at is None or at.distance(target) <= 1:
+        return Legal()
+    hexsides = p.game.map.terrain.hexsides
+    dikes = [s for s in crossed_sides(at, target) if any(f.kind in DIKE_LIKE for f in hexsides.get(s, ()))]
+    if dikes:
+        labels = p.game.map.labels
+        return Illegal("HTTR SR 6.2.3", f"{u} fires through the dike hexside {labels[dikes[0].a]}/{labels[dikes[0].b]}"
+                       f" at {labels[target]}, {at.distance(target)} hexes away: through a dike DF reaches one hex")
+    return Legal()
+
+
+@rule("HTTR SR 6.2 / 18.3.1", "AT-12", "AT fire at AFVs; at leg units only in Travel Mode, or in Defilade in a town "
+      "or city hex by AFVs and AT/flak units")
+def check_at_target(p: Position, d: Declaration, units: list[str], target: Hex) -> Verdict:
+    """The AT fire's target unit (the declared one, else the top unit of the hex)."""
+    aimed = d.target_unit or next(iter(mem.stack(p.state, target)), None)
+    if aimed is None or aimed not in p.game.units:
+        return NotCheckable(f"which unit in {d.target} the AT fire aims at")
+    afv, leg = is_kind(p.game, aimed, "afv"), mobility(p.game, aimed) == "leg"
+    if afv is None:
+        return NotCheckable(f"the type of unit {aimed} (units.csv type: AT fire aims at AFV target class units)")
+    if afv:
+        return Legal()
+    if not leg:
+        return NotCheckable(f"the AT target class of unit {aimed} (the AT Fire Table's target types)")
+    if mem.mode(p.state, aimed) == "travel":
+        return Legal(detail=f"{aimed} is in Travel Mode: a very light AFV target (SR 6.2 exception)")
+    kinds = p.game.map.terrain.of(target)
+    if kinds is None:
+        return NotCheckable(f"terrain of hex {d.target} (unsurveyed; AT fire at leg units only in town or city)")
+    why = ("it is not in a town or city hex" if not kinds & {"town", "city"} else
+           "it is not in Defilade Mode" if mem.mode(p.state, aimed) != "defilade" else None)
+    if why is None:
+        firers = [u for u in units if not is_kind(p.game, u, "afv", "at", "flak")]
+        why = f"{firers[0]} is neither an AFV nor an AT or flak unit" if firers else None
+    if why:
+        return Illegal("HTTR SR 18.3.1", f"AT fire at the leg unit {aimed}, but {why}: AT fire reaches leg units "
+                       "only in Defilade in a town or city hex, by AFVs and AT/flak units")
+    return Legal(detail=f"AT fire at the leg unit {aimed} in Defilade in a town/city (SR 18.3.1)")

@@ -24,4 +24,6 @@ class FireLog:
     target_units: dict[Hex, list[str]] = field(default_factory=dict)  # target units named per hex, in order
     if_of: set[str] = field(default_factory=set)  # units that fired IF as OF this phase (SR 6.5.1.2)
     last_result: str | None = None  # the Fire Results Table result of the last packet resolved
+    packets: dict[tuple, list[int]] = field(default_factory=dict)  # DF packets' ERs per (hex, target unit)
+    revealed: set[str] = field(default_factory=set)  # units that fired from covering terrain (SR 7.3.4)
     defilade_due: list[tuple[int, str]] = field(default_factory=list)  # (roll's event, unit) a DEF put in Defilade

@@ -2,7 +2,7 @@
 The German stack in B0304 has G-INF1 on top of G-AFV (the last placed is on top)."""
 from __future__ import annotations
 
-from tests.rules.httr.helpers import Log, all_legal, last, rules_broken
+from tests.rules.httr.helpers import Log, all_legal, illegal, last, rules_broken
 
 TARGET = {"G-AFV": "B0304", "G-INF1": "B0304", "A-INF1": "B0303", "A-AT": ("B0203", {"Mode": "Defilade"})}
 
@@ -27,8 +27,8 @@ def test_the_reaction_phase_allows_direct_fire_only():  # FIR-1, SR 6.0 (L156), 
 
 
 def test_all_fire_on_a_hex_before_the_next_hex():  # FIR-2, SR 6.1.4 (L164)
-    setup = {**TARGET, "A-INF2": "B0305", "G-INF2": "B0306", "A-INF3": "B0302"}
-    ok = fire(setup, "df B0304 from A-INF1", "df B0304 from A-INF2")
+    setup = {**TARGET, "A-INF2": "B0305", "G-INF2": "B0306", "A-INF3": "B0302", "A-SLOW": "B0404"}
+    ok = fire(setup, "df B0304 from A-INF1", "df B0304 from A-SLOW")  # ER 5, then ER 4 (SR 6.3.1.2)
     assert all_legal(ok)
     back = fire(setup, "df B0304 from A-INF1", "df B0306 from A-INF2", "df B0304 from A-INF3")
     assert "HTTR SR 6.1.4" in rules_broken(back)
@@ -143,7 +143,7 @@ def test_fire_on_one_unit_before_the_next():  # FIR-3, SR 6.1.5 (L165)
     ok = fire(setup, "df B0304 from A-INF1 target G-INF1", "at B0304 from A-AT target G-AFV")
     assert all_legal(ok)
     back = fire(setup, "df B0304 from A-INF1 target G-INF1", "at B0304 from A-AT target G-AFV",
-                "df B0304 from A-INF2 target G-INF1")
+                "df B0304 from A-INF3 target G-INF1")  # ER 4: not a second ER-5 packet (SR 6.3.1.2)
     assert rules_broken(back) == ["HTTR SR 6.1.5"]
 
 
@@ -157,3 +157,54 @@ def test_if_as_opportunity_fire_once_per_phase():  # IF-2, OF-13: SR 6.5.1.2 (L2
     assert all(all_legal(j.verdicts) for j in log.check().judged)  # 2 hexes: in its range-3 ZOC (SR 8.0)
     again = log.say("of B0305 from G-HW trigger leave").check()
     assert "HTTR SR 6.5.1.2" in rules_broken(again.judged[-1].verdicts)
+
+
+def test_one_er_one_packet_at_one_target():  # DF-4, SR 6.3.1.2 (L184), example H2 (Fig 2, P)
+    # H2 on a synthetic position (assumed: Fig 2's strengths and ERs are not given): companies A and B (here A-INF1,
+    # A-INF2, both ER 5) must fire as one packet at the 3SS unit (G-INF1); a unit of another ER (A-INF3, ER 4) fires
+    # as its own packet, or joins a packet of a lower ER than its own
+    setup = {**TARGET, "A-INF2": "B0305", "A-INF3": "B0403"}
+    assert all_legal(fire(setup, "df B0304 from A-INF1 A-INF2 target G-INF1", "df B0304 from A-INF3 target G-INF1"))
+    assert all_legal(fire(setup, "df B0304 from A-INF1 A-INF3 target G-INF1"))  # ER 5 joins the ER-4 packet
+    split = fire(setup, "df B0304 from A-INF1 target G-INF1", "df B0304 from A-INF2 target G-INF1")
+    assert rules_broken(split) == ["HTTR SR 6.3.1.2"]
+
+
+def test_an_if_packet_has_one_er():  # IF-6, SR 6.5.1.10 (L296): A-ART ER 6, A-HW ER 5
+    setup = {"G-INF1": "B0304", "G-INF2": "B0304", "A-INF1": "B0303", "A-ART": ("B0101", {"Mode": "Defilade"}),
+             "A-HW": "B0202"}
+    assert all_legal(fire(setup, "if B0304 from A-ART target G-INF1 spotter A-INF1 hq A-DIV",
+                          "if B0304 from A-HW target G-INF2 spotter A-INF1 hq A-REG1"))
+    both = fire(setup, "if B0304 from A-ART A-HW target G-INF1 spotter A-INF1 hq A-DIV")
+    assert "HTTR SR 6.5.1.10" in rules_broken(both)
+
+
+def test_a_unit_in_cover_two_hexes_away_is_spotted_once_it_fired():  # DF-1, AT-4, OBS-8: SR 6.2.2, 6.4.1.6, 7.3.4
+    # G-AFV in the forest of B0208; A-TANK adjacent in B0207; A-AT two hexes away in B0206, clear between
+    setup = {"G-AFV": "B0208", "A-TANK": "B0207", "A-AT": ("B0206", {"Mode": "Defilade"})}
+    hidden = fire(setup, "at B0208 from A-AT target G-AFV")
+    assert rules_broken(hidden) == ["HTTR SR 6.4.1.6"]
+    assert "forest" in illegal(hidden)[0].reason
+    assert all_legal(fire(setup, "at B0208 from A-TANK target G-AFV", "return B0207 from G-AFV",
+                          "at B0208 from A-AT target G-AFV"))  # G-AFV fired from its forest: revealed this phase
+
+
+def test_opportunity_fire_at_the_third_unit_that_triggers_it():  # OF-1, SR 6.6.1.1 (L338), example H11
+    # H11: the third unit of a stack triggers OF; only it may be fired on, whatever the top two
+    stack = {"G-INF1": "B0304", "A-INF1": "B0303", "A-INF2": "B0303", "A-INF3": "B0303"}  # top: A-INF3, A-INF2
+    log = Log(stack).phase(1, "allied_movement").say("of B0303 from G-INF1 target A-INF1 trigger leave")
+    assert all_legal(log.move("A-INF1", "B0203").check().judged[1].verdicts)
+    log = Log(stack).phase(1, "allied_movement").say("of B0303 from G-INF1 target A-INF3 trigger leave")
+    assert rules_broken(log.move("A-INF1", "B0203").check().judged[1].verdicts) == ["HTTR SR 6.6.1.1"]
+
+
+def test_close_assaulted_defenders_fire_from_any_place_but_artillery():  # OF-9, SR 6.6.3.1, 6.6.3.3 (L349, L352)
+    # German stack in B0304, top first: G-INF2, G-INF1, G-ART; Allied A-INF1 close-assaults from B0303
+    setup = {"G-ART": ("B0304", {"Mode": "Defilade"}), "G-INF1": "B0304", "G-INF2": "B0304", "A-INF1": "B0303"}
+    ok = Log(setup).phase(1, "allied_movement").say("of B0303 from G-INF1 trigger ca").say("ca B0304 from B0303")
+    assert all_legal(ok.check().judged[1].verdicts)
+    setup3 = {**setup, "G-INF3": "B0304"}  # G-INF1 now third: still fires at the assaulting units
+    ok3 = Log(setup3).phase(1, "allied_movement").say("of B0303 from G-INF1 trigger ca").say("ca B0304 from B0303")
+    assert all_legal(ok3.check().judged[1].verdicts)
+    art = Log(setup).phase(1, "allied_movement").say("of B0303 from G-ART trigger ca").say("ca B0304 from B0303")
+    assert rules_broken(art.check().judged[1].verdicts) == ["HTTR SR 6.6.3.3"]

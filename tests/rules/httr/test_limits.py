@@ -17,7 +17,7 @@ def fire(setup: dict, *lines: str, phase: str = "allied_fire", **readings: str) 
 def test_unobserved_barrages():  # IF-3, IF-4: SR 6.5.1.4-6.5.1.6 (L289-L292)
     # B0506 lies beyond the woods of B0405 from B0304: the guns in B0304 do not see it
     guns = {"G-INF1": "B0506", "A-ART": ("B0304", BATTERY), "A-HW": "B0304"}
-    assert all_legal(fire(guns, "if B0506 from A-ART A-HW"))
+    assert all_legal(fire(guns, "if B0506 from A-ART"))
     assert all_legal(fire({**guns, "G-INF1": "B0302"}, "if B0302 from A-ART"))  # seen: observed
     assert rules_broken(fire({**guns, "G-KG1": "B0506"}, "if B0506 from A-ART target G-KG1")) == ["HTTR SR 6.5.1.5"]
     travel = {**guns, "G-INF1": ("B0506", {"Mode": "Travel"})}
@@ -99,3 +99,24 @@ def test_static_units_at_the_bottom_and_disrupted_under_the_rest():  # MOV-23, S
     assert rules_broken(above) == ["HTTR SR 11.4.2"]
     under = last(Log(dis).phase(1, "german_movement").move("G-INF1", "B0303", stack=("G-INF1", "G-INF2")).check())
     assert all_legal(under)
+
+
+def test_direct_fire_through_a_dike_hexside_reaches_one_hex():  # DF-3, SR 6.2.3 (L179): the dike B0209/B0309
+    through = fire({"G-AFV": "B0309", "A-AT": ("B0110", BATTERY)}, "at B0309 from A-AT target G-AFV")  # via B0209
+    assert rules_broken(through) == ["HTTR SR 6.2.3"]
+    assert all_legal(fire({"G-AFV": "B0309", "A-AT": ("B0209", BATTERY)}, "at B0309 from A-AT target G-AFV"))
+    clear = fire({"G-AFV": "B0302", "A-AT": ("B0304", BATTERY)}, "at B0302 from A-AT target G-AFV")  # no dike between
+    assert all_legal(clear)
+
+
+def test_at_fire_at_leg_units():  # AT-12, SR 6.2 (L176), 18.3.1 (L906): B0307 is a town
+    town = {"G-INF1": ("B0307", {"Mode": "Defilade"}), "A-AT": ("B0306", BATTERY)}
+    assert all_legal(fire(town, "at B0307 from A-AT target G-INF1"))
+    exposed = {**town, "G-INF1": "B0307"}  # Concentrated
+    assert rules_broken(fire(exposed, "at B0307 from A-AT target G-INF1")) == ["HTTR SR 18.3.1"]
+    open_ = {"G-INF1": ("B0304", {"Mode": "Defilade"}), "A-AT": ("B0303", BATTERY)}
+    assert rules_broken(fire(open_, "at B0304 from A-AT target G-INF1")) == ["HTTR SR 18.3.1"]
+    column = {"G-INF1": ("B0304", {"Mode": "Travel"}), "A-AT": ("B0303", BATTERY)}  # a very light AFV target
+    assert all_legal(fire(column, "at B0304 from A-AT target G-INF1"))
+    guns = {**town, "A-ART": ("B0306", BATTERY)}
+    assert rules_broken(fire(guns, "at B0307 from A-ART target G-INF1")) == ["HTTR SR 18.3.1"]
