@@ -5,6 +5,15 @@ PtR rule it breaks. Rolls are pressed with a seed (``tools/vassal/play.py``): th
 """
 from __future__ import annotations
 
+from functools import cache
+
+from hexforge.builder.layers import LayerKeys
+from hexforge.builder.tracks import track_layout
+from hexforge.games import load_game
+from hexforge.games.channel import TRACKS_MAP
+from hexforge.games.game import Game
+from tests.rules.ptr.helpers import SYNTHETIC
+
 MASK = (1 << 48) - 1
 
 
@@ -31,8 +40,29 @@ def drag(piece: str, to: str) -> dict:
     return {"do": "drag", "piece": piece, "to": to}
 
 
+@cache
+def game() -> Game:
+    return load_game(SYNTHETIC)
+
+
+def to_box(marker: str, box: str) -> dict:
+    """Drag a track marker (piece name) onto a box of its track: the box's pixel on the Tracks map (a box label
+    such as "3" names a box of every track board)."""
+    g = game()
+    x, y = track_layout(g).position(g.channel.track(g.channel.marker(marker).track), box)
+    return {"do": "drag", "piece": marker, "map": TRACKS_MAP, "to": [x, y]}
+
+
+def layer_key(piece: str, layer_id: str) -> dict:
+    """Press the key that steps a piece's layer to its next level (Ctrl+letter, docs/log-channel.md); ``piece``
+    is its name as VASSAL shows it (with the suffix of a layer level other than the first)."""
+    return {"do": "key", "piece": piece, "key": "ctrl " + LayerKeys.of(list(game().info.layers)).keys[layer_id]}
+
+
 NEXT = {"do": "next_turn"}
 US, GE, AP = "Initiative US", "Initiative German", "Action Points"
+COMBAT, REACTION, INTERDICTION = "Combat", "Reaction Check", "Interdiction"
+US_AP, DRM, FAM_116 = "US AP", "Initiative +DRM", "116th Panzer FAM"
 
 # (action, rule it breaks or None). Hex geometry as in tests/rules/ptr/test_actions.py.
 SCRIPT: list[tuple[dict, str | None]] = [
@@ -42,23 +72,38 @@ SCRIPT: list[tuple[dict, str | None]] = [
     # segment 1: the US holds the Initiative without a roll (21.0C)
     (chat("act 116pz"), "PTR 9.4"),                       # the Germans do not hold it
     (chat("act 1inf"), None),
+    (to_box("1st Infantry FAM", "3"), None),              # its FAM one box down (10.1.1B)
     (roll(AP, 6), None),                                  # level 4, die 6: 4 APs
+    (to_box(US_AP, "4"), None),
     (roll(AP, 3), "PTR 10.1.2B"),                         # one AP roll per activation
     (chat("refit 1-b"), "PTR 11.4.3A"),                   # 1-B is not disrupted
     (drag("9-IN", "1610"), "PTR 11.2.1"),                 # not of the activated formation
     (drag("1-A", "1312"), None),                          # 3 APs left
+    (to_box(US_AP, "1"), "PTR 10.1.4A"),                  # the marker shows 1 AP, not the 3 left
     (drag("1-TD", "1416"), None),                         # 2
     (drag("1-A", "1311"), None),                          # 1
     (drag("1-TD", "1415"), None),                         # 0
     (drag("1-A", "1312"), "PTR 11.1B"),                   # a Movement Action with no AP left
     (chat("attack 1710 from 1512 hasty"), "PTR 15.1.1"),    # not adjacent
     (chat("attack 1413 from 1512 hasty"), "PTR 11.4.5A"),   # an adjacent hex with no enemy in it
+    (roll(COMBAT, 4), "PTR 15.1.4F"),                     # a combat roll with no attack declared
+    (roll(REACTION, 2), "PTR 10.2.3A"),                   # a Reaction Check with no reaction declared
+    (roll(INTERDICTION, 5), "PTR 5.2.1D"),                # Interdiction is rolled in the Recovery Phase
     (chat("done"), None),
+    (chat("done"), "PTR 11.1D"),                          # no formation is activated
     # segment 2: the Germans win
     (roll(US, 2), None),
     (roll(US, 5), "PTR 9.2.1A"),                          # a second US roll in the segment
     (roll(GE, 8), None),
+    (roll(GE, 4), "PTR 9.2.1A"),                          # a re-roll once both sides rolled: ignored
+    (to_box(DRM, "3"), "PTR 9.2.2"),                      # 9.2.2B: from the 0-box to box 2
+    (to_box(DRM, "2"), None),
+    (layer_key(DRM, "initiative-symbol"), None),          # German -> US, the Reaction side (9.2.2B)
+    (layer_key(DRM + " US", "initiative-symbol"), "PTR 9.2.2B"),  # back to German: the Reaction side shows
+    (chat("act 9pz"), "PTR 10.1.1B"),                     # its FAM is in the 0-box
     (chat("act 116pz"), None),
+    (to_box(FAM_116, "7"), "PTR 10.3C"),                  # above its Maximum Activation Level 6
+    (to_box(FAM_116, "4"), None),                         # one box down from 5
     (roll(AP, 8), None),                                  # level 5, die 8: 5 APs
     (chat("react 1inf"), "PTR 10.2.1A"),                  # no enemy Movement Action to react to
     (drag("G116-HQ", "1615"), "PTR 11.4.1B"),             # an HQ in a Movement Action
@@ -68,7 +113,8 @@ SCRIPT: list[tuple[dict, str | None]] = [
     (drag("116-PG", "1316"), "PTR 13.4.1"),               # from EZOC to EZOC and on
     (drag("116-TK", "1512"), "PTR 12.2E"),                # into a hex an enemy combat unit holds
     (chat("done"), None),
-    # segment 3: the US wins (9 + 2 for the marker) and transfers; the Germans may not transfer back
+    # segment 3: the US wins (9 + 2 for the marker) and transfers; the Germans may not transfer back (the
+    # +DRM marker shows German in box 2 after it: as the planted Symbol flip left it)
     (roll(US, 9), None), (roll(GE, 1), None),
     (chat("transfer"), None),
     (chat("transfer"), "PTR 9.4.2B"),
