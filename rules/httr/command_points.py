@@ -270,7 +270,7 @@ def command_over(p: Position, index: int, side: str | None) -> list[tuple[int, V
             out += [(at, v) for v in (check_debit(p, hq, now), check_track_max(p, hq, track, now))]
         else:
             out += [(at, v) for v in (check_amp_spent(p, hq, now), check_track_max(p, hq, track, now))]
-    return out
+    return [(i, v) for i, v in out if not (isinstance(v, Legal) and v.detail is None)]
 
 
 def check_debit(p: Position, hq: str, now: int) -> Verdict:

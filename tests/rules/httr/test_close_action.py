@@ -158,3 +158,20 @@ def test_an_announced_close_action_is_resolved_before_anything_moves():  # CA-1,
     done = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").roll("Close Action", 4) \
         .move("A-INF2", "B0102").phase(1, "allied_organization").check()
     assert all(not illegal(j.verdicts) for j in done.judged)
+
+
+def test_no_close_action_by_a_formation_without_cp():  # CA-13, SR 14.6.1 (L794); GT8: supply rules in effect
+    hqs = {"A-CORPS": "B0105", "A-DIV": ("B0205", {"Mode": "Defilade"}), "A-REG1": "B0305"}
+    setup = {**hqs, "G-INF1": "B0304", "A-INF1": "B0303"}
+
+    def attack(*lines: str) -> list:
+        log = Log(setup).on_track("A-DIV CP", 4).phase(8, "cp_logistic").phase(8, "allied_command")
+        for line in lines:
+            log.say(line)
+        return last(log.phase(8, "allied_fire").phase(8, "allied_movement").say("ca B0304 from B0303").check())
+    assert all_legal(attack("cp A-REG1 1"))
+    assert rules_broken(attack()) == ["HTTR SR 14.6.1"]  # no CP allocated since the 0601 CP/Logistic Phase
+    early = Log(setup).phase(7, "allied_movement").say("ca B0304 from B0303")  # before the supply rules (ScR 5.2)
+    assert all_legal(last(early.check()))
+    unknown = Log(setup).phase(8, "allied_movement").say("ca B0304 from B0303")  # no CP phase seen yet
+    assert "the CP held by A-REG1" in " ".join(v.needs for v in last(unknown.check()) if hasattr(v, "needs"))

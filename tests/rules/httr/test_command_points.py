@@ -1,0 +1,116 @@
+"""HTTR command point records (SR 14-15, ScR 5.2) on the synthetic game: the division's CP and AmP Record Tracks
+(markers on the Tracks map), allocations, attenuation and the CP a close action needs. GT8 is the synthetic
+game's 0601 turn and its first turn under the supply rules (game.toml [special.supply_rules])."""
+from __future__ import annotations
+
+from hexforge.games import load_game
+from hexforge.rules.verdict import NotCheckable
+from tests.rules.httr.helpers import Log, all_legal, illegal, last, rules_broken
+
+HQS = {"A-CORPS": "B0105", "A-DIV": ("B0205", {"Mode": "Defilade"}), "A-REG1": "B0305"}
+
+
+def everything(report) -> list:
+    return [v for j in report.judged for v in j.verdicts]
+
+
+def command(setup: dict | None = None, box: int = 5, turn: int = 8) -> Log:
+    """A log that opens the GT8 CP/Logistic Phase, then the Allied Command Phase."""
+    return Log(setup or HQS).on_track("A-DIV CP", box).phase(turn, "cp_logistic").phase(turn, "allied_command")
+
+
+def test_cp_come_from_what_the_track_holds():  # CP-11, SR 14.3.1 (L777)
+    assert all_legal(last(command(box=2).say("cp A-REG1 2").check()))
+    assert rules_broken(last(command(box=1).say("cp A-REG1 2").check())) == ["HTTR SR 14.3.1"]
+
+
+def test_the_track_is_debited_the_allocation():  # CP-11, SR 14.3.6 (L782)
+    ok = command().say("cp A-REG1 2").track("A-DIV CP", 3).phase(8, "allied_fire").check()
+    assert not illegal(everything(ok))
+    bad = command().say("cp A-REG1 2").track("A-DIV CP", 4).phase(8, "allied_fire").check()
+    assert rules_broken(everything(bad)) == ["HTTR SR 14.3.6"]
+
+
+def test_the_debit_is_the_allocation_not_what_attenuation_left():  # CP-11, SR 14.3.6 (L782): 'initial allocation'
+    far = {**HQS, "A-REG1": "B0310"}  # 5 MP: attenuated on a 2d6 above 8
+    log = command(far).say("cp A-REG1 2").roll("CP Attenuation", 6, 5).track("A-DIV CP", 4).phase(8, "allied_fire")
+    assert rules_broken(everything(log.check())) == ["HTTR SR 14.3.6"]
+
+
+def test_at_most_eight_cp_after_allocations():  # CP-12, SR 14.5.3 (L792)
+    assert not illegal(everything(command(box=8).phase(8, "allied_fire").check()))
+    assert rules_broken(everything(command(box=10).phase(8, "allied_fire").check())) == ["HTTR SR 14.5.3"]
+
+
+def test_at_most_four_cp_carried_over():  # CP-12, SR 14.5.2 (L791), 14.5.1 (L790): adjusted before any new CP
+    opening = Log(HQS).on_track("A-DIV CP", 6).phase(8, "cp_logistic")
+    assert rules_broken(last(opening.roll("Logistics", 3, 3).check())) == ["HTTR SR 14.5.2"]
+    adjusted = Log(HQS).on_track("A-DIV CP", 6).phase(8, "cp_logistic").track("A-DIV CP", 4).roll("Logistics", 3, 3)
+    assert all_legal(last(adjusted.check()))
+
+
+def test_new_cp_only_to_a_supplied_undisrupted_division_in_defilade():  # CP-6, CP-7, SUP-3: SR 14.1.2, 14.1.5, 14.1.4
+    def receive(setup: dict) -> list:
+        return last(Log(setup).on_track("A-DIV CP", 2).phase(8, "cp_logistic").track("A-DIV CP", 5).check())
+    assert all_legal(receive(HQS))
+    assert rules_broken(receive({**HQS, "A-DIV": ("B0205", {"Mode": "Travel"})})) == ["HTTR SR 14.1.2"]
+    assert rules_broken(receive({**HQS, "A-DIV": ("B0205", {"Mode": "Defilade", "Disrupted": "Disrupted"})})) \
+        == ["HTTR SR 14.1.5"]
+    cut = {**HQS, "A-CORPS": "B0101"}  # the corps HQ off the road to its source (SR 13.2.3.1): the division is OOS
+    assert rules_broken(receive(cut)) == ["HTTR SR 14.1.4"]
+
+
+def test_attenuation_needs_its_roll_over_four_mp():  # CP-10, SR 14.3.3-14.3.4 (L779-780)
+    far = {**HQS, "A-REG1": "B0310"}  # 5 MP of Travel Mode path from A-DIV
+    rolled = command(far).say("cp A-REG1 2").roll("CP Attenuation", 4, 4).track("A-DIV CP", 3).phase(8, "allied_fire")
+    assert not illegal(everything(rolled.check()))
+    missing = command(far).say("cp A-REG1 2").track("A-DIV CP", 3).phase(8, "allied_fire")
+    assert rules_broken(everything(missing.check())) == ["HTTR SR 14.3.4"]
+    near = command().say("cp A-REG1 2").track("A-DIV CP", 3).phase(8, "allied_fire")  # 0.5 MP: no roll
+    assert not illegal(everything(near.check()))
+
+
+def test_h23_a_top_up_to_two_in_a_later_command_phase():  # H23, CP-8, SR 14.6.3 (L797), CP-10
+    """SR 14.6.3 example: an HQ given one CP in the 0601 Command Phase tops up to two in the next one, subject to
+    attenuation (A-REG1 5 MP away: the top-up rolls; 2d6 11 > 8 halves one CP, rounded up: still one)."""
+    far = {**HQS, "A-REG1": "B0310"}
+    first = command(far).say("cp A-REG1 1").roll("CP Attenuation", 2, 2).track("A-DIV CP", 4).phase(8, "allied_fire")
+    top_up = first.phase(9, "allied_command").say("cp A-REG1 1")
+    assert all_legal(last(top_up.check()))
+    top_up.roll("CP Attenuation", 6, 5).track("A-DIV CP", 3).phase(9, "allied_fire")
+    assert not illegal(everything(top_up.check()))
+    first = command(far).say("cp A-REG1 1").roll("CP Attenuation", 2, 2).track("A-DIV CP", 4).phase(8, "allied_fire")
+    assert rules_broken(last(first.phase(9, "allied_command").say("cp A-REG1 2").check())) == ["HTTR SR 14.6.3"]
+    unrolled = command(far).say("cp A-REG1 1").roll("CP Attenuation", 2, 2).track("A-DIV CP", 4) \
+        .phase(8, "allied_fire").phase(9, "allied_command").say("cp A-REG1 1").track("A-DIV CP", 3) \
+        .phase(9, "allied_fire")
+    assert rules_broken(everything(unrolled.check())) == ["HTTR SR 14.3.4"]
+
+
+def test_the_corps_transfers_only_to_division_hqs():  # CP-13, ScR 5.2.3.3 (L1153)
+    corps = {**HQS, "A-CORPS": ("B0105", {"Mode": "Defilade"})}
+    log = Log(corps).on_track("A-CORPS CP", 6).on_track("A-DIV CP", 0).phase(8, "cp_logistic") \
+        .phase(8, "allied_command")
+    assert all_legal(last(log.say("cp A-DIV 2 from A-CORPS").check()))
+    log = Log(corps).on_track("A-CORPS CP", 6).on_track("A-DIV CP", 0).phase(8, "cp_logistic") \
+        .phase(8, "allied_command")
+    assert rules_broken(last(log.say("cp A-REG1 2 from A-CORPS").check())) == ["HTTR ScR 5.2.3.3"]
+    late = Log(corps).on_track("A-CORPS CP", 6).on_track("A-DIV CP", 4).phase(8, "cp_logistic") \
+        .phase(8, "allied_command").say("cp A-REG1 1").say("cp A-DIV 2 from A-CORPS")
+    assert rules_broken(last(late.check())) == ["HTTR ScR 5.2.3.3"]
+
+
+def test_the_corps_saves_at_most_eight():  # CP-13, ScR 5.2.3.2 (L1152)
+    def saved(box: int) -> list:
+        corps = {**HQS, "A-CORPS": ("B0105", {"Mode": "Defilade"})}
+        return everything(Log(corps).on_track("A-CORPS CP", box).phase(8, "allied_command").phase(8, "allied_fire")
+                          .check())
+    assert not illegal(saved(8))
+    assert rules_broken(saved(9)) == ["HTTR ScR 5.2.3.2"]
+
+
+def test_a_bundled_track_marker_names_no_hq():  # CP-11: the bundled markers name divisions, not HQ units
+    log = Log({}, load_game("highway-to-the-reich")).phase(6, "cp_logistic").track("Guards Armoured CP", 3)
+    got = last(log.check())
+    assert got and all(isinstance(v, NotCheckable) for v in got)
+    assert "formation names no unit" in got[0].needs
