@@ -35,6 +35,7 @@ class Movement:
     last: int | None = None  # the index of its last move event (where the end-of-Action verdicts go)
     entered: frozenset[Hex] = frozenset()  # every hex it entered (10.2.2A: enemy HQs it came next to)
 
+    near_enemy: bool = False  # it has been next to an enemy unit (12.4: no leg +2 MA)
 
 @dataclass(frozen=True, slots=True)
 class Activation:

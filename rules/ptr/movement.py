@@ -9,6 +9,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.path import NoRoute, Route, route
 from hexforge.rules.core.tables import Cells
+from hexforge.rules.ptr.costs import US_LEG_ROAD_MP, StepCosts
 from hexforge.rules.ptr.data import PtrData
 from hexforge.rules.ptr.memory import Movement
 from hexforge.rules.ptr.supply import PtrPaths
@@ -27,15 +28,9 @@ class Mover:
         self.game = data.game
         disrupted = {u for u in state.reduced if not data.is_hq(u)}
         self.paths = PtrPaths(self.game, state, disrupted=disrupted)
-        self.ma = self._ma()
+        self.costs = StepCosts(data, state, side)
         self.tec = Cells.of(self.game, "tec") if "tec" in self.game.tables else None
         self._ezoc: dict[Hex, bool | None] = {}
-
-    def _ma(self) -> float | Unknown:
-        """PtR 11.4.1A / 12.1B: the printed MA of the slowest unit."""
-        mas = [self.data.value(u, "ma", False) for u in sorted(self.units)]
-        unknown = [m for m in mas if isinstance(m, Unknown)]
-        return unknown[0] if unknown else min(mas)
 
     def label(self, h: Hex) -> str:
         return self.game.map.label(h)
@@ -53,33 +48,8 @@ class Mover:
             return 0.0
         costs = [v for row in self.tec.rows.values() for col, v in zip(self.tec.columns, row)
                  if col.startswith("movement_") and isinstance(v, (int, float)) and not isinstance(v, bool)]
+        costs += [US_LEG_ROAD_MP] if self.costs.roads else []  # PtR 12.3C: below any TEC cell, maybe
         return min(1.0, float(min(costs))) if costs and min(costs) > 0 else 0.0  # 1: a step, while MP are unknown
-
-    def cost(self, b: Hex) -> float | Unknown | None:
-        """PtR 12.0C: the TEC cost to enter ``b`` for the stack (most costly type; ``None``: prohibited)."""
-        kinds = self.game.map.terrain.of(b)
-        if kinds is None:
-            return Unknown(f"terrain of hex {self.label(b)} (unsurveyed)")
-        worst: float = 0.0
-        for u in sorted(self.units):
-            col = "movement_motorized" if self.game.units[u].mobility == "motorized" else "movement_leg"
-            for t in sorted(kinds):
-                if t in self.game.map.terrain.types and self.game.map.terrain.types[t].kind != "hex":
-                    continue
-                v = self.data_tec(t, col)
-                if v is None or isinstance(v, Unknown):
-                    return v
-                worst = max(worst, v)
-        return worst
-
-    def data_tec(self, terrain: str, column: str) -> float | Unknown | None:
-        if self.tec is None:
-            return Unknown("the TEC (tables/tec.toml)")
-        v = self.tec.get(terrain, column)
-        if v == "prohibited":
-            return None
-        return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else Unknown(
-            f"TEC {terrain!r} {column} (tables/tec.toml)")
 
     @rule("PTR 12.2E / 13.3", "PTR12-1/PTR12-5/PTR13-3/PTR13-4/PTR12-2/PTR12-3",
           "a Movement Action's step: adjacent, never into an enemy combat unit, EZOC stops, MP within the MA")
@@ -94,9 +64,14 @@ class Mover:
             return Illegal("PTR 12.2E", f"{self.label(b)} holds an enemy combat unit ({', '.join(enemies)})"), rec
         if rec.stopped:
             return Illegal(rec.stopped.split(":")[0], rec.stopped.split(":", 1)[1].strip()), rec
+        barred = [self.costs.roer(a, b), self.costs.restricted(b)]
+        for v in barred:
+            if isinstance(v, Illegal):
+                return v, rec
         za, zb = self.ezoc(a), self.ezoc(b)
-        needs: list[str] = []
-        after = replace(rec, at=b, left=a, steps=rec.steps + 1, entered=rec.entered | {b})
+        needs: list[str] = [v.needs for v in barred if isinstance(v, Unknown)]
+        near = rec.near_enemy or self.costs.next_to_enemy(b) or (not rec.steps and self.costs.next_to_enemy(a))
+        after = replace(rec, at=b, left=a, steps=rec.steps + 1, entered=rec.entered | {b}, near_enemy=near)
         if za and zb:
             if rec.steps:
                 return Illegal("PTR 13.3B", f"from the EZOC at {self.label(a)} straight into the EZOC at "
@@ -108,19 +83,26 @@ class Mover:
                                            "Action")
         elif za is None or zb is None:
             needs += sorted(self.paths.needs) or ["the ZOC Chart"]
-        c = self.cost(b)
+        sc = self.costs.step(self.units, a, b, None if za is None or zb is None else bool(za or zb), not rec.steps)
+        c = sc.mp
+        if sc.illegal is not None:
+            return sc.illegal, rec
         if c is None:
             return Illegal("PTR 12.2A", f"{self.label(b)} is prohibited terrain"), rec
         if isinstance(c, Unknown):  # even the one-hex minimum (12.2A) needs to know b is not prohibited
             needs.append(c.needs)
+        if sc.stop and not after.stopped:
+            after = replace(after, stopped=sc.stop)
         spent = rec.spent + c if not isinstance(rec.spent, Unknown) and not isinstance(c, Unknown) else (
             rec.spent if isinstance(rec.spent, Unknown) else c)
         after = replace(after, spent=spent)
+        ma = self.costs.allowance(self.units, near)
         if rec.steps and not after.stopped == "PTR 13.4.1: an infiltration move spends the whole MA":
-            if isinstance(spent, Unknown) or isinstance(self.ma, Unknown):
-                needs.append((spent if isinstance(spent, Unknown) else self.ma).needs)
-            elif spent > self.ma:
-                return Illegal("PTR 12.0B", f"{spent:g} MP to {self.label(b)} exceed the MA {self.ma:g}"), rec
+            if isinstance(spent, Unknown) or isinstance(ma, Unknown):
+                needs.append((spent if isinstance(spent, Unknown) else ma).needs)
+            elif spent > ma:
+                return Illegal("PTR 12.0B", f"{spent:g} MP to {self.label(b)} exceed the MA {ma:g} (road rate 12.3, "
+                               f"leg +2 MA 12.4, streams 12.6 counted)"), rec
         if needs:
             return NotCheckable("; ".join(dict.fromkeys(needs))), after
         return Legal(), after
@@ -133,7 +115,7 @@ def _cost(r: Movement) -> float:
 
 def judge_route(mover: Mover, rec: Movement, waypoints: list[Hex]) -> tuple[Verdict, Movement]:
     """A drag (PtR 12.0E: a log shows drop points): some legal route through them, else why none is."""
-    got = route(rec.at, rec, waypoints, mover.step, cost=_cost, key=lambda r: r.stopped,
+    got = route(rec.at, rec, waypoints, mover.step, cost=_cost, key=lambda r: (r.stopped, r.near_enemy),
                 neighbours=lambda h: [n for n in h.neighbours() if n in mover.game.map], max_steps=MAX_STEPS,
                 floor=mover.floor() if not isinstance(rec.spent, Unknown) else 0.0)
     if isinstance(got, Route):
