@@ -10,6 +10,7 @@ word opens a declaration). Read by one tokenizer pass, linear in the line's leng
                                                             controlling HQ (SR 6.5.2); without a spotter it
                                                             is an unobserved barrage (SR 6.5.1.4)
     of TARGET from FIRER [target UNIT] [trigger WORD]       opportunity fire (SR 6.6); WORD: leave, mode,
+                                                            ambush (SR 6.6.8: after the entering move),
                                                             order, mount, move, ca
     return TARGET from FIRER {FIRER} [target UNIT]          return fire after AT fire (SR 6.6.7)
     ca TARGET from HEX [lead UNIT {UNIT}]                   close action, with its lead units (SR 10.3)
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 KINDS = ("df", "at", "if", "of", "return", "ca", "cp")
 SECTIONS = {"df": ("from", "target"), "at": ("from", "target"), "if": ("from", "target", "spotter", "hq"),
             "of": ("from", "target", "trigger"), "return": ("from", "target"), "ca": ("from", "lead")}
-TRIGGERS = ("leave", "mode", "order", "mount", "move", "ca")
+TRIGGERS = ("leave", "mode", "order", "mount", "move", "ca", "ambush")
 TOKEN = re.compile(r'"[^"\n]*"|[^\s,"]+')
 MAX_WORDS = 64  # no declaration has more: a longer line declares nothing (bounds the work per line)
 

@@ -4,7 +4,13 @@ made before the activity that triggers it (6.6.1.2). Checked: single firers (6.6
 units leaving forest or city unless they close-assault from there (8.4.4), and that the targeted unit then
 does what triggered the fire (6.6.1.1-6.6.1.2): a trigger ``leave`` or ``move`` is a move out of the hex,
 ``order`` a move within it, ``mode`` a mode change, ``mount`` a (dis)mount, ``ca`` a close action declared from
-the hex; without a trigger word any of them, and the verdict says it guessed.
+the hex; without a trigger word any of them, and the verdict says it guessed. Each controlling unit fires once
+at one trigger (6.6.2.1); involuntary changes trigger nothing (6.6.2.3, 6.7.1, 6.7.2.3, 10.1.16): a retreat or
+advance after close action, a move to Defilade by a unit whose DEF result is not yet applied (reading: other
+Defilade changes are voluntary; the log cannot tell a 6.7.1 choice after No Effect from a later one).
+
+Ambush fire (6.6.8) is the trigger ``ambush``, declared just after the move that entered the target hex (the
+log shows the drop first); it waits for nothing.
 """
 from __future__ import annotations
 
@@ -16,13 +22,17 @@ from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.declaration import Declaration, parse
-from hexforge.rules.httr.movement import Movement
+from hexforge.rules.httr.firelog import FireLog
+from hexforge.rules.httr.los import ADJACENT_ONLY, WITHIN_TWO
+from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 COVER = frozenset({"forest", "city"})  # SR 8.4.4 (L442)
+COVERING = ADJACENT_ONLY | WITHIN_TWO  # SR 7.3.3 (L415): covering terrain, for ambush fire (6.6.8)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +43,8 @@ class Waiting:
     at: Hex
     targets: frozenset[str]
     trigger: str | None
+    firers: tuple[str, ...] = ()
+    exposed: frozenset[str] = frozenset()  # targets with a DEF result due: their Defilade is involuntary
 
 
 class Position(Protocol):
@@ -40,6 +52,10 @@ class Position(Protocol):
     state: GameState
     readings: dict[str, str]
     channel: Channel
+    fire: FireLog
+    ca: CaLog
+    of_wait: list[Waiting]
+    moves: dict[str, Step]
 
     def hex(self, label: str | None) -> Hex | None: ...
 
@@ -48,15 +64,60 @@ def judge_of(p: Position, d: Declaration, units: list[str]) -> list[Verdict]:
     target = p.hex(d.target)
     if target is None:
         return []
-    return [check_single(p, units), *[check_zoc(p, d, u, target) for u in units], check_cover(p, d, target)]
+    out = [check_single(p, units), *[check_zoc(p, d, u, target) for u in units], check_cover(p, d, target)]
+    if d.trigger == "ambush":
+        return out + [check_ambush(p, d, u, target) for u in units]
+    return out + [check_each_once(p, d, u, target) for u in units]
 
 
-def waiting(p: Position, index: int, d: Declaration) -> Waiting | None:
+def waiting(p: Position, index: int, d: Declaration, units: list[str]) -> Waiting | None:
+    """The OF's wait for its trigger (none for ambush fire, which follows the entering move)."""
     target = p.hex(d.target)
-    if target is None:
+    if target is None or d.trigger == "ambush":
         return None
     targets = frozenset({d.target_unit}) if d.target_unit else frozenset(p.state.at(target))
-    return Waiting(index, target, targets, d.trigger)
+    due = {u for _, u in p.fire.defilade_due}  # a DEF result not yet applied: its Defilade is involuntary (6.7.2.3)
+    return Waiting(index, target, targets, d.trigger, tuple(units), frozenset(targets & due))
+
+
+@rule("HTTR SR 6.6.2.1 / 8.2", "OF-4", "leaving an EZOC triggers one OF from each controlling unit; units moved "
+      "one by one trigger it each")
+def check_each_once(p: Position, d: Declaration, u: str, target: Hex) -> Verdict:
+    """A unit declaring a second OF before the activity its first OF waits for fires twice at one trigger
+    (a close action's defenders excepted: they may split their fire, SR 6.6.3.6)."""
+    if d.trigger == "ca":
+        return Legal()
+    if any(u in w.firers and w.at == target for w in p.of_wait):
+        return Illegal("HTTR SR 6.6.2.1", f"{u} fires OF at {d.target} twice before one activity: a trigger draws one "
+                       "OF from each controlling unit (each unit moved separately triggers again)")
+    return Legal()
+
+
+@rule("HTTR SR 6.6.8.1-6.6.8.3", "OF-14", "ambush fire only at a unit not in Defilade that entered a hex without "
+      "covering terrain in the ambusher's ZOC; the ambusher in covering terrain, with no enemy already adjacent")
+def check_ambush(p: Position, d: Declaration, u: str, target: Hex) -> Verdict:
+    """Reading: the targets are the declared unit, else the units in the hex that moved this phase; 'already
+    adjacent' enemies are those next to the ambusher other than the targets."""
+    targets = [d.target_unit] if d.target_unit else [x for x in p.state.at(target) if x in p.moves]
+    at = p.state.where(u)
+    if not targets or any(x not in p.moves for x in targets):
+        return Illegal("HTTR SR 6.6.8.1", f"ambush fire at {d.target}, but no unit there entered it this phase")
+    if at is None:
+        return NotCheckable(f"where {u} stands")
+    kinds, own = p.game.map.terrain.of(target), p.game.map.terrain.of(at)
+    if kinds is None or own is None:
+        return NotCheckable(f"terrain of hexes {d.target} and {p.game.map.labels[at]} (unsurveyed: ambush fire "
+                            "needs covering terrain, SR 6.6.8)")
+    side = p.state.side(u)
+    near = [x for h in at.neighbours() for x in p.state.at(h) if p.state.side(x) != side and x not in targets]
+    why = (f"{targets[0]} is in Defilade Mode" if any(mem.mode(p.state, x) == "defilade" for x in targets) else
+           f"{d.target} has covering terrain ({'/'.join(sorted(kinds & COVERING))})" if kinds & COVERING else
+           f"{u} is not in covering terrain" if not own & COVERING else
+           f"enemy unit {near[0]} is already adjacent to {u}" if near else None)
+    if why:
+        return Illegal("HTTR SR 6.6.8.1" if "Defilade" in why or "has covering" in why else "HTTR SR 6.6.8.2"
+                       if "not in covering" in why else "HTTR SR 6.6.8.3", f"no ambush fire: {why}")
+    return Legal(detail=f"ambush fire from cover at {', '.join(targets)} entering {d.target} (SR 6.6.8)")
 
 
 @rule("HTTR SR 6.6.1.3", "OF-3", "OF by single units only (reading of_combined)")
@@ -98,13 +159,17 @@ def check_cover(p: Position, d: Declaration, target: Hex) -> Verdict:
 
 
 def trigger_of(p: Position, e: Event, uid: str | None) -> tuple[str, str | None] | None:
-    """What a phasing unit's activity is as an OF trigger: (kind, unit); ``None`` when it is none."""
+    """What a phasing unit's activity is as an OF trigger: (kind, unit); ``None`` when it is none. A retreat or
+    advance after close action is ``involuntary``; a change to Defilade is ``defilade`` (involuntary for a unit
+    already fired at, SR 6.7.1)."""
     if isinstance(e, Move) and uid is not None:
+        if uid in p.ca.involved:
+            return "involuntary", uid  # SR 10.1.16 (L547): retreat and advance after CA draw no OF
         return ("order" if p.hex(e.to_hex) == p.state.where(uid) else "leave"), uid
     if isinstance(e, StepChange) and uid is not None:
         said = mem.layer_change(e.trait, e.new, p.channel)
         if said is not None and said[0] == "mode":
-            return "mode", uid
+            return ("defilade" if said[1] == "defilade" else "mode"), uid
         if said is not None and said[0] == "dismounted":
             return "mount", uid
     if isinstance(e, ChatLine):
@@ -114,9 +179,14 @@ def trigger_of(p: Position, e: Event, uid: str | None) -> tuple[str, str | None]
     return None
 
 
-@rule("HTTR SR 6.6.1.1-6.6.1.2", "OF-1/OF-2", "OF only at the units that trigger it, before their activity")
+@rule("HTTR SR 6.6.1.1-6.6.1.2 / 6.6.2.2-6.6.2.4", "OF-1/OF-2/OF-5",
+      "OF only at the units that trigger it, before their activity: leaving, a voluntary mode change, a stack "
+      "reorder or a (dis)mount in the EZOC, each a trigger of its own")
 def judge_trigger(p: Position, w: Waiting, act: tuple[str, str | None]) -> Verdict:
     kind, who = act
+    if kind == "involuntary" or kind == "defilade" and who in w.exposed:
+        return check_voluntary(p, w, who)
+    kind = "mode" if kind == "defilade" else kind
     ok_unit = who in w.targets if kind != "ca" else p.hex(who) == w.at
     wanted = {"leave": ("leave",), "move": ("leave",), "order": ("order",), "mode": ("mode",), "mount": ("mount",),
               "ca": ("ca",)}.get(w.trigger or "", ("leave", "order", "mode", "mount", "ca"))
@@ -126,3 +196,12 @@ def judge_trigger(p: Position, w: Waiting, act: tuple[str, str | None]) -> Verdi
                      guess=None if w.trigger else f"the OF was triggered by the {kind} that followed")
     return Illegal("HTTR SR 6.6.1.1", f"opportunity fire at {label} ({', '.join(sorted(w.targets))}) is not followed "
                    f"by its trigger ({w.trigger or 'any'}): the next activity is a {kind} by {who}")
+
+
+@rule("HTTR SR 6.6.2.3 / 6.7.1 / 6.7.2.3 / 10.1.16", "OF-6", "involuntary changes trigger no OF: Defilade under "
+      "fire, retreat and advance after close action")
+def check_voluntary(p: Position, w: Waiting, who: str | None) -> Verdict:
+    """The activity that followed an OF declaration is involuntary: the OF had no trigger."""
+    what = "retreats or advances after close action" if who in p.ca.involved else "adopts Defilade under fire"
+    return Illegal("HTTR SR 6.6.2.3", f"opportunity fire at {p.game.map.labels[w.at]}, but {who} then {what}: an "
+                   "involuntary change triggers no OF")

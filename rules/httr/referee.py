@@ -331,7 +331,7 @@ class HttrReferee(Referee):
         if isinstance(units, list):
             if d.kind == "of":
                 verdicts += judge_of(self, d, units)
-                w = waiting(self, j.index, d)
+                w = waiting(self, j.index, d, units)
                 if w is not None:
                     self.of_wait.append(w)
             record(self, d, units)

@@ -159,17 +159,6 @@ def test_if_as_opportunity_fire_once_per_phase():  # IF-2, OF-13: SR 6.5.1.2 (L2
     assert "HTTR SR 6.5.1.2" in rules_broken(again.judged[-1].verdicts)
 
 
-def test_one_er_one_packet_at_one_target():  # DF-4, SR 6.3.1.2 (L184), example H2 (Fig 2, P)
-    # H2 on a synthetic position (assumed: Fig 2's strengths and ERs are not given): companies A and B (here A-INF1,
-    # A-INF2, both ER 5) must fire as one packet at the 3SS unit (G-INF1); a unit of another ER (A-INF3, ER 4) fires
-    # as its own packet, or joins a packet of a lower ER than its own
-    setup = {**TARGET, "A-INF2": "B0305", "A-INF3": "B0403"}
-    assert all_legal(fire(setup, "df B0304 from A-INF1 A-INF2 target G-INF1", "df B0304 from A-INF3 target G-INF1"))
-    assert all_legal(fire(setup, "df B0304 from A-INF1 A-INF3 target G-INF1"))  # ER 5 joins the ER-4 packet
-    split = fire(setup, "df B0304 from A-INF1 target G-INF1", "df B0304 from A-INF2 target G-INF1")
-    assert rules_broken(split) == ["HTTR SR 6.3.1.2"]
-
-
 def test_an_if_packet_has_one_er():  # IF-6, SR 6.5.1.10 (L296): A-ART ER 6, A-HW ER 5
     setup = {"G-INF1": "B0304", "G-INF2": "B0304", "A-INF1": "B0303", "A-ART": ("B0101", {"Mode": "Defilade"}),
              "A-HW": "B0202"}
@@ -187,15 +176,6 @@ def test_a_unit_in_cover_two_hexes_away_is_spotted_once_it_fired():  # DF-1, AT-
     assert "forest" in illegal(hidden)[0].reason
     assert all_legal(fire(setup, "at B0208 from A-TANK target G-AFV", "return B0207 from G-AFV",
                           "at B0208 from A-AT target G-AFV"))  # G-AFV fired from its forest: revealed this phase
-
-
-def test_opportunity_fire_at_the_third_unit_that_triggers_it():  # OF-1, SR 6.6.1.1 (L338), example H11
-    # H11: the third unit of a stack triggers OF; only it may be fired on, whatever the top two
-    stack = {"G-INF1": "B0304", "A-INF1": "B0303", "A-INF2": "B0303", "A-INF3": "B0303"}  # top: A-INF3, A-INF2
-    log = Log(stack).phase(1, "allied_movement").say("of B0303 from G-INF1 target A-INF1 trigger leave")
-    assert all_legal(log.move("A-INF1", "B0203").check().judged[1].verdicts)
-    log = Log(stack).phase(1, "allied_movement").say("of B0303 from G-INF1 target A-INF3 trigger leave")
-    assert rules_broken(log.move("A-INF1", "B0203").check().judged[1].verdicts) == ["HTTR SR 6.6.1.1"]
 
 
 def test_close_assaulted_defenders_fire_from_any_place_but_artillery():  # OF-9, SR 6.6.3.1, 6.6.3.3 (L349, L352)

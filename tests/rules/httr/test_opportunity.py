@@ -50,3 +50,53 @@ def test_no_of_at_units_leaving_forest_or_city():  # OF-15, SR 8.4.4 (L442): B02
     assert "HTTR SR 8.4.4" in rules_broken(v)
     ca = of(lambda l: l.say("of B0208 from G-INF1 trigger ca"), lambda l: l.say("ca B0309 from B0208"), setup=setup)
     assert all_legal(ca)
+
+
+def test_one_of_from_each_controlling_unit_per_trigger():  # OF-4, SR 6.6.2.1 (L343)
+    log = Log(SETUP).phase(1, "allied_movement").say("of B0303 from G-INF1 trigger leave") \
+        .say("of B0303 from G-INF1 trigger leave").move("A-INF1", "B0203").check()
+    assert all_legal(log.judged[1].verdicts)  # the first declaration
+    assert rules_broken(log.judged[2].verdicts) == ["HTTR SR 6.6.2.1"]
+    one_by_one = {**SETUP, "A-INF2": "B0303"}  # two units leave separately: each is a trigger
+    log = Log(one_by_one).phase(1, "allied_movement").say("of B0303 from G-INF1 target A-INF1 trigger leave") \
+        .move("A-INF1", "B0203").say("of B0303 from G-INF1 target A-INF2 trigger leave").move("A-INF2", "B0203").check()
+    assert all_legal(log.judged[1].verdicts) and all_legal(log.judged[3].verdicts)
+
+
+def test_mode_order_and_mount_changes_in_an_ezoc_trigger_of():  # OF-5, SR 6.6.2.2 (L344)
+    mode = of(lambda l: l.say("of B0303 from G-INF1 trigger mode"),
+              lambda l: l.mode("A-INF1", "Defilade", "Concentrated"))
+    assert all_legal(mode)
+    mount = of(lambda l: l.say("of B0303 from G-INF1 trigger mount"), lambda l: l.layer("A-INF1", "Dismounted", "Mounted",
+                                                                                          "Dismounted"))
+    assert all_legal(mount)
+    far = {**SETUP, "A-INF1": "B0302"}  # out of G-INF1's ZOC: its mode change triggers nothing
+    v = of(lambda l: l.say("of B0302 from G-INF1 trigger mode"), lambda l: l.mode("A-INF1", "Defilade", "Concentrated"),
+           setup=far)
+    assert "HTTR SR 6.6.4.1" in rules_broken(v)
+
+
+def test_involuntary_changes_trigger_no_of():  # OF-6, SR 6.6.2.3 (L345), 6.7.2.3 (L389), 10.1.16 (L547)
+    setup = {"G-INF1": "B0304", "A-INF1": "B0303", "G-ART": ("B0101", {"Mode": "Defilade"})}
+    log = Log(setup).phase(1, "allied_movement").say("of B0303 from G-INF1 target A-INF1 trigger mode") \
+        .mode("A-INF1", "Defilade", "Concentrated").check()
+    assert all_legal(log.judged[1].verdicts)  # a voluntary change
+    ca = {"G-INF1": "B0304", "A-INF1": "B0303", "G-INF2": "B0402"}
+    log = Log(ca).phase(1, "allied_movement").say("ca B0304 from B0303").roll("Close Action", 6) \
+        .say("of B0303 from G-INF2 target A-INF1 trigger leave").move("A-INF1", "B0304").check()
+    assert rules_broken(log.judged[3].verdicts) == ["HTTR SR 6.6.2.3"]  # A-INF1 advances after its close action
+
+
+def test_ambush_fire():  # OF-14, SR 6.6.8.1-6.6.8.3 (L377-L379): A-INF1 in the woods of B0405; B0404 is clear
+    setup = {"A-INF1": "B0405", "G-INF1": "B0504"}
+    ok = Log(setup).phase(1, "german_movement").move("G-INF1", "B0404").say("of B0404 from A-INF1 trigger ambush")
+    assert all_legal(ok.check().judged[2].verdicts)
+    near = Log({**setup, "G-INF2": "B0406"}).phase(1, "german_movement").move("G-INF1", "B0404") \
+        .say("of B0404 from A-INF1 trigger ambush")  # H15, Fig 9: a German unit already adjacent to the ambusher
+    assert rules_broken(near.check().judged[2].verdicts) == ["HTTR SR 6.6.8.3"]
+    hidden = Log({**setup, "G-INF1": ("B0504", {"Mode": "Defilade"})}).phase(1, "german_movement") \
+        .move("G-INF1", "B0404").say("of B0404 from A-INF1 trigger ambush")
+    assert rules_broken(hidden.check().judged[2].verdicts) == ["HTTR SR 6.6.8.1"]
+    open_ = Log({"A-INF1": "B0403", "G-INF1": "B0503"}).phase(1, "german_movement").move("G-INF1", "B0404") \
+        .say("of B0404 from A-INF1 trigger ambush")  # the ambusher in clear terrain
+    assert rules_broken(open_.check().judged[2].verdicts) == ["HTTR SR 6.6.8.2"]
