@@ -1,10 +1,18 @@
-"""Reinforcements (PtR 5.2.5, 8.0-8.1): placed only from Turn 2 and only in the Reinforcement Phase, the Germans
-before the US, never adjacent to an enemy unit nor overstacked. A mixin of the PtR referee."""
+"""Reinforcements (PtR 5.2.5, 8.0-8.1, 21.0G, 21.5.6-21.5.8): placed only from Turn 2 and only in the
+Reinforcement Phase, the Germans before the US, never adjacent to an enemy unit nor overstacked, in CR of the
+parent HQ and in supply, an independent assigned first; where the scenario's schedule names entry hexes, on (or,
+``[special_rules] entry_adjacent``, next to) one of them; units the scenario places beside their formation
+(``entry_beside_formation``) next to or with one of its units; an arriving formation's FAM at its arrival box
+(``fam_on_arrival``), else its maximum. A mixin of the PtR referee."""
 from __future__ import annotations
 
+from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
+from hexforge.rules.ptr.command import hq_supplied
+from hexforge.rules.ptr.memory import frozen_map
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
+from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 REINFORCEMENT_PHASE = "reinforcement"  # the sequence's phase id (PtR 5.1E)
@@ -23,7 +31,13 @@ class ArrivalMixin:
         if h is None:
             self.say(j.index, NotCheckable(f"where {uid} enters ({e.hex or 'off the map'} is not a map hex)"))
             return
-        self.say(j.index, self.entry_verdict(uid, h))
+        v = self.entry_verdict(uid, h)
+        if not isinstance(v, Illegal):
+            v = self.returning(uid) or self.unassigned_entry(uid) or self.entry_area(uid, h) or self.beside(uid, h) \
+                or self.entry_supply(uid, h, self.state.apply(e, self.game)) or v
+        if not isinstance(v, Illegal):
+            self.expect_fam(uid)
+        self.say(j.index, v)
 
     def entry_verdict(self, uid: str, h) -> Verdict:
         side, turn = self.state.side(uid), self.state.turn
@@ -46,5 +60,80 @@ class ArrivalMixin:
             return over
         if isinstance(us, Unknown):
             return NotCheckable(us.needs + ": the Germans place their reinforcements before the US (8.0D)")
-        return Legal(detail=f"{uid} enters {self.game.map.label(h)} (command range and supply of the entry, 8.1A2-3, "
-                            "are not checked yet)")
+        return Legal(detail=f"{uid} enters {self.game.map.label(h)}")
+
+    def special(self, key: str):
+        """A ``[special_rules]`` value of the scenario played (``None``: none, or the scenario is not known)."""
+        sc = self.game.scenarios.get(self.rules.scenario) if self.rules.scenario else None
+        return plain((sc.special_rules or {}).get(key)) if sc is not None else None
+
+    @rule("PTR 8.1A2-3", "PTR6-16", "a reinforcement enters in CR of its parent HQ and in supply")
+    def entry_supply(self, uid: str, h, after: GameState) -> Verdict | None:
+        """Reading: an HQ entering is its own parent; 8.0E places a side's reinforcements at once, so a unit whose
+        HQ is not on the map yet is not checkable (place the HQ first)."""
+        fid = self.formation_now(uid)
+        if fid is None:
+            return None  # an independent unassigned: unassigned_entry says so
+        cr = True if self.data.is_hq(uid) else self.in_cr_of(uid, fid, after)
+        sup = hq_supplied(self.data, after, fid)
+        if cr is False:
+            return Illegal("PTR 8.1A2", f"{uid} enters {self.game.map.label(h)}, out of its HQ's command range")
+        if sup is False:
+            return Illegal("PTR 8.1A3", f"{uid} enters {self.game.map.label(h)} out of supply (its HQ is out of supply)")
+        needs = [v.needs for v in (cr, sup) if isinstance(v, Unknown)]
+        return NotCheckable("; ".join(needs)) if needs else None
+
+    @rule("PTR 21.5.6 B/D/F / 21.5.8 A/B", "PTR6-17", "a reinforcement with named entry hexes enters on (or next "
+          "to) one of them")
+    def entry_area(self, uid: str, h) -> Verdict | None:
+        rows = self.schedule("reinforcements")
+        if isinstance(rows, Unknown):
+            return None
+        hexes = set()
+        for r in rows:
+            entry = plain(r.entry) if r.entry is not None else None
+            if r.units != "unknown" and uid in r.units and isinstance(entry, list):
+                hexes |= {self.game.map.index[x] for x in entry if x in self.game.map.index}
+        if not hexes:
+            return None
+        near = self.special("entry_adjacent") is True
+        ok = h in hexes or (near and any(n in hexes for n in h.neighbours()))
+        names = ", ".join(sorted(self.game.map.label(x) for x in hexes))
+        return None if ok else Illegal("PTR 21.5.6", f"{uid} enters {self.game.map.label(h)}: its schedule places it "
+                                       f"{'on or next to' if near else 'on'} {names}")
+
+    @rule("PTR 21.5.6 A/C/E/G / 21.5.8 E", "PTR6-18", "a reinforcement the scenario places by its formation enters "
+          "next to or stacked with a unit of that formation (the HQ's CR: 8.1A2)")
+    def beside(self, uid: str, h) -> Verdict | None:
+        listed = self.special("entry_beside_formation")
+        if not isinstance(listed, list) or uid not in listed:
+            return None
+        fid = self.formation_now(uid)
+        mates = [u for x in [h, *h.neighbours()] for u in self.state.at(x) if u != uid and self.formation_now(u) == fid]
+        return None if mates else Illegal("PTR 21.5.6", f"{uid} enters {self.game.map.label(h)}, neither next to nor "
+                                          f"stacked with a unit of its formation ({fid})")
+
+    @rule("PTR 21.0G / 21.5.5 *", "PTR6-19", "an entire formation arriving places its FAM at the scenario's arrival "
+          "box, else at its Maximum Activation Level")
+    def expect_fam(self, uid: str) -> None:
+        """An HQ entering brings its formation: its FAM's next placement is judged (``arriving_fam``)."""
+        fid = self.data.formation_of(uid)
+        if not self.data.is_hq(uid) or fid is None:
+            return
+        box = (self.special("fam_on_arrival") or {}).get(fid)
+        box = plain(box) if box is not None else self.data.formations[fid].fam_max
+        if not isinstance(box, (int, Unknown)):
+            box = Unknown(f"the FAM box of {fid} on arrival (scenario [special_rules] fam_on_arrival)")
+        self.set(arriving=frozen_map({**self.mem.arriving, fid: box}))
+
+    def arriving_fam(self, fid: str, box: int) -> Verdict | None:
+        """The placement of an arriving formation's FAM (``None``: no formation of it is arriving)."""
+        if fid not in self.mem.arriving:
+            return None
+        want = self.mem.arriving[fid]
+        self.set(arriving=frozen_map({f: b for f, b in self.mem.arriving.items() if f != fid}),
+                 fam=frozen_map({**self.mem.fam, fid: box}))
+        if isinstance(want, Unknown):
+            return NotCheckable(want.needs)
+        return Legal(detail=f"{fid} arrives with its FAM in box {box}") if box == want else Illegal(
+            "PTR 21.0G", f"{fid} arrives with its FAM in box {box}: it goes in box {want}")

@@ -13,6 +13,15 @@ A line declares when it begins with one of these (case does not matter; words ar
                                   first hex after ``from`` attacks, the others support (15.4.2)
     chits N N                     15.2.1: the attacker's and the defender's Combat Chit numbers
     emergency supply HQ           17.6: the HQ flips to Emergency Supply
+    assign UNIT to FORMATION      6.1C-D, 6.2.1-6.2.2: (re)assign a unit in the Organization Phase
+    detach UNIT                   6.1C, 6.2.2: a detached unit returns to its own formation
+    replace UNIT [N]              7.1: N (default 1) US Replacement Points rebuild N SPs of UNIT
+    cannibalize UNIT              7.2B: a German unit removed for RPs (then its removal from the map)
+    reorganize UNIT [N]           7.2C: N (default 1) cannibalization RPs rebuild N SPs of UNIT
+    refuse plan                   21.4.4.3A: the US puts the Plan chit it drew back (once per game)
+
+A UNIT may be written with its spaces (``assign LXXXI-526 Inf to 116pz``): the words up to ``to`` (or to the
+number) name it.
 
 Anything else is chat. The line is read once, token by token, and at most :data:`MAX_TOKENS` tokens are read:
 linear in the line's length, whatever it holds.
@@ -63,6 +72,18 @@ def parse(text: str) -> Declared | None:
         return Declared("chits", tuple(rest))
     if verb == "attack":
         return _attack(rest)
+    return _organization(verb, rest)
+
+
+def _organization(verb: str, rest: list[str]) -> Declared | None:
+    """The Organization and Replacement Phase forms (6.1-7.2) and ``refuse plan`` (21.4.4.3A)."""
+    if verb == "refuse" and rest == ["plan"]:
+        return Declared("refuse-plan")
+    if verb == "assign" and "to" in rest[1:-1] and rest.count("to") == 1:
+        cut = rest.index("to")
+        return Declared("assign", (" ".join(rest[:cut]), " ".join(rest[cut + 1:])))
+    if verb in ("detach", "cannibalize", "replace", "reorganize") and rest:
+        return Declared(verb, (" ".join(rest),))  # a trailing number (N) is told from a unit's id by the referee
     return None
 
 

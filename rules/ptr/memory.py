@@ -78,6 +78,15 @@ class PtrMemory:
     placed: frozenset[str] = frozenset()  # sides that placed reinforcements this Reinforcement Phase (8.0D)
     recovering: bool = False  # the Recovery Phase of a turn after the first: German FAMs wait for the level
     owed: frozenset[str] = frozenset()  # combat units an overstack must disrupt before play goes on (14.2A)
+    assigned: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # unit -> formation (6.1C, 6.2)
+    rp: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))  # RPs left this phase, by kind (7.1-7.2)
+    cs: Mapping[str, int | Unknown] = field(default_factory=lambda: MappingProxyType({}))  # current CS known (15.5.4A)
+    withdrawn: frozenset[str] = frozenset()  # units withdrawn from play (8.2.1)
+    arriving: Mapping[str, int | Unknown] = field(default_factory=lambda: MappingProxyType({}))  # FAM box due (21.0G)
+    plans: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))  # turn -> Plan chits drawn (5.2.3)
+    refused: int | None = None  # the turn the US refused a Plan chit (21.4.4.3A)
+    intelligence: frozenset[int] = frozenset()  # turns of a German intelligence roll (21.4.4.3B)
+    ended: tuple[str, str] | None = None  # (rule, why): a sudden victory ended the game (21.2.4.3, 21.3.4.2)
 
 
 def memory(state: GameState) -> PtrMemory:

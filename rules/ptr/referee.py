@@ -25,8 +25,13 @@ from hexforge.games.channel import Channel
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.actions import ActionsMixin
 from hexforge.rules.ptr.activation import ActivationMixin
-from hexforge.rules.ptr.arrival import ArrivalMixin
+from hexforge.rules.ptr.arrival import REINFORCEMENT_PHASE, ArrivalMixin
 from hexforge.rules.ptr.battle import BattleMixin
+from hexforge.rules.ptr.organization import ORGANIZATION_VERBS, OrganizationMixin
+from hexforge.rules.ptr.plans import PLAN_PHASE, PlansMixin
+from hexforge.rules.ptr.replacements import REPLACEMENT_PHASE, ReplacementsMixin, known_cs
+from hexforge.rules.ptr.scenario import ScenarioMixin
+from hexforge.rules.ptr.withdrawal import WithdrawalMixin
 from hexforge.rules.ptr.dice import OC_PHASE, RECOVERY_PHASE, DiceMixin
 from hexforge.rules.ptr.recovery import RecoveryMixin
 from hexforge.rules.ptr.refit import RefitMixin
@@ -48,7 +53,8 @@ IMPROVED_MARKER = "improved-defense"  # the log channel's marker id (docs/log-ch
 
 
 class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceMixin, RecoveryMixin, RefitMixin,
-                 TracksMixin, Referee):
+                 TracksMixin, OrganizationMixin, ReplacementsMixin, WithdrawalMixin, ScenarioMixin, PlansMixin,
+                 Referee):
     """Judges one PtR timeline: phases (5.1), the Operations Cycle (9), activations and reactions (10), Actions
     and their APs (11), movement (12), ZOC (13) and stacking (14)."""
 
@@ -58,7 +64,8 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         self.ch = Channel(self.game)
         self.zero_is_ten = bool(self.game.info.dice.zero_is_ten)
         self.players = {name: side for name, side in getattr(timeline, "players", ())}
-        self.state = self.state.remember(PtrMemory(fam=frozen_map(self.data.fam_start())))
+        self.state = self.state.remember(PtrMemory(fam=frozen_map(self.data.fam_start()),
+                                                   cs=frozen_map(known_cs(self.game, timeline))))
         self.state = replace(self.state, reduced=self.state.reduced | self.setup_backs(timeline))
         self.pending_note: Verdict | None = None  # what starting the Movement Action under way left unsure
         self.move_step: int | None = None  # the log step of the last move (a stack dragged moves in one step)
@@ -74,19 +81,32 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
 
     def judge(self, j: Judged) -> None:
         e = j.event
+        if self.watch_ended(j):
+            return
         self.watch_improved(e)
         if self.watch_owed(j):
             return
+        battle = self.mem.active.battle if self.mem.active is not None else None
         if isinstance(e, TurnChange):
+            self.check_withdrawals(j)
             self.on_phase(j)
         elif isinstance(e, ChatLine):
             d = parse(e.text)
-            if d is not None:
+            if d is not None and d.verb in ORGANIZATION_VERBS:
+                self.on_organization(j, d)
+            elif d is not None:
                 self.on_declared(j, d)
+        elif isinstance(e, DiceRoll) and self.phase_id() == PLAN_PHASE:
+            self.intelligence_roll(j)
         elif isinstance(e, DiceRoll):
             self.on_roll(j)
+        elif isinstance(e, Entered) and self.unit(e) is None and self.is_plan_chit(e.piece.name):
+            self.plan_draw(j)
         elif self.unit(e) is None and self.ch.marker(getattr(getattr(e, "piece", None), "name", "") or "") is not None:
-            self.on_marker(j, self.ch.marker(e.piece.name))
+            self.on_any_marker(j, self.ch.marker(e.piece.name))
+        elif isinstance(e, Eliminated) and self.unit(e) is not None \
+                and self.phase_id() in (REPLACEMENT_PHASE, REINFORCEMENT_PHASE):
+            self.on_removed(j, self.unit(e))
         elif isinstance(e, Move) and self.unit(e) is not None:
             self.on_move(j)
         elif isinstance(e, Entered) and self.unit(e) is not None:
@@ -97,6 +117,32 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         elif isinstance(e, StepChange) and self.unit(e) is not None and self.back_level(e) == 0 \
                 and self.unit(e) in self.state.reduced:
             self.on_recovery_flip(j, self.unit(e))
+        self.watch_area(j)
+        self.forget_cs(battle)
+
+    def on_any_marker(self, j: Judged, mk) -> None:
+        """A track marker: an arriving formation's FAM (21.0G), a FAM's Reserve side on Turn 1 (22.8.4), then the
+        track's own checks."""
+        e = j.event
+        loc = e.to if isinstance(e, Move) else e.location if isinstance(e, Entered) else None
+        got = self.ch.box(loc.board, loc.label) if loc is not None else None
+        if got is not None and got[1].lstrip("-").isdigit() and mk.formation in self.mem.arriving:
+            self.say(j.index, self.arriving_fam(mk.formation, int(got[1])))
+            return
+        first = self.reserve_first_turn(e, mk.formation) if isinstance(e, StepChange) else None
+        if first is not None:
+            self.say(j.index, first)
+        self.on_marker(j, mk)
+
+    def forget_cs(self, battle) -> None:
+        """After a combat roll the CS of every unit in its hexes is not known (SP losses, 15.5.4, are not followed
+        yet): replacements on them say not checkable."""
+        now = self.mem.active.battle if self.mem.active is not None else None
+        if battle is None or battle.rolled or (now is not None and not now.rolled):
+            return
+        hexes = {battle.origin, battle.target, *battle.support}
+        gone = {u for h in hexes for u in self.state.at(h)}
+        self.set(cs=frozen_map({u: v for u, v in self.mem.cs.items() if u not in gone}))
 
     @rule("PTR 11.4.4C-D", "PTR11-19", "the Improved Defense marker goes at once when a unit in the hex is "
           "disrupted, eliminated, leaves or acts, or another unit ends a Movement Action there")
@@ -141,6 +187,7 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         back side, as the Step layer's flip leaves it (``GameState.reduced``)."""
         super().advance(j)
         e = j.event
+        self.watch_victory(j)
         uid = self.unit(e) if isinstance(e, StepChange) and e.trait != STEP_TRAIT else None
         level = self.back_level(e) if uid is not None else None
         if level is not None:
@@ -176,6 +223,7 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
     def finish(self) -> Report:
         report = super().finish()
         report.setup.extend(self.judge_setup())
+        report.setup.extend(self.scenario_setup())
         return report
 
     @rule("PTR 21.0H", "PTR11-20", "no unit starts a scenario in Improved Defense")
