@@ -171,14 +171,17 @@ def bind_cmd(game: str, module_path: Path, output: Path, force: bool) -> None:
 @click.argument("game")
 @click.option("--image", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="the scan the grid was fitted on (default: the game's own drawn map)")
+@click.option("--sheet", "letter", metavar="SHEET",
+              help="the sheet to review (its letter, e.g. B), for a game printed on several sheets")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
               help="the local port to serve on (0: any free one)")
 @click.option("--no-browser", is_flag=True, help="print the page's address instead of opening a browser")
-def review_cmd(game: str, image: Path | None, port: int, no_browser: bool) -> None:
+def review_cmd(game: str, image: Path | None, letter: str | None, port: int, no_browser: bool) -> None:
     """Review GAME's surveyed terrain on a local page over the scan; saving writes terrain.toml.
 
     Click a hex or a hexside, press a terrain type's key (the page lists them) or c to confirm;
     Save (Ctrl+S) writes what was reviewed (reviewed = true). Ctrl+C here stops the page.
+    A game on several sheets is reviewed one sheet per page (--sheet B, over that sheet's scan).
     """
     import webbrowser
 
@@ -186,7 +189,7 @@ def review_cmd(game: str, image: Path | None, port: int, no_browser: bool) -> No
     from hexforge.survey.review import ReviewError, ReviewServer, session
 
     try:
-        server = ReviewServer(session(resolve_game(own_game(game).path), image), port)
+        server = ReviewServer(session(resolve_game(own_game(game).path), image, letter), port)
     except (NoSuchGame, ReviewError) as e:
         raise click.ClickException(str(e)) from None
     except OSError as e:

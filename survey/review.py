@@ -7,6 +7,10 @@ hexside's feature, or the road or trail crossing it) with a click and a key; Sav
 the game's ``terrain.toml`` through :func:`hexforge.survey.store.confirm` (atomically,
 ``reviewed = true``); nothing else in the file changes.
 
+A game printed on several sheets is reviewed one sheet per page (``session(..., sheet="B")``): the
+sheet's scan, placed by its own fitted grid, with the hexes printed on it (an overlap hex under the
+game's canonical label, the one the survey stores it under).
+
 The server is :mod:`http.server` on 127.0.0.1 only and answers only requests naming it so (not
 another site's name pointed at 127.0.0.1). A save must carry the page's random token (another
 web page in the same browser cannot read or post one) and is at most :data:`MAX_BODY` bytes.
@@ -34,6 +38,7 @@ from hexforge.maps.hexes import DIRECTIONS, Hex
 from hexforge.survey import store
 from hexforge.survey.gridfile import GridFileError, read_grid
 from hexforge.survey.image import MAX_PIXELS, ImageError, image_size, sha256_of
+from hexforge.survey.sheets import SheetError, canonical, key, sheet_of
 
 MAX_BODY = 4 * 2 ** 20   # bytes of one save request
 MAX_CHANGES = 100_000    # changes in one save
@@ -81,16 +86,20 @@ def affine_through(game: Game, centres: dict[str, Point]) -> Placement:
     return Placement(game, tuple(float(v) for v in (ax, bx, cx, dx, ex, fx)))  # type: ignore[arg-type]
 
 
-def drawn_placement(game: Game) -> Placement:
-    """Where the game's own drawn map (:func:`drawn`) puts each hex."""
-    sb = game.map.sheet_boards()[0]
+def drawn_placement(game: Game, sheet: str = "") -> Placement:
+    """Where the game's own drawn map of a sheet (:func:`drawn`) puts each hex."""
+    sb = _sheet_board(game, sheet)
     return affine_through(game, {game.map.label(m): sb.grid.centre(b) for b, m in sb.to_map.items()})
 
 
-def drawn(game: Game) -> tuple[bytes, str, int, int]:
-    """The game's own drawn map as a PNG (the review without a scan), its type and size."""
-    im = draw_board(game.map, game.map.sheet_boards()[0])
+def drawn(game: Game, sheet: str = "") -> tuple[bytes, str, int, int]:
+    """The game's own drawn map of a sheet as a PNG (the review without a scan), its type and size."""
+    im = draw_board(game.map, _sheet_board(game, sheet))
     return png_bytes(im), "image/png", im.width, im.height
+
+
+def _sheet_board(game: Game, sheet: str):
+    return next(sb for sb in game.map.sheet_boards() if sb.sheet.prefix == sheet or not sheet)
 
 
 def web_image(path: Path) -> tuple[bytes, str, int, int]:
@@ -139,12 +148,15 @@ def _call(call: store.Call | None) -> dict[str, Any]:
     return {"value": value, "confidence": call.confidence if call else None, "reviewed": bool(call and call.reviewed)}
 
 
-def page_data(game: Game, survey: store.Survey, placement: Placement, width: int, height: int) -> dict[str, Any]:
+def page_data(game: Game, survey: store.Survey, placement: Placement, width: int, height: int,
+              sheet: str = "") -> dict[str, Any]:
     """What the page draws: terrain types with keys and colours, every hex, every hexside of the map
-    (its feature, and the line crossing it from centre to centre)."""
+    (its feature, and the line crossing it from centre to centre); with ``sheet``, of that sheet only
+    (its overlap hexes under the game's canonical labels, as the survey stores them)."""
     terrain, label = game.map.terrain, game.map.label
+    shown = sheet_hexes(game, sheet)
     hexes = []
-    for h in sorted(game.map, key=label):
+    for h in sorted(shown, key=label):
         call = survey.hexes.get(label(h))
         person = terrain.provenance(h) == "person"
         known = sorted(terrain.of(h) or ()) if person else []
@@ -154,16 +166,27 @@ def page_data(game: Game, survey: store.Survey, placement: Placement, width: int
                       "confidence": call.confidence if call else None,
                       "reviewed": bool(call and call.reviewed), "person": person})
     sides = []
-    for h in sorted(game.map, key=label):
+    for h in sorted(shown, key=label):
         for d in DIRECTIONS[:3]:  # each pair once
             n = h + d
-            if n in game.map:
+            if n in shown:
                 key = store.pair(label(h), label(n))
                 sides.append({"hexes": list(key), "segment": _side_segment(placement, h, n),
                               "centres": _rounded([placement.centre(game.map.index[k]) for k in key]),
                               "feature": _call(survey.hexsides.get(key)), "line": _call(survey.lines.get(key))})
-    return {"game": game.id, "title": game.title, "width": width, "height": height, "types": _types(game),
-            "hexes": hexes, "hexsides": sides}
+    title = f"{game.title}, sheet {sheet}" if sheet else game.title
+    return {"game": game.id, "title": title, "sheet": sheet, "width": width, "height": height,
+            "types": _types(game), "hexes": hexes, "hexsides": sides}
+
+
+def sheet_hexes(game: Game, sheet: str = "") -> set[Hex]:
+    """The hexes printed on a sheet (every hex of the map for ``""``)."""
+    if not sheet:
+        return set(game.map)
+    s = next(s for s in game.map.sheets if s.prefix == sheet)
+    conv, index = s.convention, game.map.index
+    return {index[sheet + conv.label(c, r)] for c in range(conv.columns.first, conv.columns.last + 1)
+            for r in range(conv.rows.first, conv.rows.last + 1)}
 
 
 def parse_changes(body: Any) -> list[store.Change]:
@@ -183,50 +206,52 @@ def parse_changes(body: Any) -> list[store.Change]:
     return out
 
 
-def session(game_dir: Path, image: Path | None = None) -> Review:
+def session(game_dir: Path, image: Path | None = None, sheet: str | None = None) -> Review:
     """A review of a game folder over ``image`` (default: the fitted grid's image if it is in the
-    folder, else the game's own drawn map), placed by the grid ``survey grid`` fitted on it."""
+    folder, else the game's own drawn map), placed by the grid ``survey grid`` fitted on it. A game
+    printed on several sheets is reviewed one sheet at a time (``sheet``: its letter)."""
     game_dir = Path(game_dir)
     try:
         game = load_game(game_dir)
-        grid = read_grid(game_dir)
+        chosen = sheet_of(game, sheet, "survey review")
+        letter = key(game, chosen)
+        grid = read_grid(game_dir, letter)
     except GameDataError as e:
         raise ReviewError(f"the game data in {game_dir} has problems; fix them first: {e.problems[0]}") from None
-    except GridFileError as e:
+    except (GridFileError, SheetError) as e:
         raise ReviewError(str(e)) from None
-    if len(game.map.sheets) != 1:
-        raise ReviewError(f"{game.id} is printed on {len(game.map.sheets)} sheets; the review takes single-sheet maps")
+    of, on = (f" of sheet {letter}", f" --sheet {letter}") if letter else ("", "")
     if image is None and grid is not None and (game_dir / grid.image).is_file():
         image = game_dir / grid.image
     if image is None:
-        return Review(game_dir, drawn(game), drawn_placement)
+        return Review(game_dir, drawn(game, letter), lambda g: drawn_placement(g, letter), letter)
     if grid is None:
-        raise ReviewError(f"{game_dir} has no fitted grid for {image}: run `hexforge survey grid {game_dir} "
+        raise ReviewError(f"{game_dir} has no fitted grid{of} for {image}: run `hexforge survey grid {game_dir}{on} "
                           f"--image {image}` first")
     if sha256_of(image) != grid.sha256:
-        raise ReviewError(f"{image} is not the image the grid in {game_dir / 'survey.toml'} was fitted on "
-                          f"({grid.image}, sha256 {grid.sha256[:12]}...); fit the grid on it with `survey grid`")
+        raise ReviewError(f"{image} is not the image the grid{of} in {game_dir / 'survey.toml'} was fitted on "
+                          f"({grid.image}, sha256 {grid.sha256[:12]}...); fit the grid on it with `survey grid{on}`")
     try:
         shown = web_image(image)
     except ImageError as e:
         raise ReviewError(str(e)) from None
-    centres = grid.centres(game.map.sheets[0].convention)
-    prefix = game.map.sheets[0].prefix
-    return Review(game_dir, shown, lambda g: affine_through(g, {prefix + k: v for k, v in centres.items()}))
+    centres = canonical(game, chosen, grid.centres(chosen.convention))
+    return Review(game_dir, shown, lambda g: affine_through(g, centres), letter)
 
 
 class Review:
     """One review session: the game folder, the image, the placement, and the page's token."""
 
-    def __init__(self, game_dir: Path, image: tuple[bytes, str, int, int], place: Callable[[Game], Placement]) -> None:
-        self.game_dir, self.image, self.place = Path(game_dir), image, place
+    def __init__(self, game_dir: Path, image: tuple[bytes, str, int, int], place: Callable[[Game], Placement],
+                 sheet: str = "") -> None:
+        self.game_dir, self.image, self.place, self.sheet = Path(game_dir), image, place, sheet
         self.token = secrets.token_urlsafe(24)
         self.lock = threading.Lock()
 
     def data(self) -> dict[str, Any]:
         """The page's data as the game folder holds it now (re-read after every save)."""
         game = load_game(self.game_dir)
-        out = page_data(game, store.read(self.game_dir), self.place(game), self.image[2], self.image[3])
+        out = page_data(game, store.read(self.game_dir), self.place(game), self.image[2], self.image[3], self.sheet)
         out["token"] = self.token
         return out
 

@@ -1,5 +1,7 @@
 """A synthetic game folder for a synthetic map: game.toml with its grid, terrain.toml with the types
-used, two units and a scenario that sets them up."""
+used, two units and a scenario that sets them up. :func:`write_sheets_game` writes one printed on
+two sheets (laid out as the synthetic HTTR game's: hexes in rows, B south of A, A's first row on B's
+last), for scans of one sheet each (:func:`tools.scans.make_sheet_scan`)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -64,6 +66,41 @@ def write_game(folder: Path, gid: str, content: MapContent, setup: dict[str, str
     conv = content.conv
     (folder / "game.toml").write_text(GAME_TOML.format(gid=gid, columns=conv.columns.last, rows=conv.rows.last,
                                                        shifted=conv.shifted), encoding="utf-8")
+    _common(folder, setup)
+
+
+SHEETS_GRID = """[grid]
+orientation = "rows"
+label = "RRCC"
+shifted = "even"
+
+# two sheets, B south of A; A's southernmost row lies on B's northernmost (A0101 = B0701)
+[[grid.sheets]]
+letter = "B"
+columns = {{ first = 1, last = {columns}, increase = "right" }}
+rows = {{ first = 1, last = {rows}, increase = "up" }}
+overlaps = [ {{ sheet = "A", hexes = ["B{rows:02d}01", "A0101"] }} ]
+
+[[grid.sheets]]
+letter = "A"
+columns = {{ first = 1, last = {columns}, increase = "right" }}
+rows = {{ first = 1, last = {rows}, increase = "up" }}
+overlaps = [ {{ sheet = "B", hexes = ["A0101", "B{rows:02d}01"] }} ]
+"""
+
+
+def write_sheets_game(folder: Path, gid: str, setup: dict[str, str], columns: int = 10, rows: int = 7) -> None:
+    """A game folder printed on sheets A and B of ``columns`` x ``rows`` hexes each, its terrain
+    unsurveyed (``setup``: unit id -> hex label, e.g. ``A0305``)."""
+    (folder / "scenarios").mkdir(parents=True, exist_ok=True)
+    head, _, tail = GAME_TOML.partition("[grid]")
+    game = head.format(gid=gid) + SHEETS_GRID.format(columns=columns, rows=rows) + tail[tail.index("[[sequence]]"):]
+    (folder / "game.toml").write_text(game, encoding="utf-8")
+    _common(folder, setup)
+
+
+def _common(folder: Path, setup: dict[str, str]) -> None:
+    """terrain.toml (every type of the scans, nothing surveyed), units.csv and the scenario."""
     types = "".join(f'\n[[types]]\nid = "{t}"\nname = "{t.capitalize()}"\nkind = "{k}"\n' for t, k in KINDS.items())
     (folder / "terrain.toml").write_text(f'source = "synthetic test data"\ndefault = "unsurveyed"\n{types}',
                                          encoding="utf-8")
