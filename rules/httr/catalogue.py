@@ -60,6 +60,12 @@ READINGS: tuple[Reading, ...] = (
              ("allowed", "Fig 17: 'Both 6GH companies follow up with Direct fire ... Finally, in the movement "
                          "phase, the two infantry companies ... assault'")),
             "barred", "three rules say it in so many words; the example's point is the CA arithmetic"),
+    Reading("depletion_modifier", "HTTR SR 13.2.7.6-13.2.7.7 (L735-736) vs SR 13.3.1 (L741)",
+            (("worse", "13.2.7.6-7: with no CP or no supply path the check is made 'with a +2 modifier': worse "
+                       "supply makes depletion likelier, so two more results deplete"),
+             ("literal", "13.3.1: depletion comes on low rolls, so +2 added to the roll makes a unit with no CP "
+                         "deplete less often than one with 1 CP")),
+            "worse", "the modifier is the penalty of the worst supply states; read literally it would reward them"),
     Reading("sequence_order", "HTTR SR 4.1 (L129) vs ScR 24.1-24.2 (L1769-1810)",
             (("reaction_last", "ScR 24: the worked turns end with the Allied Reaction Phase"),
              ("flip_flop", "SR 4.1: 'phases 8 through 12 flip-flop phases 3 through 7'")),

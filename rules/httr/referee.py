@@ -12,6 +12,7 @@ from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, 
 from hexforge.games.channel import Channel, layer_applies
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
+from hexforge.rules.httr import ammunition as ammo
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.catalogue import READINGS
@@ -75,6 +76,7 @@ class HttrReferee(Referee):
         self.drag = Drag()  # the moving stack of the current drag (SR 9.6.4-9.6.7)
         self.cp = cpl.CpLedger()  # the CP/AmP record tracks and what each HQ holds (SR 14-15)
         cpl.read_setup(self, timeline.setup)
+        self.depletion = ammo.DepletionLog()  # the phase's Depletion Check roll awaiting its marker (SR 13.3.1)
 
     def _start_mode(self, uid: str) -> str | None:
         """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
@@ -114,14 +116,18 @@ class HttrReferee(Referee):
         elif isinstance(e, DiceRoll):
             self.on_roll(j)
         elif isinstance(e, Move) and cpl.marker_hq(self.game, self.channel, e.piece.name) is not None:
-            for v in cpl.on_marker(self, j.index, e):
+            spent = ammo.check_spend(self, e)
+            for v in ([spent] if spent is not None else []) + cpl.on_marker(self, j.index, e):
                 self.say(j.index, v)
         elif self.unit(e) is None:
             return
         elif isinstance(e, Move):
             self.on_move(j)
         elif isinstance(e, StepChange):
-            for v in judge_layer(self, e, self.unit(e)):
+            said = mem.layer_change(e.trait, e.new, self.channel)
+            depleted = said is not None and said[0] == "depleted"
+            for v in ammo.judge_depleted(self, self.unit(e), bool(said[1])) if depleted else \
+                    judge_layer(self, e, self.unit(e)):
                 self.say(j.index, v)  # one verdict per layer change
 
     @rule("HTTR SR 19.3.1", "MOR-3", "a leader alone in a hex an enemy combat unit enters is eliminated")
@@ -258,6 +264,7 @@ class HttrReferee(Referee):
                 self.say(index, said)
         self.end_phase()
         cpl.phase_began(self, self.game.info.sequence[phase].id, self.calendar().get(turn, {}).get("time"))
+        self.depletion = ammo.DepletionLog()
         self.last_phase_change = j.index
         if turn is not None and turn != old_t:
             self.mode_turn.clear()
@@ -353,6 +360,9 @@ class HttrReferee(Referee):
         total = e.total if e.total is not None else sum(e.values)
         if button is not None and button.purpose == "morale":
             self.morale_roll = total
+        if ammo.on_roll(self, button.purpose if button is not None else None, total):
+            self.say(j.index, Legal(detail="a Depletion Check: the marker or AmP spend that follows is judged with it"))
+            return
         said = cpl.on_roll(self, e, button.purpose if button is not None else None)
         if said is not None:
             for v in said:

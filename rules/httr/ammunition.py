@@ -1,0 +1,165 @@
+"""HTTR ammunition depletion (SR 13.2.7, 13.3, 15.2): a unit's Depleted layer turned on is judged against the
+check that must have caused it, turned off against the recovery rules. The log shows a Depletion Check as a
+roll of the module's Depletion Check button (``docs/log-channel.md``); the next Depleted marker or AmP spend
+takes it.
+
+Readings: the depletion check follows a unit's fire or its attack in a CA in the same phase (SR 13.2.7.5:
+"immediately afterwards"); the "+2 modifier" of SR 13.2.7.6-13.2.7.7 is the ``depletion_modifier`` setting
+(catalogue ``READINGS``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from hexforge.builder.timeline import Move
+from hexforge.games.channel import Channel
+from hexforge.games.game import Game
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr import command_points as cpl
+from hexforge.rules.httr.close_action import CaLog
+from hexforge.rules.httr.firelog import FireLog
+from hexforge.rules.httr.supply_rules import Supplied, before_supply_rules, supplied
+from hexforge.rules.httr.units import division, is_kind, number
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+DEFENSIVE = ("of", "return")  # SR 13.2.7.7 note (L737): no depletion check after OF or defensive fire in CA
+AMP_ER = 7  # SR 13.3.1 exception (L742), 15.0 (L800): artillery with an ER of seven or more uses AmP
+
+
+@dataclass(slots=True)
+class DepletionLog:
+    """The phase's last Depletion Check roll, not yet taken by a marker or an AmP spend."""
+
+    roll: int | None = None
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    cp: cpl.CpLedger
+    fire: FireLog
+    ca: CaLog
+    depletion: DepletionLog
+    readings: dict[str, str]
+    channel: Channel
+
+    def phase(self) -> tuple[str, str | None]: ...
+
+
+def fails_at(er: float, amp_artillery: bool) -> int:
+    """The highest 1d6 that depletes (SR 13.3.1 L741; SR 15.2.2 L809 for artillery of ER seven or more)."""
+    if amp_artillery:
+        return 1 if er <= 8 else 2
+    return 1 if er <= 4 else 3 if er <= 6 else 5
+
+
+def judge_depleted(p: Position, uid: str, on: bool) -> list[Verdict]:
+    """A Depleted layer change of ``uid``."""
+    return [check_depletion(p, uid)] if on else [check_recovery(p, uid)]
+
+
+@rule("HTTR SR 13.2.7.4-13.2.7.7 / 13.3.1 / ScR 5.2", "SUP-4/SUP-5/SUP-17",
+      "depletion only from a failed check after firing or attacking in CA while not fully supplied (never after OF "
+      "or defensive fire in CA, nor before the supply rules begin): ER <= 4 fails on 1, 5-6 on 1-3, above 6 on 1-5")
+def check_depletion(p: Position, uid: str) -> Verdict:
+    early = before_supply_rules(p.game, p.state.turn)
+    if early is True:
+        return Illegal("HTTR ScR 5.2", f"{uid} is marked depleted before the supply rules begin: every unit is in "
+                       "supply and checks no depletion")
+    how = p.fire.method.get(uid)
+    if how in DEFENSIVE or (how is None and uid in p.ca.involved and uid not in p.ca.attacked):
+        return Illegal("HTTR SR 13.2.7.7", f"{uid} only fired opportunity or defensive fire, or defended in a CA: "
+                       "no depletion check follows (SR 13.2.7.7 note)")
+    if how is None and uid not in p.ca.attacked:
+        return Illegal("HTTR SR 13.2.7.5", f"{uid} neither fired nor attacked in a CA this phase: depletion comes "
+                       "only from the check that follows")
+    if isinstance(early, Unknown):
+        return NotCheckable(early.needs)
+    got = supplied(p, uid)
+    if got.full is None:
+        return NotCheckable(got.why)
+    if got.full:
+        return Illegal("HTTR SR 13.2.7.4", f"{uid} is fully in command and supply ({got.why}): it checks no "
+                       "depletion")
+    return check_roll(p, uid, got)
+
+
+@rule("HTTR SR 15.2.1-15.2.2", "CP-15", "artillery of ER 7-8 fails its depletion check on a 1, of ER 9 on 1-2")
+def check_roll(p: Position, uid: str, got: Supplied) -> Verdict:
+    """The Depletion Check roll that marks the unit (its ER from units.csv)."""
+    roll, p.depletion.roll = p.depletion.roll, None
+    if roll is None:
+        return Illegal("HTTR SR 13.3.1", f"{uid} is marked depleted without a Depletion Check roll")
+    er = number(p.game, uid, "effectiveness")
+    if isinstance(er, Unknown):
+        return NotCheckable(er.needs + " (the depletion thresholds, SR 13.3.1)")
+    art = bool(is_kind(p.game, uid, "artillery")) and er >= AMP_ER
+    worse = not art and (got.path is False or got.cp == 0)  # SR 13.2.7.6-13.2.7.7: no CP or no supply path
+    reading = p.readings.get("depletion_modifier", "worse")
+    most = fails_at(er, art) + (2 if worse and reading == "worse" else 0)
+    shown = roll + (2 if worse and reading == "literal" else 0)
+    if shown > most:
+        return Illegal("HTTR SR 15.2.2" if art else "HTTR SR 13.3.1",
+                       f"{uid} (ER {er:g}) passes its Depletion Check on {roll}: it depletes on {most} or less")
+    return Legal(detail=f"{uid} (ER {er:g}) fails its Depletion Check on {roll} (SR 13.3.1)")
+
+
+@rule("HTTR SR 13.3.3.1-13.3.3.2 / 15.2.3", "SUP-7", "depletion is removed only in the owner's Command Phase, only "
+      "for a unit fully in supply; artillery of ER 7+ also spends AmP (two units per AmP)")
+def check_recovery(p: Position, uid: str) -> Verdict:
+    kind, side = p.phase()
+    if kind == "unknown":
+        return NotCheckable("the phase (no turn tracker change yet)")
+    if kind != "command" or p.state.side(uid) != side:
+        return Illegal("HTTR SR 13.3.3.1", f"{uid}'s depletion is removed outside its side's Command Phase")
+    got = supplied(p, uid)
+    if got.full is None:
+        return NotCheckable(got.why)
+    if not got.full:
+        return Illegal("HTTR SR 13.3.3.1", f"{uid} is not fully in command and supply ({got.why}): it stays "
+                       "depleted")
+    er = number(p.game, uid, "effectiveness")
+    if is_kind(p.game, uid, "artillery") and isinstance(er, Unknown):
+        return NotCheckable(er.needs + " (artillery of ER 7+ spends AmP to recover, SR 13.3.3.2)")
+    if is_kind(p.game, uid, "artillery") and er >= AMP_ER:
+        div = division(p.game, uid)
+        if div is not None:
+            p.cp.cleared[div] = p.cp.cleared.get(div, 0) + 1  # SR 15.2.3: spent at the Command Phase's end
+    return Legal(detail=got.why)
+
+
+def on_roll(p: Position, purpose: str | None, total: int) -> bool:
+    """A Depletion Check roll is kept for the marker (or AmP spend) that follows; True when it was one."""
+    if purpose != "depletion":
+        return False
+    p.depletion.roll = total
+    return True
+
+
+@rule("HTTR SR 15.2.1-15.2.2", "CP-15", "outside the Command Phase one AmP is spent only for an artillery unit of "
+      "ER 7+ of the division that fired and failed its depletion check")
+def check_spend(p: Position, e: Move) -> Verdict | None:
+    """An AmP Record Track marker moved down outside the Command and CP/Logistic Phases (``None``: another move)."""
+    got = cpl.marker_hq(p.game, p.channel, e.piece.name)
+    where = p.channel.box(e.to.board, e.to.label)
+    if got is None or got[0] != cpl.AMP or got[1] is None or where is None:
+        return None
+    hq, old, new = got[1], p.cp.boxes.get((cpl.AMP, got[1])), int(where[1])
+    if old is None or new >= old or p.phase()[0] in ("command", "cp_logistic", "unknown"):
+        return None
+    roll, p.depletion.roll = p.depletion.roll, None
+    if new != old - 1 or roll is None:
+        return Illegal("HTTR SR 15.2.1", f"{hq}'s AmP track goes from {old} to {new}: one AmP is spent for each "
+                       "failed Depletion Check of its artillery")
+    guns = [u for u, how in p.fire.method.items() if how not in DEFENSIVE and is_kind(p.game, u, "artillery")
+            and (division(p.game, u) == hq or p.game.units[u].formation == hq)]
+    ers = [number(p.game, u, "effectiveness") for u in guns]
+    if any(isinstance(er, Unknown) for er in ers):
+        return NotCheckable(next(er for er in ers if isinstance(er, Unknown)).needs + " (SR 15.2.2)")
+    if any(er >= AMP_ER and roll <= fails_at(er, True) for er in ers):
+        return Legal(detail=f"{hq} spends one AmP for a failed Depletion Check ({roll}, SR 15.2.1)")
+    return Illegal("HTTR SR 15.2.2", f"{hq} spends an AmP after a Depletion Check of {roll}: none of its artillery "
+                   "of ER 7+ that fired fails on it")
