@@ -86,7 +86,6 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         self.watch_improved(e)
         if self.watch_owed(j):
             return
-        battle = self.mem.active.battle if self.mem.active is not None else None
         if isinstance(e, TurnChange):
             self.check_withdrawals(j)
             self.on_phase(j)
@@ -118,7 +117,6 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
                 and self.unit(e) in self.state.reduced:
             self.on_recovery_flip(j, self.unit(e))
         self.watch_area(j)
-        self.forget_cs(battle)
 
     def on_any_marker(self, j: Judged, mk) -> None:
         """A track marker: an arriving formation's FAM (21.0G), a FAM's Reserve side on Turn 1 (22.8.4), then the
@@ -133,16 +131,6 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         if first is not None:
             self.say(j.index, first)
         self.on_marker(j, mk)
-
-    def forget_cs(self, battle) -> None:
-        """After a combat roll the CS of every unit in its hexes is not known (SP losses, 15.5.4, are not followed
-        yet): replacements on them say not checkable."""
-        now = self.mem.active.battle if self.mem.active is not None else None
-        if battle is None or battle.rolled or (now is not None and not now.rolled):
-            return
-        hexes = {battle.origin, battle.target, *battle.support}
-        gone = {u for h in hexes for u in self.state.at(h)}
-        self.set(cs=frozen_map({u: v for u, v in self.mem.cs.items() if u not in gone}))
 
     @rule("PTR 11.4.4C-D", "PTR11-19", "the Improved Defense marker goes at once when a unit in the hex is "
           "disrupted, eliminated, leaves or acts, or another unit ends a Movement Action there")
