@@ -22,7 +22,7 @@ from pathlib import Path
 from hexforge.builder.errors import ModuleFormatError
 from hexforge.builder.modulereader import MAP_TAGS, MAX_BUILD_FILE, SLOT_TAGS, Module, ModuleBoard, ModuleMap
 from hexforge.builder.safezip import SafeZip
-from hexforge.maps.grid import BadLabel
+from hexforge.maps.grid import BadLabel, BoardGrid
 from hexforge.maps.hexes import Hex
 from hexforge.maps.hexmap import Sheet
 from hexforge.output import check_target, write_atomic
@@ -89,11 +89,18 @@ def board_cells(board: ModuleBoard) -> list[Cell]:
                 continue
             label = bg.label_of_raw(c, r)
             try:
-                numbers = bg.numbers_of_label(label)
+                numbers = game_numbers(bg, label)
             except BadLabel:
                 continue
             out.append(Cell(h, label, numbers, (x, y)))
     return out
+
+
+def game_numbers(grid: BoardGrid, label: str) -> tuple[int, int]:
+    """The (column, row) numbers a board's label gives, in the game's terms: VASSAL's first part
+    ("H") numbers the raw columns, which on a sideways grid are the rows (hexes in rows)."""
+    h, v = grid.numbers_of_label(label)
+    return (v, h) if grid.grid.sideways else (h, v)
 
 
 def _label(sheet: Sheet, column: int, row: int) -> str | None:
@@ -131,6 +138,8 @@ def align(m: ModuleMap, board: ModuleBoard, sheet: Sheet, index: dict[str, Hex])
     conv = sheet.convention
     numbering = board.grid.numbering
     printed = (int(numbering.h_type == "A"), int(numbering.v_type == "A"))  # VASSAL reads letter A as 0; a printed A is 1
+    if board.grid.grid.sideways:
+        printed = printed[::-1]
     low_c = min(c.numbers[0] for c in cells)
     low_r = min(c.numbers[1] for c in cells)
     candidates = {(0, 0), printed} | {(conv.columns.first - low_c + i, conv.rows.first - low_r + j)
@@ -151,10 +160,22 @@ def alignments(module: Module, sheets: tuple[Sheet, ...], index: dict[str, Hex])
         for board in m.boards:
             found = [a for s in sheets if (a := align(m, board, s, index)) is not None]
             if found:
-                best = max(found, key=lambda a: a.share)
+                best = max(found, key=lambda a: (a.share, _names(a)))
                 if best.share >= MIN_SHARE:
                     out.append(best)
     return out
+
+
+def _names(a: Alignment) -> tuple[bool, bool]:
+    """Whether the board names the sheet: its labels carry the sheet's letter (``A0101``), or its
+    name ends with it (``Sheet A``). Sheets of one game are numbered alike, so this breaks their tie."""
+    if not a.sheet.prefix:
+        return False, False
+    grid = a.board.grid
+    assert grid is not None
+    fmt = grid.numbering.location_format
+    return fmt.startswith(a.sheet.prefix) and fmt[len(a.sheet.prefix):].startswith("$"), \
+        a.board.name.rstrip().endswith(a.sheet.prefix)
 
 
 def _build_file(module: Module):
@@ -186,7 +207,7 @@ def setup_hexes(module: Module, found: list[Alignment]) -> dict[str, str]:
             if a is None or stack.get("useGridLocation") != "true" or a.board.grid is None:
                 continue
             try:
-                column, row = a.board.grid.numbers_of_label(stack.get("location", ""))
+                column, row = game_numbers(a.board.grid, stack.get("location", ""))
             except BadLabel:
                 continue
             label = _label(a.sheet, column + a.column_offset, row + a.row_offset)

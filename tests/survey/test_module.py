@@ -21,7 +21,7 @@ from hexforge.survey.binding import binding_toml
 from hexforge.output import OutputError
 from hexforge.survey.gridfile import read_grid
 from hexforge.survey.image import sha256_of
-from hexforge.survey.module import ModuleGridError, alignments, board_cells, import_grid, module_grid
+from hexforge.survey.module import ModuleGridError, alignments, board_cells, import_grid, module_grid, module_grids
 from tests.survey import theirs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,10 +142,12 @@ def test_every_board_hex_is_bound_to_the_game_hex_under_it(numbering, label, gam
     assert set(game.map.index) <= set(found)
 
 
-def test_a_game_on_several_sheets_or_a_board_without_a_grid_is_refused_clearly(vmod, tmp_path) -> None:
+def test_a_module_holding_no_sheet_or_a_board_without_a_grid_is_refused_clearly(vmod, tmp_path) -> None:
     httr = load_game("highway-to-the-reich")
-    with pytest.raises(ModuleGridError, match="printed on 4 sheets"):
+    with pytest.raises(ModuleGridError, match="printed on 4 sheets; take each sheet's board"):
         module_grid(read_module(vmod), httr)
+    with pytest.raises(ModuleGridError, match="holds at least 50% of the hexes of any sheet of highway-to-the-reich"):
+        module_grids(read_module(vmod), httr)
     text = theirs.build_file()
     start, end = text.index("<VASSAL.build.module.map.boardPicker.board.HexGrid"), text.index("</VASSAL.build.module.map.boardPicker.board.HexGrid>")
     bare = tmp_path / "bare.vmod"
@@ -178,3 +180,41 @@ def test_survey_grid_module_then_build_on_their_map_art(vmod, tmp_path) -> None:
         x, y = board.grid.point_of_label(label)
         cx, cy = _centre(int(label[:2]), int(label[2:]))
         assert abs(x - cx) <= 1 and abs(y - cy) <= 1, (label, (x, y), (cx, cy))
+
+
+def test_survey_grid_module_takes_every_sheets_board_of_a_two_board_module(tmp_path) -> None:
+    """Their module has a board per sheet (as VASSAL shows a multi-sheet map: labels A0101 and B0101 on
+    boards "Sheet A" and "Sheet B", hexes in rows). Every sheet's grid is taken from its own board, so
+    a build on their two images puts every hex of either sheet at the pixel their module puts it."""
+    from click.testing import CliRunner
+
+    from hexforge.cli import cli
+    from hexforge.survey.gridfile import read_grids
+    from tests.survey.sheets import two_sheet_game
+    game_dir, _, _ = two_sheet_game(tmp_path)
+    run = lambda *a: CliRunner().invoke(cli, [str(x) for x in a])  # noqa: E731
+    theirs_vmod = tmp_path / "their-two.vmod"
+    assert run("build", game_dir, "-o", theirs_vmod).exit_code == 0  # stands in for their module
+    theirs_boards = {b.name: b for m in read_module(theirs_vmod).maps for b in m.boards if b.grid is not None}
+    r = run("survey", "grid", game_dir, "--module", theirs_vmod)
+    assert r.exit_code == 0, r.output
+    grids = read_grids(game_dir)
+    assert sorted(grids) == ["A", "B"]
+    for k, g in grids.items():
+        assert f"board 'Main Map/Sheet {k}'" in g.source and (game_dir / g.image).is_file()
+        assert (game_dir / f"survey-grid-{k}.png").is_file()
+    ours = tmp_path / "ours.vmod"
+    r = run("build", game_dir, "--map-image", f"A={game_dir / grids['A'].image}",
+            "--map-image", f"B={game_dir / grids['B'].image}", "-o", ours)
+    assert r.exit_code == 0, r.output
+    rebuilt = {b.name: b for m in read_module(ours).maps for b in m.boards if b.grid is not None}
+    game = load_game(game_dir)
+    for sheet in game.map.sheets:
+        name = f"Sheet {sheet.prefix}"
+        conv = sheet.convention
+        for c in range(conv.columns.first, conv.columns.last + 1):
+            for r_ in range(conv.rows.first, conv.rows.last + 1):
+                label = sheet.prefix + conv.label(c, r_)
+                assert rebuilt[name].grid.point_of_label(label) == theirs_boards[name].grid.point_of_label(label), label
+    with pytest.raises(ModuleGridError, match="printed on 2 sheets; use import_grids"):
+        import_grid(game_dir, read_module(theirs_vmod), game)
