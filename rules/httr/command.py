@@ -44,6 +44,7 @@ def judge_cp(p: Position, d: Declaration, index: int = 0) -> list[Verdict]:
         return [Illegal("HTTR SR 14.3.1", f"CP are allocated to {hq} outside its side's Command Phase")]
     giver = giver_of(p, hq, d)
     if giver is None:
+        p.cp.unsure.add(hq)  # what it received is not known
         return [NotCheckable(f"the division above HQ {hq} (units.csv formation; CP go from a division to the HQs "
                              "below it)")]
     n = d.points or 0

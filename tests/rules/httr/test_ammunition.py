@@ -107,3 +107,19 @@ def test_amp_spent_in_the_command_phase():  # CP-16, SR 15.2.3-15.2.5 (L810-812)
     assert rules_broken(command(5, 4)) == ["HTTR SR 15.2.5"]
     assert not illegal(command(5, 4, clear=False))
     assert rules_broken(command(14, 13, clear=False)) == ["HTTR SR 15.3"]  # at most twelve
+
+
+def test_the_bundled_game_says_not_checkable():  # SUP-5, SUP-7, CP-15 on the bundled data (no counter values)
+    from hexforge.games import load_game
+    from hexforge.rules.verdict import NotCheckable
+    g = load_game("highway-to-the-reich")
+    company, hq, german = "2/506 5-3 no.1", "506/101", "II/159/59"
+    setup = {hq: "C2808", company: "C2808", german: "C2908"}
+    log = Log(setup, g).phase(6, "cp_logistic").phase(6, "allied_fire").say(f"df C2908 from \"{company}\"") \
+        .roll("Direct Fire", 3, 3).roll("Depletion Check", 1).layer(company, "Depleted", "1", " Depleted")
+    got = last(log.check())
+    assert got and all(isinstance(v, NotCheckable) for v in got), got
+    cleared = Log({**setup, company: ("C2808", {"Depleted": "Depleted"})}, g).phase(6, "cp_logistic") \
+        .phase(6, "allied_command").say(f"cp {hq} 2").layer(company, "Depleted", " Depleted", "1")
+    got = last(cleared.check())
+    assert got and all(isinstance(v, NotCheckable) for v in got), got
