@@ -237,3 +237,49 @@ def test_survey_review_serves_the_page_and_says_what_is_missing(tmp_path) -> Non
     finally:
         p.terminate()
         p.wait(timeout=30)
+
+
+def test_clicks_on_sheet_b_of_two_are_saved_under_the_games_labels(tmp_path) -> None:
+    """One page per sheet: the review of sheet B, over B's own scan and fitted grid, shows B's hexes
+    only; clicking two of them (one on the overlap row with A) saves exactly those two."""
+    from click.testing import CliRunner
+
+    from hexforge.cli import cli
+    from hexforge.survey.review import session as review_session
+    from tests.survey.sheets import two_sheet_game
+    game_dir, images, scans = two_sheet_game(tmp_path)
+    for k in ("A", "B"):
+        r = CliRunner().invoke(cli, ["survey", "grid", str(game_dir), "--sheet", k, "--image", str(images[k])])
+        assert r.exit_code == 0, r.output
+    b = scans["B"]
+    inner, overlap = "B0305", "B0704"  # B0704 is A0104 too
+    other = {h: next(t for t in ("clear", "woods", "town") if t != b.terrain[h]) for h in (inner, overlap)}
+    calls = {h: store.Call(other[h], 0.4, False, "survey of sheet B: scan-b.png") for h in (inner, overlap)}
+    calls["B0306"] = store.Call(b.terrain["B0306"], 0.95, False, "survey of sheet B: scan-b.png")
+    store.write(game_dir, store.Survey(calls), sheet="B")
+    before = _tables(game_dir / "terrain.toml")
+    types = {t["id"]: t["name"] for t in before["types"]}
+    server = ReviewServer(review_session(game_dir, images["B"], "B"))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    driver = _browser()
+    try:
+        driver.get(server.url)
+        WebDriverWait(driver, 30).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+        assert "sheet B" in driver.find_element(By.ID, "title").text
+        labels = {e.get_attribute("data-label") for e in driver.find_elements(By.CSS_SELECTOR, "polygon[data-label]")}
+        assert len(labels) == 70 and all(x.startswith("B") for x in labels)
+        body = driver.find_element(By.TAG_NAME, "body")
+        for h in (inner, overlap):
+            driver.find_element(By.CSS_SELECTOR, f"polygon[data-label='{h}']").click()
+            body.send_keys(_key_for(driver, types[b.terrain[h]], "hex"))
+        driver.find_element(By.ID, "save").click()
+        WebDriverWait(driver, 30).until(lambda d: "saved 2 changes" in d.find_element(By.ID, "status").text)
+    finally:
+        driver.quit()
+        server.shutdown()
+        server.server_close()
+    after = {e["hex"]: e for e in _tables(game_dir / "terrain.toml")["surveyed"]}
+    assert sorted(after) == ["B0305", "B0306", "B0704"]
+    for h in (inner, overlap):
+        assert (after[h]["terrain"], after[h]["reviewed"]) == (b.terrain[h], True)
+    assert after["B0306"] == next(e for e in before["surveyed"] if e["hex"] == "B0306")
