@@ -192,7 +192,12 @@ class ActionsMixin:
                 self.say(j.index, Illegal("PTR 11.4.1B", f"{uid} is an HQ: it moves only by an HQ Relocation "
                                           "Action ('relocate'), never in a Movement Action"))
             else:
-                self.say(j.index, self.relocation(uid, e.to_hex))
+                v = self.relocation(uid, e.to_hex)
+                to = self.game.map.index.get(e.to_hex) if e.to_hex else None
+                if isinstance(v, Illegal) and to is not None:
+                    self.penalize(uid, to)  # 11.4.2D: the 20.2 penalties
+                self.hq_arrived(uid, e.to_hex)
+                self.say(j.index, v)
             return
         if uid in self.state.reduced:
             self.say(j.index, Illegal("PTR 16.3B1", f"{uid} is disrupted: it makes no Movement Action"))
@@ -232,8 +237,9 @@ class ActionsMixin:
         mv = a.movement or (self.mem.suspended.movement if self.mem.suspended else None)
         if (mv is not None and self.data.is_hq(uid) and self.state.side(uid) != a.side and here is not None
                 and self.state.at(here) == (uid,) and any(here.distance(h) == 1 for h in mv.entered)):
-            return NotCheckable(f"where the displaced {uid} may go (PtR 20.2B-D: town/city/industrial hexes, "
-                                "command range, the HQ Displacement table)")
+            v = self.displace(uid, label, "PTR 10.2.2A")
+            self.hq_arrived(uid, label)
+            return v
         return None
 
     @rule("PTR 11.4.2A-C / 20.0C5", "PTR11-12/PTR11-13", "a Relocation ends in a town, city or industrial hex "
@@ -247,11 +253,15 @@ class ActionsMixin:
             return NotCheckable(f"terrain of hex {label} (unsurveyed): is it a town, city or industrial hex?")
         if not kinds & HQ_TERRAIN:
             return Illegal("PTR 20.0C5", f"{hq} relocates to {label}, not a town, city or industrial hex")
+        entry = self.hq_may_enter(hq, dest)  # 20.0C6
+        if isinstance(entry, Illegal):
+            return entry
         p = paths(self.data, self.state)
         mobility = "motorized" if self.game.units[hq].mobility == "motorized" else "leg"
         reach = command_range(p, hq, mobility).get(dest, (False, 0))[0]
-        if reach is None:
-            return NotCheckable("; ".join(sorted(p.needs)) or f"the command range of {hq}")
+        if reach is None or isinstance(entry, Unknown):
+            return NotCheckable("; ".join(sorted(p.needs)) or (entry.needs if isinstance(entry, Unknown) else
+                                                               f"the command range of {hq}"))
         if not reach:
             return Illegal("PTR 11.4.2B-C", f"{hq} relocates to {label}: not within its CR by a path free of enemy "
                            "units and unnegated EZOCs")
@@ -325,6 +335,7 @@ class ActionsMixin:
             owed = {u for u in self.state.at(mv.at) if self.state.side(u) == a.side and not self.data.is_hq(u)
                     and u not in self.state.reduced}
             self.set(owed=frozenset(owed))
+            self.set(crowded=(mv.at, a.side, "adjacent"))  # 14.2B: then the opponent displaces the extra units
 
     def overstack(self, h: Hex, side: str, extra: str | None = None) -> Verdict | None:
         """The verdict on ``h``'s stacking for ``side`` (with ``extra`` added) when it breaks the limits or

@@ -80,6 +80,11 @@ class PtrMemory:
     owed: frozenset[str] = frozenset()  # combat units an overstack must disrupt before play goes on (14.2A)
     assigned: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # unit -> formation (6.1C, 6.2)
     rp: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))  # RPs left this phase, by kind (7.1-7.2)
+    displaced: Mapping[str, tuple[str, int | Unknown]] = field(default_factory=lambda: MappingProxyType({}))  # FAM
+    # box a formation's HQ displacement puts its FAM in, and the rule (20.2B-D, 11.4.2D)
+    hq_crowd: Hex | None = None  # a hex two HQs came to share: all but one are displaced next (14.2A)
+    crowded: tuple[Hex, str, str] | None = None  # an overstacked hex, its side, "adjacent" (14.2B) or "nearest"
+    # (10.2.4B): its extra units are displaced before play goes on
     cs: Mapping[str, int | Unknown] = field(default_factory=lambda: MappingProxyType({}))  # current CS known (15.5.4A)
     withdrawn: frozenset[str] = frozenset()  # units withdrawn from play (8.2.1)
     arriving: Mapping[str, int | Unknown] = field(default_factory=lambda: MappingProxyType({}))  # FAM box due (21.0G)

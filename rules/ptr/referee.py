@@ -33,6 +33,8 @@ from hexforge.rules.ptr.replacements import REPLACEMENT_PHASE, ReplacementsMixin
 from hexforge.rules.ptr.scenario import ScenarioMixin
 from hexforge.rules.ptr.withdrawal import WithdrawalMixin
 from hexforge.rules.ptr.dice import OC_PHASE, RECOVERY_PHASE, DiceMixin
+from hexforge.rules.ptr.displacement import DisplacementMixin
+from hexforge.rules.ptr.hits import HitsMixin
 from hexforge.rules.ptr.recovery import RecoveryMixin
 from hexforge.rules.ptr.refit import RefitMixin
 from hexforge.rules.ptr.tracks import TracksMixin
@@ -54,7 +56,7 @@ IMPROVED_MARKER = "improved-defense"  # the log channel's marker id (docs/log-ch
 
 class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceMixin, RecoveryMixin, RefitMixin,
                  TracksMixin, OrganizationMixin, ReplacementsMixin, WithdrawalMixin, ScenarioMixin, PlansMixin,
-                 Referee):
+                 HitsMixin, RetreatsMixin, VictoryMixin, DisplacementMixin, Referee):
     """Judges one PtR timeline: phases (5.1), the Operations Cycle (9), activations and reactions (10), Actions
     and their APs (11), movement (12), ZOC (13) and stacking (14)."""
 
@@ -88,6 +90,10 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
             return
         if isinstance(e, TurnChange):
             self.check_withdrawals(j)
+        if self.watch_hq_crowd(j) or self.watch_crowded(j) or self.displaced_fam(j):
+            return
+        if self.watch_combat(j) or self.watch_bonus(j):
+            return
             self.on_phase(j)
         elif isinstance(e, ChatLine):
             d = parse(e.text)
@@ -542,6 +548,8 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         self.say(index, Legal(detail=f"Reaction Check {die} <= rating {rr}: {a.formation} reacts; its FAM drops "
                               f"to {a.level - 1 if isinstance(a.level, int) else '?'}"))
 
+            if mover.movement is not None:  # 10.2.4B: an overstack where the mover stopped
+                self.interrupted(mover.movement.at, mover.side)
     def close_activation(self, index: int, said: bool = False) -> None:
         """PtR 11.1D: the activation ends (unused APs are lost); a reaction's end resumes the mover (10.2.4C)."""
         m = self.mem

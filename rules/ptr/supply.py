@@ -361,6 +361,12 @@ def _cr_paths(paths: PtrPaths, hq: str, mobility: str, bounded: bool) -> dict[He
     return out
 
 
+def traceable(paths: PtrPaths, hq: str, mobility: str = "leg") -> dict[Hex, tuple[Tri, int]]:
+    """Hexes a path of any length joins to ``hq`` by the CR path's rules (PtR 18.4 isolation; 20.2B-D: the HQ
+    Displacement path, free of enemy units and unnegated EZOCs)."""
+    return _cr_paths(paths, hq, mobility, bounded=False)
+
+
 def in_command(paths: PtrPaths, uid: str, hq: str) -> Tri:
     """PtR 18.0B: is ``uid`` within CR of its parent HQ ``hq``?"""
     at = paths.state.where(uid)

@@ -256,11 +256,12 @@ def test_out_of_command_units_pay_double_and_only_move_or_hasty(syn):
 
 def test_displaced_hq_and_retreats_are_not_called_illegal(syn):
     """10.2.2A: US1-HQ alone in 1313 next to 1414, which the mover entered, is displaced: its move is not the
-    activated formation's Action, but not illegal either (where it may go needs 20.2). After an attack, the
-    defenders' move is their retreat (not followed yet); any other unit of the other side moving is illegal."""
+    activated formation's Action, but not illegal either when it goes where 20.2A lets it (the town 1311; the
+    clear 1312 is not such a hex; test_displacement.py has the rest). After an attack, the defenders' move is
+    their retreat (not followed yet); any other unit of the other side moving is illegal."""
     setup = dict(SETUP, **{"US1-HQ": "1313"})
-    r = german(syn, setup).move("116-PG", "1513", "1414").move("US1-HQ", "1313", "1312").check()
-    assert illegal(r) == [] and "displaced US1-HQ" in verdicts(r, 8)[0].needs
+    r = german(syn, setup).move("116-PG", "1513", "1414").move("US1-HQ", "1313", "1312", "1311").check()
+    assert illegal(r) == [] and "displaced (PTR 10.2.2A)" in verdicts(r, 8)[0].detail
     r = german(syn).move("116-PG", "1513", "1414").move("1-A", "1311", "1312").check()
     assert illegal(r) == [(8, "PTR 11.2.1")]
     base = german(syn).move("116-PG", "1513", "1414", "1314").say("german", "attack 1214 from 1314 regular")
