@@ -20,6 +20,7 @@ from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.recovery import judge_recovery
+from hexforge.rules.httr.thoroughfares import needs_raised, raised_at
 from hexforge.rules.httr.units import has_mode, is_kind, mobility
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -71,6 +72,9 @@ def judge_mode(p: Position, uid: str, new: str) -> Verdict:
                        "battery or Travel only, SR 5.2.2, 9.3.10)")
     kind, side = p.phase()
     own = p.state.side(uid) == side
+    column = out_of_column(p, uid, old, new)
+    if column is not None:
+        return column
     if new == "defilade" and (uid in p.fire.fired_at or uid in p.ca.involved):
         return Legal(detail="Defilade at once after being fired at or a close action (SR 5.2.1 exc. 1, 6.7.1, 10.5.7)")
     if old == "travel" and new == "concentrated" and kind == "movement" and own and uid in p.moves:
@@ -99,6 +103,25 @@ def judge_mode(p: Position, uid: str, new: str) -> Verdict:
             return Illegal("HTTR SR 5.2.3", f"{uid} goes from {old} to {new} directly: only units without a "
                            "concentrated mode (HQ, artillery, towed) and SPA may")
     return Legal()
+
+
+@rule("HTTR SR 9.4.2.2 / 9.5.1.3 / 9.4.6", "MOD-8", "a unit in Travel Mode on a raised road or railroad, or in "
+      "marsh, may not leave Travel Mode voluntarily")
+def out_of_column(p: Position, uid: str, old: str | None, new: str) -> Verdict | None:
+    """Reading: every mode change a player makes is voluntary, the Defilade of a unit fired at included (its
+    vehicles, in column on the embankment, cannot descend: 9.4.2.2)."""
+    h = p.state.where(uid)
+    if old != "travel" or new == "travel" or h is None:
+        return None
+    unknown = needs_raised(p.game, h)
+    if unknown is not None:
+        return NotCheckable(unknown.needs)
+    if raised_at(p.game, h):
+        return Illegal("HTTR SR 9.4.2.2", f"{uid} is in Travel Mode on a raised road or railroad "
+                       f"({p.game.map.labels[h]}) and may not leave it")
+    if "marsh" in (p.game.map.terrain.of(h) or ()):
+        return Illegal("HTTR SR 9.4.6", f"{uid} is in marsh ({p.game.map.labels[h]}) and must stay in Travel Mode")
+    return None
 
 
 def end_of_move(p: Position, uid: str) -> Verdict:

@@ -7,7 +7,11 @@ limits, and the stacking limit at every moment of the move.
 Readings where the rules are silent: a hex of several terrain types costs its most costly type (SR 12.0);
 along a road the hexside's cheapest road type is paid and the hex terrain and hexside features are
 ignored (9.4.1.1); a unit whose mode the log never showed is judged in each mode and the verdict is not
-checkable when they disagree.
+checkable when they disagree. What the terrain adds (raised roads, marsh, rivers: ``thoroughfares.py``) and
+what a moving stack may do on a road (``columns.py``) are their own modules.
+
+A :class:`Movement` judges one position: the hexes in enemy ZOC, the MA, the column, each step's MP and each
+hex's stacking verdict are worked out once and reused by every candidate step of the route search.
 """
 from __future__ import annotations
 
@@ -15,21 +19,42 @@ from dataclasses import dataclass
 
 from hexforge.maps.hexes import Hex, ring
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.core.path import NoRoute, route
+from hexforge.rules.core.path import NoRoute, Route, route
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr import columns, thoroughfares
 from hexforge.rules.httr.los import Observation
-from hexforge.rules.httr.units import is_kind, mobility, number, printed_range
+from hexforge.rules.httr.units import is_kind, kind_of, mobility, number, printed_range
 from hexforge.rules.httr.supply_codes import NO_ZOC_INTO  # SR 8.4.1 (L439)
-from hexforge.rules.registry import rule
+from hexforge.rules.registry import note, rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict, tri_or
 
-ROADS = ("primary_road", "secondary_road", "trail", "raised_road", "raised_trail", "railroad")  # 9.4.1
 EZOC_EXIT = 3.0  # SR 8.1 (L433)
 CA_COST = 3.0  # SR 10.1.11 (L540): 'a further 3MPs for the CA'
 ADJACENT_ZOC_ONLY = frozenset({"woods", "town"})  # SR 8.4.1 (L439)
 REACTION_HEXES = {"leg": 2, "other": 4}  # SR 9.1.4 (L454)
+MA_BY_KIND = {"static": 0.0, "recon": 14.0}  # SR 9.3.1 (L464): every other unit 12, King Tiger II 9
+TYPICAL_MA = 12.0  # SR 9.3.1 (L464)
+BRIDGED_WATER = frozenset({"stream", "canal", "river"})  # SR 9.4.3 (L489)
+NIGHT_OFF_ROAD = 1.0  # SR 20.3 (L991): +1 MP per hex off road; road rates doubled
+_UNSET = object()
+
+
+note("HTTR SR 9.2.1 / 9.6.4", "MOV-3", "continuous movement; a moving stack picks up and drops off units, and a "
+     "dropped unit's move is over", "httr.movement.Movement.judge, httr.referee.HttrReferee.on_move")
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """A step's part that does not depend on the move so far: an Illegal before the MA is counted, the MP it
+    adds, what it needs when unknown, an Illegal after the MA (stacking), and whether the move stops there."""
+
+    before: Illegal | None
+    mp: float = 0.0
+    needs: str | None = None
+    after: Illegal | None = None
+    stop: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,23 +64,40 @@ class Step:
     mp: float
     hexes: int
     over: bool = False
+    stop: bool = False  # SR 9.6.6: a Travel unit entered other Travel units' hex by a thoroughfare and stops
 
 
 class Movement:
     """The step judge of one unit's move in one position."""
 
-    def __init__(self, game, state: GameState, uid: str, reaction: bool = False,
-                 obs: Observation | None = None) -> None:
+    def __init__(self, game, state: GameState, uid: str, reaction: bool = False, obs: Observation | None = None,
+                 night: bool = False, companions: tuple[str, ...] = (), morale_roll: int | None = None) -> None:
+        """``companions``: the units that moved before this one in the same drag (a moving stack, SR 9.6.4);
+        ``morale_roll``: the phase's last Morale Check roll (SR 9.5.2.2)."""
         self.game, self.state, self.uid, self.reaction = game, state, uid, reaction
+        self.night, self.companions, self.morale_roll = night, companions, morale_roll
         self.side = state.side(uid)
         self.tec = Cells.of(game, "tec")
         self.obs = obs or Observation(game)
         self.label = lambda h: game.map.labels.get(h, repr(h))
+        self.lenient = False  # the second search: as if no column limit barred a road rate or a stop (``judge``)
+        self.denied: Illegal | None = None  # the first column limit that denied this unit a road rate or stopped it
+        self._zone: dict[Hex, Tri] | None = None
+        self._ma: object = _UNSET
+        self._column: object = _UNSET
+        self._costs: dict[tuple, float | str | Unknown] = {}
+        self.edges: dict[tuple[Hex, Hex, bool], Edge] = {}
+        self._rooms: dict[Hex, Verdict] = {}
 
     # -- data --------------------------------------------------------------------------------
 
     def column(self) -> str | Unknown:
         """SR 9.3.2: the TEC movement column of the unit's mode and movement class."""
+        if self._column is _UNSET:
+            self._column = self._find_column()
+        return self._column  # type: ignore[return-value]
+
+    def _find_column(self) -> str | Unknown:
         m = mem.mode(self.state, self.uid)
         mob = mobility(self.game, self.uid)
         if m is None:
@@ -74,7 +116,26 @@ class Movement:
 
     def ma(self) -> float | Unknown:
         """SR 9.3.1 MA, +1 for each leader stacked with the unit's HQ (19.2.3, 19.6.2)."""
+        if self._ma is _UNSET:
+            self._ma = self._find_ma()
+        return self._ma  # type: ignore[return-value]
+
+    @rule("HTTR SR 9.3.1", "MOV-6", "MA 12; reconnaissance units 14; King Tiger II 9; static units 0 and never move")
+    def printed_ma(self) -> float | Unknown:
+        """The unit's MA: units.csv ``movement``, else SR 9.3.1's by its type (static 0, reconnaissance 14, every
+        other type 12 but an AFV, which may be a King Tiger II of MA 9)."""
         base = number(self.game, self.uid, "movement")
+        if not isinstance(base, Unknown):
+            return base
+        k = kind_of(self.game, self.uid)
+        if k in MA_BY_KIND:
+            return MA_BY_KIND[k]
+        if k is None or k == "afv":
+            return base
+        return TYPICAL_MA
+
+    def _find_ma(self) -> float | Unknown:
+        base = self.printed_ma()
         if isinstance(base, Unknown):
             return base
         hq = self.game.units[self.uid].formation
@@ -110,20 +171,49 @@ class Movement:
             return None
         if d > 2 or rng < 2 or kinds & ADJACENT_ZOC_ONLY:
             return False
-        return self.obs.observe(at, into).visible
+        through = self.past_dikes(at, into)
+        return through if through is not True else self.obs.observe(at, into).visible
+
+    @rule("HTTR SR 8.4.2", "ZOC-3", "a ZOC extends through a dike hexside only from a unit adjacent to it")
+    def past_dikes(self, at: Hex, into: Hex) -> Tri:
+        """A two-hex ZOC from ``at`` reaches ``into`` through a hex between them; the hexside from that hex into
+        ``into`` is not adjacent to the unit, so a dike there stops it (a dike next to the unit does not)."""
+        ways: list[Tri] = []
+        for m in at.neighbours():
+            if m.distance(into) != 1:
+                continue
+            dike = any(f.kind == "dike" for f in self.game.map.terrain.features(m, into))
+            ways.append(False if dike else True if self.game.map.terrain.of(m) is not None else None)
+        return tri_or(*ways)
+
+    def zone(self) -> dict[Hex, Tri]:
+        """SR 8.0: every hex an enemy unit may project a ZOC into (True, or None when unknown), worked out once
+        per position; a hex not in it is in no enemy ZOC."""
+        if self._zone is None:
+            zone: dict[Hex, Tri] = {}
+            for u, at in sorted(self.state.positions.items()):
+                if self.state.side(u) in (None, self.side):
+                    continue
+                for r in (1, 2):
+                    for h in ring(at, r):
+                        if zone.get(h) is not True:
+                            zone[h] = tri_or(zone.get(h, False), self.exerts(u, h))
+            self._zone = zone
+        return self._zone
 
     def in_ezoc(self, h: Hex) -> Tri:
-        near = [u for r in (1, 2) for m in ring(h, r) for u in self.state.at(m)
-                if self.state.side(u) not in (None, self.side)]
-        return tri_or(*[self.exerts(u, h) for u in sorted(near)]) if near else False
+        return self.zone().get(h, False)
 
     # -- one step ----------------------------------------------------------------------------
 
-    def strength_at(self, h: Hex) -> float | Unknown:
+    def strength_at(self, h: Hex, travel: bool = False) -> float | Unknown:
+        """The SP of the other units in ``h`` (``travel``: only those in Travel Mode, SR 9.6.5)."""
         total = 0.0
         for u in self.state.at(h):
             if u == self.uid or is_kind(self.game, u, "leader", "static"):
                 continue  # SR 11.2.6: leaders and static units never count
+            if travel and mem.mode(self.state, u) != "travel":
+                continue
             s = number(self.game, u, "strength")
             if isinstance(s, Unknown):
                 return s
@@ -131,14 +221,27 @@ class Movement:
         return total
 
     def enter_cost(self, a: Hex, b: Hex, column: str) -> float | str | Unknown:
-        """MP into ``b`` from ``a``: a road's rate, else the worst terrain plus hexside features."""
+        """MP into ``b`` from ``a``: a road's rate (doubled at night, SR 20.3), else the worst terrain plus
+        hexside features (+1 MP at night); +1 MP over a raised-road-only bridge for leg units (SR 9.4.2.4)."""
+        key = (a, b, column, self.lenient)
+        if key not in self._costs:
+            cost = self._cost(a, b, column)
+            if isinstance(cost, float):
+                cost += thoroughfares.bridge_extra(self, a, b)
+            self._costs[key] = cost
+        return self._costs[key]
+
+    @rule("HTTR SR 20.3", "MOV-27", "at night +1 MP per hex off road; road rates doubled")
+    def _cost(self, a: Hex, b: Hex, column: str) -> float | str | Unknown:
         m = mem.mode(self.state, self.uid)
-        roads = sorted(self.game.map.terrain.connections(a, b) & set(ROADS))
+        roads = thoroughfares.usable_roads(self, a, b, column)
         if roads and m in ("concentrated", "travel"):  # SR 9.4.1.2: no road rate in Defilade
-            got = [self.cell(r, column) for r in roads]
-            known = [v for v in got if isinstance(v, (int, float))]
-            if known:
-                return float(min(known))
+            barred = None if self.lenient else columns.road_barred(self, b)
+            known = [v for v in (self.cell(r, column) for r in roads) if isinstance(v, (int, float))]
+            if barred is not None and known:
+                self.denied = self.denied or barred
+            elif known:
+                return float(min(known)) * (2.0 if self.night else 1.0)
         kinds = self.game.map.terrain.of(b)
         if kinds is None:
             return Unknown(f"terrain of hex {self.label(b)} (unsurveyed)")
@@ -149,7 +252,7 @@ class Movement:
                 return v
             cost = max(cost, float(v))
         feats = self.game.map.terrain.features(a, b)
-        bridged = any(f.kind == "bridge" for f in feats)
+        bridged = thoroughfares.bridged(self.game, a, b)
         for f in sorted(feats, key=lambda f: f.kind):
             if f.kind == "bridge":
                 continue
@@ -158,57 +261,89 @@ class Movement:
                 return "prohibited"
             if isinstance(v, Unknown):
                 return v
-            cost += float(v) if isinstance(v, (int, float)) else 0.0
-        return cost
+            if not (bridged and f.kind in BRIDGED_WATER):  # SR 9.4.3: bridges negate the water's cost
+                cost += float(v) if isinstance(v, (int, float)) else 0.0
+        return cost + (NIGHT_OFF_ROAD if self.night else 0.0)
 
     @rule("HTTR SR 9.2-9.3", "MOV-2/MOV-4/MOV-5/MOV-11/MOV-12/MOV-26/SOP-4/ZOC-1/ZOC-2/ZOC-4/STK-1/STK-2/MOR-4",
           "a step: MP by mode and class, +3 MP out of an EZOC, no enemy hex, MA, one hex disrupted, Reaction "
           "Phase hex limits, stacking at every moment")
     def step(self, rec: Step, a: Hex, b: Hex) -> tuple[Verdict, Step]:
+        barred = self.barred(rec, b)
+        if barred is not None:
+            return barred, rec
+        column = self.column()
+        if isinstance(column, Unknown):
+            return NotCheckable(column.needs), Step(rec.mp, rec.hexes + 1)
+        e = self.edges.get((a, b, self.lenient)) or self.edge(a, b, column)
+        if e.before is not None:
+            return e.before, rec
+        mp = rec.mp + e.mp
+        v = self.check_ma(rec, Step(mp, rec.hexes + 1))
+        if isinstance(v, Illegal):
+            return v, rec
+        if e.after is not None:
+            return e.after, rec
+        unknown = e.needs or (v.needs if isinstance(v, NotCheckable) else None)
+        after = Step(mp, rec.hexes + 1, isinstance(v, Legal) and v.detail == "first", e.stop)
+        return (NotCheckable(unknown) if unknown else Legal()), after
+
+    def edge(self, a: Hex, b: Hex, column: str) -> Edge:
+        """What the step from ``a`` into ``b`` costs and meets whatever the move did before (kept per position)."""
+        cost = self.enter_cost(a, b, column)
+        ground = thoroughfares.judge_ground(self, a, b)  # before the TEC: a ferry may cross a prohibited hexside
+        if isinstance(ground, NotCheckable) and cost == "prohibited":
+            cost = Unknown(ground.needs)
+        if isinstance(ground, Illegal):
+            e = Edge(ground)
+        elif cost == "prohibited":
+            e = Edge(Illegal("HTTR SR 9.2.3", f"{self.uid} may not enter {self.label(b)} from {self.label(a)} "
+                             f"({column}: prohibited on the TEC)"))
+        else:
+            ez = self.in_ezoc(a)
+            unknown = cost.needs if isinstance(cost, Unknown) else ground.needs if ground is not None else None
+            if ez is None:
+                unknown = unknown or f"whether {self.label(a)} is in an enemy ZOC (SR 8.0)"
+            mp = (0.0 if isinstance(cost, Unknown) else float(cost)) + (EZOC_EXIT if ez else 0.0)
+            after = None
+            for check in (self.check_stacking(b), self.check_into_ezoc(b)):
+                if isinstance(check, Illegal):
+                    after = after or check
+                unknown = unknown or (check.needs if isinstance(check, NotCheckable) else None)
+            e = Edge(None, mp, unknown, after,
+                     columns.must_stop(self, a, b))
+        self.edges[(a, b, self.lenient)] = e
+        return e
+
+    def barred(self, rec: Step, b: Hex) -> Verdict | None:
+        """What forbids any step into ``b`` now: an enemy unit or leader there, the one hex of a disrupted unit,
+        the Reaction Phase's hex limit, a Travel column's stop (SR 9.2.2, 19.3.2, 9.5.3, 9.1.4, 9.6.6)."""
         enemy = [u for u in self.state.at(b) if self.state.side(u) not in (None, self.side)
                  and is_kind(self.game, u, "leader") is not True]
         if enemy and all(is_kind(self.game, u, "leader") is None for u in enemy):
             return NotCheckable(f"the type of unit {enemy[0]} (units.csv type: a lone leader does not bar the hex, "
-                                "SR 19.3.1)"), rec
+                                "SR 19.3.1)")
         if enemy:
-            return Illegal("HTTR SR 9.2.2", f"{self.uid} entered {self.label(b)}, which holds enemy unit {enemy[0]}"), rec
+            return Illegal("HTTR SR 9.2.2", f"{self.uid} entered {self.label(b)}, which holds enemy unit {enemy[0]}")
         if is_kind(self.game, self.uid, "leader") and any(
                 is_kind(self.game, u, "leader") for u in self.state.at(b) if self.state.side(u) not in (None, self.side)):
             return Illegal("HTTR SR 19.3.2", f"{self.uid} enters {self.label(b)}, where an enemy leader stands: "
-                           "opposing leaders never share a hex"), rec
+                           "opposing leaders never share a hex")
         if mem.has(self.state, self.uid, "disrupted") and rec.hexes >= 1:
-            return Illegal("HTTR SR 9.5.3", f"{self.uid} is disrupted and moves at most one hex"), rec
+            return Illegal("HTTR SR 9.5.3", f"{self.uid} is disrupted and moves at most one hex")
+        if rec.stop and not self.lenient:
+            self.denied = self.denied or Illegal("HTTR SR 9.6.6", f"{self.uid} is in Travel Mode and entered a hex "
+                                                 "of other units in Travel Mode along a thoroughfare: it stops there")
+            return self.denied
         if self.reaction:
             mob = mobility(self.game, self.uid)
             if isinstance(mob, Unknown):
-                return NotCheckable(mob.needs), rec
+                return NotCheckable(mob.needs)
             limit = REACTION_HEXES["leg" if mob == "leg" else "other"]
             if rec.hexes >= limit:
                 return Illegal("HTTR SR 9.1.4", f"{self.uid} moved more than {limit} hexes in a Reaction Phase "
-                               f"({'leg' if limit == 2 else 'non-leg'} unit)"), rec
-        column = self.column()
-        if isinstance(column, Unknown):
-            return NotCheckable(column.needs), Step(rec.mp, rec.hexes + 1)
-        cost = self.enter_cost(a, b, column)
-        if cost == "prohibited":
-            return Illegal("HTTR SR 9.2.3", f"{self.uid} may not enter {self.label(b)} from {self.label(a)} "
-                           f"({column}: prohibited on the TEC)"), rec
-        ez = self.in_ezoc(a)
-        unknown = cost.needs if isinstance(cost, Unknown) else None
-        if ez is None:
-            unknown = unknown or f"whether {self.label(a)} is in an enemy ZOC (SR 8.0)"
-        mp = rec.mp + (0.0 if isinstance(cost, Unknown) else float(cost)) + (EZOC_EXIT if ez else 0.0)
-        after = Step(mp, rec.hexes + 1)
-        v = self.check_ma(rec, after)
-        if isinstance(v, Illegal):
-            return v, rec
-        after = Step(mp, rec.hexes + 1, over=isinstance(v, Legal) and v.detail == "first")
-        room = self.check_stacking(b)
-        if isinstance(room, Illegal):
-            return room, rec
-        unknown = unknown or (v.needs if isinstance(v, NotCheckable) else None) or (
-            room.needs if isinstance(room, NotCheckable) else None)
-        return (NotCheckable(unknown) if unknown else Legal()), after
+                               f"({'leg' if limit == 2 else 'non-leg'} unit)")
+        return None
 
     def check_ma(self, before: Step, after: Step) -> Verdict:
         """SR 9.2.3-9.2.4: MP within the MA, or a single-hex move."""
@@ -221,7 +356,13 @@ class Movement:
         return Legal(detail="first") if after.mp > ma else Legal()
 
     def check_stacking(self, b: Hex) -> Verdict:
-        """SR 11.2.1 / 9.2.5: the SP in a hex never exceed its TEC stacking limit, at any moment."""
+        """SR 11.2.1 / 9.2.5: the SP in a hex never exceed its TEC stacking limit, at any moment; SR 9.6.5: never
+        more than 8 SP in Travel Mode."""
+        if b not in self._rooms:
+            self._rooms[b] = self._room(b)
+        return self._rooms[b]
+
+    def _room(self, b: Hex) -> Verdict:
         if is_kind(self.game, self.uid, "leader", "static"):
             return Legal()
         kinds = self.game.map.terrain.of(b)
@@ -239,21 +380,60 @@ class Movement:
         if limit is not None and here + mine > limit:
             return Illegal("HTTR SR 11.2.1", f"{self.uid} would make {here + mine:g} SP in {self.label(b)}, over "
                            f"its stacking limit of {limit:g}")
-        return Legal()
+        return columns.travel_room(self, b, mine)
+
+    @rule("HTTR SR 9.5.2.2 / 16.2", "MOV-10", "a towed AT or flak unit in battery moves one hex into an EZOC only "
+          "after a passed morale check (its own morale or an accompanying leg unit's)")
+    def check_into_ezoc(self, b: Hex) -> Verdict:
+        """The phase's last Morale Check roll must not exceed the best morale of the unit and the leg units
+        stacked with it (16.2: a check fails when the roll exceeds the morale)."""
+        if not (is_kind(self.game, self.uid, "at", "flak") and mobility(self.game, self.uid) == "towed"
+                and mem.mode(self.state, self.uid) == "defilade"):
+            return Legal()
+        ez = self.in_ezoc(b)
+        if ez is not True:
+            return Legal() if ez is False else NotCheckable(f"whether {self.label(b)} is in an enemy ZOC (SR 8.0)")
+        if self.morale_roll is None:
+            return Illegal("HTTR SR 9.5.2.2", f"{self.uid} is a towed unit in battery and moves into an enemy ZOC "
+                           "without a morale check first")
+        at = self.state.where(self.uid)
+        crew = [self.uid] + [u for u in (self.state.at(at) if at else ()) if u != self.uid
+                             and mobility(self.game, u) == "leg" and not is_kind(self.game, u, "leader")]
+        morale = [number(self.game, u, "morale") for u in crew]
+        known = [m for m in morale if not isinstance(m, Unknown)]
+        if known and self.morale_roll <= max(known):
+            return Legal()
+        if len(known) < len(morale):
+            return NotCheckable(next(m for m in morale if isinstance(m, Unknown)).needs)
+        return Illegal("HTTR SR 9.5.2.2", f"{self.uid} moves into an enemy ZOC in battery, but its morale check "
+                       f"failed ({self.morale_roll} > {max(known):g})")
 
     # -- a whole move ------------------------------------------------------------------------
 
+    def search(self, start: Hex, drops: list[Hex], spent: Step):
+        most = sum(a.distance(b) for a, b in zip([start] + drops, drops)) + 6
+        return route(start, spent, drops, self.step, lambda r: r.mp, lambda r: (r.hexes, r.over, r.stop),
+                     lambda h: [n for n in h.neighbours() if n in self.game.map.labels], most, floor=0.0)
+
     def judge(self, start: Hex, drops: list[Hex], spent: Step) -> tuple[Verdict, Step]:
         """The move from ``start`` through ``drops``: legal naming the route and its MP, not checkable naming
-        what the only routes found need, illegal citing what blocked the closest try."""
+        what the only routes found need, illegal citing what blocked the closest try (or the column limit that
+        denied the road rate or stopped a Travel unit when only that makes the move, SR 9.6.5-9.6.7 / 11.3.7)."""
         hops = [start] + [d for d in drops]
         drops = [b for a, b in zip(hops, hops[1:]) if a != b]
         if not drops:
             return Legal(), spent
-        most = sum(a.distance(b) for a, b in zip(hops, hops[1:])) + 6
-        found = route(start, spent, drops, self.step, lambda r: r.mp, lambda r: (r.hexes, r.over),
-                      lambda h: [n for n in h.neighbours() if n in self.game.map.labels], most, floor=0.0)
+        if is_kind(self.game, self.uid, "static"):
+            return Illegal("HTTR SR 9.3.1", f"{self.uid} is a static unit: static units may not move"), spent
+        found = self.search(start, drops, spent)
         names = lambda hs: "-".join(self.label(h) for h in hs)  # noqa: E731
+        if isinstance(found, NoRoute) and self.denied is not None:
+            self.lenient = True
+            again = self.search(start, drops, spent)
+            self.lenient = False
+            if isinstance(again, Route) and again.needs is None:
+                return Illegal(self.denied.rule, f"{self.uid} reaches {names(drops)} only by a way the moving "
+                               f"stacks' limits bar (via {names(again.hexes)}): {self.denied.reason}"), spent
         if isinstance(found, NoRoute):
             return Illegal(found.blocked.rule, f"{self.uid} has no legal route from {self.label(start)} through "
                            f"{names(drops)} (closest tried: {names(found.at)}; {found.blocked.reason})"), spent

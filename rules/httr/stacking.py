@@ -16,11 +16,15 @@ from hexforge.rules.verdict import Illegal, Legal, Verdict
 class Position(Protocol):
     game: Game
     state: GameState
+    mode_turn: set[str]
 
 
-@rule("HTTR SR 11.1.1-11.1.2", "MOV-22/MOV-23", "stack order changes only in the phasing player's Movement "
-      "Phases; in-battery artillery and flak never reorder themselves")
+@rule("HTTR SR 11.1.1-11.1.2 / 5.2.4", "MOV-22/MOV-23/MOD-6", "stack order changes only in the phasing player's "
+      "Movement Phases, never with a mode change; in-battery artillery and flak never reorder themselves")
 def judge_reorder(p: Position, uid: str, kind: str, side: str | None) -> Verdict:
+    if kind == "organization" and uid in p.mode_turn:
+        return Illegal("HTTR SR 5.2.4", f"{uid} changes its place in its stack with its change of mode: stacking "
+                       "order may not be altered as part of a mode change")
     if kind != "movement" or p.state.side(uid) != side:
         return Illegal("HTTR SR 11.1.1", f"{uid} changes its place in its stack outside its side's Movement Phase")
     if is_kind(p.game, uid, "artillery", "flak") and mem.mode(p.state, uid) == "defilade":

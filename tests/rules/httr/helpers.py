@@ -54,6 +54,13 @@ class Log:
         self.events.append(Move(self._n(), ref(u), OFF_MAP, OFF_MAP, None, path[-1], tuple(path), stack=stack))
         return self
 
+    def drag(self, units: tuple[str, ...], *path: str) -> Log:
+        """One drag of a stack: a Move of each unit in one log step (VASSAL logs a stack's drag as one step)."""
+        step = self._n()
+        for u in units:
+            self.events.append(Move(step, ref(u), OFF_MAP, OFF_MAP, None, path[-1], tuple(path)))
+        return self
+
     def layer(self, u: str, trait: str, old: str, new: str) -> Log:
         self.events.append(StepChange(self._n(), ref(u), None, trait, old, new))
         return self
