@@ -113,13 +113,35 @@ SCRIPT: list[tuple[dict, str | None]] = [
     (drag("116-PG", "1316"), "PTR 13.4.1"),               # from EZOC to EZOC and on
     (drag("116-TK", "1512"), "PTR 12.2E"),                # into a hex an enemy combat unit holds
     (chat("done"), None),
-    # segment 3: the US wins (9 + 2 for the marker) and transfers; the Germans may not transfer back (the
-    # +DRM marker shows German in box 2 after it: as the planted Symbol flip left it)
+    # segment 3: the US wins (9 + 2 for the marker) and activates 3arm (level 6, die 9: 6 APs)
+    (roll(US, 9), None), (roll(GE, 1), None),
+    (chat("act 3arm"), None),
+    (to_box("3rd Armored FAM", "5"), None),
+    (roll(AP, 9), None),
+    (drag("3-AI", "1312"), "PTR 14.1D"),                  # two infantry-type units with 1-A (5 APs left)
+    (chat("react 116pz"), "PTR 10.2.1B"),                 # none of its units is next to 3-AI's hexes
+    (drag("3-TK", "1414"), None),                         # the next Action (4 APs left) ends 3-AI's ...
+    (layer_key("3-AI", "disrupted"), None),               # ... and 3-AI is disrupted by the overstack (14.2A) ...
+    (drag("3-TK", "1514"), "PTR 14.2A"),                  # ... but 1-A is not, and play goes on
+    (chat("react 116pz"), "PTR 10.2.2A"),                 # its HQ stands alone next to 1514: it is displaced
+    (chat("react 9pz"), "PTR 10.2.2B"),                   # only after that displacement
+    (drag("3-TK2", "1216"), None),                        # a new Movement Action (3 APs left), next to 116-PG
+    (chat("react 116pz"), None),
+    (roll(REACTION, 9), None),                            # 9 > Reaction Rating 5: it fails, 3-TK2 goes on
+    (chat("react 116pz"), "PTR 10.2.1C"),                 # one attempt per Movement Action
+    (chat("id 1312"), "PTR 16.3B4"),                      # a disrupted unit is never under Improved Defense
+    (chat("refit 3-ai"), None),                           # 2 APs left
+    (roll("Effectiveness Check", 7), None),               # 7 > disrupted ER 3: it stays disrupted
+    (layer_key("3-AI Disrupted", "disrupted"), "PTR 11.4.3C"),  # flipped back after a failed Refit
+    (layer_key("G9-HQ", "emergency-supply"), "PTR 17.6A"),  # an HQ in supply flips to Emergency Supply
+    (layer_key("G9-HQ Emergency Supply", "emergency-supply"), "PTR 17.6C"),  # back outside a Recovery Phase
+    (chat("done"), None),
+    # segment 4: the US wins (9 against 1 + 2) and transfers; the Germans may not transfer back
     (roll(US, 9), None), (roll(GE, 1), None),
     (chat("transfer"), None),
     (chat("transfer"), "PTR 9.4.2B"),
     (chat("pass"), None),
-    # segment 4: the US wins (9 against 1 + 2)
+    # segment 5: the US wins (9 against 1 + 4)
     (roll(US, 9), None), (roll(GE, 1), None),
     (chat("transfer"), "PTR 9.4.2A"),                     # not to a side that passed
     (chat("pass"), None),                                 # the second Pass: the OC ends
