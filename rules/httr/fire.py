@@ -18,7 +18,7 @@ from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.fire_limits import limits
 from hexforge.rules.httr.indirect import communication
-from hexforge.rules.httr.los import ADJACENT_ONLY, WITHIN_TWO, Observation
+from hexforge.rules.httr.los import ADJACENT_ONLY, WITHIN_TWO, Observation, rule_of
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr.units import is_kind, kind_of, number, printed_range
 from hexforge.rules.httr.values import direct_fire_value, fire_result, indirect_fire_value
@@ -279,7 +279,7 @@ def check_spotter(p: Position, d: Declaration, units: list[str], target: Hex | N
         return [Illegal("HTTR SR 7.1.5", f"spotter {s} is in Travel Mode and may not spot")]
     seen = p.obs.observe(p.state.where(s), target)
     out: list[Verdict] = [Legal() if seen.visible else NotCheckable(seen.reason.removeprefix("not checkable: "))
-                          if seen.visible is None else Illegal("HTTR SR 7.0", f"spotter {s} does not observe "
+                          if seen.visible is None else Illegal(rule_of(seen), f"spotter {s} does not observe "
                                                                               f"{d.target}: {seen.reason}")]
     if d.hq is not None and d.hq in p.game.units:
         if mem.mode(p.state, d.hq) == "travel":
@@ -316,7 +316,7 @@ def check_los(p: Position, d: Declaration, u: str, target: Hex | None) -> Verdic
         return Illegal("HTTR SR 7.3.1" if dike else "HTTR SR 7.1.3", f"{u} has no line of sight to "
                        f"{p.game.map.labels[target]}: blocked by {where}")
     if not seen.visible:
-        rule_ = "HTTR SR 6.4.1.6" if "covering" in seen.reason or "observed only" in seen.reason else "HTTR SR 7.0"
+        rule_ = "HTTR SR 6.4.1.6" if "observed only" in seen.reason else rule_of(seen)
         return Illegal(rule_, f"{u} does not observe {p.game.map.labels[target]}: {seen.reason}")
     return Legal(detail=seen.reason)
 

@@ -14,7 +14,11 @@ Readings where the rules are silent (documented, settable where it matters):
   the high side (7.3.5), then weather P halves daytime ranges (7.2.3), then night caps at 2, or
   1 in weather P (7.2.2, 14.1);
 - a hex of several terrain types: the longest observation range of its types ("the reverse
-  order", best case, for observation: SR 12.0).
+  order", best case, for observation: SR 12.0);
+- the weather of a GT (7.2.3, ScR 13): ``clear`` on the dates the game data's ``[special.weather]
+  clear_dates`` names (ScR 13.2: weather 0 on 17-18 Sep), else the calendar row's ``weather``, else
+  ``unknown`` (the Weather Conditions Table is not read), when an answer that weather P would change is
+  not checkable; one weather for the whole map (reading: 7.2.4's per-map weather is not kept).
 """
 from __future__ import annotations
 
@@ -26,13 +30,27 @@ from hexforge.maps.overlay import UNKNOWN, Overlay, legend
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.los import Grazing, LosField, Sight, sight, touched
 from hexforge.maps.trace import Tri
+from hexforge.games.values import plain
 from hexforge.rules.core.tables import Cells
+from hexforge.rules.registry import rule
 
 DIKE_LIKE = frozenset({"dike", "raised_road", "raised_trail", "railroad_embankment", "raised-road", "embankment"})
 HIGH_GROUND = frozenset({"hilltop", "city"})
 ADJACENT_ONLY = frozenset({"forest", "city", "rough"})  # 7.3.3
 WITHIN_TWO = frozenset({"woods", "town"})  # 7.3.3
-Weather = Literal["clear", "P"]
+Weather = Literal["clear", "P", "unknown"]
+WEATHER_DATA = "weather"  # game.toml [special.weather]: clear_dates
+
+
+def turn_weather(game: Game, row: dict | None) -> Weather:
+    """SR 7.2.3 / ScR 13.2: the weather of a GT from the game data (see the module's readings)."""
+    cfg = plain((game.info.special or {}).get(WEATHER_DATA)) or {}
+    if row is None:
+        return "unknown"
+    if row.get("date") in cfg.get("clear_dates", ()):
+        return "clear"
+    w = row.get("weather")
+    return w if w in ("clear", "P") else "unknown"
 
 
 @dataclass(frozen=True)
@@ -42,6 +60,16 @@ class Seen:
     visible: Tri
     reason: str
     by: tuple[Hex, ...] = ()
+
+
+def rule_of(seen: Seen) -> str:
+    """The rule an unobserved target breaks, from the answer's reason."""
+    r = seen.reason
+    if r.startswith("out of range"):
+        return "HTTR SR 7.2.2" if "night" in r else "HTTR SR 7.2.3" if "weather P" in r else "HTTR SR 7.2.1"
+    if r.startswith("LOS blocked"):
+        return "HTTR SR 7.3.1" if "7.3.1" in r else "HTTR SR 7.1.3"
+    return "HTTR SR 7.3.3" if "7.3.3" in r else "HTTR SR 7.0"
 
 
 @dataclass
@@ -90,6 +118,7 @@ class Observation:
             self._dikes = out
         return self._dikes
 
+    @rule("HTTR SR 7.1.3", "OBS-2", "a centre-to-centre line touching any part of a blocking hex is blocked")
     def terrain_blocks(self, h: Hex) -> Tri:
         """7.1.3: a hex blocks when one of its terrain types has a LOS blocking value on the TEC."""
         kinds = self.types(h)
@@ -110,6 +139,8 @@ class Observation:
         """7.3.1: dikes do not block for an observer on a hilltop or city hex."""
         return bool((self.types(observer) or frozenset()) & HIGH_GROUND)
 
+    @rule("HTTR SR 7.1.1 / 7.3.1", "OBS-7", "a dike, raised road or embankment hex blocks unless the observer is "
+          "adjacent to it or on a hilltop or city hex; the observer's hex never blocks")
     def blocks_for(self, observer: Hex):
         """The blocking predicate seen from ``observer`` (7.1.1, 7.1.3, 7.3.1)."""
         exempt = self.observer_exempt_from_dikes(observer)
@@ -124,6 +155,7 @@ class Observation:
 
     # -- range ---------------------------------------------------------------------------------
 
+    @rule("HTTR SR 7.1.1 / 7.2.1", "OBS-1", "the LOS never exceeds the observation range of the observer's terrain")
     def base_range(self, observer: Hex) -> tuple[int | None, str]:
         """7.2.1: the observation range of the observer's terrain (best of its types)."""
         kinds = self.types(observer)
@@ -154,6 +186,8 @@ class Observation:
         return any(f.kind == "slope" and f.high_side == observer
                    for h in first for f in t.hexsides.get(Hexside.between(observer, h), ()))
 
+    @rule("HTTR SR 7.2.2-7.2.3 / 7.3.5 / 20.1", "OBS-5/OBS-6/OBS-9", "at night every range is 2 hexes; weather "
+          "P halves day ranges (1 hex at night); +2 through an adjacent slope hexside from its high side")
     def range_limit(self, observer: Hex, target: Hex) -> tuple[int | None, str]:
         limit, why = self.base_range(observer)
         if limit is None:
@@ -170,6 +204,8 @@ class Observation:
 
     # -- the answer ----------------------------------------------------------------------------
 
+    @rule("HTTR SR 7.1.4 / 7.1.6 / 7.3.3-7.3.4", "OBS-3/OBS-4/OBS-8", "adjacent units are always observed; units "
+          "in forest, city or rough only from adjacent hexes, in woods or town from two; fire from cover reveals")
     def observe(self, observer: Hex, target: Hex, revealed: bool = False, los: Sight | None = None) -> Seen:
         """Can a unit in ``observer`` see a unit in ``target``? ``revealed``: the target fired
         from covering terrain this phase (7.3.4); ``los``: the sight line, when already traced."""
@@ -178,6 +214,8 @@ class Observation:
             return Seen(True, "same hex")
         if d == 1:
             return Seen(True, "adjacent units are always observed (7.1.6)")
+        if self.weather == "unknown":
+            return self._either_weather(observer, target, revealed, los)
         limit, why = self.range_limit(observer, target)
         if limit is None:
             return Seen(None, why)
@@ -198,6 +236,19 @@ class Observation:
             return Seen(None, "not checkable: LOS crosses " + ", ".join(self.label(h) for h in los.by)
                         + " whose blocking is unknown", los.by)
         return Seen(True, f"clear LOS, {d} hexes within {why}")
+
+    def _either_weather(self, observer: Hex, target: Hex, revealed: bool, los: Sight | None) -> Seen:
+        """The answer under clear weather and under P (7.2.3): the same, else not checkable naming the weather."""
+        answers = []
+        for w in ("clear", "P"):
+            self.weather = w
+            answers.append(self.observe(observer, target, revealed, los))
+        self.weather = "unknown"
+        if answers[0].visible == answers[1].visible:
+            return answers[0]
+        self.needs.add("the weather of this GT (Weather Conditions Table, ScR 13)")
+        return Seen(None, "not checkable: the weather of this GT (weather P would halve the observation range, "
+                    "SR 7.2.3; Weather Conditions Table, ScR 13)")
 
     def _describe(self, h: Hex, observer: Hex) -> str:
         if self.is_dike_hex(h) and self.blocks_for(observer)(h) and not self.terrain_blocks(h):

@@ -21,7 +21,7 @@ from hexforge.rules.httr.close_action import CaLog, judge_ca, resolve, unresolve
 from hexforge.rules.httr.declaration import Declaration, parse
 from hexforge.rules.httr.fire import firers, judge_fire, record, resolve_fire
 from hexforge.rules.httr.firelog import FireLog
-from hexforge.rules.httr.los import Observation
+from hexforge.rules.httr.los import Observation, turn_weather
 from hexforge.rules.httr.modes_rules import judge_layer
 from hexforge.rules.httr.opportunity import Waiting, judge_of, judge_trigger, trigger_of, waiting
 from hexforge.rules.httr.columns import Drag
@@ -269,6 +269,7 @@ class HttrReferee(Referee):
         if turn is not None and turn != old_t:
             self.mode_turn.clear()
             self.night = self.turn_kind(turn) == "night"
+            self.obs.night, self.obs.weather = self.night, turn_weather(self.game, self.calendar().get(turn))
 
     def calendar(self) -> dict[int, dict]:
         cal = plain((self.game.info.special or {}).get("turn_calendar")) or {}

@@ -13,6 +13,7 @@ from hexforge.rules.ptr.oc import DrmMarker
 
 if TYPE_CHECKING:
     from hexforge.rules.ptr.battle import Battle
+    from hexforge.rules.ptr.victory import Bonus
 from hexforge.rules.state import GameState
 
 Expect = Literal["initiative", "option", "activation", "none"]
@@ -55,6 +56,7 @@ class Activation:
     check: int | None = None  # the die of the last Effectiveness Check rolled in this activation (13.4.1B, 16.1)
     refit: str | None = None  # the unit whose Refit awaits its Effectiveness Check (11.4.3C)
     refitted: tuple[str, bool | None] | None = None  # that unit and whether it passed (None: not known)
+    bonus: Bonus | None = None  # a Battle Victory bonus AP awaiting the next Action (15.6)
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,9 @@ from hexforge.rules.ptr.displacement import DisplacementMixin
 from hexforge.rules.ptr.hits import HitsMixin
 from hexforge.rules.ptr.recovery import RecoveryMixin
 from hexforge.rules.ptr.refit import RefitMixin
+from hexforge.rules.ptr.retreats import RetreatsMixin
 from hexforge.rules.ptr.tracks import TracksMixin
+from hexforge.rules.ptr.victory import VictoryMixin
 from hexforge.rules.ptr.data import PtrData, resolved
 from hexforge.rules.ptr.declaration import Declared, parse
 from hexforge.rules.ptr.memory import Activation, PtrMemory, frozen_map, memory, remember
@@ -122,6 +124,10 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         elif isinstance(e, StepChange) and self.unit(e) is not None and self.back_level(e) == 0 \
                 and self.unit(e) in self.state.reduced:
             self.on_recovery_flip(j, self.unit(e))
+        elif isinstance(e, StepChange) and self.unit(e) is not None and self.loss_level(e) is not None:
+            self.losses_outside(j, self.unit(e))
+        elif isinstance(e, Eliminated) and self.unit(e) is not None and self.data.is_hq(self.unit(e)):
+            self.hq_eliminated(j, self.unit(e))
         self.watch_area(j)
 
     def on_any_marker(self, j: Judged, mk) -> None:
@@ -215,6 +221,8 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         return frozenset(out)
 
     def finish(self) -> Report:
+        if self.judged:
+            self.close_combat(len(self.judged) - 1, at_end=True)
         report = super().finish()
         report.setup.extend(self.judge_setup())
         report.setup.extend(self.scenario_setup())

@@ -99,7 +99,7 @@ def test_spotters_and_controlling_hqs():  # IF-5, IF-7: SR 6.5.1.11-12 (L297-L29
     assert rules_broken(fire({**setup, "A-INF1": ("B0406", {"Mode": "Travel"})}, line)) == ["HTTR SR 7.1.5"]
     assert rules_broken(fire({**setup, "A-LDR": "B0406"}, line.replace("A-INF1", "A-LDR"))) == ["HTTR SR 19.1.4"]
     hidden = fire({**setup, "A-INF1": "B0305", "G-INF1": "B0505"}, "if B0505 from A-ART spotter A-INF1 hq A-DIV")
-    assert rules_broken(hidden) == ["HTTR SR 7.0"]
+    assert rules_broken(hidden) == ["HTTR SR 7.1.3"]  # the woods of B0405
 
 
 def test_disrupted_units_fire_opportunity_fire_only_when_assaulted():  # OF-8, SR 6.6.3.1 (L349)

@@ -80,3 +80,27 @@ def test_h15_ambush_from_cover():  # OF-14, SR 6.6.8 Figs 8-9 (L381-L382), P
     fig9 = Log({**setup, "G-INF2": "B0406"}).phase(1, "german_movement").move("G-INF1", "B0404") \
         .say("of B0404 from A-INF1 trigger ambush")  # Fig 9: the 7th company is already adjacent to D company
     assert rules_broken(fig9.check().judged[2].verdicts) == ["HTTR SR 6.6.8.3"]
+
+
+def test_h16_slope_bonus_for_b_only():  # OBS-9, SR 7.3.5 Fig 10 (L417-L418), P
+    # Assumed (the figure is not transcribed), on tests/data/overlay-httr: a slope hexside 0605|0604, high side 0605.
+    # B stands in 0605 on the high side, next to the slope, and looks north across it: +2. A stands in 0606, not
+    # next to the slope hexside: no bonus. C stands on a hilltop (0505, given a slope of its own to 0504): none.
+    import copy
+    from pathlib import Path
+
+    from hexforge.games.loader import load_game
+    from hexforge.maps.hexes import Hexside
+    from hexforge.maps.terrain import HexsideFeature
+    from hexforge.rules.httr.los import Observation
+    g = copy.deepcopy(load_game(Path(__file__).resolve().parents[2] / "data" / "overlay-httr"))
+    h = g.map.hex
+    g.map.terrain.add_hexside(Hexside.between(h("0505"), h("0504")), HexsideFeature("slope", high_side=h("0505")))
+    obs = Observation(g)
+    base_b, _ = obs.base_range(h("0605"))
+    b, why = obs.range_limit(h("0605"), h("0601"))
+    assert b == base_b + 2 and "7.3.5" in why
+    base_a, _ = obs.base_range(h("0606"))
+    assert obs.range_limit(h("0606"), h("0601"))[0] == base_a
+    base_c, _ = obs.base_range(h("0505"))
+    assert obs.range_limit(h("0505"), h("0501"))[0] == base_c
