@@ -1,23 +1,27 @@
 """Resolving a declared attack (PtR 15.1-15.4): the Combat Chits (``chits A D``), Battle Strength and the ratio,
-the Air Support roll of a Prepared attack, the DRMs (combat support, HQ support, Armor Superiority) and
-the CRT cell for the clamped roll. The result is the verdict's detail; applying it (hits, retreats, 15.5) is not
-followed yet. Values come from the game's tables and units.csv; an unknown one makes the combat not checkable
-naming it. A mixin of the PtR referee."""
+the Air Support roll of a Prepared attack, the DRMs (terrain, combat support, HQ support, Armor Superiority) and
+the CRT cell for the clamped roll; the result then opens the combat's aftermath, followed by ``rules/ptr/hits.py``,
+``retreats.py`` and ``victory.py`` (15.5-15.6). Values come from the game's tables and units.csv; an unknown one
+makes the combat not checkable naming it. A mixin of the PtR referee."""
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from hexforge.maps.hexes import Hex
+from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.ptr.combat import (ArmorSide, armor_superiority, attacker_support, battle_strength,
-                                       chit_column, clamp_roll, defender_support)
+                                       chit_column, clamp_roll, defender_support, parse_result)
 from hexforge.rules.ptr.command import commanded, paths
+from hexforge.rules.ptr.hits import Aftermath, Share
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+
+DRM_HEXSIDES = ("stream", "dragonteeth", "anti_tank_ditch", "embankment_stream", "dragonteeth_stream")  # 15.4.1A
 
 
 class Missing(Exception):
@@ -47,7 +51,8 @@ class Battle:
     chits: tuple[int, int] | None = None
     shift: int | None = None  # Air Support column shift (Prepared only), once rolled
     rolled: bool = False
-    retreats: tuple[tuple[Hex, Hex], ...] = ()  # (from, to) of each stack retreating after the roll (15.5.5C)
+    retreats: tuple[tuple[Hex, Hex, str], ...] = ()  # (from, to, retreat|withdrawal) of each unit moved (15.5.5C)
+    after: Aftermath | None = None  # the result being applied (PtR 15.5), once rolled and read from the CRT
 
 
 class BattleMixin:
@@ -55,8 +60,9 @@ class BattleMixin:
 
     @rule("PTR 15.5.5", "PTR15-25/PTR15-30/PTR15-32", "after the combat roll a retreat is one hex, the whole stack "
           "together, never into an enemy-occupied hex (an HQ alone included) nor off the map")
-    def retreat(self, uid: str, label: str | None, b: Battle) -> Verdict:
-        """A move of a unit of the attacking or defending hex after the roll, as its retreat."""
+    def retreat(self, uid: str, label: str | None, b: Battle, group: str = "retreat") -> Verdict:
+        """A move of a unit of the attacking or defending hex after the roll, as its retreat (``group``: a retreat
+        or a Withdrawal, 15.5.6 Play Note: the withdrawing units retreat as a stack of their own)."""
         frm = self.state.where(uid)
         to = self.game.map.index.get(label) if label else None
         if to is None:
@@ -66,11 +72,11 @@ class BattleMixin:
         enemy = [u for u in self.state.at(to) if self.state.side(u) != self.state.side(uid)]
         if enemy:
             return Illegal("PTR 15.5.5E1", f"{uid} retreats into {label}, held by enemy {', '.join(enemy)}")
-        other = next((t for f, t in b.retreats if f == frm and t != to), None)
+        other = next((t for f, t, g in b.retreats if f == frm and t != to and g == group), None)
         if other is not None:
             return Illegal("PTR 15.5.5C", f"{uid} retreats to {label}, its stack to {self.game.map.label(other)}: "
                            "a retreating stack does not split")
-        self.set(active=replace(self.mem.active, battle=replace(b, retreats=b.retreats + ((frm, to),))))
+        self.set(active=replace(self.mem.active, battle=replace(b, retreats=b.retreats + ((frm, to, group),))))
         return NotCheckable(f"the rest of {uid}'s retreat: the result's CHs (15.5), EZOCs and the nearest friendly "
                             "edge (15.5.5D-E: ZOC Chart, map terrain)")
 
@@ -104,14 +110,54 @@ class BattleMixin:
             return
         self.set(active=replace(self.mem.active, battle=replace(b, rolled=True)))
         try:
-            self.say(j.index, Legal(detail=self.resolve(b, die)))
+            text, cell = self.resolve(b, die)
+            self.say(j.index, Legal(detail=text))
         except Missing as m:
             self.say(j.index, NotCheckable(m.needs))
+            return
+        self.open_aftermath(cell)
 
-    def resolve(self, b: Battle, die: int) -> str:
-        """The combat's CRT reading as text (Missing when a value is not in the data)."""
+    def open_aftermath(self, cell: str) -> None:
+        """PtR 15.5A-D: the result's hits for each side, from here on followed event by event (``hits.py``)."""
+        b, side = self.battle(), self.mem.active.side
+        got = parse_result(cell)
+        if got is None:
+            return
+        att = tuple(u for u in self.attackers(b) if not self.data.is_hq(u))
+        dfn = tuple(u for u in self.state.at(b.target) if self.state.side(u) != side and not self.data.is_hq(u))
+        near = [h for h in b.origin.neighbours() if h != b.target]
+        supporters = frozenset(u for h in b.support for u in self.state.at(h) if self.state.side(u) == side) | \
+            frozenset(u for h in near for u in self.state.at(h) if self.state.side(u) not in (side, None))
+        shares = [Share(s, h, hits, bold, units, frozenset(u for u in units if u in self.state.reduced),
+                        self.armoured(units, defending), cs=tuple((u, self.current_cs(u)) for u in units))
+                  for s, h, hits, bold, units, defending in
+                  ((side, b.origin, got[0], got[1], att, False), (self.enemy(side), b.target, got[2], got[3], dfn, True))]
+        self.set(active=replace(self.mem.active, battle=replace(b, after=Aftermath(cell, shares[1], shares[0],
+                                                                                   supporters - set(att) - set(dfn)))))
+
+    def current_cs(self, uid: str) -> int | Unknown:
+        """PtR 15.5.4A: the unit's CS now (printed at the start, less its SP losses), as far as followed."""
+        return self.mem.cs.get(uid, Unknown(f"the current CS of {uid} (its SP losses)"))
+
+    def attackers(self, b: Battle) -> list[str]:
+        return [u for u in self.state.at(b.origin) if self.data.formation_of(u) == self.mem.active.formation]
+
+    def armoured(self, units: tuple[str, ...], defending: bool) -> frozenset[str] | Unknown:
+        """PtR 15.5.2C: the units that attacked with TPs, or defended with TPs or ATPs (their showing side)."""
+        out = set()
+        for u in units:
+            for col in ("tp", "atp") if defending else ("tp",):
+                v = self.data.value(u, col, u in self.state.reduced)
+                if isinstance(v, Unknown):
+                    return v
+                if v > 0:
+                    out.add(u)
+        return frozenset(out)
+
+    def resolve(self, b: Battle, die: int) -> tuple[str, str]:
+        """The combat's CRT reading as text, and the cell (Missing when a value is not in the data)."""
         side = self.mem.active.side
-        att = [u for u in self.state.at(b.origin) if self.data.formation_of(u) == self.mem.active.formation]
+        att = self.attackers(b)
         dfn = [u for u in self.state.at(b.target) if self.state.side(u) != side]
         if b.chits is None:
             raise Missing("the Combat Chits drawn ('chits A D' before the roll, PtR 15.2.1)")
@@ -125,10 +171,11 @@ class BattleMixin:
         drm, parts = self.drms(b, att, dfn, lone_hq)
         roll = clamp_roll(die + drm)
         if col is None:
-            return f"CV {a_cv}:{d_cv} is below the far-left column: 5/0 (15.1.4D)"
+            return f"CV {a_cv}:{d_cv} is below the far-left column: 5/0 (15.1.4D)", "5/0"
         cell = known(Cells.of(self.game, "crt").get(str(roll), cols[col]), f"CRT row {roll}, column {cols[col]}")
-        return (f"CV {a_cv}:{d_cv}, column {cols[col]}; DRM {drm:+d} ({parts}); roll {die} -> {roll}: {cell} "
-                "(applying it is not checked yet)")
+        if parse_result(str(cell)) is None:
+            raise Missing(f"CRT row {roll}, column {cols[col]}: '{cell}' is no A/D result (tables/crt.toml)")
+        return f"CV {a_cv}:{d_cv}, column {cols[col]}; DRM {drm:+d} ({parts}); roll {die} -> {roll}: {cell}", str(cell)
 
     def defence(self, b: Battle) -> str | None:
         """PtR 15.2.1D / 11.4.4A: ``improved`` for a hex under Improved Defense, else by each unit's state."""
@@ -184,8 +231,22 @@ class BattleMixin:
             self.enemy(side), b.origin, d_form))
         hq_sup = self.hq_support(b, att, fid)
         armor = 0 if lone_hq else self.armor(att, dfn, b.target)
-        total = a_sup + d_sup + hq_sup + armor
-        return total, f"support {a_sup:+d}/{d_sup:+d}, HQ {hq_sup:+d}, armour {armor:+d}"
+        ground = self.terrain_drm(b)
+        total = a_sup + d_sup + hq_sup + armor + ground
+        return total, f"support {a_sup:+d}/{d_sup:+d}, HQ {hq_sup:+d}, armour {armor:+d}" + (
+            f", terrain {ground:+d}" if ground else "")
+
+    @rule("PTR 15.4.1", "PTR15-11", "the defender's one Terrain Effects DRM, from the hexside attacked across")
+    def terrain_drm(self, b: Battle) -> int:
+        """PtR 15.4.1A-B: the TEC ``combat_drm`` of the attacked hexside's feature (the best one for the defender
+        when the hexside has several: at most one applies); 0 across a hexside with none."""
+        t = self.game.map.terrain
+        if t.provenance(Hexside.between(b.origin, b.target)) is None:
+            raise Missing(f"hexside {self.game.map.label(b.origin)}/{self.game.map.label(b.target)} (unsurveyed)")
+        tec = Cells.of(self.game, "tec")
+        drms = [int(str(known(tec.get(f.kind, "combat_drm"), f"TEC {f.kind!r} combat_drm (Terrain Effects DRM)")))
+                for f in t.features(b.origin, b.target) if f.kind in DRM_HEXSIDES]
+        return min(drms, default=0)
 
     def enemy(self, side: str) -> str:
         return next(s for s in self.game.sides if s != side)

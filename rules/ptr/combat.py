@@ -2,7 +2,9 @@
 values the caller has read from the game data; each answers with the rule's number."""
 from __future__ import annotations
 
+import itertools
 import math
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -103,3 +105,22 @@ def defender_support(defence: str, any_disrupted: bool, hexes: list[list[tuple[b
         return 0
     table = {("regular", True): -1, ("improved", True): -2, ("improved", False): -1}  # 15.4.2.2B
     return sum(min([table.get((defence, same), 0) for same, zoc, cr in units if zoc and cr] or [0]) for units in hexes)
+
+
+def parse_result(cell: str) -> tuple[int, bool, int, bool] | None:
+    """PtR 15.5A-D: a CRT cell ``A/D`` as (attacker hits, bold, defender hits, bold); a boldface number is written
+    with a trailing ``*`` (``2*/1``). ``None`` when the cell is no such result."""
+    m = re.fullmatch(r"\s*(\d+)(\*?)\s*/\s*(\d+)(\*?)\s*", str(cell))
+    if m is None:
+        return None
+    return int(m.group(1)), bool(m.group(2)), int(m.group(3)), bool(m.group(4))
+
+
+MAX_CHECKED = 7  # units whose checks are matched to dice by trying every order (7! = 5040)
+
+
+def failure_sets(dice: tuple[int, ...], ers: dict[str, int]) -> set[frozenset[str]]:
+    """PtR 16.1: the sets of units that fail under some way of giving each unit one of ``dice`` (a log does not say
+    which die was whose): a unit fails when its die is above its ER."""
+    units = sorted(ers)
+    return {frozenset(u for u, d in zip(units, order) if d > ers[u]) for order in itertools.permutations(dice)}
