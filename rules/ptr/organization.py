@@ -26,6 +26,14 @@ ORGANIZATION_PHASE = "organization"  # the sequence's phase id (PtR 5.1B)
 ORGANIZATION_VERBS = ("assign", "detach", "replace", "cannibalize", "reorganize", "refuse-plan")
 
 
+def brief(needs: set[str] | tuple[str, ...]) -> str:
+    """What a path search needed, short: the data named once, the unsurveyed hexes counted."""
+    hexes = {n for n in needs if n.startswith("terrain of hex ")}
+    rest = sorted(set(needs) - hexes)
+    count = len({n.split(" ")[3] for n in hexes})
+    return "; ".join(rest + ([f"the terrain of {count} unsurveyed hexes"] if count else [])) or "unknown map data"
+
+
 def find_unit(units, words: str) -> str | None:
     """The unit id a typed text names (case and spaces do not matter)."""
     key = words.replace(" ", "").lower()
@@ -54,8 +62,7 @@ class OrganizationMixin:
             return Unknown(f"the HQ of formation {fid} and {uid} on the map ([special.formations] hq)")
         p = paths(self.data, state)
         got = in_command(p, uid, hq)
-        return got if got is not None else Unknown(f"the command range of {hq} to {uid}: "
-                                                   + ("; ".join(sorted(p.needs)) or "unknown map data"))
+        return got if got is not None else Unknown(f"the command range of {hq} to {uid}: {brief(p.needs)}")
 
     def combat_units_of(self, fid: str) -> list[str]:
         """The combat units in play that belong to formation ``fid`` now (6.1B)."""
@@ -106,7 +113,9 @@ class OrganizationMixin:
         if bad is not None:
             return bad
         off = self.state.where(uid) is None  # reading: a reinforcement not yet on the map is assigned off it (8.1C)
-        answers = [True, True] if off else [self.in_cr_of(uid, fid), self.in_cr_of(uid, now) if now else True]
+        pocket = self.state.side(uid) != self.data.us_side and self.data.formation_of(uid) not in (None, fid)
+        answers = [True, True] if off else [self.in_cr_of(uid, fid),  # 6.1D: an isolated unit leaves its HQ unseen
+                                            self.in_cr_of(uid, now) if now and not pocket else True]
         cr = self.cr_verdict(uid, fid, now, answers)
         if isinstance(cr, Illegal):
             return cr
@@ -159,7 +168,7 @@ class OrganizationMixin:
         p = paths(self.data, self.state)
         alone = isolated(p, uid, hq)
         if alone is None:
-            return NotCheckable(f"whether {uid} is isolated (18.4): " + ("; ".join(sorted(p.needs)) or "map data"))
+            return NotCheckable(f"whether {uid} is isolated (18.4): {brief(p.needs)}")
         return None if alone else Illegal("PTR 6.1D", f"{uid} of {own} is assigned to {fid}: a German division's "
                                           "units never join another formation unless isolated")
 
@@ -178,8 +187,8 @@ class OrganizationMixin:
                 continue
             gone = [u for u, f in self.mem.assigned.items() if f == fid and self.data.formation_of(u) == own]
             if len(gone) + 1 > int(r.get("max", 0)):
-                return Illegal("PTR 6.1C", f"{uid} would be the {len(gone) + 1}th unit of {own} detached to {fid}: "
-                               f"at most {r.get('max')}")
+                return Illegal("PTR 6.1C", f"{uid} would make {len(gone) + 1} units of {own} detached to {fid}: at "
+                               f"most {r.get('max')}")
             if groups and not any({uid, *gone} <= g for g in groups):
                 return Illegal("PTR 6.1C", f"{uid} and {', '.join(sorted(gone))} detached from {own} to {fid} are "
                                "not of one regiment")
@@ -193,7 +202,7 @@ class OrganizationMixin:
             return NotCheckable("the most combat units a formation holds ([special] formation_max_combat_units)")
         have = [u for u in self.combat_units_of(fid) if u != uid]
         if len(have) + 1 > limit:
-            return Illegal("PTR 6.1B", f"{uid} would be the {len(have) + 1}th combat unit of {fid}: at most {limit}")
+            return Illegal("PTR 6.1B", f"{uid} would make {len(have) + 1} combat units in {fid}: at most {limit}")
         return None
 
     @rule("PTR 6.2B / 6.1C", "PTR6-8", "an independent is always assigned (it is reassigned, never detached); a "
