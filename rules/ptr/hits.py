@@ -314,7 +314,7 @@ class HitsMixin:
         withdrew = {u for u, _ in s.moved if s.withdrawing(u)}
         retreated = {u for u, _ in s.moved} - withdrew
         stayed = [u for u in s.left() if u not in retreated and u not in withdrew]
-        if retreated and stayed:
+        if retreated and stayed and not at_end:
             out.append(Illegal("PTR 15.5.5A", f"{', '.join(sorted(retreated))} retreated but {', '.join(stayed)} "
                                "stayed: a retreat hex moves every unit that does not withdraw"))
         owed = [u for u in stayed if u in self.surely_failed(s) and u not in self.stuck(s)] if s.hits > 1 else []

@@ -65,9 +65,7 @@ class RetreatsMixin:
                 not s.withdrawing(u) for u, _ in s.moved):
             v = Illegal("PTR 15.5.5B", f"{uid} retreats, but its side's {s.hits} hits are all absorbed as SP losses")
         basic = self.retreat(uid, label, self.battle(), group="withdrawal" if withdrawing else "retreat")
-        if isinstance(basic, Illegal):
-            return basic
-        ground = self.retreat_ground(uid, frm, to, withdrawing, s)
+        ground = basic if isinstance(basic, Illegal) else self.retreat_ground(uid, frm, to, withdrawing, s)
         af = self.aftermath()
         s = self.share_at(af, uid)
         self.keep(af.with_share(replace(s, moved=s.moved + ((uid, to),))))

@@ -105,21 +105,24 @@ def test_improved_defense_ends_when_a_unit_leaves_or_acts(syn):
 
 
 def test_retreats_after_the_roll(syn):
-    """15.5.5: one hex, the stack together, never into an enemy unit: 3-AI and 3-TK retreat from 1214."""
-    rolled = attack(syn).say("german", "chits 1 2").roll("german", 9)  # events 0-10
-    r = rolled.move("3-AI", "1214", "1114").move("3-TK", "1214", "1114").check()
-    assert illegal(r) == [] and "rest of 3-AI's retreat" in verdicts(r, 11)[0].needs
-    r = attack(syn).say("german", "chits 1 2").roll("german", 9).move("3-AI", "1214", "1114") \
-        .move("3-TK", "1214", "1113").check()
-    assert illegal(r) == [(12, "PTR 15.5.5C")]
-    r = attack(syn).say("german", "chits 1 2").roll("german", 9).move("3-AI", "1214", "1014").check()
-    assert illegal(r) == [(11, "PTR 15.5.5A")]
-    r = attack(syn).say("german", "chits 1 2").roll("german", 9).move("3-AI", "1214", "1314").check()
-    assert illegal(r) == [(11, "PTR 15.5.5E1")]
+    """15.5.5: one hex, the stack together, never into an enemy unit: 3-AI and 1-A retreat from 1214 after the
+    first of their two CHs is an SP loss ('2/2', test_hits.rolled; events 0-10, the loss 11)."""
+    from tests.rules.ptr.test_hits import lose, rolled
+    r = lose(rolled(syn, 10), "3-AI", "1214", 0, 1).move("3-AI", "1214", "1114").move("1-A", "1214", "1114").check()
+    assert illegal(r) == [] and "3-AI retreats to 1114" in verdicts(r, 12)[0].detail
+    r = lose(rolled(syn, 10), "3-AI", "1214", 0, 1).move("3-AI", "1214", "1114").move("1-A", "1214", "1113").check()
+    assert illegal(r) == [(13, "PTR 15.5.5C")]
+    r = lose(rolled(syn, 10), "3-AI", "1214", 0, 1).move("3-AI", "1214", "1014").check()
+    assert illegal(r) == [(12, "PTR 15.5.5A")]
+    r = lose(rolled(syn, 10), "3-AI", "1214", 0, 1).move("3-AI", "1214", "1314").check()
+    assert (12, "PTR 15.5.5E1") in illegal(r)
 
 
 def test_after_the_roll_the_attacker_may_move_on(syn):
-    """A two-hex move of the attacker after the roll is a new Movement Action (an AP), not a retreat."""
+    """A two-hex move of the attacker once its hits are absorbed (four SP losses of '4/0') is a new Movement
+    Action (an AP), not a retreat."""
     from tests.rules.ptr.test_actions import memory_after
-    log = attack(syn).say("german", "chits 1 2").roll("german", 9).move("116-PG", "1314", "1315", "1316")
+    from tests.rules.ptr.test_hits import lose
+    log = lose(attack(syn).say("german", "chits 1 2").roll("german", 9), "116-PG", "1314", 0, 4)
+    log = log.move("116-PG", "1314", "1315", "1316")
     assert memory_after(syn, log).active.ap == 1  # 5 - 1 (move) - 2 (regular) - 1 (move)
