@@ -34,6 +34,7 @@ from hexforge.rules.ptr.scenario import ScenarioMixin
 from hexforge.rules.ptr.withdrawal import WithdrawalMixin
 from hexforge.rules.ptr.dice import OC_PHASE, RECOVERY_PHASE, DiceMixin
 from hexforge.rules.ptr.displacement import DisplacementMixin
+from hexforge.rules.ptr.isolation import IsolationMixin
 from hexforge.rules.ptr.hits import HitsMixin
 from hexforge.rules.ptr.recovery import RecoveryMixin
 from hexforge.rules.ptr.refit import RefitMixin
@@ -58,7 +59,7 @@ IMPROVED_MARKER = "improved-defense"  # the log channel's marker id (docs/log-ch
 
 class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceMixin, RecoveryMixin, RefitMixin,
                  TracksMixin, OrganizationMixin, ReplacementsMixin, WithdrawalMixin, ScenarioMixin, PlansMixin,
-                 HitsMixin, RetreatsMixin, VictoryMixin, DisplacementMixin, Referee):
+                 HitsMixin, RetreatsMixin, VictoryMixin, DisplacementMixin, IsolationMixin, Referee):
     """Judges one PtR timeline: phases (5.1), the Operations Cycle (9), activations and reactions (10), Actions
     and their APs (11), movement (12), ZOC (13) and stacking (14)."""
 

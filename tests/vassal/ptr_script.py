@@ -1,7 +1,9 @@
 """The scripted PtR play for ``test_ptr_planted``: Turn 1 of the synthetic game (``tests/games/ptr-synthetic``,
 whose every table is known) played through its Operations Cycle, with planted violations, each marked with the
-PtR rule it breaks. Rolls are pressed with a seed (``tools/vassal/play.py``): the engine rolls from
-``java.util.Random(seed)``, so the script knows the die it will log and the test checks that it did.
+PtR rule it breaks: declarations in chat, named dice buttons, drags of units, track markers dragged onto their
+boxes and layers (Disrupted, Emergency Supply, the +DRM marker's Symbol) stepped by their keys. Rolls are pressed
+with a seed (``tools/vassal/play.py``): the engine rolls from ``java.util.Random(seed)``, so the script knows the
+die it will log and the test checks that it did.
 """
 from __future__ import annotations
 
@@ -61,7 +63,7 @@ def layer_key(piece: str, layer_id: str) -> dict:
 
 NEXT = {"do": "next_turn"}
 US, GE, AP = "Initiative US", "Initiative German", "Action Points"
-COMBAT, REACTION, INTERDICTION = "Combat", "Reaction Check", "Interdiction"
+COMBAT, REACTION, INTERDICTION, EC = "Combat", "Reaction Check", "Interdiction", "Effectiveness Check"
 US_AP, DRM, FAM_116 = "US AP", "Initiative +DRM", "116th Panzer FAM"
 
 # (action, rule it breaks or None). Hex geometry as in tests/rules/ptr/test_actions.py.
@@ -131,10 +133,12 @@ SCRIPT: list[tuple[dict, str | None]] = [
     (chat("react 116pz"), "PTR 10.2.1C"),                 # one attempt per Movement Action
     (chat("id 1312"), "PTR 16.3B4"),                      # a disrupted unit is never under Improved Defense
     (chat("refit 3-ai"), None),                           # 2 APs left
-    (roll("Effectiveness Check", 7), None),               # 7 > disrupted ER 3: it stays disrupted
+    (roll(EC, 7), None),                                  # 7 > disrupted ER 3: it stays disrupted
     (layer_key("3-AI Disrupted", "disrupted"), "PTR 11.4.3C"),  # flipped back after a failed Refit
     (layer_key("G9-HQ", "emergency-supply"), "PTR 17.6A"),  # an HQ in supply flips to Emergency Supply
     (layer_key("G9-HQ Emergency Supply", "emergency-supply"), "PTR 17.6C"),  # back outside a Recovery Phase
+    (chat("relocate 3armhq"), None),                      # its 2 Relocation Points: the last 2 APs (11.4.2A)
+    (drag("US3-HQ", "1011"), "PTR 20.0C5"),               # a clear hex: not a town, city or industrial hex
     (chat("done"), None),
     # segment 4: the US wins (9 against 1 + 2) and transfers; the Germans may not transfer back
     (roll(US, 9), None), (roll(GE, 1), None),

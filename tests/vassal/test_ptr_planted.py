@@ -1,6 +1,6 @@
 """End to end on PtR (issue #14): the real engine plays a scripted Turn 1 Operations Cycle of the synthetic PtR
 game (tests/vassal/ptr_script.py: declarations in chat, named dice buttons, drags of units, track markers dragged
-onto their boxes, a marker's layer stepped by its key) on its built module
+onto their boxes, layers stepped by their keys) on its built module
 and writes the log; the referee judges that log. Every planted violation is flagged citing the rule it breaks,
 no other event is illegal, and every event gets a verdict.
 
