@@ -34,7 +34,8 @@ FREE_MP = 8.0  # SR 14.3.4: +1 to the roll for every two MP over the first eight
 CARRIED = 4  # SR 14.3.9 (L785), 14.5.2 (L791): up to four CP saved
 TRACK_MAX = {CP: 8, AMP: 12}  # SR 14.5.3 (L792); SR 15.3 (L815)
 CORPS_SAVES = 8  # ScR 5.2.3.2 (L1152): up to eight CPs and eight AmPs saved by the corps HQ
-LOGISTIC_TURNS = ("0601", "1501")  # SR 14.3.8 (L784), 14.5.1 (L790)
+LOGISTIC_TURNS = ("0601", "1501")
+ROUTE_HEXES = 12  # ScR 5.2.5.4 (L1169): operations farther than 12 hexes from Club Route cost one more CP  # SR 14.3.8 (L784), 14.5.1 (L790)
 
 
 @dataclass(slots=True)
@@ -173,6 +174,17 @@ def receive(p: Position, hq: str, n: int) -> None:
         p.cp.held[hq] = p.cp.held.get(hq, 0) + n
 
 
+def conduit(p: Position, hq: str, giver: str) -> str:
+    """Where an allocation's distance is measured from: an intermediate HQ between the HQ and its division (the
+    Guards' brigades, ScR 5.1.6.3-5.1.6.4 L1122-1125: 'attenuation ... between the Brigade/Forward HQ and the
+    Regimental HQ but not between the division HQ and brigade HQ'), else the giving HQ."""
+    above = p.game.units[hq].formation
+    if above in p.game.units and above != giver and p.state.where(above) is not None \
+            and p.game.units[above].size.strip().lower() not in ("division", "corps"):
+        return above
+    return giver
+
+
 def mp_distance(p: Position, frm: str, to: str) -> float | Unknown:
     """The least Travel Mode MP from HQ ``frm`` to HQ ``to`` (SR 14.3.3), ``inf`` when no path."""
     a, b = p.state.where(frm), p.state.where(to)
@@ -202,7 +214,7 @@ def allocate(p: Position, index: int, hq: str, giver: str, n: int) -> list[Verdi
         out.append(check_transfer(p, hq, giver))
         return out
     p.cp.subordinate_given.add(p.state.side(hq) or "")
-    d = mp_distance(p, giver, hq)
+    d = mp_distance(p, conduit(p, hq, giver), hq)
     if isinstance(d, Unknown):
         p.cp.unsure.add(hq)  # what it received is not known: later checks say so
         return out + [NotCheckable(d.needs)]
@@ -373,14 +385,14 @@ def extra_cp(p: Position, hq: str, at: Hex | None = None) -> float | Unknown:
     zones = cfg.get("zones")
     if where is None or not isinstance(zones, list):
         return Unknown(need)
-    extra = max([float(z.get("extra", 0)) for z in zones if where in (_hexes(p.game, z.get("hexes")) or ())],
-                default=0.0)
+    extra = max([float(plain(z.get("extra", 0))) for z in zones if where in (_hexes(p.game, plain(z.get("hexes")))
+                                                                               or ())], default=0.0)
     if at is None:
         return extra
     route = _hexes(p.game, cfg.get("route"))
     if route is None:
         return Unknown(need)
-    far = min((at.distance(h) for h in route), default=math.inf) > int(cfg.get("route_hexes", 12))
+    far = min((at.distance(h) for h in route), default=math.inf) > ROUTE_HEXES
     return extra + (1.0 if far else 0.0)
 
 

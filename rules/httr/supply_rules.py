@@ -21,9 +21,10 @@ from hexforge.rules.httr.sources import Source
 from hexforge.rules.httr.supply import HttrSupply
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
-from hexforge.rules.verdict import Tri
+from hexforge.rules.httr.units import division
+from hexforge.rules.verdict import Tri, tri_or
 
-RULES = "supply_rules"  # game.toml [special.supply_rules]: from_turn (ScR 5.2 L1133), arrival_turns (ScR 5.1.3.9)
+RULES = "supply_rules"  # game.toml [special.supply_rules]: from_turn (ScR 5.2 L1133), any_hq_cp (ScR 5.1.6.4)
 FULL = 2  # SR 13.2.7.3 (L731): 'that HQ has two CP'
 
 
@@ -75,6 +76,32 @@ def hq_link(p: Position, uid: str, hq: str) -> Tri:
     return HttrSupply(p.game, p.state, [src], travel=travel, disrupted=disrupted).status(uid).supplied
 
 
+def candidates(p: Position, uid: str) -> list[str]:
+    """The HQs a unit may trace to: its controlling HQ; a division asset any HQ of its division (ScR 5.1.7
+    L1127)."""
+    hq = p.game.units[uid].formation
+    if p.game.units[hq].size.strip().lower() != "division":
+        return [hq]
+    return [hq] + sorted(h for h, u in p.game.units.items() if h != hq and u.type.strip().lower() == "hq"
+                         and division(p.game, h) == hq and p.state.where(h) is not None)
+
+
+@rule("HTTR ScR 5.1.6.4 / 5.1.7", "SUP-1", "a division asset traces to any HQ of its division; the units the data "
+      "names (the Household Cavalry) also use that HQ's CP")
+def acting_cp(p: Position, uid: str, links: list[tuple[str, Tri]]) -> float | Unknown:
+    """The CP the unit acts on: its controlling HQ's (a division asset's: what its division expended, SR 14.4),
+    or for a unit of ``any_hq_cp`` the best of the HQs it traces to."""
+    at = p.state.where(uid)
+    named = settings(p.game).get("any_hq_cp") or ()
+    if uid not in (named.get("value") or () if isinstance(named, dict) else named):
+        return cpl.effective(p, p.game.units[uid].formation, at)
+    got = [cpl.effective(p, h, at) for h, ok in links if ok is not False]
+    unknown = [g for g in got if isinstance(g, Unknown)]
+    if unknown:
+        return unknown[0]
+    return max((g for g in got if not isinstance(g, Unknown)), default=0.0)
+
+
 @rule("HTTR SR 13.2.7.3 / 13.5 / 14.4", "SUP-7", "a unit is fully in command and supply with a supply path to its "
       "controlling HQ and that HQ on two CP")
 def supplied(p: Position, uid: str) -> Supplied:
@@ -85,8 +112,11 @@ def supplied(p: Position, uid: str) -> Supplied:
     hq = p.game.units[uid].formation
     if hq not in p.game.units:
         return Supplied(None, None, None, f"the controlling HQ of {uid} (units.csv formation)")
-    cp = cpl.effective(p, hq, p.state.where(uid))
-    path = hq_link(p, uid, hq)
+    links = [(h, hq_link(p, uid, h)) for h in candidates(p, uid)]
+    path = False
+    for _, ok in links:
+        path = tri_or(path, ok)
+    cp = acting_cp(p, uid, links)
     if isinstance(early, Unknown):
         return Supplied(None, path, None, early.needs)
     if isinstance(cp, Unknown):

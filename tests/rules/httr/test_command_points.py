@@ -70,23 +70,6 @@ def test_attenuation_needs_its_roll_over_four_mp():  # CP-10, SR 14.3.3-14.3.4 (
     assert not illegal(everything(near.check()))
 
 
-def test_h23_a_top_up_to_two_in_a_later_command_phase():  # H23, CP-8, SR 14.6.3 (L797), CP-10
-    """SR 14.6.3 example: an HQ given one CP in the 0601 Command Phase tops up to two in the next one, subject to
-    attenuation (A-REG1 5 MP away: the top-up rolls; 2d6 11 > 8 halves one CP, rounded up: still one)."""
-    far = {**HQS, "A-REG1": "B0310"}
-    first = command(far).say("cp A-REG1 1").roll("CP Attenuation", 2, 2).track("A-DIV CP", 4).phase(8, "allied_fire")
-    top_up = first.phase(9, "allied_command").say("cp A-REG1 1")
-    assert all_legal(last(top_up.check()))
-    top_up.roll("CP Attenuation", 6, 5).track("A-DIV CP", 3).phase(9, "allied_fire")
-    assert not illegal(everything(top_up.check()))
-    first = command(far).say("cp A-REG1 1").roll("CP Attenuation", 2, 2).track("A-DIV CP", 4).phase(8, "allied_fire")
-    assert rules_broken(last(first.phase(9, "allied_command").say("cp A-REG1 2").check())) == ["HTTR SR 14.6.3"]
-    unrolled = command(far).say("cp A-REG1 1").roll("CP Attenuation", 2, 2).track("A-DIV CP", 4) \
-        .phase(8, "allied_fire").phase(9, "allied_command").say("cp A-REG1 1").track("A-DIV CP", 3) \
-        .phase(9, "allied_fire")
-    assert rules_broken(everything(unrolled.check())) == ["HTTR SR 14.3.4"]
-
-
 def test_the_corps_transfers_only_to_division_hqs():  # CP-13, ScR 5.2.3.3 (L1153)
     corps = {**HQS, "A-CORPS": ("B0105", {"Mode": "Defilade"})}
     log = Log(corps).on_track("A-CORPS CP", 6).on_track("A-DIV CP", 0).phase(8, "cp_logistic") \
