@@ -91,12 +91,12 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         self.watch_improved(e)
         if self.watch_owed(j):
             return
-        if isinstance(e, TurnChange):
-            self.check_withdrawals(j)
         if self.watch_hq_crowd(j) or self.watch_crowded(j) or self.displaced_fam(j):
             return
         if self.watch_combat(j) or self.watch_bonus(j):
             return
+        if isinstance(e, TurnChange):
+            self.check_withdrawals(j)
             self.on_phase(j)
         elif isinstance(e, ChatLine):
             d = parse(e.text)
@@ -549,6 +549,8 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
             fam[a.formation] = a.level - 1
         mover = self.mem.suspended
         if mover is not None:  # 10.2.4A: the mover stops; its Action has ended and cannot be resumed
+            if mover.movement is not None:  # 10.2.4B: an overstack where the mover stopped
+                self.interrupted(mover.movement.at, mover.side)
             self.set(suspended=replace(mover, movement=None))
         self.set(active=replace(a, stage="ap-roll"), fam=frozen_map(fam))
         unsure = self.supply_at_activation(a.formation)  # 10.2.3D
@@ -557,8 +559,6 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         self.say(index, Legal(detail=f"Reaction Check {die} <= rating {rr}: {a.formation} reacts; its FAM drops "
                               f"to {a.level - 1 if isinstance(a.level, int) else '?'}"))
 
-            if mover.movement is not None:  # 10.2.4B: an overstack where the mover stopped
-                self.interrupted(mover.movement.at, mover.side)
     def close_activation(self, index: int, said: bool = False) -> None:
         """PtR 11.1D: the activation ends (unused APs are lost); a reaction's end resumes the mover (10.2.4C)."""
         m = self.mem
