@@ -56,7 +56,7 @@ class ActionsMixin:
             return Illegal("PTR 11.1B", f"a {action.replace('_', ' ')} Action costs {cost} AP"
                            + (" (out of command, 11.3)" if ooc is True else "") + f" but {a.formation} has {a.ap} left")
         self.set(active=replace(a, action=action, ap=a.ap - cost, battle=None))
-        return None
+        return self.isolation_check(units)  # 18.5.2: after the APs are paid
 
     @rule("PTR 11.3 / 18.5.1A", "PTR11-6", "units out of their HQ's command range only Move or Hasty-attack, "
           "at twice the AP cost")
@@ -81,7 +81,7 @@ class ActionsMixin:
             self.say(j.index, NotCheckable(f"'{d.verb}' (Emergency Supply, PtR 17.6): the HQ's flip is what the "
                                            "checker reads"))
 
-    @rule("PTR 11.4.3 / 11.2.2B / 16.3B4 / 11.2.3A / 11.4.2A", "PTR11-4/PTR11-15/PTR16-6/PTR11-18/PTR11-9",
+    @rule("PTR 11.4.3 / 11.2.2B / 16.3B4 / 11.2.3A / 11.4.2A", "PTR11-4/PTR11-15/PTR16-6/PTR11-18/PTR11-9/PTR11-16",
           "Refit for one disrupted unit; a disrupted unit's only Action is Refit; Improved Defense for the "
           "units of a hex, never a disrupted one; an Action no unit performs still costs its APs")
     def simple_action(self, j: Judged, d: Declared) -> None:
@@ -97,6 +97,9 @@ class ActionsMixin:
                 return
             if uid not in self.state.reduced:
                 self.say(j.index, Illegal("PTR 11.4.3A", f"{uid} is not disrupted: Refit is for a disrupted unit"))
+                return
+            if commanded(self.data, self.state, uid) is False:
+                self.say(j.index, Illegal("PTR 11.4.3A", f"{uid} is not in its parent HQ's CR: it may not refit"))
                 return
         if d.verb == "improved-defense":
             h = self.game.map.index.get(word)

@@ -1,0 +1,43 @@
+"""Isolation (PtR 18.4-18.5.2) and Refit in command range (11.4.3A) on the synthetic game. 1-A in the corner hex
+1617 has the German 116-TK (1616) and 116-IN (1517) next to it, their ZOCs in 1516 and 1716 and the lake in 1717:
+no CR path of any length reaches US1-HQ, so it is isolated (and out of command)."""
+from __future__ import annotations
+
+from tests.rules.ptr.helpers import PtrLog, illegal
+from tests.rules.ptr.test_actions import SETUP
+
+CUT = dict(SETUP, **{"1-A": "1617", "116-TK": "1616", "116-IN": "1517"})
+
+
+def us(syn, setup: dict[str, str]) -> PtrLog:
+    """The US activates 1inf (level 4, die 8: 5 APs)."""
+    return PtrLog(syn, setup).phase(1, "operations").say("us", "act 1inf").roll("us", 8)
+
+
+def test_an_isolated_unit_acts_after_passing_an_effectiveness_check(syn):
+    """PTR11-7 / PTR18-2: 1-A (ER 5) attacks 1616 (a Hasty attack, out of command: 2 APs) after passing its check
+    (3); without one, or after failing it (8), it may not."""
+    r = us(syn, CUT).roll("us", 3, "Effectiveness Check").say("us", "attack 1616 from 1617 hasty").check()
+    assert illegal(r) == []
+    r = us(syn, CUT).say("us", "attack 1616 from 1617 hasty").check()
+    assert illegal(r) == [(3, "PTR 18.5.2A")]
+    r = us(syn, CUT).roll("us", 8, "Effectiveness Check").say("us", "attack 1616 from 1617 hasty").check()
+    assert illegal(r) == [(4, "PTR 18.5.2B")]
+
+
+def test_a_unit_in_reach_of_its_hq_needs_no_check(syn):
+    """PTR18-2: 1-A in 1515 next to 116-TK (1616) still traces a path to US1-HQ: not isolated."""
+    setup = dict(SETUP, **{"1-A": "1515", "116-TK": "1616", "116-IN": "1517"})
+    r = us(syn, setup).say("us", "attack 1616 from 1515 hasty").check()
+    assert illegal(r) == []
+
+
+def test_refit_only_in_command_range(syn):
+    """PTR11-16 (11.4.3A): the disrupted 1-B refits in 1512 (in US1-HQ's CR); cut off in 1617, it may not."""
+    r = PtrLog(syn).disrupt("1-B", "1512").phase(1, "operations").say("us", "act 1inf").roll("us", 8) \
+        .say("us", "refit 1-b").check()
+    assert illegal(r) == []
+    setup = dict(SETUP, **{"1-B": "1617", "116-TK": "1616", "116-IN": "1517"})
+    r = PtrLog(syn, setup).disrupt("1-B", "1617").phase(1, "operations").say("us", "act 1inf").roll("us", 8) \
+        .say("us", "refit 1-b").check()
+    assert illegal(r) == [(4, "PTR 11.4.3A")]
