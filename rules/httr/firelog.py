@@ -26,4 +26,5 @@ class FireLog:
     last_result: str | None = None  # the Fire Results Table result of the last packet resolved
     packets: dict[tuple, list[int]] = field(default_factory=dict)  # DF packets' ERs per (hex, target unit)
     revealed: set[str] = field(default_factory=set)  # units that fired from covering terrain (SR 7.3.4)
+    effects: list = field(default_factory=list)  # effects.Effect: results whose consequences are judged at the end
     defilade_due: list[tuple[int, str]] = field(default_factory=list)  # (roll's event, unit) a DEF put in Defilade

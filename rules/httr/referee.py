@@ -20,6 +20,7 @@ from hexforge.rules.httr.command import judge_cp
 from hexforge.rules.httr.close_action import CaLog, judge_ca, resolve, unresolved
 from hexforge.rules.httr.declaration import Declaration, parse
 from hexforge.rules.httr.fire import firers, judge_fire, record, resolve_fire
+from hexforge.rules.httr.effects import after_result, judge_effects, on_morale
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.los import Observation, turn_weather
 from hexforge.rules.httr.modes_rules import judge_layer
@@ -219,6 +220,8 @@ class HttrReferee(Referee):
 
     def finish(self) -> Report:
         self.check_defilade_due()
+        for i, v in judge_effects(self):
+            self.say(i, v)
         return Report(self.game.id, self.judged, list(self.t.warnings) + self.notes)
 
     def unjudged(self, j: Judged) -> Verdict:
@@ -295,6 +298,8 @@ class HttrReferee(Referee):
         """A phase ends: the Fire Phase's firers are remembered for the Movement Phase (SR 6.1.9); the phase's
         fire, CA and movement records start afresh."""
         self.check_defilade_due()
+        for i, v in judge_effects(self):
+            self.say(i, v)
         kind, side = self.phase()
         if kind == "fire":
             self.fired_in[side] = {u for u, m in self.fire.method.items() if m in ("df", "at", "if")}
@@ -361,6 +366,10 @@ class HttrReferee(Referee):
         total = e.total if e.total is not None else sum(e.values)
         if button is not None and button.purpose == "morale":
             self.morale_roll = total
+            told = on_morale(self, total)
+            if told is not None:
+                self.say(j.index, told)
+                return
         if ammo.on_roll(self, button.purpose if button is not None else None, total):
             self.say(j.index, Legal(detail="a Depletion Check: the marker or AmP spend that follows is judged with it"))
             return
@@ -386,6 +395,8 @@ class HttrReferee(Referee):
             unit = pending[0].target_unit or (mem.stack(self.state, target)[:1] or (None,))[0] if target else None
             if self.fire.last_result == "DEF" and unit is not None:
                 self.fire.defilade_due.append((j.index, unit))
+            for v in after_result(self, j.index, unit, self.fire.last_result):
+                self.say(j.index, v)
 
     # -- movement ----------------------------------------------------------------------------
 

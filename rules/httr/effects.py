@@ -1,0 +1,175 @@
+"""HTTR effects of fire (SR 6.7) and the morale checks they call for (SR 16): after a DF or IF packet's result the
+referee follows its target to the end of the phase. The log shows modes, disruption, morale rolls and
+eliminations, not strength point losses, so a loss is judged by what must come with it.
+
+- A loss (``1``, ``2``, ...) puts the target in Defilade (6.7.3); a Concentrated target may instead stay
+  Concentrated with one more loss after a passed morale check (6.7.7; failed: both); a Travel target is disrupted
+  at the end of the phase (6.7.8) and leaves Travel for Defilade unless it has no Concentrated Mode; of two
+  Travel units in the hex the top one takes the loss.
+- A DEF result on an HQ or artillery unit already in Defilade calls for a morale check (6.7.6); failed, the
+  unit is disrupted or loses a point (the owner's choice: a failure without disruption is read as the loss).
+  DEF itself is ``referee.check_defilade_due`` (6.7.2); a passed 6.7.7 check lifts it.
+
+A Morale Check roll belongs to the last result's target that awaits one (reading: the log names no unit).
+Current morale is the printed one less one level per loss (16.1); losses are not read, so a pass is judged on
+the printed morale and says it guessed, and a failure on it is a failure on any lower morale (as
+``recovery.py``). A leader stacked with the unit adds one (16.5).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from hexforge.games.game import Game
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.firelog import FireLog
+from hexforge.rules.httr.units import has_mode, is_kind, number
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    fire: FireLog
+
+    def phase(self) -> tuple[str, str | None]: ...
+
+
+@dataclass(slots=True)
+class Effect:
+    """One fire result on one unit: the roll's event, the unit, the result, its mode then, its morale check."""
+
+    index: int
+    unit: str
+    result: str
+    mode: str | None
+    morale: bool | None = None  # passed? (None: no check rolled yet)
+    needs_check: bool = False  # 6.7.6: an HQ/artillery in Defilade took DEF
+
+
+def losses(result: str | None) -> int:
+    """The strength points a Fire Results Table result takes (0 for '-' and DEF)."""
+    return int(result) if result is not None and result.isdigit() else 0
+
+
+def after_result(p: Position, index: int, unit: str | None, result: str | None) -> list[Verdict]:
+    """A packet's result on ``unit``: remember what it calls for; the verdicts it gets at once (6.7.8)."""
+    if unit is None or result is None or unit not in p.game.units:
+        return []
+    m = mem.mode(p.state, unit)
+    gun = is_kind(p.game, unit, "hq", "artillery")
+    e = Effect(index, unit, result, m, needs_check=result == "DEF" and m == "defilade" and bool(gun))
+    if losses(result) or e.needs_check:
+        p.fire.effects.append(e)
+    return [check_travel_top(p, unit)] if losses(result) and m == "travel" else []
+
+
+@rule("HTTR SR 6.7.8", "EFF-6", "of two Travel units in the hex the top one takes the loss")
+def check_travel_top(p: Position, unit: str) -> Verdict:
+    at = p.state.where(unit)
+    travel = [u for u in mem.stack(p.state, at) if mem.mode(p.state, u) == "travel"] if at else []
+    if travel and travel[0] != unit:
+        return Illegal("HTTR SR 6.7.8", f"the loss falls on {unit}, but {travel[0]} is the top Travel unit in "
+                       f"{p.game.map.labels[at]}: with two Travel units the top one takes it")
+    return Legal()
+
+
+@rule("HTTR SR 16.1-16.2 / 16.5", "MOR-1", "a morale check fails when 2d6 exceeds the current morale (+1 stacked "
+      "with a leader)")
+def morale_check(p: Position, unit: str, roll: int) -> tuple[bool | None, str]:
+    """(passed?, why); ``None`` when the unit's morale is not known or a pass depends on its unread losses."""
+    morale = number(p.game, unit, "morale")
+    if isinstance(morale, Unknown):
+        return None, morale.needs
+    at = p.state.where(unit)
+    leader = at is not None and any(is_kind(p.game, u, "leader") for u in p.state.at(at) if u != unit)
+    level = min(morale + (1 if leader else 0), 9)
+    return roll <= level, f"2d6 {roll} {'<=' if roll <= level else '>'} morale {level:g}" + (
+        " (+1 with a leader, SR 16.5)" if leader else "")
+
+
+def on_morale(p: Position, roll: int) -> Verdict | None:
+    """A Morale Check roll: the check of the last result's target awaiting one (``None`` if there is none)."""
+    e = next((x for x in reversed(p.fire.effects) if x.morale is None and (x.needs_check or x.mode ==
+                                                                          "concentrated")), None)
+    if e is None:
+        due = [u for _, u in p.fire.defilade_due if mem.mode(p.state, u) == "concentrated"]
+        if not due:
+            return None
+        e = Effect(-1, due[-1], "DEF", "concentrated")  # 6.7.7 on a DEF result
+        p.fire.effects.append(e)
+    passed, why = morale_check(p, e.unit, roll)
+    if passed is None:
+        return NotCheckable(why)
+    e.morale = passed
+    if passed and e.result == "DEF" and e.mode == "concentrated":
+        p.fire.defilade_due[:] = [(i, u) for i, u in p.fire.defilade_due if u != e.unit]  # 6.7.7: it may stay
+    return Legal(detail=f"morale check of {e.unit}: {why}", guess="its morale is the printed one (losses are not "
+                 "read)" if passed else None)
+
+
+def judge_effects(p: Position) -> list[tuple[int, Verdict]]:
+    """At the phase's end: what each remembered result called for (6.7.3, 6.7.6-6.7.8)."""
+    out = []
+    for e in p.fire.effects:
+        if e.index < 0 or p.state.where(e.unit) is None:
+            continue  # a 6.7.7 check on a DEF result (referee.check_defilade_due), or the unit is gone
+        if e.needs_check:
+            out.append((e.index, check_gun_morale(p, e)))
+        elif e.mode == "travel":
+            out.append((e.index, check_travel_loss(p, e)))
+        else:
+            out.append((e.index, check_loss_defilade(p, e)))
+    p.fire.effects.clear()
+    return out
+
+
+@rule("HTTR SR 6.7.3 / 6.7.7 / 16.4", "EFF-3/EFF-5/MOR-2", "a unit that loses strength adopts Defilade; a "
+      "Concentrated one may stay Concentrated with one more loss only after a passed morale check")
+def check_loss_defilade(p: Position, e: Effect) -> Verdict:
+    m = mem.mode(p.state, e.unit)
+    if m is None:
+        return NotCheckable(f"the mode of unit {e.unit} after its loss (its Mode layer)")
+    if m == "defilade" or e.mode == "defilade":
+        return Legal()
+    if e.mode == "concentrated" and m == "concentrated" and e.morale:
+        return Legal(detail=f"{e.unit} stays Concentrated with one more loss after a passed morale check (SR 6.7.7)")
+    why = ("its morale check failed" if e.morale is False else "no morale check was rolled") \
+        if e.mode == "concentrated" else f"it is in {m.title()} Mode"
+    return Illegal("HTTR SR 6.7.7" if e.mode == "concentrated" else "HTTR SR 6.7.3",
+                   f"{e.unit} lost {e.result} SP but is not in Defilade at the end of the phase ({why}): a unit "
+                   "that loses strength adopts Defilade (a Concentrated one may stay only after a passed morale "
+                   "check)")
+
+
+@rule("HTTR SR 6.7.8", "EFF-6", "a Travel unit losing strength is disrupted at the end of the phase and leaves "
+      "Travel for Defilade unless it has no Concentrated Mode")
+def check_travel_loss(p: Position, e: Effect) -> Verdict:
+    if not mem.has(p.state, e.unit, "disrupted"):
+        return Illegal("HTTR SR 6.7.8", f"{e.unit} lost {e.result} SP in Travel Mode but is not disrupted at the end "
+                       "of the phase")
+    keeps = has_mode(p.game, e.unit, "concentrated")
+    m = mem.mode(p.state, e.unit)
+    if keeps is None:
+        return NotCheckable(f"whether unit {e.unit} has a Concentrated Mode (units.csv type and mobility)")
+    if keeps and m == "travel":
+        return Illegal("HTTR SR 6.7.3", f"{e.unit} lost {e.result} SP but stays in Travel Mode: it adopts Defilade "
+                       "(only units without a Concentrated Mode stay in Travel, SR 6.7.8)")
+    return Legal()
+
+
+@rule("HTTR SR 6.7.6 / 16.4", "EFF-4/MOR-2", "an HQ or artillery unit in Defilade taking DEF checks morale; "
+      "failed, it is disrupted or loses a point")
+def check_gun_morale(p: Position, e: Effect) -> Verdict:
+    disrupted = mem.has(p.state, e.unit, "disrupted")
+    if e.morale is None:
+        return Illegal("HTTR SR 6.7.6", f"{e.unit}, an HQ or artillery unit in Defilade, took DEF but made no morale "
+                       "check")
+    if e.morale and disrupted:
+        return Illegal("HTTR SR 6.7.6", f"{e.unit} passed its morale check after DEF but is disrupted")
+    if not e.morale and not disrupted:
+        return Legal(guess=f"{e.unit} failed its check and took a strength point loss (losses are not logged)")
+    return Legal()

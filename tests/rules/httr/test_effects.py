@@ -1,0 +1,63 @@
+"""HTTR effects of fire and their morale checks (SR 6.7, 16) on the synthetic game, with H22's IF packet: GB-HW
+(6 SP, ER 7) fires through spotter GB-6GH-D at B0303 (clear): fire value 7, where 2d6 3 is a loss of 1 and 8 is
+DEF. G-3SS has morale 4, G-ART morale 6."""
+from __future__ import annotations
+
+from tests.rules.httr.helpers import Log, all_legal, rules_broken
+
+SPOT = {"GB-6GH-D": "B0202", "GB-HW": "B0201"}
+LOSS, DEF = (2, 1), (5, 3)
+
+
+def after(target: dict, roll: tuple[int, int], *steps, unit: str = "G-3SS") -> list:
+    """The IF roll's verdicts once the phase ended, after ``steps`` (each a function of the log)."""
+    log = Log({**target, **SPOT}).phase(1, "allied_fire").say(f"if B0303 from GB-HW spotter GB-6GH-D target {unit}")
+    log.roll("Indirect Fire", *roll)
+    for s in steps:
+        s(log)
+    return log.phase(1, "allied_movement").check().judged[2].verdicts
+
+
+def defilade(u: str = "G-3SS", old: str = "Concentrated"):
+    return lambda log: log.mode(u, "Defilade", old)
+
+
+def morale(a: int, b: int):
+    return lambda log: log.roll("Morale Check", a, b)
+
+
+def test_a_loss_puts_the_target_in_defilade():  # EFF-3, SR 6.7.3 (L390)
+    assert all_legal(after({"G-3SS": "B0303"}, LOSS, defilade()))
+    assert rules_broken(after({"G-3SS": "B0303"}, LOSS)) == ["HTTR SR 6.7.7"]  # Concentrated, no morale check
+    assert all_legal(after({"G-3SS": ("B0303", {"Mode": "Defilade"})}, LOSS))  # already in Defilade
+
+
+def test_a_concentrated_target_stays_only_after_a_passed_check():  # EFF-5, MOR-1, MOR-2: SR 6.7.7, 16.2, 16.4
+    assert all_legal(after({"G-3SS": "B0303"}, LOSS, morale(2, 2)))  # 4 <= morale 4: stays Concentrated
+    assert rules_broken(after({"G-3SS": "B0303"}, LOSS, morale(3, 2))) == ["HTTR SR 6.7.7"]  # 5 > 4
+    assert all_legal(after({"G-3SS": "B0303"}, LOSS, morale(3, 2), defilade()))  # failed: Defilade (and a loss)
+    assert all_legal(after({"G-3SS": "B0303"}, DEF, morale(1, 1)))  # DEF: stays Concentrated after a pass
+    assert rules_broken(after({"G-3SS": "B0303"}, DEF, morale(6, 6))) == ["HTTR SR 6.7.2"]
+
+
+def test_a_travel_unit_losing_strength_is_disrupted():  # EFF-6, SR 6.7.8 (L394)
+    column = {"G-3SS": ("B0303", {"Mode": "Travel"})}
+    disrupt = lambda log: log.layer("G-3SS", "Disrupted", "Normal", "Disrupted")  # noqa: E731
+    assert all_legal(after(column, LOSS, disrupt, defilade(old="Travel")))
+    assert rules_broken(after(column, LOSS, defilade(old="Travel"))) == ["HTTR SR 6.7.8"]
+    assert rules_broken(after(column, LOSS, disrupt)) == ["HTTR SR 6.7.3"]  # infantry has a Concentrated Mode
+
+
+def test_of_two_travel_units_the_top_one_takes_the_loss():  # EFF-6, SR 6.7.8 (L394): G-INF1 on top
+    two = {"G-3SS": ("B0303", {"Mode": "Travel"}), "G-INF1": ("B0303", {"Mode": "Travel"})}
+    log = Log({**two, **SPOT}).phase(1, "allied_fire").say("if B0303 from GB-HW spotter GB-6GH-D target G-3SS")
+    assert rules_broken(log.roll("Indirect Fire", *LOSS).check().judged[2].verdicts)[:1] == ["HTTR SR 6.7.8"]
+
+
+def test_hq_or_artillery_in_defilade_checks_morale_on_def():  # EFF-4, MOR-2: SR 6.7.6 (L392), 16.4 (L835)
+    guns = {"G-ART": ("B0303", {"Mode": "Defilade"})}
+    disrupt = lambda log: log.layer("G-ART", "Disrupted", "Normal", "Disrupted")  # noqa: E731
+    assert rules_broken(after(guns, DEF, unit="G-ART")) == ["HTTR SR 6.7.6"]  # no check rolled
+    assert all_legal(after(guns, DEF, morale(6, 6), disrupt, unit="G-ART"))  # failed: disrupted
+    assert rules_broken(after(guns, DEF, morale(1, 2), disrupt, unit="G-ART")) == ["HTTR SR 6.7.6"]  # passed
+    assert all_legal(after(guns, DEF, morale(1, 2), unit="G-ART"))
