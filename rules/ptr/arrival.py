@@ -10,6 +10,7 @@ from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.command import hq_supplied
 from hexforge.rules.ptr.memory import frozen_map
+from hexforge.rules.ptr.organization import brief
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
 from hexforge.rules.state import GameState
@@ -80,7 +81,7 @@ class ArrivalMixin:
             return Illegal("PTR 8.1A2", f"{uid} enters {self.game.map.label(h)}, out of its HQ's command range")
         if sup is False:
             return Illegal("PTR 8.1A3", f"{uid} enters {self.game.map.label(h)} out of supply (its HQ is out of supply)")
-        needs = [v.needs for v in (cr, sup) if isinstance(v, Unknown)]
+        needs = [brief(tuple(v.needs.split("; "))) for v in (cr, sup) if isinstance(v, Unknown)]
         return NotCheckable("; ".join(needs)) if needs else None
 
     @rule("PTR 21.5.6 B/D/F / 21.5.8 A/B", "PTR6-17", "a reinforcement with named entry hexes enters on (or next "

@@ -125,6 +125,9 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         elif isinstance(e, StepChange) and self.unit(e) is not None and self.back_level(e) == 0 \
                 and self.unit(e) in self.state.reduced:
             self.on_recovery_flip(j, self.unit(e))
+        elif isinstance(e, StepChange) and self.unit(e) is not None and self.phase_id() == REPLACEMENT_PHASE \
+                and self.is_losses(e):
+            self.on_losses_layer(j, self.unit(e))
         elif isinstance(e, StepChange) and self.unit(e) is not None and self.loss_level(e) is not None:
             self.losses_outside(j, self.unit(e))
         elif isinstance(e, Eliminated) and self.unit(e) is not None and self.data.is_hq(self.unit(e)):

@@ -12,6 +12,7 @@ supply" when its formation's HQ is in supply (and the unit is in that HQ's CR, 7
 from __future__ import annotations
 
 from hexforge.builder.timeline import Timeline
+from hexforge.games.channel import Channel
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.ptr.command import hq_supplied
@@ -19,22 +20,29 @@ from hexforge.games.values import plain
 from hexforge.rules.ptr.data import resolved
 from hexforge.rules.ptr.declaration import Declared
 from hexforge.rules.ptr.memory import frozen_map
-from hexforge.rules.ptr.organization import find_unit
+from hexforge.rules.ptr.organization import brief, find_unit
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 REPLACEMENT_PHASE = "replacement"  # the sequence's phase id (PtR 5.1D)
 REORGANIZATION = "german-reorganization"  # the German Reorganization Chart's table id
+LOSSES = "sp-losses"  # the channel's layer id of a unit's SP losses (docs/log-channel.md)
 
 
 def known_cs(game, timeline: Timeline) -> dict[str, int]:
-    """PtR 7.0C3: at a scenario's start every unit set up is at its printed CS (units.csv cs, when known)."""
+    """PtR 15.5.4A / 7.0C3: the CS of every unit set up: its printed CS less the SP losses its Losses layer shows
+    (docs/log-channel.md). Without that layer in the game's channel a set-up cannot show losses: no CS is known."""
+    ch = Channel(game)
+    losses = next((lay for lay in game.info.layers if lay.id == LOSSES), None)
+    if losses is None:
+        return {}
     out = {}
     for p in timeline.setup:
         cs = game.units[p.piece.unit].values.get("cs") if p.piece.unit in game.units else None
         if isinstance(cs, int) and not isinstance(cs, bool):
-            out[p.piece.unit] = cs
+            level = ch.level(losses.name, p.layers.get(losses.name, "1"))
+            out[p.piece.unit] = cs - (level or 0)
     return out
 
 
@@ -54,10 +62,44 @@ class ReplacementsMixin:
         if uid is None:
             self.say(j.index, NotCheckable(f"which unit '{d.args[0]}' names (units.csv id)"))
             return
-        v = self.replacement_time(uid) or self.recipient_state(uid) or (
-            self.us_replacement(uid, n) if d.verb == "replace" else self.reorganization(uid, n))
-        if not isinstance(v, Illegal):
-            v = self.printed_cs(uid, n) or v
+        self.say(j.index, self.rebuild(uid, n, us=d.verb == "replace"))
+
+    def rebuild(self, uid: str, n: int, us: bool) -> Verdict:
+        """``n`` SPs rebuilt for ``uid`` (US RPs, else reorganization); the log's Losses layer then shows them. Every
+        rule is asked; the first Illegal answer wins, else every datum a not checkable one needs is named."""
+        checks = [self.replacement_time(uid), self.recipient_state(uid)]
+        bad = next((v for v in checks if isinstance(v, Illegal)), None)
+        if bad is not None:
+            return bad
+        v = self.us_replacement(uid, n) if us else self.reorganization(uid, n)
+        cs = self.printed_cs(uid, n) if not isinstance(v, Illegal) else None
+        if isinstance(v, Illegal) or isinstance(cs, Illegal):
+            return v if isinstance(v, Illegal) else cs
+        key = f"shown:{uid}"
+        self.set(rp=frozen_map({**self.mem.rp, key: self.mem.rp.get(key, 0) + n}))
+        needs = [x.needs for x in (*checks, v, cs) if isinstance(x, NotCheckable)]
+        return NotCheckable("; ".join(dict.fromkeys(needs))) if needs else v
+
+    def is_losses(self, e) -> bool:
+        lay = self.ch.layer(e.trait)
+        return lay is not None and lay.id == LOSSES
+
+    def on_losses_layer(self, j: Judged, uid: str) -> None:
+        """The Losses layer of ``uid`` going down in the Replacement Phase: the SPs a declaration rebuilt, or (not
+        declared) a rebuild itself, judged as one (US: RPs; German: reorganization)."""
+        e = j.event
+        new, old = self.ch.level(e.trait, e.new), self.ch.level(e.trait, e.old)
+        if new is None or old is None or new >= old:
+            self.say(j.index, NotCheckable(f"what {uid}'s change of SP losses in the Replacement Phase is for"))
+            return
+        gain, key = old - new, f"shown:{uid}"
+        owed = self.mem.rp.get(key, 0)
+        self.set(rp=frozen_map({**self.mem.rp, key: max(0, owed - gain)}))
+        if owed >= gain:
+            self.say(j.index, Legal(detail=f"{uid} shows the {gain} SP rebuilt"))
+            return
+        v = self.rebuild(uid, gain - owed, us=self.state.side(uid) == self.data.us_side)
+        self.set(rp=frozen_map({**self.mem.rp, key: 0}))
         self.say(j.index, v)
 
     @rule("PTR 7.0A / 21.0B / 5.2.4", "PTR5-6", "no replacements on a scenario's first turn, nor before Turn 2; "
@@ -91,7 +133,7 @@ class ReplacementsMixin:
             return Illegal("PTR 7.0B2", f"{uid} is not in the command range of its parent HQ")
         if sup is False:
             return Illegal("PTR 7.0B3", f"{uid} is not in supply: the HQ of {fid} is out of supply")
-        needs = [v.needs for v in (cr, sup) if isinstance(v, Unknown)]
+        needs = [brief(tuple(v.needs.split("; "))) for v in (cr, sup) if isinstance(v, Unknown)]
         return NotCheckable("; ".join(needs)) if needs else None
 
     @rule("PTR 7.0B1 / 7.1C", "PTR6-10", "a recipient is undisrupted; no US type but non-motorized infantry, "

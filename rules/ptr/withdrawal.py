@@ -10,6 +10,7 @@ from hexforge.rules.ptr.arrival import REINFORCEMENT_PHASE
 from hexforge.rules.ptr.command import hq_supplied
 from hexforge.games.values import plain
 from hexforge.rules.ptr.memory import frozen_map
+from hexforge.rules.ptr.organization import brief
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -82,7 +83,7 @@ class WithdrawalMixin:
         if cr is False or sup is False:
             why = "out of its HQ's command range" if cr is False else "out of supply"
             return Legal(detail=f"{uid} withdraws {why}: it counts as eliminated for VPs (8.2.2B)")
-        needs = [v.needs for v in (cr, sup) if isinstance(v, Unknown)]
+        needs = [brief(tuple(v.needs.split("; "))) for v in (cr, sup) if isinstance(v, Unknown)]
         if needs:
             return NotCheckable("whether the withdrawn unit counts as eliminated for VPs (8.2.2): " + "; ".join(needs))
         return Legal(detail=f"{uid} withdraws in CR, in supply and undisrupted: its SP losses count as usual "
