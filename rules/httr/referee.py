@@ -17,6 +17,7 @@ from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.catalogue import READINGS
 from hexforge.rules.httr.command import judge_cp
+from hexforge.rules.httr.ca_retreat import judge_retreat, retreat_hexes
 from hexforge.rules.httr.close_action import CaLog, judge_ca, resolve, unresolved
 from hexforge.rules.httr.declaration import Declaration, parse
 from hexforge.rules.httr.fire import firers, judge_fire, record, resolve_fire
@@ -418,7 +419,9 @@ class HttrReferee(Referee):
         if e.stack:
             self.say(j.index, check_order(self, self.logged_order(e), e.to_hex or ""))
         if uid in self.ca.involved:
-            self.say(j.index, self.retreat_or_advance(uid, start, drops[-1]))
+            self.say(j.index, self.retreat_or_advance(uid, start, drops))
+            for v in judge_retreat(self, uid, start, drops) if start == self.ca.involved[uid] else ():
+                self.say(j.index, v)
             return
         if all(d == start for d in drops):
             self.say(j.index, judge_reorder(self, uid, kind, side))
@@ -466,11 +469,11 @@ class HttrReferee(Referee):
 
     @rule("HTTR SR 10.5.1 / 10.5.4", "CA-22/CA-25", "after a CA a disrupted defender retreats exactly one hex; "
           "undisrupted attackers advance into the vacated hex")
-    def retreat_or_advance(self, uid: str, start: Hex, to: Hex) -> Verdict:
+    def retreat_or_advance(self, uid: str, start: Hex, drops: list[Hex]) -> Verdict:
         """A unit of a close action already resolved this phase moving: its retreat or advance (SR 10.5)."""
-        target = self.ca.involved[uid]
+        target, to = self.ca.involved[uid], drops[-1]
         if start == target:  # a defender
-            if start.distance(to) != 1:
+            if not retreat_hexes(self.game, start, to, drops):
                 return Illegal("HTTR SR 10.5.1", f"{uid} retreats {start.distance(to)} hexes after close action: "
                                "exactly one")
             return Legal(detail="a retreat of one hex after close action (SR 10.5.1)")

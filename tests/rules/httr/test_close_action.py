@@ -175,3 +175,43 @@ def test_no_close_action_by_a_formation_without_cp():  # CA-13, SR 14.6.1 (L794)
     assert all_legal(last(early.check()))
     unknown = Log(setup).phase(8, "allied_movement").say("ca B0304 from B0303")  # no CP phase seen yet
     assert "the CP held by A-REG1" in " ".join(v.needs for v in last(unknown.check()) if hasattr(v, "needs"))
+
+
+def retreat(setup: dict, defender: str, *path: str, side: str = "allied", morale: int | None = None) -> list:
+    """A CA from the attacker's hex on the defender's, resolved, then the defender's retreat along ``path``."""
+    src, target = path[0], path[1]
+    log = Log(setup).phase(1, f"{side}_movement").say(f"ca {target} from {src}").roll("Close Action", 4)
+    if morale is not None:
+        log.roll("Morale Check", morale // 2, morale - morale // 2)
+    return last(log.move(defender, *path[2:]).check())
+
+
+def test_no_retreat_into_an_enemy_zoc_without_a_friend():  # CA-23, SR 10.5.1 (L616)
+    setup = {"G-INF1": "B0304", "A-INF1": "B0303", "A-INF2": "B0306"}  # A-INF2 controls B0305
+    assert rules_broken(retreat(setup, "G-INF1", "B0303", "B0304", "B0305")) == ["HTTR SR 10.5.1"]
+    assert not illegal(retreat({**setup, "G-INF2": "B0305"}, "G-INF1", "B0303", "B0304", "B0305"))
+    assert not illegal(retreat({"G-INF1": "B0304", "A-INF1": "B0303"}, "G-INF1", "B0303", "B0304", "B0305"))
+
+
+def test_in_battery_artillery_is_eliminated_instead_of_retreating():  # CA-26, SR 10.5.5 (L620)
+    guns = {"G-ART": ("B0304", {"Mode": "Defilade"}), "A-INF1": "B0303"}
+    assert rules_broken(retreat(guns, "G-ART", "B0303", "B0304", "B0305")) == ["HTTR SR 10.5.5"]
+    towed = {"G-ART": ("B0304", {"Mode": "Travel"}), "A-INF1": "B0303"}
+    assert not illegal(retreat(towed, "G-ART", "B0303", "B0304", "B0305"))
+
+
+def test_in_battery_at_retreats_after_a_passed_morale_check():  # CA-27, SR 10.5.6 (L621): A-AT morale 6
+    at = {"A-AT": ("B0304", {"Mode": "Defilade"}), "G-INF1": "B0303"}
+    assert not illegal(retreat(at, "A-AT", "B0303", "B0304", "B0305", side="german", morale=6))
+    assert rules_broken(retreat(at, "A-AT", "B0303", "B0304", "B0305", side="german", morale=7)) \
+        == ["HTTR SR 10.5.6"]
+    assert rules_broken(retreat(at, "A-AT", "B0303", "B0304", "B0305", side="german")) == ["HTTR SR 10.5.6"]
+    with_leg = {**at, "A-INF1": "B0304"}  # a leg unit's morale 8 may be used
+    assert not illegal(retreat(with_leg, "A-AT", "B0303", "B0304", "B0305", side="german", morale=8))
+
+
+def test_a_disrupted_unit_does_not_stop_on_a_bridge_hex():  # CA-28, SR 11.4.4 (L673): A0703 holds a bridge
+    setup = {"G-INF1": ("A0702", {"Disrupted": "Disrupted"}), "A-INF1": "A0701"}
+    assert rules_broken(retreat(setup, "G-INF1", "A0701", "A0702", "A0703")) == ["HTTR SR 11.4.4"]
+    assert not illegal(retreat(setup, "G-INF1", "A0701", "A0702", "A0703", "A0603"))  # one hex farther
+    assert rules_broken(retreat(setup, "G-INF1", "A0701", "A0702", "A0602", "A0503")) == ["HTTR SR 10.5.1"]

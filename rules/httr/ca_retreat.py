@@ -1,0 +1,104 @@
+"""HTTR retreats after close action (SR 10.5.1, 10.5.5-10.5.6, 11.4.4): where a defender may retreat, which
+defenders are eliminated instead, and the bridge hex a disrupted unit may not stop on. The retreat's length
+itself (exactly one hex, SR 10.5.1) is judged by the referee's ``retreat_or_advance`` with :func:`retreat_hexes`.
+
+Readings: "in battery" (10.5.5) is an artillery, AT or flak unit in Defilade Mode (their only modes are in
+battery and Travel, SR 9.3.10); a morale check for 10.5.6 is the phase's last Morale Check roll, judged against
+the unit's printed morale or that of a leg unit stacked with it, whichever is better (L621).
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from hexforge.games.game import Game
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.movement import Movement
+from hexforge.rules.httr.units import is_kind, mobility, number
+from hexforge.rules.httr.values import morale_passes
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict
+
+BRIDGES = frozenset({"bridge", "pontoon_bridge"})  # SR 11.4.4 (L673): 'including an engineer constructed pontoon'
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    morale_roll: int | None
+
+
+def has_bridge(game: Game, h: Hex) -> Tri:
+    """Does hex ``h`` contain a bridge (a bridge on one of its hexsides, or a bridge place)? ``None``: unsurveyed."""
+    t = game.map.terrain
+    if any(p.kind in BRIDGES and p.hexes and h in p.hexes for p in t.places):
+        return True
+    sides = [n for n in h.neighbours() if n in game.map.labels]
+    if any(f.kind in BRIDGES for n in sides for f in t.features(h, n)):
+        return True
+    return None if t.of(h) is None or any(t.of(n) is None for n in sides) else False
+
+
+def retreat_hexes(game: Game, start: Hex, to: Hex, path: list[Hex]) -> bool:
+    """SR 10.5.1 / 11.4.4: a retreat is one hex, or two when the first is a bridge hex a disrupted unit may not
+    stop on."""
+    d = start.distance(to)
+    return d == 1 or (d == 2 and len(path) == 2 and has_bridge(game, path[0]) is True)
+
+
+def judge_retreat(p: Position, uid: str, start: Hex, path: list[Hex]) -> list[Verdict]:
+    """Every check of a defender's retreat after close action."""
+    return [check_in_battery(p, uid), check_into_ezoc(p, uid, path[-1]), check_bridge(p, uid, path)]
+
+
+@rule("HTTR SR 10.5.5-10.5.6", "CA-26/CA-27", "in-battery artillery forced to retreat is eliminated instead; "
+      "in-battery AT and flak retreat only after a passed morale check")
+def check_in_battery(p: Position, uid: str) -> Verdict:
+    if mem.mode(p.state, uid) != "defilade":
+        return Legal()
+    if is_kind(p.game, uid, "artillery"):
+        return Illegal("HTTR SR 10.5.5", f"{uid} is in-battery artillery forced to retreat: it is eliminated instead")
+    if not is_kind(p.game, uid, "at", "flak"):
+        return Legal()
+    if p.morale_roll is None:
+        return Illegal("HTTR SR 10.5.6", f"{uid} (AT/flak in Defilade) retreats without a morale check")
+    here = p.state.where(uid)
+    leg = [u for u in (p.state.at(here) if here else ()) if u != uid and mobility(p.game, u) == "leg"]
+    morale = [number(p.game, u, "morale") for u in (uid, *leg)]
+    if any(isinstance(m, Unknown) for m in morale):
+        return NotCheckable(next(m for m in morale if isinstance(m, Unknown)).needs + " (SR 10.5.6)")
+    best = max(morale)
+    if not morale_passes(best, p.morale_roll):
+        return Illegal("HTTR SR 10.5.6", f"{uid} failed its morale check ({p.morale_roll} against {best:g}): it is "
+                       "eliminated, not retreated")
+    return Legal(detail=f"{uid} passed its morale check ({p.morale_roll} against {best:g}, SR 10.5.6)")
+
+
+@rule("HTTR SR 10.5.1", "CA-23", "a retreating defender never enters an enemy-controlled hex unless a friendly unit "
+      "is there")
+def check_into_ezoc(p: Position, uid: str, to: Hex) -> Verdict:
+    if any(p.state.side(u) == p.state.side(uid) for u in p.state.at(to) if u != uid):
+        return Legal()
+    ez = Movement(p.game, p.state, uid).in_ezoc(to)
+    if ez is None:
+        return NotCheckable(f"whether {p.game.map.labels[to]} is in an enemy ZOC (SR 8.0)")
+    if ez:
+        return Illegal("HTTR SR 10.5.1", f"{uid} retreats into {p.game.map.labels[to]}, an enemy-controlled hex "
+                       "with no friendly unit: it may not (it is eliminated if it has no other hex)")
+    return Legal()
+
+
+@rule("HTTR SR 11.4.4", "CA-28", "a disrupted unit retreating onto a bridge hex goes one hex farther or is "
+      "eliminated")
+def check_bridge(p: Position, uid: str, path: list[Hex]) -> Verdict:
+    if not mem.has(p.state, uid, "disrupted"):
+        return Legal()
+    end = has_bridge(p.game, path[-1])
+    if end is None:
+        return NotCheckable(f"whether {p.game.map.labels[path[-1]]} holds a bridge (map bridges, SR 11.4.4)")
+    if end:
+        return Illegal("HTTR SR 11.4.4", f"{uid} (disrupted) ends its retreat on the bridge hex "
+                       f"{p.game.map.labels[path[-1]]}: it retreats one hex farther or is eliminated")
+    return Legal()
