@@ -39,6 +39,7 @@ TYPICAL_MA = 12.0  # SR 9.3.1 (L464)
 BRIDGED_WATER = frozenset({"stream", "canal", "river"})  # SR 9.4.3 (L489)
 NIGHT_OFF_ROAD = 1.0  # SR 20.3 (L991): +1 MP per hex off road; road rates doubled
 _UNSET = object()
+_FLOORS: dict[int, tuple[object, dict[str, float]]] = {}  # id(game) -> (game, least step MP per TEC column)
 
 
 note("HTTR SR 9.2.1 / 9.6.4", "MOV-3", "continuous movement; a moving stack picks up and drops off units, and a "
@@ -410,10 +411,24 @@ class Movement:
 
     # -- a whole move ------------------------------------------------------------------------
 
-    def search(self, start: Hex, drops: list[Hex], spent: Step):
+    def search(self, start: Hex, drops: list[Hex], spent: Step) -> Route[Step] | NoRoute | None:
         most = sum(a.distance(b) for a, b in zip([start] + drops, drops)) + 6
         return route(start, spent, drops, self.step, lambda r: r.mp, lambda r: (r.hexes, r.over, r.stop),
-                     lambda h: [n for n in h.neighbours() if n in self.game.map.labels], most, floor=0.0)
+                     lambda h: [n for n in h.neighbours() if n in self.game.map.labels], most, floor=self.floor())
+
+    def floor(self) -> float:
+        """The least MP any step of this unit can cost (so the search looks first where a route can still be
+        cheapest), 0 when a step may cost an unknown (counted 0 MP)."""
+        column = self.column()
+        if isinstance(column, Unknown) or column not in self.tec.columns:
+            return 0.0
+        key = id(self.game)
+        if key not in _FLOORS or _FLOORS[key][0] is not self.game:
+            _FLOORS[key] = (self.game, {})
+        known = _FLOORS[key][1]
+        if column not in known:
+            known[column] = least_step(self.game, self.tec, column)
+        return known[column]
 
     def judge(self, start: Hex, drops: list[Hex], spent: Step) -> tuple[Verdict, Step]:
         """The move from ``start`` through ``drops``: legal naming the route and its MP, not checkable naming
@@ -443,3 +458,23 @@ class Movement:
             return NotCheckable(found.needs), found.record
         ma = self.ma()
         return Legal(detail=f"via {names(found.hexes)}, {found.record.mp:g} of {ma:g} MP"), found.record
+
+
+def least_step(game, tec: Cells, column: str) -> float:
+    """The least number in a TEC column among the rows the map uses (its hex types, hexside features and
+    thoroughfares); 0 when the map has an unsurveyed hex or a used row's cell is not a number (such a step
+    costs an unknown, counted 0 MP). Roads' cells that are no number are never paid (the terrain is)."""
+    t = game.map.terrain
+    if any(h not in t.hexes for h in game.map.labels):
+        return 0.0
+    hexes = {k for kinds in t.hexes.values() for k in kinds}
+    sides = {f.kind for fs in t.hexsides.values() for f in fs}
+    roads = {k for ks in t.thoroughfares.values() for k in ks}
+    got: list[float] = []
+    for key in sorted(hexes | sides | roads):
+        c = tec.get(key, column)
+        if isinstance(c, (int, float)) and not isinstance(c, bool):
+            got.append(float(c))
+        elif c != "prohibited" and key in hexes | sides and key != "bridge":
+            return 0.0
+    return min(got, default=0.0)
