@@ -40,6 +40,7 @@ class CaLog:
     pending: tuple[Hex, Hex, tuple[str, ...]] | None = None  # (from, target, attackers) awaiting the 1d6
     involved: dict[str, Hex] = field(default_factory=dict)  # units of a resolved CA -> its target hex
     declared: int | None = None  # the event index of the pending CA's declaration
+    modes_at: dict[str, str | None] = field(default_factory=dict)  # the attackers' modes when it was declared
 
 
 class Position(Protocol):
@@ -52,6 +53,7 @@ class Position(Protocol):
     readings: dict[str, str]
     moves: dict[str, Step]
     cp: cpl.CpLedger
+    morale_roll: int | None
 
     def phase(self) -> tuple[str, str | None]: ...
 
@@ -85,6 +87,8 @@ def judge_ca(p: Position, d: Declaration) -> list[Verdict]:
                            "disrupted and depleted units never attack)"))
     p.ca.attacked.update(units)
     p.ca.pending = (src, target, tuple(units))
+    p.ca.modes_at = {u: mem.mode(p.state, u) for u in units}
+    p.morale_roll = None  # a morale check for this CA comes after its declaration (SR 10.2.13, 10.5.6)
     return out
 
 
@@ -263,8 +267,12 @@ def resolve(p: Position, roll: int) -> Verdict:
     for an engineer among the attackers, Fig 17; all attackers count from an adjacent start; defenders in
     defilade are not halved; depleted defenders defend at 1/2, 13.3.2)."""
     src, target, units = p.ca.pending
+    shaken = check_afv_lost(p, units)
     p.ca.pending = None
     defenders = mem.stack(p.state, target)
+    if not isinstance(shaken, Legal):
+        p.ca.involved.update({u: target for u in (*units, *defenders)})
+        return shaken
     p.ca.involved.update({u: target for u in (*units, *defenders)})
     if not units or not defenders:
         return Legal(detail="no CA to resolve")
@@ -313,6 +321,37 @@ def sum_strength(game: Game, units, halve=lambda u: False) -> float | Unknown:
       "or another CA is declared")
 def unresolved(p: Position, why: str) -> Verdict:
     """The pending CA is dropped (``why``: what came before its roll)."""
+    units = p.ca.pending[2] if p.ca.pending else ()
     p.ca.pending = None
+    changed = [u for u in units if u in p.ca.modes_at and mem.mode(p.state, u) != p.ca.modes_at[u]]
+    if changed:
+        return continued(changed, why)
     return Illegal("HTTR SR 10.1.8", f"a close action was announced but not resolved before {why}: once announced "
                    "it must be executed, before another unit moves (SR 10.1.2)")
+
+
+@rule("HTTR SR 10.2.12", "CA-15", "a CA continues even when preliminary fire changed an attacker's mode")
+def continued(changed: list[str], why: str) -> Verdict:
+    return Illegal("HTTR SR 10.2.12", f"the close action was not resolved before {why} after {', '.join(changed)} "
+                   "changed mode: a unit must continue with a CA despite a mode change from fire preceding it")
+
+
+@rule("HTTR SR 10.2.13", "CA-16", "leg attackers whose accompanying AFV was eliminated or defiladed by preliminary "
+      "fire continue only after a passed morale check")
+def check_afv_lost(p: Position, units: tuple[str, ...]) -> Verdict:
+    """Reading: one Morale Check after the declaration, at the best morale of the leg attackers; a failed or
+    missing one stops the CA when no other attacker remains."""
+    afv = [u for u in units if is_kind(p.game, u, "afv")]
+    lost = [u for u in afv if p.state.where(u) is None or (mem.mode(p.state, u) == "defilade"
+                                                         and p.ca.modes_at.get(u) != "defilade")]
+    leg = [u for u in units if u not in afv and p.state.where(u) is not None]
+    if not lost or not leg or len(leg) + len(afv) - len(lost) > len(leg):
+        return Legal()
+    morale = [number(p.game, u, "morale") for u in leg]
+    if any(isinstance(m, Unknown) for m in morale):
+        return NotCheckable(next(m for m in morale if isinstance(m, Unknown)).needs + " (SR 10.2.13)")
+    if p.morale_roll is not None and p.morale_roll <= max(morale):
+        return Legal()
+    return Illegal("HTTR SR 10.2.13", f"{', '.join(lost)} (AFV) was lost to preliminary fire: {', '.join(leg)} "
+                   f"continue the CA only after a passed morale check ("
+                   f"{'none rolled' if p.morale_roll is None else f'{p.morale_roll} against {max(morale):g}'})")

@@ -215,3 +215,30 @@ def test_a_disrupted_unit_does_not_stop_on_a_bridge_hex():  # CA-28, SR 11.4.4 (
     assert rules_broken(retreat(setup, "G-INF1", "A0701", "A0702", "A0703")) == ["HTTR SR 11.4.4"]
     assert not illegal(retreat(setup, "G-INF1", "A0701", "A0702", "A0703", "A0603"))  # one hex farther
     assert rules_broken(retreat(setup, "G-INF1", "A0701", "A0702", "A0602", "A0503")) == ["HTTR SR 10.5.1"]
+
+
+def test_a_close_action_continues_after_a_mode_change():  # CA-15, SR 10.2.12 (L568)
+    setup = {"G-INF1": "B0304", "A-INF1": "B0303"}
+    log = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").mode("A-INF1", " Defilade")
+    assert "result" in last(log.roll("Close Action", 4).check())[0].detail  # resolved as declared
+    dropped = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").mode("A-INF1", " Defilade") \
+        .phase(1, "allied_organization").check()
+    assert rules_broken(dropped.judged[1].verdicts) == ["HTTR SR 10.2.12"]
+    unchanged = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303") \
+        .phase(1, "allied_organization").check()
+    assert rules_broken(unchanged.judged[1].verdicts) == ["HTTR SR 10.1.8"]
+
+
+def test_leg_attackers_check_morale_after_losing_their_afv():  # CA-16, SR 10.2.13 (L569): A-INF1 morale 8
+    setup = {"G-INF1": "B0304", "A-INF1": "B0303", "A-TANK": "B0303"}
+
+    def attack(*morale: int) -> list:
+        log = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").kill("A-TANK", "B0303")
+        if morale:
+            log.roll("Morale Check", *morale)
+        return last(log.roll("Close Action", 4).check())
+    assert not illegal(attack(4, 4))
+    assert rules_broken(attack(5, 4)) == ["HTTR SR 10.2.13"]
+    assert rules_broken(attack()) == ["HTTR SR 10.2.13"]
+    kept = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").roll("Close Action", 4)
+    assert not illegal(last(kept.check()))  # the AFV still there: no check
