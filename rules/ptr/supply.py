@@ -32,6 +32,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.trace import CLOSED, OPEN, UNSURE, HexValues, Tri, hexside_codes, reach_arrays, within_steps
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.core.zoc import zoc_in
+from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import tri_and, tri_not
 
@@ -245,6 +246,8 @@ class SupplyAnswer:
     needs: tuple[str, ...]
 
 
+@rule("PTR 17.4A-D", "PTR17-2/PTR17-3", "each side's friendly map edges are its supply sources, each from the turn "
+      "the data gives (US south from Turn 1, south-west from Turn 4; German north and north-east)")
 def source_edges(game: Game, side: str) -> list[tuple[str, int]]:
     """``side``'s friendly map edges that are supply sources, with the first turn each counts (PtR 17.4B-D:
     game.toml ``[special] supply_edges``, edges by their terrain.toml id)."""
@@ -252,6 +255,8 @@ def source_edges(game: Game, side: str) -> list[tuple[str, int]]:
     return [(e["edge"], int(e.get("from_turn", 1))) for e in listed if e.get("side") == side]
 
 
+@rule("PTR 17.4E-F", "PTR17-4", "a friendly edge hex is no source while an enemy unit stands in it (a combat "
+      "unit that ended its Movement Action, an HQ its Relocation there), and a source again once it leaves")
 def sources(paths: PtrPaths, side: str, turn: int) -> dict[Hex, Tri]:
     """Friendly map-edge hexes that work as supply sources on ``turn`` (PtR 17.4). A source is
     off while an enemy unit stands on it: it got there by ending a move (combat unit, 17.4E1)

@@ -245,13 +245,13 @@ def test_bundled_game_unknowns_are_named(ptr):
 
 def test_out_of_command_units_pay_double_and_only_move_or_hasty(syn):
     """11.3 / 18.5.1A: with US1-HQ in 1017, 1-A (1311) is out of its CR (5): a Movement Action costs 2 APs; a
-    Refit is not allowed; in CR (the set-up) it costs 1."""
+    Refit is not allowed (11.4.3A says so for Refit itself); in CR (the set-up) it costs 1."""
     setup = dict(SETUP, **{"US1-HQ": "1017"})
     log = PtrLog(syn, setup).phase(1, "operations").say("us", "act 1inf").roll("us", 8).move("1-A", "1311", "1312")
     assert illegal(log.check()) == [] and memory_after(syn, log).active.ap == 3
     log = PtrLog(syn, setup).disrupt("1-A", "1311").phase(1, "operations").say("us", "act 1inf").roll("us", 8) \
         .say("us", "refit 1-a")
-    assert illegal(log.check()) == [(4, "PTR 11.3")]
+    assert illegal(log.check()) == [(4, "PTR 11.4.3A")]
 
 
 def test_displaced_hq_and_retreats_are_not_called_illegal(syn):
