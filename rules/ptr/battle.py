@@ -230,7 +230,7 @@ class BattleMixin:
             [h for h in d_hexes if any(self.state.side(u) not in (side, None) for u in self.state.at(h))],
             self.enemy(side), b.origin, d_form))
         hq_sup = self.hq_support(b, att, fid)
-        armor = 0 if lone_hq else self.armor(att, dfn, b.target)
+        armor = 0 if lone_hq else self.armor(att, [u for u in dfn if not self.data.is_hq(u)], b.target)  # 15.5.4B
         ground = self.terrain_drm(b)
         total = a_sup + d_sup + hq_sup + armor + ground
         return total, f"support {a_sup:+d}/{d_sup:+d}, HQ {hq_sup:+d}, armour {armor:+d}" + (

@@ -248,7 +248,7 @@ class HitsMixin:
             for v in self.checks_verdicts(s, at_end) + self.hits_verdicts(s, at_end):
                 self.say(index, v)
         self.hq_verdicts(index, af)
-        self.keep(None)
+        self.set(active=replace(self.mem.active, battle=None))  # the combat is over: later moves are new Actions
         self.battle_victory(index, af)
 
     @rule("PTR 16.1 / 16.2 / 16.2A", "PTR16-3", "the flips match failed checks (die above ER); a disrupted unit "
