@@ -17,9 +17,9 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.fire_limits import limits
+from hexforge.rules.httr.fire_values import if_firer, if_modifiers, result_line
 from hexforge.rules.httr.indirect import communication
 from hexforge.rules.httr.los import ADJACENT_ONLY, WITHIN_TWO, Observation, rule_of
-from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr.units import is_kind, kind_of, number, printed_range
 from hexforge.rules.httr.values import direct_fire_value, fire_result, indirect_fire_value
 from hexforge.rules.registry import rule
@@ -425,45 +425,53 @@ def strength(game: Game, units: list[str]) -> float | Unknown:
       "each further 9 SP one column right, then the Fire Results Table on the target hex's line")
 def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Verdict:
     """The result of a DF or IF packet for its 2d6 roll (SR 6.3.2.2, 6.5.3). Entrenchments are not read from the
-    log, so the target counts as not entrenched and the verdict says it guessed."""
+    log, so the target counts as not entrenched and the verdict says it guessed. When the firer's optional roll
+    change (6.3.5.2, 6.5.3) could give another result, none is recorded for the effects that follow."""
     target = p.hex(d.target)
     kinds = p.game.map.terrain.of(target) if target is not None else None
-    if kinds is None:
+    if target is None or kinds is None:
         return NotCheckable(f"terrain of the target hex {d.target} (unsurveyed)")
     total, er = 0.0, 9
     for u in units:
-        got = _firer(p, u, d.kind)
+        got = if_firer(p, d, u, target) if d.kind == "if" else _firer(p, u, d.kind)
         if isinstance(got, Unknown):
             return NotCheckable(got.needs)
         total, er = total + got[0], min(er, got[1])
+    fixed, drm = 0, 0
     if d.kind == "if":
         value: object = indirect_fire_value(p.game, total, er)
-        drm = 0
+        mods = if_modifiers(p, d, target, total)
+        if isinstance(mods, Unknown):
+            return NotCheckable(mods.needs)
+        fixed, drm = mods
     else:
         fv = direct_fire_value(p.game, total, er)
         value, drm = (fv, 0) if isinstance(fv, Unknown) else (fv.value, fv.drm)
-    lines = sorted({str(Cells.of(p.game, "tec").get(k, "fire_results_line")) for k in kinds})
-    if isinstance(value, Unknown):
-        return NotCheckable(value.needs)
-    if len(lines) != 1 or lines[0] == "unknown":
-        return NotCheckable(f"the Fire Results Table line of {d.target} (TEC fire_results_line of {'/'.join(sorted(kinds))})")
-    result = fire_result(p.game, lines[0], int(value), roll)
-    if isinstance(result, Unknown):
-        return NotCheckable(result.needs)
-    extra = f", the firer may change the roll by up to {drm} (SR 6.3.5.2)" if drm else ""
-    p.fire.last_result = str(result)
+    line = result_line(p, d, target, kinds)
+    for x in (value, line):
+        if isinstance(x, Unknown):
+            return NotCheckable(x.needs)
+    rolls = sorted({max(2, min(12, roll + fixed + k)) for k in range(-drm, drm + 1)})
+    results = [fire_result(p.game, line, int(value), r) for r in rolls]
+    unknown = next((r for r in results if isinstance(r, Unknown)), None)
+    if unknown is not None:
+        return NotCheckable(unknown.needs)
+    result = results[rolls.index(max(2, min(12, roll + fixed)))]
+    p.fire.last_result = str(result) if len(set(results)) == 1 else None
+    extra = (f", +{fixed} at a hex of more than 18 SP (SR 6.5.3)" if fixed else "") + (
+        f", the firer may change the roll by up to {drm} ({'SR 6.5.3' if d.kind == 'if' else 'SR 6.3.5.2'}: "
+        f"{'/'.join(map(str, results))})" if drm else "")
     return Legal(detail=f"{METHOD[d.kind]} of {total:g} SP at ER {er}: fire value {value}, 2d6 {roll} on the "
-                 f"{lines[0]}: {result}{extra}", guess="the target is not entrenched" if d.kind != "if" else None)
+                 f"{line}: {result}{extra}", guess="the target is not entrenched" + (
+                     "; the hex holds its units' printed strengths" if fixed else ""))
 
 
 def _firer(p: Position, u: str, kind: str) -> tuple[float, int] | Unknown:
-    """One firer's DF strength and ER after SR 6.3.3-6.3.4 (IF: printed strength and ER, 6.5.3)."""
+    """One firer's DF strength and ER after SR 6.3.3-6.3.4 (IF: ``fire_values.if_firer``)."""
     s, er = number(p.game, u, "strength"), number(p.game, u, "effectiveness")
     for v in (s, er):
         if isinstance(v, Unknown):
             return v
-    if kind == "if":
-        return s, int(er)
     if kind_of(p.game, u) is None:
         return Unknown(f"the type of unit {u} (units.csv type)")
     gun = is_kind(p.game, u, "artillery", "at", "flak")

@@ -1,0 +1,101 @@
+"""HTTR fire values beyond the matrices (SR 6.3.5.4, 6.5.3-6.5.6): the Fire Results Table line of a towed target,
+an IF firer's strength and ER, and the IF roll modifiers. Called by ``fire.resolve_fire``.
+
+Readings: the strength in the barraged unit's hex is its units' printed strengths (losses are not read: the
+verdict says it guessed); a modified roll beyond the table is read at its edge (2 or 12); entrenchments are not
+read, so no target counts as entrenched (the verdict says it guessed).
+"""
+from __future__ import annotations
+
+import math
+from typing import Protocol
+
+from hexforge.games.game import Game
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.core.tables import Cells
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.los import Observation
+from hexforge.rules.httr.units import formation_chain, is_kind, number, printed_range
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+
+TOWED_KINDS = ("artillery", "at", "flak")  # SR 6.3.5.4 (L226): 'artillery, antitank, FLAK, rocket artillery'
+NO_COVER_FOR_TOWED = frozenset({"rough", "city"})
+TOWED_LINE_OF = "forest"  # the 'forest, town, or broken' line: the line of forest on the TEC
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    obs: Observation
+
+
+def target_unit(p: Position, d: Declaration, target: Hex) -> str | None:
+    return d.target_unit or next(iter(mem.stack(p.state, target)), None)
+
+
+@rule("HTTR SR 6.3.5.4", "DF-15", "towed targets (artillery, AT, flak) in rough or city use the 'forest, town, or "
+      "broken' line (an entrenched AT unit excepted)")
+def result_line(p: Position, d: Declaration, target: Hex, kinds: frozenset[str]) -> str | Unknown:
+    """The Fire Results Table line of the fire's target: its hex's TEC line, or 6.3.5.4's for a towed target."""
+    tec = Cells.of(p.game, "tec")
+    aimed = target_unit(p, d, target)
+    if aimed in p.game.units and kinds & NO_COVER_FOR_TOWED and is_kind(p.game, aimed, *TOWED_KINDS):
+        line = str(tec.get(TOWED_LINE_OF, "fire_results_line"))
+        return line if line != "unknown" else Unknown(f"TEC {TOWED_LINE_OF!r} fire_results_line (SR 6.3.5.4)")
+    lines = sorted({str(tec.get(k, "fire_results_line")) for k in kinds})
+    if len(lines) != 1 or lines[0] == "unknown":
+        return Unknown(f"the Fire Results Table line of {d.target} (TEC fire_results_line of "
+                       f"{'/'.join(sorted(kinds))})")
+    return lines[0]
+
+
+@rule("HTTR SR 6.5.4-6.5.5 / 6.5.6.2", "IF-12", "IF strength: towed artillery and SPA doubled at conventional "
+      "targets but not beyond their printed range (there halved at AFVs), HW in Defilade halved, an unobserved "
+      "barrage quartered; ER -2 under an HQ the artillery is not attached to; +2 on the roll at a hex of more than "
+      "18 SP, +-1 per 12 SP beyond 16 (at most +-3 in all); AFV targets by their class")
+def if_firer(p: Position, d: Declaration, u: str, target: Hex) -> tuple[float, int] | Unknown:
+    s, er, rng = number(p.game, u, "strength"), number(p.game, u, "effectiveness"), printed_range(p.game, u)
+    for v in (s, er, rng):
+        if isinstance(v, Unknown):
+            return v
+    aimed = target_unit(p, d, target)
+    afv = is_kind(p.game, aimed, "afv") if aimed in p.game.units else None
+    at = p.state.where(u)
+    gun = is_kind(p.game, u, "artillery", "spa")
+    if gun is None or afv is None or at is None:
+        return Unknown(f"the types of units {u} and {aimed} (units.csv type) and where {u} stands")
+    if gun:
+        if at.distance(target) > rng:  # 6.5.4.3: extended range
+            s = math.ceil(s / 2) if afv else s
+        elif not afv:
+            s *= 2  # 6.5.4.1
+        if d.spotter is None:
+            seen = p.obs.observe(at, target).visible
+            if seen is None:
+                return Unknown(f"whether {u} observes {d.target} (an unobserved barrage is quartered, SR 6.5.4.4)")
+            s = s if seen else math.ceil(s / 4)
+        if d.hq is not None and d.hq in p.game.units and d.hq not in formation_chain(p.game, u):
+            er -= 2  # 6.5.5.2
+    elif is_kind(p.game, u, "hw") and mem.mode(p.state, u) == "defilade":
+        s = max(math.ceil(s / 2), 1)  # 6.5.4.2
+    return s, int(max(1, min(er, 9)))
+
+
+def if_modifiers(p: Position, d: Declaration, target: Hex, strength: float) -> tuple[int, int] | Unknown:
+    """SR 6.5.3 (L316-L317): (the fixed roll change, the firer's optional roll change); IF at an AFV needs its
+    target class (6.5.6.2: light -1, medium -2, heavy -4), which no HTTR data holds."""
+    aimed = target_unit(p, d, target)
+    if aimed in p.game.units and is_kind(p.game, aimed, "afv"):
+        return Unknown(f"the AFV target class of unit {aimed} (the AT Fire Table's target types: IF at a light AFV "
+                       "-1, medium -2, heavy -4, SR 6.5.6.2)")
+    hexes = 0.0
+    for u in p.state.at(target):
+        sp = number(p.game, u, "strength")
+        hexes += sp if not isinstance(sp, Unknown) else 0.0
+    fixed = 2 if hexes > 18 else 0
+    optional = int(max(strength - 16, 0) // 12)
+    optional = max(min(optional, 3 - fixed), 0)
+    return fixed, optional
