@@ -41,10 +41,10 @@ class PlansMixin:
         turn = self.state.turn
         bad = self.plan_time("a Plan chit is drawn")
         drawn = self.mem.plans.get(turn, 0) if turn is not None else 0
-        if bad is None and drawn >= 1:
-            bad = Illegal("PTR 5.2.3B", f"a second Plan chit drawn on turn {turn}: one a Plan Phase")
         if bad is None and self.mem.refused == turn:
             bad = Illegal("PTR 21.4.4.3A", "a Plan chit drawn after a refusal: the US draws no other that turn")
+        if bad is None and drawn >= 1:
+            bad = Illegal("PTR 5.2.3B", f"a second Plan chit drawn on turn {turn}: one a Plan Phase")
         if turn is not None:
             self.set(plans=frozen_map({**self.mem.plans, turn: drawn + 1}))
         self.say(j.index, bad or Legal(detail=f"the US draws its Plan chit of turn {turn}"))
