@@ -27,6 +27,7 @@ from hexforge.rules.httr.los import Observation, turn_weather
 from hexforge.rules.httr.modes_rules import judge_layer
 from hexforge.rules.httr.opportunity import Waiting, judge_of, judge_trigger, trigger_of, waiting
 from hexforge.rules.httr.columns import Drag
+from hexforge.rules.httr.entrench import Works, check_occupied, judge_marker, marker_event
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.stacking import check_order, judge_reorder
 from hexforge.rules.httr.units import has_mode, is_kind
@@ -76,6 +77,8 @@ class HttrReferee(Referee):
         self.leaders_due: list[tuple[int, str]] = []  # (move's event, enemy leader left alone there): SR 19.3.1
         self.of_wait: list[Waiting] = []  # OF declared, waiting for the activity that triggers it (SR 6.6.1.2)
         self.drag = Drag()  # the moving stack of the current drag (SR 9.6.4-9.6.7)
+        self.works = Works()  # entrenchments and what disturbs their builders (SR 12.1, 18.4.3)
+        self.works.set_up(self.game, timeline.setup, self.state)
         self.cp = cpl.CpLedger()  # the CP/AmP record tracks and what each HQ holds (SR 14-15)
         cpl.read_setup(self, timeline.setup)
         self.depletion = ammo.DepletionLog()  # the phase's Depletion Check roll awaiting its marker (SR 13.3.1)
@@ -120,6 +123,9 @@ class HttrReferee(Referee):
         elif isinstance(e, Move) and cpl.marker_hq(self.game, self.channel, e.piece.name) is not None:
             spent = ammo.check_spend(self, e)
             for v in ([spent] if spent is not None else []) + cpl.on_marker(self, j.index, e):
+                self.say(j.index, v)
+        elif marker_event(self.game, e):
+            for v in judge_marker(self, self.works, e):
                 self.say(j.index, v)
         elif self.unit(e) is None:
             return
@@ -184,10 +190,12 @@ class HttrReferee(Referee):
         e, before = j.event, self.state
         super().advance(j)
         self.state = self.state.remember(before.memory)
+        self.works.seen(self.state)
         uid = self.unit(e)
         if uid is None:
             return
         self.piece_units[e.piece.id] = uid
+        self.works.after(self.game, self.state, j.index, e, uid, self.channel)
         if isinstance(e, (Move, Entered)):
             to = self.state.where(uid)
             logged = self.logged_order(e) if isinstance(e, Move) else ()
@@ -302,6 +310,10 @@ class HttrReferee(Referee):
         for i, v in judge_effects(self):
             self.say(i, v)
         kind, side = self.phase()
+        for u in self.fire.method:
+            self.works.disturb(self.state, u)  # SR 18.4.3.2: no fire while entrenching
+        for i, v in check_occupied(self.works):
+            self.say(i, v)
         if kind == "fire":
             self.fired_in[side] = {u for u, m in self.fire.method.items() if m in ("df", "at", "if")}
             self.hq_used[side] = set(self.fire.hqs)

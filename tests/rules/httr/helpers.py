@@ -4,8 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from hexforge.builder.locations import OFF_MAP, Location
-from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Move, PieceRef, Placement, StepChange,
-                                       Timeline, TurnChange)
+from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, Move, PieceRef, Placement,
+                                       StepChange, Timeline, TurnChange)
 from hexforge.games import load_game
 from hexforge.games.game import Game
 from hexforge.rules import rules_for
@@ -39,6 +39,7 @@ class Log:
             h, layers = where if isinstance(where, tuple) else (where, {})
             rows.append(Placement(ref(u), OFF_MAP, h, dict(layers)))
         self.setup = tuple(rows)
+        self.markers: list[Placement] = []
         self.events: list = []
 
     def _n(self) -> int:
@@ -59,6 +60,16 @@ class Log:
         step = self._n()
         for u in units:
             self.events.append(Move(step, ref(u), OFF_MAP, OFF_MAP, None, path[-1], tuple(path)))
+        return self
+
+    def place(self, pid: str, name: str, h: str) -> Log:
+        """A marker piece ``pid`` named ``name`` put on hex ``h`` from a palette."""
+        self.events.append(Entered(self._n(), PieceRef(pid, name, None), OFF_MAP, h))
+        return self
+
+    def remove(self, pid: str, name: str, h: str) -> Log:
+        """A marker piece taken off hex ``h`` (deleted)."""
+        self.events.append(Eliminated(self._n(), PieceRef(pid, name, None), OFF_MAP, h))
         return self
 
     def layer(self, u: str, trait: str, old: str, new: str) -> Log:
@@ -97,8 +108,13 @@ class Log:
                                 None))
         return self
 
+    def marker(self, pid: str, name: str, h: str) -> Log:
+        """A marker piece on hex ``h`` at set-up."""
+        self.markers.append(Placement(PieceRef(pid, name, None), OFF_MAP, h))
+        return self
+
     def timeline(self) -> Timeline:
-        return Timeline(self.setup, tuple(self.events), (), (), len(self.events))
+        return Timeline(self.setup + tuple(self.markers), tuple(self.events), (), (), len(self.events))
 
     def check(self, **readings: str) -> Report:
         return HttrReferee(rules_for(self.game), self.timeline(), readings or None).run()

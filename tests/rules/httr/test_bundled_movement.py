@@ -38,3 +38,10 @@ def test_a_towed_unit_into_an_ezoc_needs_its_mobility(httr):  # MOV-10, SR 9.5.2
     log = Log({at: ("C2807", {"Mode": "Defilade"}), "II/159/59": "C2908"}, httr).phase(1, "allied_movement") \
         .move(at, "C2808")
     assert "units.csv mobility" in only_needs(log)
+
+
+def test_an_entrenchment_built_needs_the_units_types(httr):  # ENT-4, SR 18.4.3.1
+    log = Log({"2/506 5-3 no.1": "C2808"}, httr)
+    for t in range(1, 5):
+        log.phase(t, "allied_command")
+    assert "units.csv type" in only_needs(log.place("e1", "Entrenchment", "C2808"))
