@@ -104,6 +104,9 @@ class HitsMixin:
                 af.share_of(uid) or uid in af.supporters):
             self.say(j.index, self.combat_flip(af, uid))
             return True
+        if isinstance(e, Eliminated) and uid is not None and self.data.is_hq(uid):
+            self.hq_eliminated(j, uid)  # 15.5.4D: its formation's last unit may just have gone
+            return True
         if isinstance(e, Eliminated) and uid is not None and (af.share_of(uid) or uid in af.supporters):
             self.say(j.index, self.combat_elimination(af, uid))
             return True

@@ -94,6 +94,8 @@ class VictoryMixin:
             if mine:
                 self.say(j.index, NotCheckable("the defending stack's bonus-AP Action (15.6B): the referee follows "
                                                "Actions of the activated formation only"))
+                if key == "refit":  # its Effectiveness Check and flip are still judged (11.4.3C)
+                    self.set(active=replace(self.mem.active, refit=next(iter(units))))
             elif isinstance(cost, int) and isinstance(ap, int) and cost > ap and units:
                 self.say(j.index, Illegal("PTR 15.6A", f"this Action needs a bonus AP, but the defender won the "
                                           "battle: the attacker has none"))

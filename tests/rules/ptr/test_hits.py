@@ -123,6 +123,22 @@ def test_hqs_take_no_hits_and_go_with_their_formation(syn):
     assert illegal(r) == [] and "formation's last unit" in verdicts(r, 4)[0].detail
 
 
+def test_an_hq_goes_with_the_last_unit_in_combat(syn):
+    """PTR15-29: 1-B and 1-TD are gone and 1-A, 1inf's last unit, is at CS 1 (5 SPs lost) alone in 1214 ('3/1'):
+    its elimination is the defender's one CH, and US1-HQ is removed at once; left on the map, it is against
+    15.5.4D."""
+    def eliminated() -> PtrLog:
+        first = PtrLog(syn, dict(BASE, **{"3-AI": "1211"})).disrupt("1-B", "1512")
+        eliminate(eliminate(first, "1-B", "1512"), "1-TD", "1012")
+        first = lose(first, "1-A", "1214", 0, 5).phase(1, "operations").say("us", "pass").initiative(2, 8) \
+            .say("german", "act 116pz").roll("german", 8)
+        return lose(eliminate(rolled(syn, 5, first=first), "1-A", "1214"), "116-PG", "1314", 0, 3)
+    r = eliminate(eliminated(), "US1-HQ", "1311").say("german", "done").check()
+    assert illegal(r) == []
+    r = eliminated().say("german", "done").check()
+    assert illegal(r) == [(16, "PTR 15.5.4D")]
+
+
 def test_boldface_hits_check_every_unit_first(syn):
     """PTR15-21: '2*/2*': both defenders check (3 and 4, at most ER 5: both pass) before their SP losses, then the
     attacker (2, ER 7). Illegal: a loss before the checks (15.5.3A)."""

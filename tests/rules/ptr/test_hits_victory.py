@@ -58,3 +58,20 @@ def test_the_loser_gets_none(syn):
     r = lose(log, "116-PG", "1314", 0, 5).say("german", "attack 1214 from 1314 hasty").check()
     assert "Battle Victory to the defender (5/0 CHs)" in verdicts(r, 13)[0].detail
     assert illegal(r) == [(13, "PTR 15.6A")]
+
+
+def test_the_defenders_bonus_refit(syn):
+    """PTR15-38 (15.6 Example 1): a disrupted 3-AI alone in 1214 (chit 2, left column, ER 3: 2; CV 16:14, 1:1,
+    DRM +1; die 5 -> 6: '3/1') takes one CH, 116-PG three: the defender wins and refits 3-AI with the bonus AP.
+    That Action is not followed (the US formation is not activated), but its check (2 <= ER 3) and the flip back
+    are judged, with no violation."""
+    setup = dict(BASE, **{"1-A": "1311"})
+    log = PtrLog(syn, setup).disrupt("3-AI", "1214").disrupt("1-B", "1512").phase(1, "operations") \
+        .say("us", "pass").initiative(2, 8).say("german", "act 116pz").roll("german", 8) \
+        .move("116-PG", "1513", "1414", "1314").say("german", "attack 1214 from 1314 regular") \
+        .say("german", "chits 1 2").roll("german", 5, "Combat")
+    log = lose(lose(log, "3-AI", "1214", 0, 1), "116-PG", "1314", 0, 3).say("us", "refit 3-AI") \
+        .roll("us", 2, "Effectiveness Check").front("3-AI", "1214")
+    r = log.check()
+    assert "Battle Victory to the defender (3/1 CHs): a bonus AP" in verdicts(r, 14)[0].detail
+    assert illegal(r) == [] and "recovers by its Refit" in verdicts(r, 16)[0].detail
