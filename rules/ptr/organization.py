@@ -73,6 +73,8 @@ class OrganizationMixin:
 
     def on_organization(self, j: Judged, d: Declared) -> None:
         """Routes an Organization or Replacement Phase declaration (and ``refuse plan``)."""
+        if self.no_phase(j):
+            return
         if d.verb == "refuse-plan":
             self.say(j.index, self.refuse_plan())
             return

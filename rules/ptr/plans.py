@@ -38,6 +38,8 @@ class PlansMixin:
     @rule("PTR 5.2.3A-B / 21.4.4.3A", "PTR5-5", "Plan chits only in the scenario that uses them, from Turn 2, one "
           "draw per Plan Phase (none after a refusal that turn)")
     def plan_draw(self, j: Judged) -> None:
+        if self.no_phase(j):
+            return
         turn = self.state.turn
         bad = self.plan_time("a Plan chit is drawn")
         drawn = self.mem.plans.get(turn, 0) if turn is not None else 0

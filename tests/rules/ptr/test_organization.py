@@ -100,3 +100,9 @@ def test_assignments_on_the_bundled_game_need_its_command_ranges(ptr):
     setup = {u: e.hex.resolved for e in sc.setup if e.units != "unknown" for u in e.units}
     r = PtrLog(ptr, setup).phase(2, "organization").say("us", "assign 1-I/16 to 3arm").check("s2")
     assert illegal(r) == [] and any("command_range" in n for _, n in unsure(r))
+
+
+def test_no_phase_shown_yet_is_not_checkable(syn):
+    """PTR6-4: before the log shows a phase (Scenario 1 has none) the phase of an assignment is not known."""
+    r = PtrLog(syn, BASE).say("us", "assign 1-A to 3arm").check()
+    assert illegal(r) == [] and "Operations Cycle phase" in unsure(r)[0][1]
