@@ -17,6 +17,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.attachment import Attachments, controlling
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.movement import CA_COST, EZOC_EXIT, Movement, Step
 from hexforge.rules.httr.units import division, is_kind, kind_of, number
@@ -54,6 +55,7 @@ class Position(Protocol):
     moves: dict[str, Step]
     cp: cpl.CpLedger
     morale_roll: int | None
+    attach: Attachments
 
     def phase(self) -> tuple[str, str | None]: ...
 
@@ -145,7 +147,7 @@ def check_cp(p: Position, units: list[str]) -> Verdict:
     if early is True:
         return Legal()
     for u in units:
-        hq = p.game.units[u].formation
+        hq = controlling(p, u)
         if hq not in p.game.units:
             return NotCheckable(f"the controlling HQ of {u} (units.csv formation; SR 14.6.1)")
         cp = cpl.effective(p, hq, p.state.where(u))

@@ -19,6 +19,8 @@ word opens a declaration). Read by one tokenizer pass, linear in the line's leng
                                                             (a corps HQ's transfer to a division HQ, ScR
                                                             5.2.3.3); to a division HQ from its own track:
                                                             CP expended for its assets (SR 14.4)
+    attach UNIT to HQ                                       UNIT put under HQ in the Command Phase (SR 13.4,
+                                                            17.4, 18.5.3, ScR 4.0-4.3)
 
 TARGET and HEX are hex labels (``B0405``); FIRER is a hex label (the top two units there, SR 6.3.1.4) or a
 unit id; an id with spaces is written in double quotes (``"2/506 5-3 no.1"``). Words are separated by spaces
@@ -29,7 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-KINDS = ("df", "at", "if", "of", "return", "ca", "cp")
+KINDS = ("df", "at", "if", "of", "return", "ca", "cp", "attach")
 SECTIONS = {"df": ("from", "target"), "at": ("from", "target"), "if": ("from", "target", "spotter", "hq"),
             "of": ("from", "target", "trigger"), "return": ("from", "target"), "ca": ("from", "lead")}
 TRIGGERS = ("leave", "mode", "order", "mount", "move", "ca", "ambush")
@@ -62,6 +64,9 @@ def parse(text: str) -> Declaration | None:
     if len(words) < 2 or words[0].lower() not in KINDS:
         return None
     kind = words[0].lower()
+    if kind == "attach":
+        ok = len(words) == 4 and words[2].lower() == "to"
+        return Declaration("attach", words[1], (words[3],)) if ok else None
     if kind == "cp":
         giver = tuple(words[4:]) if len(words) == 5 and words[3].lower() == "from" else ()
         ok = len(words) in (3, 5) and words[2].isdigit() and (len(words) == 3 or giver)

@@ -17,6 +17,7 @@ from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.catalogue import READINGS
 from hexforge.rules.httr.command import judge_cp
+from hexforge.rules.httr.attachment import Attachments, judge_attach
 from hexforge.rules.httr.ca_retreat import judge_retreat, retreat_hexes
 from hexforge.rules.httr.close_action import CaLog, judge_ca, resolve, unresolved
 from hexforge.rules.httr.declaration import Declaration, parse
@@ -82,6 +83,7 @@ class HttrReferee(Referee):
         self.cp = cpl.CpLedger()  # the CP/AmP record tracks and what each HQ holds (SR 14-15)
         cpl.read_setup(self, timeline.setup)
         self.depletion = ammo.DepletionLog()  # the phase's Depletion Check roll awaiting its marker (SR 13.3.1)
+        self.attach = Attachments()  # units put under other HQs (SR 13.4, 17.4)
 
     def _start_mode(self, uid: str) -> str | None:
         """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
@@ -116,7 +118,8 @@ class HttrReferee(Referee):
             self.say(j.index, Illegal("HTTR SR 4.1", f"{self.passed_phase}: nothing is done in it"))
         elif isinstance(e, ChatLine):
             d = parse(e.text)
-            if d is not None and (d.kind == "cp" and d.target in self.game.units or self.hex(d.target) is not None):
+            if d is not None and (d.kind in ("cp", "attach") and d.target in self.game.units
+                                  or self.hex(d.target) is not None):
                 self.on_declare(j, d)
         elif isinstance(e, DiceRoll):
             self.on_roll(j)
@@ -347,6 +350,9 @@ class HttrReferee(Referee):
     # -- declarations and rolls --------------------------------------------------------------
 
     def on_declare(self, j: Judged, d: Declaration) -> None:
+        if d.kind == "attach":
+            self.say_all(j.index, judge_attach(self, d), d.kind)
+            return
         if d.kind in ("cp", "ca"):
             self.say_all(j.index, judge_cp(self, d, j.index) if d.kind == "cp" else judge_ca(self, d), d.kind)
             if d.kind == "ca":

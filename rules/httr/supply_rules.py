@@ -17,6 +17,7 @@ from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.attachment import Attachments, controlling
 from hexforge.rules.httr.sources import Source
 from hexforge.rules.httr.supply import HttrSupply
 from hexforge.rules.registry import rule
@@ -42,6 +43,7 @@ class Position(Protocol):
     game: Game
     state: GameState
     cp: cpl.CpLedger
+    attach: Attachments
 
     def phase(self) -> tuple[str, str | None]: ...
 
@@ -79,7 +81,7 @@ def hq_link(p: Position, uid: str, hq: str) -> Tri:
 def candidates(p: Position, uid: str) -> list[str]:
     """The HQs a unit may trace to: its controlling HQ; a division asset any HQ of its division (ScR 5.1.7
     L1127)."""
-    hq = p.game.units[uid].formation
+    hq = controlling(p, uid)
     if p.game.units[hq].size.strip().lower() != "division":
         return [hq]
     return [hq] + sorted(h for h, u in p.game.units.items() if h != hq and u.type.strip().lower() == "hq"
@@ -94,7 +96,7 @@ def acting_cp(p: Position, uid: str, links: list[tuple[str, Tri]]) -> float | Un
     at = p.state.where(uid)
     named = settings(p.game).get("any_hq_cp") or ()
     if uid not in (named.get("value") or () if isinstance(named, dict) else named):
-        return cpl.effective(p, p.game.units[uid].formation, at)
+        return cpl.effective(p, controlling(p, uid), at)
     got = [cpl.effective(p, h, at) for h, ok in links if ok is not False]
     unknown = [g for g in got if isinstance(g, Unknown)]
     if unknown:
@@ -109,9 +111,11 @@ def supplied(p: Position, uid: str) -> Supplied:
     early = before_supply_rules(p.game, p.state.turn)
     if early is True:
         return Supplied(True, True, FULL, "every unit is in supply before the supply rules begin (ScR 5.2)")
-    hq = p.game.units[uid].formation
+    hq = controlling(p, uid)
     if hq not in p.game.units:
         return Supplied(None, None, None, f"the controlling HQ of {uid} (units.csv formation)")
+    if p.attach.switched.get(uid) == p.state.turn:
+        return Supplied(False, False, None, f"{uid} switched HQ this game turn and is out of supply (ScR 4.3.2)")
     links = [(h, hq_link(p, uid, h)) for h in candidates(p, uid)]
     path = False
     for _, ok in links:

@@ -1,0 +1,161 @@
+"""HTTR subordination changes (SR 13.4, 17.4-17.5, 18.5.3, ScR 4.0-4.3): an ``attach UNIT to HQ`` declaration
+(``rules/httr/declaration.py``) puts a unit under another HQ in its side's Command Phase. The unit then traces
+to that HQ and acts on its CP (``rules/httr/supply_rules.py``).
+
+Readings: an *independent* unit or formation is one whose units.csv ``formation`` is empty (17.3, 17.4.1:
+"labelled with just their name"; a formation naming no unit is not known); a unit's level is its ``size`` (battalion, regiment/brigade/KG,
+division, corps); the battalions under an HQ (13.4.3) are its units of battalion size, its independent companies
+(13.4.4, 17.4.2) the independent units of company size attached to it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from hexforge.games.game import Game
+from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.units import division, is_kind
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+LEVELS = {"battalion": 0, "regiment": 1, "brigade": 1, "kg": 1, "division": 2, "corps": 3}
+FORMATION_TURNS = ("0601", "1501")  # SR 13.4.2 (L754), ScR 4.0.2 (L1068): formations only at 0601/1501
+MAX_BATTALIONS = 4  # SR 13.4.3 (L755)
+MAX_COMPANIES = 8  # SR 13.4.4 (L756), 17.4.2 (L849)
+
+
+@dataclass(slots=True)
+class Attachments:
+    """Units put under another HQ, and flak out of supply after switching (ScR 4.3.2)."""
+
+    hq: dict[str, str] = field(default_factory=dict)
+    switched: dict[str, int] = field(default_factory=dict)  # flak -> the game turn it spends out of supply
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    attach: Attachments
+
+    def phase(self) -> tuple[str, str | None]: ...
+
+    def calendar(self) -> dict[int, dict]: ...
+
+
+def controlling(p: Position, uid: str) -> str:
+    """The HQ the unit answers to now."""
+    return p.attach.hq.get(uid, p.game.units[uid].formation)
+
+
+def turn_time(p: Position) -> str:
+    """The time of the current game turn (game.toml [special.turn_calendar]), "" when not known."""
+    return str(p.calendar().get(p.state.turn or 0, {}).get("time", ""))
+
+
+def level(game: Game, uid: str) -> int | None:
+    return LEVELS.get(game.units[uid].size.strip().lower())
+
+
+def own_division(game: Game, uid: str) -> str | None:
+    """The division a unit or HQ belongs to (a division HQ: itself)."""
+    return uid if game.units[uid].size.strip().lower() == "division" else division(game, uid)
+
+
+def independent(game: Game, uid: str) -> bool:
+    return not game.units[uid].formation.strip()
+
+
+def judge_attach(p: Position, d: Declaration) -> list[Verdict]:
+    uid, hq = d.target, d.firers[0]
+    if uid not in p.game.units or hq not in p.game.units:
+        return [NotCheckable(f"units named {uid!r} and {hq!r} (units.csv ids)")]
+    kind, side = p.phase()
+    if kind == "unknown":
+        return [NotCheckable("the phase (no turn tracker change yet)")]
+    if kind != "command" or p.game.units[uid].side != side:
+        return [Illegal("HTTR SR 13.4.2", f"{uid} is attached to {hq} outside its side's Command Phase")]
+    if not is_kind(p.game, hq, "hq") or p.game.units[hq].side != side:
+        return [Illegal("HTTR SR 13.4.1", f"{hq} is not an HQ of {uid}'s side")]
+    f = p.game.units[uid].formation
+    if f.strip() and f not in p.game.units:
+        return [NotCheckable(f"the HQ {f!r} of {uid} (units.csv formation names no unit: is it independent?)")]
+    if is_kind(p.game, uid, "flak"):
+        out = [check_flak(p, uid, hq)]
+    elif independent(p.game, uid):
+        out = [check_independent(p, uid, hq)]
+    else:
+        out = [check_reattach(p, uid, hq)]
+    if isinstance(out[0], Illegal):
+        return out
+    p.attach.hq[uid] = hq
+    return out + [check_capacity(p, hq)]
+
+
+@rule("HTTR SR 18.5.3 / ScR 4.3", "SUP-13", "a flak unit may join any HQ; switching costs it one game turn out of "
+      "supply")
+def check_flak(p: Position, uid: str, hq: str) -> Verdict:
+    if controlling(p, uid) != hq and p.state.turn is not None:
+        p.attach.switched[uid] = p.state.turn
+        return Legal(detail=f"{uid} switches to {hq} and spends this game turn out of supply (ScR 4.3.2)")
+    return Legal()
+
+
+@rule("HTTR SR 13.4.1-13.4.2 / 17.3-17.4.1 / ScR 4.0.2", "SUP-8", "independent units are assigned in any Command "
+      "Phase to a regiment/brigade/KG HQ, independent formations only in the 0601/1501 Command Phases to a "
+      "division")
+def check_independent(p: Position, uid: str, hq: str) -> Verdict:
+    mine, theirs = level(p.game, uid), level(p.game, hq)
+    if theirs is None or (mine is None and is_kind(p.game, uid, "hq")):
+        return NotCheckable(f"the sizes of {uid} and {hq} (units.csv size: what may be attached to what, SR 13.4.1)")
+    if is_kind(p.game, uid, "hq"):
+        if not turn_time(p).startswith(FORMATION_TURNS):
+            return Illegal("HTTR SR 13.4.2", f"{uid} is an independent formation: reassigned only in the Command "
+                           "Phase of the 0601 or 1501 game turns")
+        return Legal() if theirs > mine else Illegal("HTTR SR 13.4.1", f"{uid} goes under {hq}, not a higher HQ")
+    if theirs != LEVELS["regiment"]:
+        return Illegal("HTTR SR 17.4.1", f"{uid} is an independent unit: it is attached to a regiment, brigade or "
+                       f"KG HQ, not to {hq}")
+    return Legal()
+
+
+@rule("HTTR SR 17.4.3 / 17.5.7-17.5.9 / ScR 4.0.1-4.0.2", "SUP-10/SUP-11/SUP-12", "units change HQ only when theirs "
+      "is destroyed, to one of the same level (or higher), Allied units never across divisions; German divisions and "
+      "KG are reassigned at 0601/1501; artillery to an equivalent or lower HQ of its division")
+def check_reattach(p: Position, uid: str, hq: str) -> Verdict:
+    old = controlling(p, uid)
+    if old == hq:
+        return Legal()
+    german_formation = p.game.units[uid].side == "german" and is_kind(p.game, uid, "hq")
+    if german_formation and turn_time(p).startswith(FORMATION_TURNS):
+        return Legal(detail=f"{uid} is reassigned to {hq} in an 0601/1501 Command Phase (ScR 4.0.2)")
+    if p.state.where(old) is not None or old not in p.state.eliminated:
+        return Illegal("HTTR SR 17.4.3", f"{uid} leaves {old}, which is not destroyed: units change HQ only when "
+                       "theirs is destroyed")
+    was, new = level(p.game, old), level(p.game, hq)
+    if was is None or new is None:
+        return NotCheckable(f"the sizes of HQs {old} and {hq} (units.csv size, SR 17.4.3)")
+    if p.game.units[uid].side == "allied" and own_division(p.game, old) != own_division(p.game, hq):
+        return Illegal("HTTR ScR 4.0.1", f"{uid} of {own_division(p.game, old)} goes under {hq} of another division: "
+                       "Allied lines of command never cross divisions")
+    if is_kind(p.game, uid, "artillery") and new > was:
+        return Illegal("HTTR SR 17.5.7", f"{uid} (artillery of {old}) goes under the higher HQ {hq}: only an "
+                       "equivalent or lower HQ of its division (SR 17.5.8)")
+    if new < was:
+        return Illegal("HTTR SR 17.4.3", f"{uid} goes under {hq}, below the level of its destroyed HQ {old}")
+    return Legal(detail=f"{old} is destroyed: {uid} attaches to {hq} (SR 17.4.3)")
+
+
+@rule("HTTR SR 13.4.3-13.4.4 / 17.4.2", "SUP-9", "a regiment/brigade/KG HQ has at most four battalions and eight "
+      "independent companies")
+def check_capacity(p: Position, hq: str) -> Verdict:
+    if level(p.game, hq) != LEVELS["regiment"]:
+        return Legal()
+    under = [u for u in p.game.units if u in p.state.positions and controlling(p, u) == hq]
+    battalions = [u for u in under if p.game.units[u].size.strip().lower() == "battalion"]
+    companies = [u for u in under if independent(p.game, u) and p.game.units[u].size.strip().lower() == "company"]
+    if len(battalions) > MAX_BATTALIONS:
+        return Illegal("HTTR SR 13.4.3", f"{hq} has {len(battalions)} battalions under it: at most four")
+    if len(companies) > MAX_COMPANIES:
+        return Illegal("HTTR SR 13.4.4", f"{hq} has {len(companies)} independent companies attached: at most eight")
+    return Legal()
