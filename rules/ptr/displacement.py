@@ -95,6 +95,7 @@ class DisplacementMixin:
             case = Unknown("; ".join(sorted(p.needs)) or f"the command range and paths of {hq}")
         if fid is None:
             return case
+        self.reserve_ends(fid)  # 22.8.1B2
         fam = self.mem.fam.get(fid, Unknown(f"the FAM box of formation {fid}"))
         box: int | Unknown = case if isinstance(case, Unknown) else fam if isinstance(fam, Unknown) else \
             max(0, fam - {"B": 1, "C": 2, "D": fam}[case])

@@ -35,6 +35,7 @@ from hexforge.rules.ptr.withdrawal import WithdrawalMixin
 from hexforge.rules.ptr.dice import OC_PHASE, RECOVERY_PHASE, DiceMixin
 from hexforge.rules.ptr.displacement import DisplacementMixin
 from hexforge.rules.ptr.isolation import IsolationMixin
+from hexforge.rules.ptr.reserve import ReserveMixin
 from hexforge.rules.ptr.hits import HitsMixin
 from hexforge.rules.ptr.recovery import RecoveryMixin
 from hexforge.rules.ptr.refit import RefitMixin
@@ -59,7 +60,7 @@ IMPROVED_MARKER = "improved-defense"  # the log channel's marker id (docs/log-ch
 
 class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceMixin, RecoveryMixin, RefitMixin,
                  TracksMixin, OrganizationMixin, ReplacementsMixin, WithdrawalMixin, ScenarioMixin, PlansMixin,
-                 HitsMixin, RetreatsMixin, VictoryMixin, DisplacementMixin, IsolationMixin, Referee):
+                 HitsMixin, RetreatsMixin, VictoryMixin, DisplacementMixin, IsolationMixin, ReserveMixin, Referee):
     """Judges one PtR timeline: phases (5.1), the Operations Cycle (9), activations and reactions (10), Actions
     and their APs (11), movement (12), ZOC (13) and stacking (14)."""
 
@@ -91,7 +92,7 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         self.watch_improved(e)
         if self.watch_owed(j):
             return
-        if self.watch_hq_crowd(j) or self.watch_crowded(j) or self.displaced_fam(j):
+        if self.watch_hq_crowd(j) or self.watch_crowded(j) or self.displaced_fam(j) or self.watch_reserve(j):
             return
         if self.watch_combat(j) or self.watch_bonus(j):
             return
@@ -527,7 +528,7 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
             return
         self.flip_missed(j.index)
         a = self.mem.active
-        ap = self.data.ap_cell(a.level, die, bold=not a.reaction) if isinstance(a.level, int) else a.level
+        ap = self.data.ap_cell(a.level, die, bold=self.ap_bold(j.index, a)) if isinstance(a.level, int) else a.level
         self.set(active=replace(a, stage="actions", ap=ap))
         if isinstance(ap, Unknown):
             self.say(j.index, NotCheckable(ap.needs))
@@ -571,6 +572,7 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
             return
         self.end_movement(index)
         if m.active.reaction:
+            self.reserve_ends(m.active.formation)  # 22.8.1B1
             self.set(active=self.mem.suspended, suspended=None)
         else:
             self.set(active=None, expect="initiative")

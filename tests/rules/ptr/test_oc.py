@@ -227,10 +227,10 @@ def test_scenario_one_limits_on_the_bundled_data(ptr):
 
 def test_reserve_mode_only_in_the_organization_phase(syn):
     """PtR 22.8.1A (L2477): a FAM turns to In Reserve in the Organization Phase, not in the Operations Cycle; turning
-    back outside it depends on a reaction or displacement (22.8.1B), not followed: not checkable."""
+    back outside it needs a successful reaction or an HQ displacement (22.8.1B; test_reserve.py)."""
     r = PtrLog(syn).phase(1, "organization").layer("1st Infantry FAM", None, "Reserve", "1", " In Reserve").check()
     assert illegal(r) == [] and "enters Reserve Mode" in verdicts(r, 1)[0].detail
     r = PtrLog(syn).phase(1, "operations").layer("1st Infantry FAM", None, "Reserve", "1", " In Reserve").check()
     assert illegal(r) == [(1, "PTR 22.8.1A")]
     r = PtrLog(syn).phase(1, "operations").layer("1st Infantry FAM", None, "Reserve", " In Reserve", "1").check()
-    assert illegal(r) == [] and "22.8.1B" in verdicts(r, 1)[0].needs
+    assert illegal(r) == [(1, "PTR 22.8.1A")]
