@@ -1,13 +1,19 @@
 """HTTR recovery from disruption (SR 10.6.4-10.6.5): in the owner's Command Phase, a passed morale check (2d6,
 the Morale Check roll made in that phase before the change): -2 stacked with or next to a leader or HQ, +1
 next to an undisrupted enemy unit, +1 out of supply; the modified roll at most the current morale. Without a
-roll only the automatic recovery after two quiet night GTs (10.6.5) remains, which the referee does not follow.
+roll, the automatic recovery after two quiet night GTs (10.6.5, 20.2): :class:`NightWatch` follows who moved or
+stood next to an enemy unit in each night GT the log shows from its start.
+
+Reading (10.6.5): the two consecutive night GTs are the two just before the daylight GT whose friendly Command
+Phase it is; a unit qualifies when it neither moved nor was adjacent to an enemy unit in either and is disrupted
+then.
 
 Reading: a unit's current morale is its printed morale less losses (16.1); SP losses are not read, so a pass is
 judged on the printed morale and says so, and a failure on it is a failure on any lower morale too.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.games.game import Game
@@ -20,13 +26,93 @@ from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 
+@dataclass(slots=True)
+class NightWatch:
+    """Per night GT seen from its start: the units that moved or stood next to an enemy unit in it."""
+
+    noisy: dict[int, set[str]] = field(default_factory=dict)
+    turn: int | None = None
+    night: bool = False
+
+    def begin(self, state: GameState, turn: int | None, night: bool) -> None:
+        """A new GT begins (its first phase change)."""
+        self.turn, self.night = turn, night
+        if night and turn is not None:
+            self.noisy[turn] = set()
+            for u in list(state.positions):
+                self.placed(state, u)
+
+    def placed(self, state: GameState, uid: str) -> None:
+        """After ``uid`` moved (or at the GT's start): it and the enemies next to it are not quiet."""
+        if not self.night or self.turn not in self.noisy:
+            return
+        at = state.where(uid)
+        if at is None:
+            return
+        near = [x for h in at.neighbours() for x in state.at(h) if state.side(x) != state.side(uid)]
+        if near:
+            self.noisy[self.turn].update([uid, *near])
+
+    def moved(self, state: GameState, uid: str) -> None:
+        if self.night and self.turn in self.noisy:
+            self.noisy[self.turn].add(uid)
+            self.placed(state, uid)
+
+    def quiet(self, uid: str, nights: tuple[int, int]) -> bool | None:
+        """Quiet in both night GTs; ``None`` when the log does not show both from their start."""
+        if any(n not in self.noisy for n in nights):
+            return None
+        return all(uid not in self.noisy[n] for n in nights)
+
+
 class Position(Protocol):
     game: Game
     rules: RulesSystem
     state: GameState
     morale_roll: int | None
+    watch: NightWatch
 
     def phase(self) -> tuple[str, str | None]: ...
+
+    def turn_kind(self, turn: int) -> str | None: ...
+
+
+def last_nights(p: Position) -> tuple[int, int] | None:
+    """The two night GTs just before this daylight GT, if it follows two (10.6.5)."""
+    t = p.state.turn
+    if t is None or p.turn_kind(t) != "day" or any(p.turn_kind(t - k) != "night" for k in (1, 2)):
+        return None
+    return t - 2, t - 1
+
+
+@rule("HTTR SR 10.6.5 / 20.2", "DIS-3", "a disrupted unit that neither moved nor stood next to an enemy unit in "
+      "two consecutive night GTs recovers at the first friendly daylight Command Phase, without a roll")
+def judge_quiet_recovery(p: Position, uid: str) -> Verdict:
+    """A recovery in the owner's Command Phase without a morale check."""
+    nights = last_nights(p)
+    if nights is None:
+        return Illegal("HTTR SR 10.6.4", f"{uid} recovers from disruption without a morale check, and this is not "
+                       "the first daylight Command Phase after two night GTs (SR 10.6.5)")
+    quiet = p.watch.quiet(uid, nights)
+    if quiet is None:
+        return NotCheckable(f"whether {uid} moved or stood next to an enemy unit in night GTs {nights[0]} and "
+                            f"{nights[1]} (the log does not show them from their start)")
+    if not quiet:
+        return Illegal("HTTR SR 10.6.5", f"{uid} recovers without a morale check, but it moved or stood next to an "
+                       f"enemy unit in night GT {nights[0]} or {nights[1]}")
+    return Legal(detail=f"two quiet night GTs ({nights[0]}, {nights[1]}): automatic recovery (SR 10.6.5)")
+
+
+def quiet_still_disrupted(p: Position) -> list[Verdict]:
+    """At the end of a daylight Command Phase after two night GTs: qualifying units of its side still disrupted."""
+    kind, side = p.phase()
+    nights = last_nights(p)
+    if kind != "command" or nights is None:
+        return []
+    return [Illegal("HTTR SR 10.6.5", f"{u} stayed quiet for night GTs {nights[0]} and {nights[1]} but is still "
+                    "disrupted: it recovers automatically in this Command Phase")
+            for u in sorted(p.state.positions) if p.state.side(u) == side and mem.has(p.state, u, "disrupted")
+            and p.watch.quiet(u, nights)]
 
 
 @rule("HTTR SR 10.6.4", "DIS-2", "recovery in the owner's Command Phase on 2d6 <= morale, -2 with a leader or HQ "
@@ -38,8 +124,7 @@ def judge_recovery(p: Position, uid: str) -> Verdict:
     if kind != "command" or p.state.side(uid) != side:
         return Illegal("HTTR SR 10.6.4", f"{uid} recovers from disruption outside its side's Command Phase")
     if p.morale_roll is None:
-        return NotCheckable(f"whether {uid} stayed unmoved and away from the enemy for two night GTs (SR 10.6.5: "
-                            "automatic recovery; no morale check was rolled)")
+        return judge_quiet_recovery(p, uid)
     morale = number(p.game, uid, "morale")
     if isinstance(morale, Unknown):
         return NotCheckable(morale.needs)

@@ -22,6 +22,7 @@ from hexforge.rules.httr.ca_retreat import judge_retreat, retreat_hexes
 from hexforge.rules.httr.close_action import CaLog, judge_ca, resolve, unresolved
 from hexforge.rules.httr.declaration import Declaration, parse
 from hexforge.rules.httr.fire import firers, judge_fire, record, resolve_fire
+from hexforge.rules.httr.recovery import NightWatch, quiet_still_disrupted
 from hexforge.rules.httr.effects import after_result, judge_effects, on_morale
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.los import Observation, turn_weather
@@ -77,6 +78,7 @@ class HttrReferee(Referee):
         self.cp_given: dict[str, int] = {}  # CP allocated to each HQ this Command Phase (SR 14.3.1)
         self.leaders_due: list[tuple[int, str]] = []  # (move's event, enemy leader left alone there): SR 19.3.1
         self.of_wait: list[Waiting] = []  # OF declared, waiting for the activity that triggers it (SR 6.6.1.2)
+        self.watch = NightWatch()  # who moved or stood next to an enemy in each night GT (SR 10.6.5)
         self.drag = Drag()  # the moving stack of the current drag (SR 9.6.4-9.6.7)
         self.works = Works()  # entrenchments and what disturbs their builders (SR 12.1, 18.4.3)
         self.works.set_up(self.game, timeline.setup, self.state)
@@ -203,6 +205,7 @@ class HttrReferee(Referee):
             to = self.state.where(uid)
             logged = self.logged_order(e) if isinstance(e, Move) else ()
             self.state = mem.moved(before, self.state, uid, to, logged)
+            self.watch.moved(self.state, uid)
             if to is not None and not is_kind(self.game, uid, "leader"):
                 enemy = [u for u in self.state.at(to) if self.state.side(u) != self.state.side(uid)]
                 if enemy and all(is_kind(self.game, u, "leader") for u in enemy):
@@ -277,6 +280,8 @@ class HttrReferee(Referee):
         if self.phase()[0] == "command":
             for index, said in cpl.command_over(self, j.index, self.phase()[1]):
                 self.say(index, said)
+        for q in quiet_still_disrupted(self):
+            self.say(j.index, q)
         self.end_phase()
         cpl.phase_began(self, self.game.info.sequence[phase].id, self.calendar().get(turn, {}).get("time"))
         self.depletion = ammo.DepletionLog()
@@ -285,6 +290,7 @@ class HttrReferee(Referee):
             self.mode_turn.clear()
             self.night = self.turn_kind(turn) == "night"
             self.obs.night, self.obs.weather = self.night, turn_weather(self.game, self.calendar().get(turn))
+            self.watch.begin(self.state, turn, self.night)
 
     def calendar(self) -> dict[int, dict]:
         cal = plain((self.game.info.special or {}).get("turn_calendar")) or {}

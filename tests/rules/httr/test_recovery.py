@@ -36,6 +36,32 @@ def test_only_in_the_command_phase():
     assert rules_broken(recover({"A-INF1": ("B0303", DIS)}, 2, 2, phase="allied_movement")) == ["HTTR SR 10.6.4"]
 
 
-def test_without_a_roll_only_the_night_recovery_remains():  # DIS-3 (SR 10.6.5) is not followed
-    v = recover({"A-INF1": ("B0303", DIS)})
-    assert unsure(v) and "10.6.5" in unsure(v)[0].needs
+def test_without_a_roll_only_after_two_quiet_nights():  # DIS-3, SR 10.6.4-10.6.5 (L638, L643): GT1 is a day GT
+    assert rules_broken(recover({"A-INF1": ("B0303", DIS)})) == ["HTTR SR 10.6.4"]
+
+
+def nights(*steps, start: int = 6) -> Log:
+    """Night GTs 6 and 7 (from ``start``), then the Allied Command Phase of day GT8; ``steps`` run in GT6."""
+    log = Log({"A-INF1": ("B0303", DIS), "A-INF2": "B0101", "G-INF1": "B0306", **CHAIN})
+    log.phase(start, "german_movement")
+    for s in steps:
+        s(log)
+    if start == 6:
+        log.phase(7, "german_movement")
+    return log.phase(8, "allied_command")
+
+
+def test_two_quiet_night_gts_recover_without_a_roll():  # DIS-3, SR 10.6.5 (L643), 20.2 (L990)
+    ok = nights().layer("A-INF1", "Disrupted", "Disrupted", "Normal").check()
+    assert all_legal(last(ok))
+    moved = nights(lambda l: l.move("G-INF1", "B0305"), lambda l: l.move("G-INF1", "B0304"))  # next to A-INF1
+    assert rules_broken(last(moved.layer("A-INF1", "Disrupted", "Disrupted", "Normal").check())) == ["HTTR SR 10.6.5"]
+    unseen = nights(start=7).layer("A-INF1", "Disrupted", "Disrupted", "Normal").check()  # GT6 not in the log
+    assert unsure(last(unseen)) and "night GTs 6 and 7" in unsure(last(unseen))[0].needs
+
+
+def test_a_quiet_unit_recovers_in_that_command_phase():  # DIS-3, SR 10.6.5 (L643): 'automatically recovers'
+    kept = nights().phase(8, "allied_fire").check()
+    assert rules_broken(last(kept)) == ["HTTR SR 10.6.5"]
+    moved = nights(lambda l: l.move("A-INF1", "B0302")).phase(8, "allied_fire").check()
+    assert "HTTR SR 10.6.5" not in rules_broken(last(moved))
