@@ -97,7 +97,7 @@ class VictoryMixin:
                 if key == "refit":  # its Effectiveness Check and flip are still judged (11.4.3C)
                     self.set(active=replace(self.mem.active, refit=next(iter(units))))
             elif isinstance(cost, int) and isinstance(ap, int) and cost > ap and units:
-                self.say(j.index, Illegal("PTR 15.6A", f"this Action needs a bonus AP, but the defender won the "
+                self.say(j.index, Illegal("PTR 15.6A", "this Action needs a bonus AP, but the defender won the "
                                           "battle: the attacker has none"))
                 self.set(active=replace(self.mem.active, ap=ap + 1))
             return mine
