@@ -147,6 +147,8 @@ def check_cp(p: Position, units: list[str]) -> Verdict:
     if early is True:
         return Legal()
     for u in units:
+        if p.cp.arrival.get(u) == p.state.turn:
+            continue  # ScR 5.1.3.9: supplied on its arrival turn
         hq = controlling(p, u)
         if hq not in p.game.units:
             return NotCheckable(f"the controlling HQ of {u} (units.csv formation; SR 14.6.1)")

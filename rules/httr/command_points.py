@@ -64,6 +64,7 @@ class CpLedger:
     cleared: dict[str, int] = field(default_factory=dict)  # division -> its artillery's depletion removed (15.2.3)
     subordinate_given: set[str] = field(default_factory=set)  # sides that allocated below division this phase
     unsure: set[str] = field(default_factory=set)  # HQs whose holding rests on data the game lacks
+    arrival: dict[str, int] = field(default_factory=dict)  # unit -> the game turn it arrived (ScR 5.1.3.9)
 
 
 class Position(Protocol):
@@ -153,10 +154,16 @@ def phase_began(p: Position, kind: str, turn_time: str | None) -> None:
         p.cp.known = True
 
 
+@rule("HTTR ScR 5.1.3.9 / 12.02", "SUP-18", "arriving HQs hold 2 CP until their next allocation; arriving units are "
+      "supplied on their arrival turn")
 def arrived(p: Position, uid: str) -> None:
-    """ScR 5.1.3.9 (L1107): an HQ arriving as a reinforcement holds 2 CP until its next allocation."""
-    p.cp.held[uid] = 2
-    p.cp.arrived.add(uid)
+    """ScR 5.1.3.9 (L1107): a unit arriving as a reinforcement; an HQ then holds 2 CP until its next
+    allocation."""
+    if p.state.turn is not None:
+        p.cp.arrival[uid] = p.state.turn
+    if p.game.units[uid].type.strip().lower() in ("hq", "headquarters"):
+        p.cp.held[uid] = 2
+        p.cp.arrived.add(uid)
 
 
 def held(p: Position, hq: str) -> int | None:

@@ -212,8 +212,8 @@ class HttrReferee(Referee):
                     self.leaders_due += [(j.index, u) for u in enemy]
         elif isinstance(e, Eliminated):
             self.state = mem.moved(before, self.state, uid, None)
-        if isinstance(e, Entered) and is_kind(self.game, uid, "hq"):
-            cpl.arrived(self, uid)  # ScR 5.1.3.9: 2 CP until its next allocation
+        if isinstance(e, Entered):
+            cpl.arrived(self, uid)  # ScR 5.1.3.9: supplied on arrival; an HQ holds 2 CP until its next allocation
         elif isinstance(e, StepChange):
             said = mem.layer_change(e.trait, e.new, self.channel)
             if said is not None:

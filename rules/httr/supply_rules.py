@@ -114,6 +114,8 @@ def supplied(p: Position, uid: str) -> Supplied:
     hq = controlling(p, uid)
     if hq not in p.game.units:
         return Supplied(None, None, None, f"the controlling HQ of {uid} (units.csv formation)")
+    if p.cp.arrival.get(uid) == p.state.turn:
+        return Supplied(True, True, FULL, f"{uid} arrived this game turn and is supplied (ScR 5.1.3.9)")
     if p.attach.switched.get(uid) == p.state.turn:
         return Supplied(False, False, None, f"{uid} switched HQ this game turn and is out of supply (ScR 4.3.2)")
     links = [(h, hq_link(p, uid, h)) for h in candidates(p, uid)]

@@ -242,3 +242,16 @@ def test_leg_attackers_check_morale_after_losing_their_afv():  # CA-16, SR 10.2.
     assert rules_broken(attack()) == ["HTTR SR 10.2.13"]
     kept = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").roll("Close Action", 4)
     assert not illegal(last(kept.check()))  # the AFV still there: no check
+
+
+def test_the_bundled_game_cannot_judge_retreats():  # CA-23, CA-27, CA-28 on the bundled data (no map, no morale)
+    from hexforge.games import load_game
+    from hexforge.rules.verdict import NotCheckable
+    g = load_game("highway-to-the-reich")
+    company, german = "2/506 5-3 no.1", "Brandt 1/10SS Pio"
+    log = Log({company: "C2808", german: ("C2908", {"Disrupted": "Disrupted"})}, g).phase(1, "allied_movement") \
+        .say("ca C2908 from C2808").roll("Close Action", 4).move(german, "C3008")
+    got = last(log.check())
+    assert not illegal(got)
+    needs = " ".join(v.needs for v in got if isinstance(v, NotCheckable))
+    assert "bridge" in needs and "enemy ZOC" in needs

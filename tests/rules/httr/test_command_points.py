@@ -97,3 +97,31 @@ def test_a_bundled_track_marker_names_no_hq():  # CP-11: the bundled markers nam
     got = last(log.check())
     assert got and all(isinstance(v, NotCheckable) for v in got)
     assert "formation names no unit" in got[0].needs
+
+
+def test_arrivals_are_supplied_and_arriving_hqs_hold_two_cp():  # SUP-18, ScR 5.1.3.9 (L1107), 12.02 (L1456)
+    front = {"A-CORPS": "B0105", "A-DIV": ("B0205", {"Mode": "Defilade"}), "G-INF1": "B0304", "A-INF1": "B0303"}
+
+    def movement(setup: dict) -> Log:
+        return Log(setup).on_track("A-DIV CP", 4).phase(8, "cp_logistic").phase(8, "allied_command") \
+            .phase(8, "allied_fire").phase(8, "allied_movement")
+    arriving_hq = movement(front).enter("A-REG1", "B0305").say("ca B0304 from B0303")
+    assert all_legal(last(arriving_hq.check()))
+    assert rules_broken(last(movement({**front, "A-REG1": "B0305"}).say("ca B0304 from B0303").check())) \
+        == ["HTTR SR 14.6.1"]
+    company = {k: v for k, v in front.items() if k != "A-INF1"}
+    arriving = movement({**company, "A-REG1": "B0305"}).enter("A-INF1", "B0303").say("ca B0304 from B0303") \
+        .roll("Close Action", 4).roll("Depletion Check", 1).layer("A-INF1", "Depleted", "1", " Depleted")
+    assert rules_broken(last(arriving.check())) == ["HTTR SR 13.2.7.4"]  # supplied on its arrival turn
+
+
+def test_the_bundled_30th_corps_zones_are_not_transcribed():  # CP-14, ScR 5.2.5.2 on the bundled data
+    from hexforge.maps.terrain import Unknown
+    from hexforge.rules import rules_for
+    from hexforge.rules.httr.command_points import extra_cp
+    from hexforge.rules.httr.referee import HttrReferee
+    g = load_game("highway-to-the-reich")
+    ref = HttrReferee(rules_for(g), Log({"GA HQ": "C2808", "501/101": "C2810"}, g).timeline())
+    got = extra_cp(ref, "GA HQ")
+    assert isinstance(got, Unknown) and "Maas/Waal bands" in got.needs
+    assert extra_cp(ref, "501/101") == 0.0  # not a 30th Corps HQ: no extra CP
