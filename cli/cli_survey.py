@@ -119,11 +119,12 @@ def _grid_from_module(g, module_path: Path, board: str | None, picture: Path | N
     if picture is not None and several(g):
         raise click.UsageError(f"{g.id} is printed on several sheets: --module writes one picture per sheet "
                                "(GAME/survey-grid-SHEET.png), give no --picture")
+    if picture is not None:
+        check_target(picture, force, [module_path])  # before anything is written
     try:
         imported = import_grids(g.path, read_module(module_path), g, board, force)
         for sheet, (image_path, grid) in imported.items():
             target = picture or g.path / (f"survey-grid-{sheet.prefix}.png" if several(g) else "survey-grid.png")
-            check_target(target, force or picture is None, [module_path])
             png = grid_picture(load(image_path).pixels, grid, sheet.convention)
             write_atomic(target, png, force or picture is None, [module_path])
             click.echo(f"took the grid of {grid.source}" + (f" for sheet {sheet.prefix}" if several(g) else ""))
