@@ -23,6 +23,7 @@ from hexforge.rules.core.path import NoRoute, Route, route
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr import columns, thoroughfares
+from hexforge.rules.httr.ferries import FERRY_MP, FerryLog
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.units import is_kind, kind_of, mobility, number, printed_range
 from hexforge.rules.httr.supply_codes import NO_ZOC_INTO  # SR 8.4.1 (L439)
@@ -72,11 +73,14 @@ class Movement:
     """The step judge of one unit's move in one position."""
 
     def __init__(self, game, state: GameState, uid: str, reaction: bool = False, obs: Observation | None = None,
-                 night: bool = False, companions: tuple[str, ...] = (), morale_roll: int | None = None) -> None:
+                 night: bool = False, companions: tuple[str, ...] = (), morale_roll: int | None = None,
+                 ferries: FerryLog | None = None) -> None:
         """``companions``: the units that moved before this one in the same drag (a moving stack, SR 9.6.4);
-        ``morale_roll``: the phase's last Morale Check roll (SR 9.5.2.2)."""
+        ``morale_roll``: the phase's last Morale Check roll (SR 9.5.2.2); ``ferries``: the Movement Phase's
+        ferrying by bridge engineers (ScR 9.1), None when it is not followed."""
         self.game, self.state, self.uid, self.reaction = game, state, uid, reaction
-        self.night, self.companions, self.morale_roll = night, companions, morale_roll
+        self.night, self.companions, self.morale_roll, self.ferries = night, companions, morale_roll, ferries
+        self.crossed: list[tuple[Hex, Hex]] = []  # the judged route's ferry crossings (``judge``)
         self.side = state.side(uid)
         self.tec = Cells.of(game, "tec")
         self.obs = obs or Observation(game)
@@ -255,8 +259,8 @@ class Movement:
         feats = self.game.map.terrain.features(a, b)
         bridged = thoroughfares.bridged(self.game, a, b)
         for f in sorted(feats, key=lambda f: f.kind):
-            if f.kind == "bridge":
-                continue
+            if f.kind == "bridge" or (f.kind in thoroughfares.CROSSINGS and self.ferries is not None and not bridged):
+                continue  # a ferry crossing costs FERRY_MP instead (ScR 9.1.1)
             v = self.cell(f.kind, column)
             if v == "prohibited" and not bridged:
                 return "prohibited"
@@ -305,7 +309,8 @@ class Movement:
             unknown = cost.needs if isinstance(cost, Unknown) else ground.needs if ground is not None else None
             if ez is None:
                 unknown = unknown or f"whether {self.label(a)} is in an enemy ZOC (SR 8.0)"
-            mp = (0.0 if isinstance(cost, Unknown) else float(cost)) + (EZOC_EXIT if ez else 0.0)
+            mp = (0.0 if isinstance(cost, Unknown) else float(cost)) + (EZOC_EXIT if ez else 0.0) + (
+                FERRY_MP if self.ferries is not None and thoroughfares.unbridged_water(self.game, a, b) else 0.0)
             after = None
             for check in (self.check_stacking(b), self.check_into_ezoc(b)):
                 if isinstance(check, Illegal):
@@ -332,6 +337,11 @@ class Movement:
                            "opposing leaders never share a hex")
         if mem.has(self.state, self.uid, "disrupted") and rec.hexes >= 1:
             return Illegal("HTTR SR 9.5.3", f"{self.uid} is disrupted and moves at most one hex")
+        if self.ferries is not None and self.uid in self.ferries.carried:
+            return Illegal("HTTR ScR 9.1.3", f"{self.uid} ferried units across the water this phase: it may not move "
+                           "(nor ferry itself, ScR 9.1.5)")
+        if self.ferries is not None and self.uid in self.ferries.itself:
+            return Illegal("HTTR ScR 9.1.4", f"{self.uid} ferried itself this phase and moves no further")
         if rec.stop and not self.lenient:
             self.denied = self.denied or Illegal("HTTR SR 9.6.6", f"{self.uid} is in Travel Mode and entered a hex "
                                                  "of other units in Travel Mode along a thoroughfare: it stops there")
@@ -454,6 +464,8 @@ class Movement:
                            f"{names(drops)} (closest tried: {names(found.at)}; {found.blocked.reason})"), spent
         if found is None:
             return Illegal("HTTR SR 9.1", f"{self.uid} has no route from {self.label(start)} to {names(drops)}"), spent
+        self.crossed = [(a, b) for a, b in zip(found.hexes, found.hexes[1:])
+                        if thoroughfares.unbridged_water(self.game, a, b)]
         if found.needs is not None:
             return NotCheckable(found.needs), found.record
         ma = self.ma()

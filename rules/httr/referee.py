@@ -30,6 +30,7 @@ from hexforge.rules.httr.modes_rules import judge_layer
 from hexforge.rules.httr.opportunity import Waiting, judge_of, judge_trigger, trigger_of, waiting
 from hexforge.rules.httr.columns import Drag
 from hexforge.rules.httr.entrench import Works, check_occupied, judge_marker, marker_event
+from hexforge.rules.httr.ferries import FerryLog
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.stacking import check_order, judge_reorder
 from hexforge.rules.httr.units import has_mode, is_kind
@@ -82,6 +83,7 @@ class HttrReferee(Referee):
         self.drag = Drag()  # the moving stack of the current drag (SR 9.6.4-9.6.7)
         self.works = Works()  # entrenchments and what disturbs their builders (SR 12.1, 18.4.3)
         self.works.set_up(self.game, timeline.setup, self.state)
+        self.ferries = FerryLog(self.state)  # bridge engineers' ferrying this Movement Phase (ScR 9.1)
         self.cp = cpl.CpLedger()  # the CP/AmP record tracks and what each HQ holds (SR 14-15)
         cpl.read_setup(self, timeline.setup)
         self.depletion = ammo.DepletionLog()  # the phase's Depletion Check roll awaiting its marker (SR 13.3.1)
@@ -337,6 +339,7 @@ class HttrReferee(Referee):
         self.dismounts.clear()
         self.last_move = (None, None)
         self.phase_start = self.state
+        self.ferries = FerryLog(self.state)
 
     @rule("HTTR SR 6.7.2", "EFF-2", "a DEF result puts the target in Defilade at once (nothing more when it is "
           "already defiladed or disrupted)")
@@ -471,8 +474,9 @@ class HttrReferee(Referee):
             self.finished.update(u for u in self.moves if u != uid)
         self.last_move = (e.from_hex, e.to_hex)
         mv = Movement(self.game, self.state, uid, reaction=kind == "reaction", obs=self.obs, night=self.night,
-                      companions=self.drag.join(e, uid), morale_roll=self.morale_roll)
+                      companions=self.drag.join(e, uid), morale_roll=self.morale_roll, ferries=self.ferries)
         v, spent = mv.judge(start, drops, self.moves.get(uid, Step(0.0, 0)))
+        self.ferries.record(mv, mv.crossed)
         self.moves[uid] = spent
         self.say(j.index, v)
         if e.stack:

@@ -82,16 +82,26 @@ def judge_ground(m: Mover, a: Hex, b: Hex) -> Verdict | None:
     return None
 
 
+def unbridged_water(game: Game, a: Hex, b: Hex) -> bool:
+    """A river or canal between ``a`` and ``b`` with no bridge or permanent ferry over it (ScR 9.0)."""
+    feats = game.map.terrain.features(a, b)
+    return any(f.kind in CROSSINGS for f in feats) and not bridged(game, a, b) and not any(
+        f.kind == "ferry" for f in feats)
+
+
 @rule("HTTR ScR 9.0-9.1", "MOV-15", "no unit crosses a river or canal hexside except at a bridge or by a ferry")
 def cross_water(m: Mover, a: Hex, b: Hex) -> Verdict | None:
-    water = sorted(f.kind for f in m.game.map.terrain.features(a, b) if f.kind in CROSSINGS)
-    if not water or bridged(m.game, a, b) or any(f.kind == "ferry" for f in m.game.map.terrain.features(a, b)):
+    if not unbridged_water(m.game, a, b):
         return None
+    ferries = getattr(m, "ferries", None)
     engineers = [u for u in m.state.at(a) if m.state.side(u) == m.state.side(m.uid)
-                 and is_kind(m.game, u, "bridging_engineer") and u != m.uid]
-    if engineers or is_kind(m.game, m.uid, "bridging_engineer"):
-        return NotCheckable(f"whether {engineers[0] if engineers else m.uid} ferried {m.uid} across the {water[0]} "
-                            "(ScR 9.1.1-9.1.5: engineer ferries are not judged yet)")
+                 and is_kind(m.game, u, "bridging_engineer")]
+    if ferries is None and engineers:
+        return NotCheckable(f"whether {engineers[0]} ferried {m.uid} across the water (ScR 9.1.1: the position at "
+                            "the start of the Movement Phase)")
+    if ferries is not None and (engineers or is_kind(m.game, m.uid, "bridging_engineer")):
+        return ferries.why_not(m, a)
+    water = sorted(f.kind for f in m.game.map.terrain.features(a, b) if f.kind in CROSSINGS)
     return Illegal("HTTR ScR 9.1", f"{m.uid} crosses the {water[0]} between {m.label(a)} and {m.label(b)} where "
                    "there is no bridge or ferry")
 

@@ -1,6 +1,6 @@
 """HTTR terrain limits on a step (SR 8.4.2, 9.3.1, 9.4.2, 9.4.6, 9.5.2.2, 20.3, ScR 9.1) on the synthetic game.
 Its corner of sheet A (tests/games/httr-synthetic/terrain.toml): a raised road A0701-A0705 (A0702, A0703 marsh,
-A0704 woods, a bridged stream between A0703 and A0704, A0705 its terminus), canals A0601/A0501 (no bridge) and
+A0704 woods, a bridged stream between A0703 and A0704, A0705 its terminus), canals round A0501 (none bridged) and
 A0601/A0502 (bridged), a dike between A0602 and A0603. Synthetic TEC: clear 2 MP concentrated, 1 in Travel;
 roads 1 MP concentrated, 0.5 in Travel; marsh 3 leg / 4 vehicular; canal 3 MP."""
 from __future__ import annotations
@@ -45,8 +45,6 @@ def test_rivers_and_canals_only_at_a_bridge():  # MOV-15, ScR 9.0-9.1 (L1353)
     assert rules_broken(move({"A-SLOW": "A0601"}, "A-SLOW", "A0501")) == ["HTTR ScR 9.1"]
     v = move({"A-INF1": "A0601"}, "A-INF1", "A0502")  # bridged: the canal costs nothing (SR 9.4.3)
     assert all_legal(v) and "2 of 12 MP" in v[0].detail
-    v = move({"A-SLOW": "A0601", "A-BENG": "A0601"}, "A-SLOW", "A0501")  # a bridging engineer may ferry it
-    assert unsure(v) and "ScR 9.1" in unsure(v)[0].needs and not rules_broken(v)
 
 
 def test_afvs_and_travel_units_in_marsh_only_by_road_and_in_travel():  # MOV-16, SR 9.4.6 (L499)

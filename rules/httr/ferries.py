@@ -1,0 +1,90 @@
+"""HTTR bridge engineers ferrying units across an unbridged canal or river hexside (ScR 9.1.1-9.1.5): the engineer
+and the ferried unit stand in the same hex next to the hexside at the start of the Movement Phase; the unit
+crosses for 6 MP above the terrain; an engineer ferries at most its own SP a phase and does not move in it; it may
+ferry itself instead (then it ferries no one else and moves no further). Only infantry, heavy weapons, HQs,
+combat engineers and leaders are ferried.
+
+A move that crosses is judged with the ferry available when one is; the referee then records which engineer
+carried it (:meth:`FerryLog.record`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from hexforge.games.game import Game
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr.units import is_kind, number
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal
+
+FERRY_MP = 6.0  # ScR 9.1.1 (L1354)
+FERRIED_KINDS = ("infantry", "hw", "hq", "engineer", "leader")  # ScR 9.1 (L1353)
+ENGINEER = "bridging_engineer"
+
+
+class Mover(Protocol):
+    game: Game
+    state: GameState
+    uid: str
+
+
+@dataclass
+class FerryLog:
+    """One Movement Phase's ferrying: the position at its start, SP each engineer carried, the engineers that
+    ferried themselves, and the units that moved."""
+
+    start: GameState
+    carried: dict[str, float] = field(default_factory=dict)
+    itself: set[str] = field(default_factory=set)
+    moved: set[str] = field(default_factory=set)
+
+    def engineers(self, m: Mover, a: Hex) -> list[str]:
+        """The bridging engineers stacked with the mover in ``a`` at the phase's start, still there, unmoved."""
+        if self.start.where(m.uid) != a:
+            return []
+        side = m.state.side(m.uid)
+        return sorted(u for u in self.start.at(a) if m.state.side(u) == side and is_kind(m.game, u, ENGINEER)
+                      and m.state.where(u) == a and (u == m.uid or u not in self.moved))
+
+    @rule("HTTR ScR 9.1.1-9.1.5", "FRY-1/FRY-2", "a bridge engineer ferries units stacked with it next to the "
+          "hexside at the phase's start, at most its SP a phase, for 6 MP more; it does not move, or it ferries "
+          "itself and no one else")
+    def why_not(self, m: Mover, a: Hex) -> Illegal | None:
+        """None when an engineer may ferry the mover across a water hexside of ``a`` now, else why not."""
+        if is_kind(m.game, m.uid, ENGINEER):  # one that ferried others does not move at all (Movement.barred)
+            return None if self.start.where(m.uid) == a else Illegal(
+                "HTTR ScR 9.1.4", f"{m.uid} ferries itself only from the hex it began the Movement Phase in")
+        if is_kind(m.game, m.uid, *FERRIED_KINDS) is not True:
+            return Illegal("HTTR ScR 9.1", f"{m.uid} is not of a type a bridge engineer ferries (infantry, heavy "
+                           "weapons, HQs, combat engineers and leaders only)")
+        near = self.engineers(m, a)
+        if not near:
+            return Illegal("HTTR ScR 9.1.1", f"{m.uid} crosses unbridged water with no bridge engineer that began the "
+                           "Movement Phase stacked with it there and has not moved")
+        mine = 0.0 if is_kind(m.game, m.uid, "leader") else number(m.game, m.uid, "strength")
+        for u in near:
+            room = number(m.game, u, "strength")
+            if u in self.itself or isinstance(room, Unknown) or isinstance(mine, Unknown):
+                continue
+            if self.carried.get(u, 0.0) + mine <= room:
+                return None
+        return Illegal("HTTR ScR 9.1.2", f"{m.uid} would take the bridge engineers in {', '.join(near)} past their SP "
+                       "ferried this phase")
+
+    def record(self, m: Mover, crossed: list[tuple[Hex, Hex]]) -> None:
+        """After a move: the mover moved; each ferry crossing of its route is charged to an engineer."""
+        self.moved.add(m.uid)
+        for a, _ in crossed:
+            if is_kind(m.game, m.uid, ENGINEER):
+                self.itself.add(m.uid)
+                continue
+            mine = 0.0 if is_kind(m.game, m.uid, "leader") else number(m.game, m.uid, "strength")
+            for u in self.engineers(m, a):
+                room = number(m.game, u, "strength")
+                if u not in self.itself and not isinstance(room, Unknown) and not isinstance(mine, Unknown) \
+                        and self.carried.get(u, 0.0) + mine <= room:
+                    self.carried[u] = self.carried.get(u, 0.0) + mine
+                    break
