@@ -75,6 +75,8 @@ class ActionsMixin:
             self.attack(j, d)
         elif d.verb in ("refit", "improved-defense", "relocate"):
             self.simple_action(j, d)
+        elif d.verb == "use":
+            self.use_special(j, d)
         elif d.verb == "chits":
             self.on_chits(j, int(d.args[0]), int(d.args[1]))
         else:
@@ -153,6 +155,8 @@ class ActionsMixin:
             v = Illegal("PTR 11.4.5A", f"{d.target} holds no enemy unit")
         elif not mine:
             v = Illegal("PTR 14.1B", f"no unit of the activated formation attacks from {d.attackers[0]}")
+        elif d.kind == "infiltration" and self.infiltration_attack(side, mine, target) is not None:
+            v = self.infiltration_attack(side, mine, target)
         elif d.kind == "hasty" and len(d.attackers) > 1:
             v = Illegal("PTR 15.4.2.1A", "a Hasty attack has no attacker combat support ("
                         + ", ".join(d.attackers[1:]) + ")")

@@ -19,6 +19,8 @@ A line declares when it begins with one of these (case does not matter; words ar
     cannibalize UNIT              7.2B: a German unit removed for RPs (then its removal from the map)
     reorganize UNIT [N]           7.2C: N (default 1) cannibalization RPs rebuild N SPs of UNIT
     refuse plan                   21.4.4.3A: the US puts the Plan chit it drew back (once per game)
+    use UNIT                      22.3-22.4, 22.7: an optional rule's special unit is used now (a railroad gun or
+                                  Funkpanzer for the Prepared attack under way; the sharpshooters)
 
 A UNIT may be written with its spaces (``assign LXXXI-526 Inf to 116pz``): the words up to ``to`` (or to the
 number) name it.
@@ -72,6 +74,8 @@ def parse(text: str) -> Declared | None:
         return Declared("chits", tuple(rest))
     if verb == "attack":
         return _attack(rest)
+    if verb == "use" and rest:
+        return Declared("use", (" ".join(rest),))
     return _organization(verb, rest)
 
 

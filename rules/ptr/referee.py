@@ -35,6 +35,7 @@ from hexforge.rules.ptr.withdrawal import WithdrawalMixin
 from hexforge.rules.ptr.dice import OC_PHASE, RECOVERY_PHASE, DiceMixin
 from hexforge.rules.ptr.displacement import DisplacementMixin
 from hexforge.rules.ptr.isolation import IsolationMixin
+from hexforge.rules.ptr.optional import OptionalMixin
 from hexforge.rules.ptr.reserve import ReserveMixin
 from hexforge.rules.ptr.hits import HitsMixin
 from hexforge.rules.ptr.recovery import RecoveryMixin
@@ -60,7 +61,8 @@ IMPROVED_MARKER = "improved-defense"  # the log channel's marker id (docs/log-ch
 
 class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceMixin, RecoveryMixin, RefitMixin,
                  TracksMixin, OrganizationMixin, ReplacementsMixin, WithdrawalMixin, ScenarioMixin, PlansMixin,
-                 HitsMixin, RetreatsMixin, VictoryMixin, DisplacementMixin, IsolationMixin, ReserveMixin, Referee):
+                 HitsMixin, RetreatsMixin, VictoryMixin, DisplacementMixin, IsolationMixin, ReserveMixin,
+                 OptionalMixin, Referee):
     """Judges one PtR timeline: phases (5.1), the Operations Cycle (9), activations and reactions (10), Actions
     and their APs (11), movement (12), ZOC (13) and stacking (14)."""
 
@@ -92,7 +94,8 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
         self.watch_improved(e)
         if self.watch_owed(j):
             return
-        if self.watch_hq_crowd(j) or self.watch_crowded(j) or self.displaced_fam(j) or self.watch_reserve(j):
+        if self.watch_hq_crowd(j) or self.watch_crowded(j) or self.displaced_fam(j) or self.watch_reserve(j) \
+                or self.watch_special(j):
             return
         if self.watch_combat(j) or self.watch_bonus(j):
             return
