@@ -22,6 +22,7 @@ from hexforge.rules.replay import Judged
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 LOSSES = "sp-losses"  # the channel's layer id: the SP losses a combat unit has taken (docs/log-channel.md)
+CS_MARKER = "current-cs"  # the game's [[markers]] id of the printed Current CS markers (PtR 2.4.2, 15.5.4A1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,8 +114,17 @@ class HitsMixin:
         if isinstance(e, Move) and uid is not None and self.in_retreat(af, uid):
             self.say(j.index, self.combat_move(af, uid, e.to_hex))
             return True
+        if uid is None and getattr(getattr(e, "piece", None), "name", None) in self.cs_markers():
+            why = ("SP losses shown with Current CS markers (which unit a marker is under is not in the log: the "
+                   "referee reads the Losses layer, docs/log-channel.md)")
+            self.keep(replace(af, defender=replace(af.defender, unsure=why), attacker=replace(af.attacker, unsure=why)))
+            self.say(j.index, NotCheckable(why))
+            return True
         self.close_combat(j.index)
         return False
+
+    def cs_markers(self) -> set[str]:
+        return {m.name.resolved for m in self.game.info.markers if m.id == CS_MARKER}
 
     def is_check_roll(self, e: DiceRoll) -> bool:
         b = self.ch.dice(e.name)
@@ -150,7 +160,7 @@ class HitsMixin:
 
     @rule("PTR 15.5C", "PTR15-20", "results against the defender are applied before those against the attacker")
     def defender_first(self, af: Aftermath, s: Share) -> Illegal | None:
-        if s is af.attacker and not af.defender.done():
+        if s is af.attacker and not af.defender.done() and af.defender.unsure is None:
             return Illegal("PTR 15.5C", f"the attacker's result is applied before the defender has absorbed its "
                            f"{af.defender.hits} hits")
         return None
@@ -179,6 +189,9 @@ class HitsMixin:
             why = "an HQ never absorbs CHs" if self.data.is_hq(uid) else "it took no part in the combat"
             return Illegal("PTR 15.5.4B" if self.data.is_hq(uid) else "PTR 15.5.4A", f"{uid} loses an SP: {why}")
         v = self.defender_first(af, s) or self.checked_first(s) or self.armour_first(s, uid)
+        if s.unsure is not None:
+            self.keep(af.with_share(replace(s, taken=s.taken + (uid,) * n)))
+            return v or NotCheckable(s.unsure)
         for _ in range(n):
             if v is None and s.lost(uid) >= 1 and any(s.lost(o) == 0 for o in s.left() if o != uid):
                 v = Illegal("PTR 15.5.2D", f"{uid} takes a second SP loss before "

@@ -216,3 +216,13 @@ def test_bundled_combat_results_are_not_checkable(ptr):
     assert isinstance(verdicts(r, 8)[0], NotCheckable)
     assert isinstance(verdicts(r, 9)[0], NotCheckable) and "crt" in verdicts(r, 9)[0].needs.lower()
     assert not [v for v in verdicts(r, 9) if isinstance(v, Illegal)]
+
+
+def test_current_cs_markers_leave_the_losses_unchecked(syn):
+    """PTR15-10: SP losses shown with the printed Current CS markers (a marker dropped in 1214: whose is it?) make
+    the result not checkable, never illegal."""
+    from hexforge.builder.timeline import Entered, PieceRef
+    log = rolled(syn, 10)
+    log.events.append(Entered(log._n(), PieceRef("cs1", "Current CS", None), OFF_MAP, "1214"))
+    r = lose(log, "116-PG", "1314", 0, 2).say("german", "done").check()
+    assert illegal(r) == [] and "Current CS markers" in verdicts(r, 11)[0].needs
