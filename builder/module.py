@@ -101,8 +101,9 @@ def main_layout(game: Game, images: ImageGrid | dict[str, ImageGrid] | None = No
     for i, sb in enumerate(boards):
         if sb.sheet.prefix in grids:
             grid = board_grid(sb.sheet.convention, image=grids[sb.sheet.prefix])
-            if sb.grid.numbering.location_format != grid.numbering.location_format:
-                grid = replace(grid, numbering=replace(grid.numbering, location_format=sb.grid.numbering.location_format))
+            named = sb.grid.numbering.location_format  # a sheet's labels carry its letter (A0101)
+            if named != grid.numbering.location_format:
+                grid = replace(grid, numbering=replace(grid.numbering, location_format=named))
             boards[i] = SheetBoard(sb.sheet, grid, {})
     up = boards[0].sheet.convention.rows.increase == "up"
     boards.sort(key=lambda b: -b.sheet.row_offset if up else b.sheet.row_offset)

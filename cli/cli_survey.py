@@ -249,9 +249,9 @@ def terrain_cmd(game: str, image_path: Path, letter: str | None, samples_path: P
             raise click.ClickException(f"{g.path} has no fitted grid{f' for sheet {sheet.prefix}' if on else ''}; "
                                        f"run `hexforge survey grid {game}{on} --image {image_path}` first")
         if grid.sha256 != image.sha256:
-            raise click.ClickException(f"the grid in {g.path / 'survey.toml'}{f' for sheet {sheet.prefix}' if on else ''}"
-                                       f" was fitted on {grid.image}, not on {image_path} (its checksum differs); "
-                                       "fit the grid on this image first")
+            of = f" for sheet {sheet.prefix}" if on else ""
+            raise click.ClickException(f"the grid in {g.path / 'survey.toml'}{of} was fitted on {grid.image}, not on "
+                                       f"{image_path} (its checksum differs); fit the grid on this image first")
         samples = read_samples(samples_path, g) if samples_path else Samples()
         if key_path:
             read_key(key_path, g, samples)

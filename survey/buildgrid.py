@@ -47,8 +47,9 @@ def fitted_for_build(game_dir: Path, image_path: Path, sheet: str = "") -> Build
     where = Path(game_dir) / SURVEY_FILE
     of, on = (f" of sheet {sheet}", f" --sheet {sheet}") if sheet else ("", "")
     if fitted is None:
+        typed = "" if sheet else ", or give --grid DX,DY,X,Y"
         raise GridMismatch(f"no fitted grid{of} for {image_path}: {where} has none. Run `hexforge survey grid "
-                           f"{game_dir}{on} --image {image_path}` first" + ("" if sheet else ", or give --grid DX,DY,X,Y"))
+                           f"{game_dir}{on} --image {image_path}` first{typed}")
     digest = sha256_of(image_path)
     if digest != fitted.sha256:
         raise GridMismatch(f"the grid{of} in {where} was fitted on {fitted.image} (sha256 {fitted.sha256[:12]}..., "

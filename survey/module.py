@@ -9,7 +9,9 @@ the printed ones in the module's own format (letters, separators, leading zeros)
 keep them (0, 0, or 1 for letters: VASSAL reads ``A`` as 0) win a tie; also tried are offsets
 putting the board's first column and row on the sheet's. What is found
 becomes the ``[boards]`` table of a binding (:mod:`hexforge.survey.binding`) and the fitted
-grid of the game (:func:`module_grid`): the board's image is the map scan, the HexGrid is exact.
+grid of each sheet of the game (:func:`module_grids`): the board's image is the map scan, the
+HexGrid is exact. Sheets of one game are numbered alike; a board is told to be sheet A's by its
+labels carrying the letter (``A$gridLocation$``) or its name ending in it (``Sheet A``).
 """
 from __future__ import annotations
 

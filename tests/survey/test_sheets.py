@@ -52,7 +52,8 @@ def test_each_sheet_is_fitted_by_its_own_numbering_into_its_own_table(tmp_path: 
         sheet = next(x for x in game.map.sheets if x.prefix == k)
         centres = grids[k].centres(sheet.convention)
         assert grids[k].image == images[k].name and (grids[k].width, grids[k].height) == s.image.size
-        errors = [math.hypot(centres[label[1:]][0] - x, centres[label[1:]][1] - y) for label, (x, y) in s.centres.items()]
+        errors = [math.hypot(centres[label[1:]][0] - x, centres[label[1:]][1] - y)
+                  for label, (x, y) in s.centres.items()]
         assert np.mean(errors) <= 1.5 and max(errors) <= 0.25 * s.hex_height, (k, grids[k].labelling)
         assert (game_dir / f"survey-grid-{k}.png").is_file()
     assert grids["A"].dy == pytest.approx(scans["A"].hex_height, rel=0.01)
