@@ -1,7 +1,8 @@
-"""Isolation (PtR 18.4-18.5.2, 11.3): a unit that traces no CR path of any length to its formation's HQ acts only
+"""Isolation (PtR 18.4-18.6, 11.3): a unit that traces no CR path of any length to its formation's HQ acts only
 after passing an Effectiveness Check, rolled before the Action (the activation's last ``effectiveness-check`` roll,
-docs/log-channel.md); one that fails is disrupted and does not take part, the APs still spent (18.5.2B). A mixin of
-:class:`hexforge.rules.ptr.referee.PtrReferee`.
+docs/log-channel.md); one that fails is disrupted and does not take part, the APs still spent (18.5.2B). In the
+Recovery Phase each isolated disrupted unit rolls an Attrition Check (an ``attrition-check`` button) and loses
+max(0, die - ER) SPs (its Losses layer, 18.6). A mixin of :class:`hexforge.rules.ptr.referee.PtrReferee`.
 
 Reading: 11.3 says isolated units "may not carry out Actions", 18.5.2A that they "must first pass an Effectiveness
 Check"; the rule on isolation itself (18.5.2A) is read as the one that governs, 11.3 as its summary."""
@@ -9,11 +10,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hexforge.builder.timeline import DiceRoll, StepChange
 from hexforge.maps.terrain import Unknown
+from hexforge.rules.ptr.combat import attrition_loss
 from hexforge.rules.ptr.command import paths
 from hexforge.rules.ptr.supply import isolated
 from hexforge.rules.registry import rule
-from hexforge.rules.verdict import Illegal, NotCheckable, Verdict
+from hexforge.rules.replay import Judged
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+ATTRITION, RECOVERY = "attrition-check", "recovery"  # the channel's dice purpose; the Recovery Phase's id
 
 
 class IsolationMixin:
@@ -52,3 +58,49 @@ class IsolationMixin:
             return Illegal("PTR 18.5.2B", f"{u} is isolated and failed its Effectiveness Check ({die} > ER {er}): it "
                            "is disrupted and takes no part in the Action (its APs are spent)")
         return None
+
+    # -- the Attrition Check (PtR 18.6) ----------------------------------------------------------------
+
+    def watch_attrition(self, j: Judged) -> bool:
+        """An Attrition Check roll, and the SP loss that follows it (True: judged here). Reading: a roll names no
+        unit, so it is matched with the next unit whose Losses layer changes."""
+        e = j.event
+        b = self.ch.dice(e.name) if isinstance(e, DiceRoll) else None
+        if b is not None and b.purpose == ATTRITION:
+            self.say(j.index, self.attrition_roll(self.die(e)))
+            return True
+        uid = self.unit(e) if isinstance(e, StepChange) else None
+        if self.mem.attrition is None or uid is None or self.loss_level(e) is None:
+            return False
+        self.say(j.index, self.attrition_paid(uid, e))
+        self.set(attrition=None)
+        return True
+
+    @rule("PTR 18.6", "PTR18-3", "each isolated disrupted unit makes an Attrition Check in the Recovery Phase and loses "
+          "max(0, die - ER) SPs")
+    def attrition_roll(self, die: int) -> Verdict:
+        if self.phase_id() != RECOVERY:
+            return Illegal("PTR 18.6", "an Attrition Check outside the Recovery Phase")
+        units = [u for u in sorted(self.state.reduced) if u in self.state.positions and not self.data.is_hq(u)]
+        answers = [self.isolated_now(u) for u in units]
+        self.set(attrition=die)
+        if any(a is True for a in answers):
+            return Legal(detail=f"Attrition Check {die}")
+        unknown = [a for a in answers if isinstance(a, Unknown)]
+        return NotCheckable(unknown[0].needs) if unknown else Illegal(
+            "PTR 18.6", "an Attrition Check, but no unit is isolated and disrupted")
+
+    def attrition_paid(self, uid: str, e: StepChange) -> Verdict:
+        """The Losses layer change after an Attrition Check. Reading: the ER is the one the disrupted unit shows."""
+        die, cut = self.mem.attrition, self.isolated_now(uid)
+        if uid not in self.state.reduced or cut is False:
+            return Illegal("PTR 18.6", f"{uid} loses SPs to an Attrition Check, but it is not isolated and disrupted")
+        er = self.data.value(uid, "er", True)
+        if isinstance(er, Unknown) or isinstance(cut, Unknown):
+            return NotCheckable((er if isinstance(er, Unknown) else cut).needs)
+        lost = (self.loss_level(e) or 0) - (self.ch.level(e.trait, e.old) or 0)
+        want = attrition_loss(die, er)
+        if lost != want:
+            return Illegal("PTR 18.6A", f"{uid} loses {lost} SP to its Attrition Check ({die} - ER {er}): it loses "
+                           f"{want}")
+        return Legal(detail=f"{uid} loses {lost} SP to attrition (18.6A)")

@@ -41,3 +41,22 @@ def test_refit_only_in_command_range(syn):
     r = PtrLog(syn, setup).disrupt("1-B", "1617").phase(1, "operations").say("us", "act 1inf").roll("us", 8) \
         .say("us", "refit 1-b").check()
     assert illegal(r) == [(4, "PTR 11.4.3A")]
+
+
+def recovery(syn, setup: dict[str, str]) -> PtrLog:
+    """1-A disrupted; the Recovery Phase of Turn 1; an Attrition Check of 7 (event 2)."""
+    return PtrLog(syn, setup).disrupt("1-A", setup["1-A"]).phase(1, "recovery").roll("us", 7, "Attrition Check")
+
+
+def test_attrition_check_of_an_isolated_disrupted_unit(syn):
+    """PTR18-3 (18.6A): the isolated, disrupted 1-A (ER 3 disrupted) rolls 7: it loses 4 SPs, not 2."""
+    r = recovery(syn, CUT).layer("1-A", "1617", "Losses", "1", " 4 SP lost").check()
+    assert illegal(r) == []
+    r = recovery(syn, CUT).layer("1-A", "1617", "Losses", "1", " 2 SP lost").check()
+    assert illegal(r) == [(3, "PTR 18.6A")]
+
+
+def test_no_attrition_check_without_an_isolated_unit(syn):
+    """PTR18-3 (18.6): with 1-A disrupted but in reach of its HQ, no Attrition Check is due."""
+    r = recovery(syn, SETUP).check()
+    assert illegal(r) == [(2, "PTR 18.6")]
