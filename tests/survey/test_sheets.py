@@ -178,6 +178,7 @@ def test_build_puts_each_sheets_fitted_grid_on_its_own_scan(tmp_path: Path) -> N
     (["A={a}", "A={b}"], 2, "two images for sheet A"),
     (["B={a}"], 1, "sheet B: the grid of sheet B in"),
     (["A={a}", "B={b}", "--grid", "40,46,30,30"], 2, "--grid goes with one --map-image"),
+    (["A={a}", "--grid", "40,46,30,30"], 1, "sheet A: --grid 40,46,30,30 does not fit"),  # checked on A's scan
 ])
 def test_map_images_that_name_no_sheet_no_file_or_the_wrong_scan_are_refused(tmp_path: Path, args, code,
                                                                             message) -> None:
