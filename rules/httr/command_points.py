@@ -344,6 +344,8 @@ def check_carried(p: Position) -> list[Verdict]:
         if track == CP and now > most:
             out.append(Illegal("HTTR ScR 5.2.3.2" if corps else "HTTR SR 14.5.2", f"{hq}'s CP Record Track holds "
                                f"{now} when the CP are received: at most {most} are carried over"))
+    if not any(track == CP for track, _ in p.cp.boxes):
+        return [NotCheckable("the CP Record Tracks' boxes (no track marker naming its HQ unit is placed)")]
     return out or [Legal(detail="every CP track carries over at most four CP (SR 14.5.2)")]
 
 

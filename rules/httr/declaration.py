@@ -21,6 +21,11 @@ word opens a declaration). Read by one tokenizer pass, linear in the line's leng
                                                             CP expended for its assets (SR 14.4)
     attach UNIT to HQ                                       UNIT put under HQ in the Command Phase (SR 13.4,
                                                             17.4, 18.5.3, ScR 4.0-4.3)
+    logistics DIVISION LEVEL                                a German division's delivery level: low, normal,
+                                                            intense (ScR 5.2.1.1)
+    logistics DIVISION cp N amp M [ma K]                    an Allied division's delivery rates in percent
+                                                            (airborne ScR 5.2.2.1; with ma: Club Route 5.2.3.1,
+                                                            a dropped column written -)
 
 TARGET and HEX are hex labels (``B0405``); FIRER is a hex label (the top two units there, SR 6.3.1.4) or a
 unit id; an id with spaces is written in double quotes (``"2/506 5-3 no.1"``). Words are separated by spaces
@@ -31,7 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-KINDS = ("df", "at", "if", "of", "return", "ca", "cp", "attach")
+KINDS = ("df", "at", "if", "of", "return", "ca", "cp", "attach", "logistics")
 SECTIONS = {"df": ("from", "target"), "at": ("from", "target"), "if": ("from", "target", "spotter", "hq"),
             "of": ("from", "target", "trigger"), "return": ("from", "target"), "ca": ("from", "lead")}
 TRIGGERS = ("leave", "mode", "order", "mount", "move", "ca", "ambush")
@@ -64,6 +69,8 @@ def parse(text: str) -> Declaration | None:
     if len(words) < 2 or words[0].lower() not in KINDS:
         return None
     kind = words[0].lower()
+    if kind == "logistics":
+        return Declaration("logistics", words[1], tuple(words[2:])) if 3 <= len(words) <= 8 else None
     if kind == "attach":
         ok = len(words) == 4 and words[2].lower() == "to"
         return Declaration("attach", words[1], (words[3],)) if ok else None

@@ -14,6 +14,7 @@ from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import ammunition as ammo
 from hexforge.rules.httr import command_points as cpl
+from hexforge.rules.httr import logistics as logi
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.catalogue import READINGS
 from hexforge.rules.httr.command import judge_cp
@@ -88,6 +89,7 @@ class HttrReferee(Referee):
         cpl.read_setup(self, timeline.setup)
         self.depletion = ammo.DepletionLog()  # the phase's Depletion Check roll awaiting its marker (SR 13.3.1)
         self.attach = Attachments()  # units put under other HQs (SR 13.4, 17.4)
+        self.logistics = logi.LogisticsLog()  # the CP/Logistic Phase's declared deliveries (ScR 5.2)
 
     def _start_mode(self, uid: str) -> str | None:
         """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
@@ -122,13 +124,13 @@ class HttrReferee(Referee):
             self.say(j.index, Illegal("HTTR SR 4.1", f"{self.passed_phase}: nothing is done in it"))
         elif isinstance(e, ChatLine):
             d = parse(e.text)
-            if d is not None and (d.kind in ("cp", "attach") and d.target in self.game.units
+            if d is not None and (d.kind in ("cp", "attach", "logistics") and d.target in self.game.units
                                   or self.hex(d.target) is not None):
                 self.on_declare(j, d)
         elif isinstance(e, DiceRoll):
             self.on_roll(j)
         elif isinstance(e, Move) and cpl.marker_hq(self.game, self.channel, e.piece.name) is not None:
-            spent = ammo.check_spend(self, e)
+            spent = ammo.check_spend(self, e) or logi.check_received(self, e)
             for v in ([spent] if spent is not None else []) + cpl.on_marker(self, j.index, e):
                 self.say(j.index, v)
         elif marker_event(self.game, e):
@@ -287,6 +289,7 @@ class HttrReferee(Referee):
         self.end_phase()
         cpl.phase_began(self, self.game.info.sequence[phase].id, self.calendar().get(turn, {}).get("time"))
         self.depletion = ammo.DepletionLog()
+        self.logistics = logi.LogisticsLog()
         self.last_phase_change = j.index
         if turn is not None and turn != old_t:
             self.mode_turn.clear()
@@ -359,8 +362,8 @@ class HttrReferee(Referee):
     # -- declarations and rolls --------------------------------------------------------------
 
     def on_declare(self, j: Judged, d: Declaration) -> None:
-        if d.kind == "attach":
-            self.say_all(j.index, judge_attach(self, d), d.kind)
+        if d.kind in ("attach", "logistics"):
+            self.say_all(j.index, (judge_attach if d.kind == "attach" else logi.judge_logistics)(self, d), d.kind)
             return
         if d.kind in ("cp", "ca"):
             self.say_all(j.index, judge_cp(self, d, j.index) if d.kind == "cp" else judge_ca(self, d), d.kind)
@@ -402,6 +405,8 @@ class HttrReferee(Referee):
             self.say(j.index, Legal(detail="a Depletion Check: the marker or AmP spend that follows is judged with it"))
             return
         said = cpl.on_roll(self, e, button.purpose if button is not None else None)
+        delivered = logi.on_roll(self, total) if button is not None and button.purpose == "logistics" else None
+        said = (said or []) + [delivered] if delivered is not None else said
         if said is not None:
             for v in said:
                 self.say(j.index, v)

@@ -51,7 +51,8 @@ def test_at_most_four_cp_carried_over():  # CP-12, SR 14.5.2 (L791), 14.5.1 (L79
 
 def test_new_cp_only_to_a_supplied_undisrupted_division_in_defilade():  # CP-6, CP-7, SUP-3: SR 14.1.2, 14.1.5, 14.1.4
     def receive(setup: dict) -> list:
-        return last(Log(setup).on_track("A-DIV CP", 2).phase(8, "cp_logistic").track("A-DIV CP", 5).check())
+        return last(Log(setup).on_track("A-DIV CP", 2).phase(8, "cp_logistic").say("logistics A-DIV cp 30 amp 70")
+                    .roll("Logistics", 6, 6).track("A-DIV CP", 3).check())  # 1 CP (the synthetic table)
     assert all_legal(receive(HQS))
     assert rules_broken(receive({**HQS, "A-DIV": ("B0205", {"Mode": "Travel"})})) == ["HTTR SR 14.1.2"]
     assert rules_broken(receive({**HQS, "A-DIV": ("B0205", {"Mode": "Defilade", "Disrupted": "Disrupted"})})) \

@@ -1,0 +1,179 @@
+"""HTTR CP and AmP deliveries (SR 14.1.1, 15.1, ScR 5.2.1-5.2.3): a ``logistics`` declaration names a division's
+delivery level in the CP/Logistic Phase (``rules/httr/declaration.py``); the Logistics rolls that follow give its
+CP (the first) and AmP (the second) from the game's Logistic Tables, and its record-track markers must rise by
+what the table gives.
+
+Readings: the declaration's form names the table: a level word the German Divisional Logistic Table (5.2.1.1),
+``cp N amp M`` the Allied Airborne one (5.2.2.1), ``cp N amp M ma K`` the Club Route one (5.2.3.1, a dropped
+column written ``-``); an Allied table's columns are named ``CP N%`` and ``AmP N%``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from hexforge.builder.timeline import Move
+from hexforge.games.channel import Channel
+from hexforge.games.game import Game
+from hexforge.games.values import plain
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.core.tables import Cells
+from hexforge.rules.httr import command_points as cpl
+from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+GERMAN, AIRBORNE, CLUB_ROUTE = "german_logistics", "airborne_logistics", "club_route_logistics"
+LEVELS = ("low", "normal", "intense")  # ScR 5.2.1.1 (L1136)
+TIMETABLE = "german_delivery_timetable"  # game.toml [special]: ScR 5.2.1.1's timetable, ``allowed`` by date
+
+
+@dataclass(slots=True)
+class Delivery:
+    """One division's declared delivery: the table, its CP and AmP columns, and what the rolls gave."""
+
+    table: str
+    columns: tuple[str, str]
+    got: list[float | Unknown] = field(default_factory=list)  # CP, then AmP
+    drm: int = 0
+
+
+@dataclass(slots=True)
+class LogisticsLog:
+    """The CP/Logistic Phase's declared deliveries, in order; the one the next roll belongs to."""
+
+    deliveries: dict[str, Delivery] = field(default_factory=dict)
+    rolling: str | None = None
+    levels: dict[str, str] = field(default_factory=dict)  # German division -> its declared level
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    channel: Channel
+    cp: cpl.CpLedger
+    logistics: LogisticsLog
+
+    def phase(self) -> tuple[str, str | None]: ...
+
+    def calendar(self) -> dict[int, dict]: ...
+
+
+def judge_logistics(p: Position, d: Declaration) -> list[Verdict]:
+    div, words = d.target, [w.lower() for w in d.firers]
+    if div not in p.game.units or p.game.units[div].size.strip().lower() not in ("division", "corps"):
+        return [NotCheckable(f"a division HQ named {div!r} (units.csv)")]
+    if p.phase()[0] != "cp_logistic":
+        return [Illegal("HTTR SR 14.1.1", f"{div}'s CP and AmP are received in the CP/Logistic Phase")]
+    german = p.game.units[div].side == "german"
+    if german != (len(words) == 1):
+        return [Illegal("HTTR ScR 5.2.1.1" if german else "HTTR ScR 5.2.2.1", f"{div} declares {' '.join(words)}: "
+                        "German divisions choose a level (low, normal, intense), Allied ones percentages")]
+    out = [check_level(p, div, words[0])] if german else [check_rates(p, words)]
+    if isinstance(out[0], Illegal):
+        return out
+    p.logistics.deliveries[div] = delivery(words)
+    p.logistics.rolling = div
+    return out
+
+
+def delivery(words: list[str]) -> Delivery:
+    if len(words) == 1:
+        return Delivery(GERMAN, (words[0], words[0]))
+    rates = dict(zip(words[::2], words[1::2]))
+    table = CLUB_ROUTE if "ma" in rates else AIRBORNE
+    dropped = any(v == "-" for v in rates.values())
+    return Delivery(table, (f"CP {rates.get('cp')}%", f"AmP {rates.get('amp')}%"), drm=2 if dropped else 0)
+
+
+@rule("HTTR ScR 5.2.2.1 / 5.2.3.1", "CP-4", "airborne CP and AmP percentages total 100; Club Route CP, AmP and MA "
+      "rates at most 100 (or one column dropped for a +2 DRM)")
+def check_rates(p: Position, words: list[str]) -> Verdict:
+    rates = dict(zip(words[::2], words[1::2]))
+    if len(words) % 2 or set(rates) - {"cp", "amp", "ma"} or not {"cp", "amp"} <= set(rates) \
+            or not all(v.isdigit() or v == "-" for v in rates.values()):
+        return Illegal("HTTR ScR 5.2.2.1", f"{' '.join(words)}: the rates are cp N amp M (and ma K on Club Route)")
+    total = sum(int(v) for v in rates.values() if v.isdigit())
+    if "ma" not in rates and (total != 100 or "-" in rates.values()):
+        return Illegal("HTTR ScR 5.2.2.1", f"the airborne CP and AmP levels total {total} percent: they must total "
+                       "100")
+    if "ma" in rates and total > 100:
+        return Illegal("HTTR ScR 5.2.3.1", f"the Club Route CP, AmP and MA rates total {total} percent: at most 100")
+    if list(rates.values()).count("-") > 1:
+        return Illegal("HTTR ScR 5.2.3.1", "only one column may be dropped for the +2 DRM")
+    return Legal()
+
+
+@rule("HTTR ScR 5.2.1.1", "CP-2", "German delivery levels by date: how many divisions may use normal (or intense) "
+      "levels")
+def check_level(p: Position, div: str, level: str) -> Verdict:
+    if level not in LEVELS:
+        return Illegal("HTTR ScR 5.2.1.1", f"{level!r} is no delivery level (low, normal, intense)")
+    p.logistics.levels[div] = level
+    if level == "low":
+        return Legal()
+    date = str(p.calendar().get(p.state.turn or 0, {}).get("date", ""))
+    table = plain((p.game.info.special or {}).get(TIMETABLE)) or {}
+    rows = table.get("allowed") if isinstance(table, dict) else None
+    row = next((r for r in rows if date in r.get("dates", ())), None) if isinstance(rows, list) else None
+    if row is None:
+        return NotCheckable(f"the German delivery timetable for {date or 'this turn'} (game.toml [special.{TIMETABLE}]"
+                            " allowed; ScR 5.2.1.1)")
+    named = [u for u in row.get("named", ()) if u in p.game.units]
+    if len(named) < len(row.get("named", ())):
+        return NotCheckable(f"the HQ units of {', '.join(row['named'])} (ScR 5.2.1.1 names them)")
+    if level == "intense" and row.get("swoboda"):
+        return NotCheckable("the division the Swoboda Flak Brigade is attached to (ScR 5.2.1.1-5.2.1.2)")
+    if level == "intense":
+        return Illegal("HTTR ScR 5.2.1.1", f"{div} uses the intense level on {date}: only the division Swoboda's "
+                       "Flak Brigade is attached to, on 19 Sep (ScR 5.2.1.2)")
+    others = [d for d, lv in p.logistics.levels.items() if lv != "low" and d not in named]
+    if div not in named and len(others) > int(row.get("normal", 0)):
+        return Illegal("HTTR ScR 5.2.1.1", f"on {date} {len(others)} divisions besides {', '.join(named) or 'none'} "
+                       f"use normal levels: at most {row.get('normal', 0)}")
+    return Legal()
+
+
+def on_roll(p: Position, total: int) -> Verdict | None:
+    """A Logistics roll for the division declared last: its CP, then its AmP."""
+    div = p.logistics.rolling
+    if div is None or p.phase()[0] != "cp_logistic":
+        return None
+    got = p.logistics.deliveries[div]
+    column = got.columns[len(got.got)]
+    cell = Cells.of(p.game, got.table).get(str(total), column) if got.table in p.game.tables else "unknown"
+    value = Unknown(f"{got.table} row {total} column {column!r} (tables/{got.table}.toml; ScR 5.2)") \
+        if cell == "unknown" or got.drm else float(cell)
+    got.got.append(value)
+    if len(got.got) == 2:
+        p.logistics.rolling = None
+    what = "CP" if len(got.got) == 1 else "AmP"
+    return NotCheckable(value.needs) if isinstance(value, Unknown) else \
+        Legal(detail=f"{div} receives {value:g} {what} ({got.table}, 2d6 {total})")
+
+
+@rule("HTTR SR 14.1.1 / 15.1.3 / ScR 5.2", "CP-1", "a division's record tracks rise by the CP and AmP its Logistic "
+      "Table gives")
+def check_received(p: Position, e: Move) -> Verdict | None:
+    """A record-track marker rising in the CP/Logistic Phase (``None``: another move)."""
+    got = cpl.marker_hq(p.game, p.channel, e.piece.name)
+    where = p.channel.box(e.to.board, e.to.label)
+    if got is None or got[1] is None or where is None or p.phase()[0] != "cp_logistic":
+        return None
+    track, div = got
+    old, new = p.cp.boxes.get((track, div)), int(where[1])
+    if old is None or new <= old:
+        return None
+    d = p.logistics.deliveries.get(div)
+    index = 0 if track == cpl.CP else 1
+    if d is None or len(d.got) <= index:
+        return Illegal("HTTR SR 14.1.1", f"{div}'s {track.upper()} track rises without its delivery declared and "
+                       "rolled (ScR 5.2)")
+    want = d.got[index]
+    if isinstance(want, Unknown):
+        return NotCheckable(want.needs)
+    if new - old != want:
+        return Illegal("HTTR SR 14.1.1", f"{div} received {want:g} {track.upper()} (its Logistic Table) and its "
+                       f"track rises by {new - old}")
+    return Legal(detail=f"{div} receives {want:g} {track.upper()}")

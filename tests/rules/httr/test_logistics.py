@@ -1,0 +1,67 @@
+"""HTTR CP and AmP deliveries (SR 14.1.1, 15.1, ScR 5.2.1-5.2.3) on the synthetic game: ``logistics`` declarations
+in the CP/Logistic Phase, the Logistic Tables (tests/games/httr-synthetic/tables) and the record tracks' rise.
+GT4 (17 Sep) and GT8 (18 Sep) are the synthetic game's 1501 and 0601 turns."""
+from __future__ import annotations
+
+from hexforge.games import load_game
+from hexforge.rules.verdict import NotCheckable
+from tests.rules.httr.helpers import Log, all_legal, last, rules_broken
+
+ALLIES = {"A-CORPS": "B0105", "A-DIV": ("B0205", {"Mode": "Defilade"})}
+GERMANS = {"G-CORPS": "A0605", "G-DIV": ("A0505", {"Mode": "Defilade"}), "G-DIV2": ("A0504", {"Mode": "Defilade"})}
+
+
+def declare(setup: dict, *lines: str, turn: int = 8, phase: str = "cp_logistic") -> list:
+    log = Log(setup).phase(turn, phase)
+    for line in lines:
+        log.say(line)
+    return last(log.check())
+
+
+def test_airborne_and_club_route_rates():  # CP-4, ScR 5.2.2.1 (L1145), 5.2.3.1 (L1151)
+    assert all_legal(declare(ALLIES, "logistics A-DIV cp 30 amp 70"))
+    assert rules_broken(declare(ALLIES, "logistics A-DIV cp 40 amp 70")) == ["HTTR ScR 5.2.2.1"]
+    assert all_legal(declare(ALLIES, "logistics A-DIV cp 25 amp 25 ma 50"))
+    assert rules_broken(declare(ALLIES, "logistics A-DIV cp 50 amp 50 ma 25")) == ["HTTR ScR 5.2.3.1"]
+    assert all_legal(declare(ALLIES, "logistics A-DIV cp 50 amp - ma 50"))  # a dropped column: +2 DRM
+    assert rules_broken(declare(ALLIES, "logistics A-DIV cp 50 amp - ma -")) == ["HTTR ScR 5.2.3.1"]
+
+
+def test_deliveries_in_the_cp_logistic_phase():  # CP-1, SR 14.1.1 (L769)
+    assert rules_broken(declare(ALLIES, "logistics A-DIV cp 30 amp 70", phase="allied_command")) \
+        == ["HTTR SR 14.1.1"]
+    assert rules_broken(declare(GERMANS, "logistics G-DIV cp 30 amp 70")) == ["HTTR ScR 5.2.1.1"]
+
+
+def test_german_levels_by_date():  # CP-2, ScR 5.2.1.1 (L1137-1141) as the synthetic timetable gives it
+    assert all_legal(declare(GERMANS, "logistics G-DIV normal", turn=4))  # 17 Sep: one division at normal
+    assert rules_broken(declare(GERMANS, "logistics G-DIV normal", "logistics G-DIV2 normal", turn=4)) \
+        == ["HTTR ScR 5.2.1.1"]
+    assert all_legal(declare(GERMANS, "logistics G-DIV normal", "logistics G-DIV2 low"))  # 18 Sep: G-DIV named
+    assert rules_broken(declare(GERMANS, "logistics G-DIV2 normal")) == ["HTTR ScR 5.2.1.1"]
+    swoboda = declare(GERMANS, "logistics G-DIV2 intense")
+    assert swoboda and all(isinstance(v, NotCheckable) for v in swoboda)
+    assert rules_broken(declare(GERMANS, "logistics G-DIV2 intense", turn=4)) == ["HTTR ScR 5.2.1.1"]
+
+
+def test_the_tracks_rise_by_the_table():  # CP-1, SR 14.1.1 (L769), 15.1.3 (L806); the synthetic tables
+    german = Log(GERMANS).on_track("G-DIV CP", 1).phase(8, "cp_logistic").say("logistics G-DIV low") \
+        .roll("Logistics", 4, 4)  # low, 8: 2 CP
+    assert all_legal(last(german.track("G-DIV CP", 3).check()))
+    german = Log(GERMANS).on_track("G-DIV CP", 1).phase(8, "cp_logistic").say("logistics G-DIV low") \
+        .roll("Logistics", 4, 4)
+    assert rules_broken(last(german.track("G-DIV CP", 4).check())) == ["HTTR SR 14.1.1"]
+    allied = Log(ALLIES).on_track("A-DIV CP", 2).on_track("A-DIV AmP", 2).phase(8, "cp_logistic") \
+        .say("logistics A-DIV cp 30 amp 70").roll("Logistics", 6, 6).roll("Logistics", 3, 3)  # 1 CP, 1 AmP
+    assert all_legal(last(allied.track("A-DIV CP", 3).check()))
+    assert all_legal(last(allied.track("A-DIV AmP", 3).check()))
+    unasked = Log(ALLIES).on_track("A-DIV CP", 2).phase(8, "cp_logistic").track("A-DIV CP", 3)
+    assert rules_broken(last(unasked.check())) == ["HTTR SR 14.1.1"]
+
+
+def test_the_bundled_tables_are_not_transcribed():  # CP-1 on the bundled data
+    g = load_game("highway-to-the-reich")
+    got = last(Log({"85xx": ("C2808", {"Mode": "Defilade"})}, g).phase(6, "cp_logistic").say("logistics 85xx low")
+               .roll("Logistics", 4, 4).check())
+    assert got and all(isinstance(v, NotCheckable) for v in got)
+    assert "german_logistics" in " ".join(v.needs for v in got)
