@@ -34,6 +34,7 @@ from hexforge.rules.ptr.scenario import ScenarioMixin
 from hexforge.rules.ptr.withdrawal import WithdrawalMixin
 from hexforge.rules.ptr.dice import OC_PHASE, RECOVERY_PHASE, DiceMixin
 from hexforge.rules.ptr.displacement import DisplacementMixin
+from hexforge.rules.ptr.drm_cap import DrmCapMixin
 from hexforge.rules.ptr.isolation import IsolationMixin
 from hexforge.rules.ptr.optional import OptionalMixin
 from hexforge.rules.ptr.reserve import ReserveMixin
@@ -62,7 +63,7 @@ IMPROVED_MARKER = "improved-defense"  # the log channel's marker id (docs/log-ch
 class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceMixin, RecoveryMixin, RefitMixin,
                  TracksMixin, OrganizationMixin, ReplacementsMixin, WithdrawalMixin, ScenarioMixin, PlansMixin,
                  HitsMixin, RetreatsMixin, VictoryMixin, DisplacementMixin, IsolationMixin, ReserveMixin,
-                 OptionalMixin, Referee):
+                 OptionalMixin, DrmCapMixin, Referee):
     """Judges one PtR timeline: phases (5.1), the Operations Cycle (9), activations and reactions (10), Actions
     and their APs (11), movement (12), ZOC (13) and stacking (14)."""
 
@@ -367,7 +368,7 @@ class PtrReferee(ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceM
             return
         win = wins.pop()
         reaction = next(s for s in self.game.sides if s != win)
-        marker = next_marker(m.marker, reaction)
+        marker = self.capped(index, next_marker(m.marker, reaction))  # 9.2.2C: not past the last box
         passed = win in m.passed
         self.set(segment=segment, rolls=frozen_map({}), marker=marker, holder=None if passed else win,
                  transferred=False, expect="initiative" if passed else "option")
