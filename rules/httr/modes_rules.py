@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from hexforge.builder.timeline import StepChange
+from hexforge.builder.timeline import EventStream, StepChange, Timeline
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
+from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.close_action import CaLog
@@ -26,12 +27,14 @@ from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
+FIRST_DAY = "first_day_defilade"  # game.toml [special.first_day_defilade]: side, until_turn, until_phase (ScR 8.1.2)
 NO_CONCENTRATED = ("hq", "artillery", "spa")  # SR 5.2.2 (L145), 18.9.4 (L953); towed units by mobility
 
 
 class Position(Protocol):
     game: Game
     state: GameState
+    t: Timeline | EventStream
     fire: FireLog
     ca: CaLog
     mode_turn: set[str]
@@ -72,9 +75,9 @@ def judge_mode(p: Position, uid: str, new: str) -> Verdict:
                        "battery or Travel only, SR 5.2.2, 9.3.10)")
     kind, side = p.phase()
     own = p.state.side(uid) == side
-    column = out_of_column(p, uid, old, new)
-    if column is not None:
-        return column
+    held = first_day(p, uid, old, new) or out_of_column(p, uid, old, new)
+    if held is not None:
+        return held
     if new == "defilade" and (uid in p.fire.fired_at or uid in p.ca.involved):
         return Legal(detail="Defilade at once after being fired at or a close action (SR 5.2.1 exc. 1, 6.7.1, 10.5.7)")
     if old == "travel" and new == "concentrated" and kind == "movement" and own and uid in p.moves:
@@ -103,6 +106,30 @@ def judge_mode(p: Position, uid: str, new: str) -> Verdict:
             return Illegal("HTTR SR 5.2.3", f"{uid} goes from {old} to {new} directly: only units without a "
                            "concentrated mode (HQ, artillery, towed) and SPA may")
     return Legal()
+
+
+@rule("HTTR ScR 8.1.1-8.1.2 / 8.1.4", "MOD-9", "units of the side the data names that start on the map stay in "
+      "Defilade until its Organization Phase of the GT it names (HQs and artillery assaulted and retreating "
+      "excepted)")
+def first_day(p: Position, uid: str, old: str | None, new: str) -> Verdict | None:
+    """Reading: 'Turn 2' (ScR 8.1.2) is GT 2 of the game's calendar (the rule is titled 'First Day'), whatever GT a
+    scenario starts on; the data's ``[special.first_day_defilade]`` names the side and that phase."""
+    cfg = plain((p.game.info.special or {}).get(FIRST_DAY)) or {}
+    if not cfg or old != "defilade" or new == "defilade" or p.state.side(uid) != cfg.get("side"):
+        return None
+    if not any(pl.piece.unit == uid and pl.hex is not None for pl in p.t.setup):
+        return None  # a reinforcement operates normally (ScR 8.1.5)
+    ids = [q.id for q in p.game.info.sequence]
+    until = (int(cfg["until_turn"]), ids.index(cfg["until_phase"])) if cfg.get("until_phase") in ids else None
+    if until is None or p.state.turn is None or p.state.phase is None:
+        return NotCheckable(f"the phase (the first-day Defilade of {uid} lasts until {cfg.get('until_phase')} of GT "
+                            f"{cfg.get('until_turn')}, ScR 8.1.2)")
+    if (p.state.turn, p.state.phase) >= until:
+        return None
+    if uid in p.ca.involved and is_kind(p.game, uid, "hq", "artillery"):
+        return Legal(detail=f"{uid}, assaulted, changes mode in the first two turns (ScR 8.1.4)")
+    return Illegal("HTTR ScR 8.1.2", f"{uid} started the game on the map and stays in Defilade until the "
+                   f"{p.game.info.sequence[until[1]].name.resolved} of GT {until[0]}")
 
 
 @rule("HTTR SR 9.4.2.2 / 9.5.1.3 / 9.4.6", "MOD-8", "a unit in Travel Mode on a raised road or railroad, or in "

@@ -32,6 +32,7 @@ from hexforge.rules.httr.opportunity import Waiting, judge_of, judge_trigger, tr
 from hexforge.rules.httr.columns import Drag
 from hexforge.rules.httr.entrench import Works, check_occupied, judge_marker, marker_event
 from hexforge.rules.httr.ferries import FerryLog
+from hexforge.rules.httr.weather import judge_weather_roll
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.stacking import check_order, judge_reorder
 from hexforge.rules.httr.units import has_mode, is_kind
@@ -397,6 +398,9 @@ class HttrReferee(Referee):
         total = e.total if e.total is not None else sum(e.values)
         if button is not None and button.purpose == "morale":
             self.morale_roll = total
+        if button is not None and button.purpose == "weather" and self.phase()[0] == "weather":
+            self.say(j.index, judge_weather_roll(self))
+            return
             told = on_morale(self, total)
             if told is not None:
                 self.say(j.index, told)

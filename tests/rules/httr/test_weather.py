@@ -1,0 +1,14 @@
+"""HTTR weather rolls (ScR 13.2) on the synthetic game: its ``[special.weather] clear_dates`` fix the weather of
+17 Sep (GTs 1-6); GT 8 is the 0601 GT of 18 Sep, with a Weather Phase."""
+from __future__ import annotations
+
+from tests.rules.httr.helpers import Log, all_legal, last, rules_broken
+
+
+def roll(turn: int) -> list:
+    return last(Log({"A-INF1": "B0101"}).phase(turn, "weather").roll("Weather", 3, 4).check())
+
+
+def test_no_weather_roll_while_the_weather_is_fixed():  # OFF-7, ScR 13.2 (L1478)
+    assert rules_broken(roll(1)) == ["HTTR ScR 13.2"]
+    assert all_legal(roll(8))
