@@ -1,7 +1,7 @@
 """The optional rules' special units and the Infiltration Attack (PtR 22.1, 22.3-22.5, 22.7), each judged only when
 the game's ``[special] optional_rules`` turns it on; off, it answers nothing. Which unit each rule is about, its
 turns and how often it may be used are ``[special] special_units`` entries (``option``, ``rule``, ``unit``,
-``turns``, ``use``: ``prepared-attack`` / ``any`` / ``placed``, ``limit``: ``turn`` / ``game``, ``host``: the
+``turns``, ``use``: ``prepared-attack`` / ``after-enemy-move`` / ``placed``, ``limit``: ``turn`` / ``game``, ``host``: the
 formation an OSS-like unit joins), so no unit id is written here. A unit's use is the chat line ``use UNIT``; a
 placed unit's placement is its entry on the map. A mixin of :class:`hexforge.rules.ptr.referee.PtrReferee`."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from hexforge.builder.timeline import Entered, Move
 from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.ptr.command import commanded
+from hexforge.rules.ptr.command import commanded, paths
 from hexforge.rules.ptr.declaration import Declared
 from hexforge.rules.ptr.memory import frozen_map
 from hexforge.rules.registry import rule
@@ -62,8 +62,28 @@ class OptionalMixin:
             side = self.game.units[uid].side
             if battle is None or battle.kind != "prepared" or battle.rolled or a.side != side:
                 return Illegal(f"{rule_of}A", f"{uid} supports only a Prepared attack of its side, before its roll")
+        if spec.get("use") == "after-enemy-move":
+            trigger = self.enemy_move_ended(uid, rule_of)
+            if trigger is not None:
+                return trigger
         self.set(special_used=frozen_map(dict(self.mem.special_used, **{uid: used + (self.state.turn,)})))
         return Legal(detail=f"{uid} used on Turn {self.state.turn} ({rule_of})")
+
+    @rule("PTR 22.4A", "PTR22-7", "the sharpshooters are placed only when an enemy unit or stack ends its Movement "
+          "Action in the ZOC of one of their side's units")
+    def enemy_move_ended(self, uid: str, rule_of: str) -> Verdict | None:
+        """``None`` when an enemy Movement Action under way stands in a ZOC of ``uid``'s side. The +2 Effectiveness
+        Checks that follow (22.4B) and their results (printed on the counter) are not followed."""
+        a, side = self.mem.active, self.game.units[uid].side
+        mv = a.movement if a is not None and a.side != side else None
+        if mv is None:
+            return Illegal(f"{rule_of}A", f"{uid} is used, but no enemy Movement Action has just ended")
+        p = paths(self.data, self.state)
+        z = p.ezoc(mv.at, a.side)
+        if z is None:
+            return NotCheckable("; ".join(sorted(p.needs)) or "the ZOC Chart")
+        return None if z else Illegal(f"{rule_of}A", f"{uid} is used, but the enemy move ended in "
+                                      f"{self.game.map.label(mv.at)}, in no ZOC of {side}")
 
     def watch_special(self, j: Judged) -> bool:
         """A placed special unit entering or moving on the map (True: judged here)."""

@@ -1,5 +1,5 @@
 """Optional rules (PtR 22.1, 22.3-22.5, 22.7) on the synthetic game, which plays them all: G-RG a railroad gun
-(Turns 1-2, once a turn), G-SCH sharpshooters (Turn 1, once), G-FP a Funkpanzer (Turn 2, once), US-OSS placed with
+(Turns 1-2, once a turn), G-SCH sharpshooters (Turn 1, once, after a US move into a German ZOC), G-FP a Funkpanzer (Turn 2, once), US-OSS placed with
 a 1inf unit on Turn 2. The bundled data leaves them off: nothing is judged there."""
 from __future__ import annotations
 
@@ -38,12 +38,22 @@ def test_railroad_gun_supports_one_prepared_attack_a_turn(syn):
 
 
 def test_sharpshooters_once_on_their_turn(syn):
-    """PTR22-6 (22.4C): G-SCH is used once, on Turn 1 only."""
-    base = PtrLog(syn).phase(1, "operations").say("german", "use g-sch")
+    """PTR22-6 (22.4C): G-SCH is used once, on Turn 1 only (after 1-A ends its move in 116-PG's ZOC, 1413)."""
+    base = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8) \
+        .move("1-A", "1311", "1312", "1413").say("german", "use g-sch")
     assert rules_of(base.check()) == []
     assert rules_of(base.say("german", "use g-sch").check()) == ["PTR 22.4C"]
     r = PtrLog(syn).phase(2, "operations").say("german", "use g-sch").check()
     assert rules_of(r) == ["PTR 22.4C"]
+
+
+def test_sharpshooters_after_an_enemy_move_into_a_zoc(syn):
+    """PTR22-7 (22.4A): not without a US Movement Action, nor after one that ends in no German ZOC (1312)."""
+    r = PtrLog(syn).phase(1, "operations").say("german", "use g-sch").check()
+    assert rules_of(r) == ["PTR 22.4A"]
+    r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).move("1-A", "1311", "1312") \
+        .say("german", "use g-sch").check()
+    assert rules_of(r) == ["PTR 22.4A"]
 
 
 def turn2_prepared(syn) -> PtrLog:
