@@ -23,6 +23,7 @@ from typing import Protocol
 from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.at_fire import judge_at_results
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.units import has_mode, is_kind, number
 from hexforge.rules.registry import rule
@@ -112,7 +113,7 @@ def on_morale(p: Position, roll: int) -> Verdict | None:
 
 
 def judge_effects(p: Position) -> list[tuple[int, Verdict]]:
-    """At the phase's end: what each remembered result called for (6.7.3, 6.7.6-6.7.8)."""
+    """At the phase's end: what each remembered result called for (6.7.3, 6.7.6-6.7.8; AT fire: ``at_fire``)."""
     out = []
     for e in p.fire.effects:
         if e.index < 0 or p.state.where(e.unit) is None:
@@ -124,7 +125,7 @@ def judge_effects(p: Position) -> list[tuple[int, Verdict]]:
         else:
             out.append((e.index, check_loss_defilade(p, e)))
     p.fire.effects.clear()
-    return out
+    return out + judge_at_results(p)
 
 
 @rule("HTTR SR 6.7.3 / 6.7.7 / 16.4", "EFF-3/EFF-5/MOR-2", "a unit that loses strength adopts Defilade; a "

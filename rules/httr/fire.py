@@ -14,6 +14,7 @@ from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.at_fire import check_class
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.fire_limits import limits
@@ -76,6 +77,8 @@ def judge_fire(p: Position, d: Declaration) -> list[Verdict]:
         out.append(check_packet(p, d, units, target))
     if d.kind in ("at", "return"):
         out += [check_los(p, d, u, target) for u in units]
+    if d.kind == "at":
+        out.append(check_class(p, d, units))
     if d.kind == "return":
         out += [check_return(p, d, u, target) for u in units]
     return out + limits(p, d, units, target)
@@ -400,12 +403,14 @@ def record(p: Position, d: Declaration, units: list[str]) -> None:
         # SR 6.7.1 / 6.7.10: the target may adopt Defilade; after IF, every unit in the hex may
         named = d.target_unit in p.state.at(target) and d.kind not in ("if",)
         p.fire.fired_at.update((d.target_unit,) if named else p.state.at(target))
+        for u in (d.target_unit,) if d.target_unit in p.state.at(target) else p.state.at(target)[:1]:
+            p.fire.fired_kinds.setdefault(u, set()).add(d.kind)
         if d.kind == "if" and d.hq is not None:
             p.fire.hqs.add(d.hq)
         p.fire.pending = (d, tuple(units)) if d.kind in ("df", "if") else None
         p.fire.at_roll_due = d.kind == "at"
         if d.kind == "at":
-            p.fire.last_at = (target, tuple(units))
+            p.fire.last_at, p.fire.at_pending = (target, tuple(units)), (d, tuple(units))
         elif d.kind != "return":
             p.fire.last_at = None
 

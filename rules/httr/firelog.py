@@ -26,5 +26,10 @@ class FireLog:
     last_result: str | None = None  # the Fire Results Table result of the last packet resolved
     packets: dict[tuple, list[int]] = field(default_factory=dict)  # DF packets' ERs per (hex, target unit)
     revealed: set[str] = field(default_factory=set)  # units that fired from covering terrain (SR 7.3.4)
+    at_pending: tuple[Declaration, tuple[str, ...]] | None = None  # the last AT fire declared (SR 6.4.2)
+    at_roll_index: int = -1  # the event of the AT Fire roll being resolved
+    at_classes: dict[str, set[str]] = field(default_factory=dict)  # AFV target -> AT classes that shot it (6.4.1.7)
+    at_results: list[tuple[int, str, int]] = field(default_factory=list)  # (roll's event, target, SP lost)
+    fired_kinds: dict[str, set[str]] = field(default_factory=dict)  # unit -> the fire methods aimed at it
     effects: list = field(default_factory=list)  # effects.Effect: results whose consequences are judged at the end
     defilade_due: list[tuple[int, str]] = field(default_factory=list)  # (roll's event, unit) a DEF put in Defilade

@@ -23,6 +23,7 @@ from hexforge.rules.httr.ca_retreat import judge_retreat, retreat_hexes
 from hexforge.rules.httr.close_action import CaLog, judge_ca, resolve, unresolved
 from hexforge.rules.httr.declaration import Declaration, parse
 from hexforge.rules.httr.fire import firers, judge_fire, record, resolve_fire
+from hexforge.rules.httr.at_fire import resolve_at
 from hexforge.rules.httr.recovery import NightWatch, quiet_still_disrupted
 from hexforge.rules.httr.effects import after_result, judge_effects, on_morale
 from hexforge.rules.httr.firelog import FireLog
@@ -420,7 +421,9 @@ class HttrReferee(Referee):
             return
         if self.fire.at_roll_due and (button is None or button.purpose == "at-fire"):
             self.fire.at_roll_due = False
-            self.say(j.index, NotCheckable("rules code for AT fire results (SR 6.4.2: not built yet)"))
+            self.fire.at_roll_index = j.index
+            self.say(j.index, resolve_at(self, total) if self.fire.at_pending else NotCheckable("the AT fire this "
+                                                                                              "roll resolves"))
             return
         pending = self.fire.pending
         purpose = {"df": "direct-fire", "if": "indirect-fire"}

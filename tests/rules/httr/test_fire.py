@@ -169,12 +169,12 @@ def test_an_if_packet_has_one_er():  # IF-6, SR 6.5.1.10 (L296): A-ART ER 6, A-H
 
 
 def test_a_unit_in_cover_two_hexes_away_is_spotted_once_it_fired():  # DF-1, AT-4, OBS-8: SR 6.2.2, 6.4.1.6, 7.3.4
-    # G-AFV in the forest of B0208; A-TANK adjacent in B0207; A-AT two hexes away in B0206, clear between
-    setup = {"G-AFV": "B0208", "A-TANK": "B0207", "A-AT": ("B0206", {"Mode": "Defilade"})}
+    # G-AFV in the forest of B0208; A-REC (light AT) adjacent in B0207; A-AT (medium) two hexes away in B0206
+    setup = {"G-AFV": "B0208", "A-REC": "B0207", "A-AT": ("B0206", {"Mode": "Defilade"})}
     hidden = fire(setup, "at B0208 from A-AT target G-AFV")
     assert rules_broken(hidden) == ["HTTR SR 6.4.1.6"]
     assert "forest" in illegal(hidden)[0].reason
-    assert all_legal(fire(setup, "at B0208 from A-TANK target G-AFV", "return B0207 from G-AFV",
+    assert all_legal(fire(setup, "at B0208 from A-REC target G-AFV", "return B0207 from G-AFV",
                           "at B0208 from A-AT target G-AFV"))  # G-AFV fired from its forest: revealed this phase
 
 

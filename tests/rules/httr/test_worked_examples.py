@@ -13,14 +13,6 @@ from hexforge.rules.httr.values import (at_fire_value, ca_result, ca_special_at_
                                         overstack_removals)
 
 
-def test_an_at_fire_roll_is_not_checkable_until_its_results_are_built():  # SR 6.4.2
-    from hexforge.rules.verdict import NotCheckable
-    r = Log({"G-AFV": "B0304", "A-AT": ("B0203", {"Mode": "Defilade"})}).phase(1, "allied_fire") \
-        .say("at B0304 from A-AT target G-AFV").roll("AT Fire", 2, 3).check()
-    (v,) = last(r)
-    assert isinstance(v, NotCheckable) and "SR 6.4.2" in v.needs
-
-
 def test_h1_at_fire_then_conventional_fire_by_one_unit():  # SR 6.2.1 (L177)
     r = Log({"G-AFV": "B0304", "A-AT": ("B0203", {"Mode": "Defilade"})}).phase(1, "allied_fire").say("at B0304 from A-AT") \
         .say("df B0304 from A-AT").check()
