@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.games.game import Game
+from hexforge.games.values import plain
+from hexforge.rules.httr.command_points import CpLedger
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.units import division, is_kind
 from hexforge.rules.registry import rule
@@ -37,6 +39,7 @@ class Position(Protocol):
     game: Game
     state: GameState
     attach: Attachments
+    cp: CpLedger
 
     def phase(self) -> tuple[str, str | None]: ...
 
@@ -46,6 +49,13 @@ class Position(Protocol):
 def controlling(p: Position, uid: str) -> str:
     """The HQ the unit answers to now."""
     return p.attach.hq.get(uid, p.game.units[uid].formation)
+
+
+def booster_unit(game: Game) -> str | None:
+    """ScR 5.2.1.2: the unit the German delivery timetable's ``booster`` names (game.toml [special])."""
+    table = plain((game.info.special or {}).get("german_delivery_timetable")) or {}
+    got = table.get("booster") if isinstance(table, dict) else None
+    return got.get("unit") if isinstance(got, dict) else None
 
 
 def turn_time(p: Position) -> str:
@@ -73,15 +83,21 @@ def judge_attach(p: Position, d: Declaration) -> list[Verdict]:
     kind, side = p.phase()
     if kind == "unknown":
         return [NotCheckable("the phase (no turn tracker change yet)")]
-    if kind != "command" or p.game.units[uid].side != side:
+    boost = booster_unit(p.game) == uid
+    if boost and kind == "cp_logistic":
+        if p.cp.rolled_logistics:
+            return [Illegal("HTTR ScR 5.2.1.2", f"{uid} changes division after the CP/AmP rolls: before them only")]
+    elif kind != "command" or p.game.units[uid].side != side:
         return [Illegal("HTTR SR 13.4.2", f"{uid} is attached to {hq} outside its side's Command Phase")]
-    if not is_kind(p.game, hq, "hq") or p.game.units[hq].side != side:
+    if not is_kind(p.game, hq, "hq") or p.game.units[hq].side != p.game.units[uid].side:
         return [Illegal("HTTR SR 13.4.1", f"{hq} is not an HQ of {uid}'s side")]
     f = p.game.units[uid].formation
     if f.strip() and f not in p.game.units:
         return [NotCheckable(f"the HQ {f!r} of {uid} (units.csv formation names no unit: is it independent?)")]
     if is_kind(p.game, uid, "flak"):
         out = [check_flak(p, uid, hq)]
+    elif boost and kind == "cp_logistic":
+        out = [Legal(detail=f"{uid} is attached to {hq} before the CP/AmP rolls (ScR 5.2.1.2)")]
     elif independent(p.game, uid):
         out = [check_independent(p, uid, hq)]
     else:

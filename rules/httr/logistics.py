@@ -19,6 +19,7 @@ from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import command_points as cpl
+from hexforge.rules.httr.attachment import Attachments, controlling
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -54,6 +55,7 @@ class Position(Protocol):
     channel: Channel
     cp: cpl.CpLedger
     logistics: LogisticsLog
+    attach: Attachments
 
     def phase(self) -> tuple[str, str | None]: ...
 
@@ -123,6 +125,9 @@ def check_level(p: Position, div: str, level: str) -> Verdict:
     named = [u for u in row.get("named", ()) if u in p.game.units]
     if len(named) < len(row.get("named", ())):
         return NotCheckable(f"the HQ units of {', '.join(row['named'])} (ScR 5.2.1.1 names them)")
+    boost = boosted(p, div, table)
+    if boost is not None and boost:
+        return check_boosted(p, div, level, row, named)
     if level == "intense" and row.get("swoboda"):
         return NotCheckable("the division the Swoboda Flak Brigade is attached to (ScR 5.2.1.1-5.2.1.2)")
     if level == "intense":
@@ -133,6 +138,36 @@ def check_level(p: Position, div: str, level: str) -> Verdict:
         return Illegal("HTTR ScR 5.2.1.1", f"on {date} {len(others)} divisions besides {', '.join(named) or 'none'} "
                        f"use normal levels: at most {row.get('normal', 0)}")
     return Legal()
+
+
+def booster(game: Game) -> dict:
+    """The timetable's ``booster``: the unit whose division gets one level more, and until which turn."""
+    table = plain((game.info.special or {}).get(TIMETABLE)) or {}
+    got = table.get("booster") if isinstance(table, dict) else None
+    return got if isinstance(got, dict) and got.get("unit") in game.units else {}
+
+
+def boosted(p: Position, div: str, table: dict) -> bool | None:
+    """ScR 5.2.1.2 (L1142): is ``div`` the booster's division, from the turn after it arrived until its last
+    turn?"""
+    b = booster(p.game)
+    if not b:
+        return None
+    unit, turn = b["unit"], p.state.turn or 0
+    arrived = p.cp.arrival.get(unit)
+    return controlling(p, unit) == div and (arrived is None or arrived < turn) and turn <= int(b.get("until_turn", 0))
+
+
+@rule("HTTR ScR 5.2.1.2", "CP-3", "the division the Swoboda Flak Brigade is attached to uses one delivery level "
+      "more, from the turn after its HQ arrives until GT33")
+def check_boosted(p: Position, div: str, level: str, row: dict, named: list[str]) -> Verdict:
+    """One level above what the timetable gives the division: normal from low, intense from normal."""
+    normal_ok = div in named or len([d for d, lv in p.logistics.levels.items() if lv != "low" and d not in named
+                                     and d != div]) < int(row.get("normal", 0))
+    if level == "intense" and not normal_ok:
+        return Illegal("HTTR ScR 5.2.1.2", f"{div} may use normal levels by the timetable only with its booster's "
+                       "level: intense is two levels up")
+    return Legal(detail=f"{div} is one level up for {booster(p.game)['unit']} (ScR 5.2.1.2)")
 
 
 def on_roll(p: Position, total: int) -> Verdict | None:

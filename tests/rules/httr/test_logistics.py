@@ -65,3 +65,18 @@ def test_the_bundled_tables_are_not_transcribed():  # CP-1 on the bundled data
                .roll("Logistics", 4, 4).check())
     assert got and all(isinstance(v, NotCheckable) for v in got)
     assert "german_logistics" in " ".join(v.needs for v in got)
+
+
+def test_the_booster_raises_its_division_one_level():  # CP-3, ScR 5.2.1.2 (L1142); G-KGX stands for Swoboda's HQ
+    booster = {**GERMANS, "G-KGX": "A0503"}
+    raised = declare(booster, "attach G-KGX to G-DIV2", "logistics G-DIV2 normal")  # 18 Sep: low, plus one
+    assert all_legal(raised)
+    assert rules_broken(declare(booster, "attach G-KGX to G-DIV2", "logistics G-DIV2 intense")) \
+        == ["HTTR ScR 5.2.1.2"]
+    assert all_legal(declare(booster, "attach G-KGX to G-DIV", "logistics G-DIV intense"))  # normal, plus one
+    late = Log(booster).on_track("G-DIV CP", 1).phase(8, "cp_logistic").say("logistics G-DIV low") \
+        .roll("Logistics", 3, 3).say("attach G-KGX to G-DIV2")
+    assert rules_broken(last(late.check())) == ["HTTR ScR 5.2.1.2"]  # only before the rolls
+    arriving = Log(GERMANS).phase(8, "cp_logistic").enter("G-KGX", "A0503").say("attach G-KGX to G-DIV2") \
+        .say("logistics G-DIV2 normal")
+    assert rules_broken(last(arriving.check())) == ["HTTR ScR 5.2.1.1"]  # from the turn after it arrives
