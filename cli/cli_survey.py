@@ -74,7 +74,7 @@ def grid_cmd(game: str, image_path: Path | None, letter: str | None, module_path
     from hexforge.survey.gridfile import GridFileError, write_grid
     from hexforge.survey.gridpicture import grid_picture
     from hexforge.survey.image import ImageError, load
-    from hexforge.survey.sheets import key, local, several
+    from hexforge.survey.sheets import SheetError, key, local, several
 
     g = own_game(game)
     if (image_path is None) == (module_path is None):
@@ -86,7 +86,10 @@ def grid_cmd(game: str, image_path: Path | None, letter: str | None, module_path
     sheet = _sheet(g, letter, "survey grid")
     default_picture = picture is None
     picture = picture or g.path / (f"survey-grid-{sheet.prefix}.png" if several(g) else "survey-grid.png")
-    points = tuple(replace(p, hex=local(sheet, p.hex)) for p in (_at_point(t) for t in at))
+    try:
+        points = tuple(replace(p, hex=local(g, sheet, p.hex)) for p in (_at_point(t) for t in at))
+    except SheetError as e:
+        raise click.BadParameter(str(e), param_hint="--at") from None
     check_target(picture, force or default_picture, [image_path])
     try:
         image = load(image_path)

@@ -53,8 +53,13 @@ def canonical(game: Game, sheet: Sheet, labels: dict[str, tuple[float, float]]) 
     return {label(index[sheet.prefix + k]): v for k, v in labels.items() if sheet.prefix + k in index}
 
 
-def local(sheet: Sheet, label: str) -> str:
-    """A hex label the user typed for this sheet, without the sheet prefix (``A0101`` -> ``0101``)."""
+def local(game: Game, sheet: Sheet, label: str) -> str:
+    """A hex label the user typed for this sheet, without the sheet prefix (``A0101`` -> ``0101``);
+    a label of another sheet is refused."""
     if sheet.prefix and label.startswith(sheet.prefix):
         return label[len(sheet.prefix):]
+    other = next((s.prefix for s in game.map.sheets if s.prefix and s is not sheet and label.startswith(s.prefix)
+                  and s.convention.parse(label[len(s.prefix):])), None)
+    if other is not None:
+        raise SheetError(f"{label} is a hex of sheet {other}, not of sheet {sheet.prefix} (the image's sheet)")
     return label

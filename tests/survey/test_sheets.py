@@ -71,6 +71,8 @@ def test_a_sheet_must_be_named_when_there_are_several_and_only_then(tmp_path: Pa
     game_dir, images, _ = two_sheet_game(tmp_path)
     r = run("survey", "grid", game_dir, "--image", images["A"])
     assert r.exit_code == 2 and "printed on 2 sheets (B, A)" in r.output and "--sheet B" in r.output
+    r = run("survey", "grid", game_dir, "--sheet", "A", "--image", images["A"], "--at", "B0305=100,100")
+    assert r.exit_code == 2 and "B0305 is a hex of sheet B, not of sheet A" in r.output
     r = run("survey", "grid", game_dir, "--sheet", "C", "--image", images["A"])
     assert r.exit_code == 2 and "has no sheet 'C' (its sheets: B, A)" in r.output
     r = run("survey", "terrain", game_dir, "--sheet", "D", "--image", images["A"], "--samples", images["A"])
