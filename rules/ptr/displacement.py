@@ -222,7 +222,8 @@ class DisplacementMixin:
             return None
         col = "movement_motorized" if self.game.units[uid].mobility == "motorized" else "movement_leg"
         types = self.game.map.terrain.types
-        cells = [Cells.of(self.game, "tec").get(t, col) for t in sorted(kinds) if t not in types or types[t].kind == "hex"]
+        tec = Cells.of(self.game, "tec")
+        cells = [tec.get(t, col) for t in sorted(kinds) if t not in types or types[t].kind == "hex"]
         if "prohibited" in cells:
             return True
         return False if all(isinstance(c, (int, float)) for c in cells) else None

@@ -76,8 +76,8 @@ class IsolationMixin:
         self.set(attrition=None)
         return True
 
-    @rule("PTR 18.6", "PTR18-3", "each isolated disrupted unit makes an Attrition Check in the Recovery Phase and loses "
-          "max(0, die - ER) SPs")
+    @rule("PTR 18.6", "PTR18-3", "each isolated disrupted unit makes an Attrition Check in the Recovery Phase and "
+          "loses max(0, die - ER) SPs")
     def attrition_roll(self, die: int) -> Verdict:
         if self.phase_id() != RECOVERY:
             return Illegal("PTR 18.6", "an Attrition Check outside the Recovery Phase")

@@ -1,8 +1,8 @@
 """The optional rules' special units and the Infiltration Attack (PtR 22.1, 22.3-22.5, 22.7), each judged only when
 the game's ``[special] optional_rules`` turns it on; off, it answers nothing. Which unit each rule is about, its
 turns and how often it may be used are ``[special] special_units`` entries (``option``, ``rule``, ``unit``,
-``turns``, ``use``: ``prepared-attack`` / ``after-enemy-move`` / ``placed``, ``limit``: ``turn`` / ``game``, ``host``: the
-formation an OSS-like unit joins), so no unit id is written here. A unit's use is the chat line ``use UNIT``; a
+``turns``, ``use``: ``prepared-attack`` / ``after-enemy-move`` / ``placed``, ``limit``: ``turn`` / ``game``,
+``host``: the formation an OSS-like unit joins), so no unit id is written here. A unit's use is the chat line ``use UNIT``; a
 placed unit's placement is its entry on the map. A mixin of :class:`hexforge.rules.ptr.referee.PtrReferee`."""
 from __future__ import annotations
 

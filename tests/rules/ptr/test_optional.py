@@ -1,6 +1,6 @@
 """Optional rules (PtR 22.1, 22.3-22.5, 22.7) on the synthetic game, which plays them all: G-RG a railroad gun
-(Turns 1-2, once a turn), G-SCH sharpshooters (Turn 1, once, after a US move into a German ZOC), G-FP a Funkpanzer (Turn 2, once), US-OSS placed with
-a 1inf unit on Turn 2. The bundled data leaves them off: nothing is judged there."""
+(Turns 1-2, once a turn), G-SCH sharpshooters (Turn 1, once, after a US move into a German ZOC), G-FP a Funkpanzer
+(Turn 2, once), US-OSS placed with a 1inf unit on Turn 2. The bundled data leaves them off: nothing is judged there."""
 from __future__ import annotations
 
 from hexforge.rules.verdict import Illegal
@@ -58,7 +58,8 @@ def test_sharpshooters_after_an_enemy_move_into_a_zoc(syn):
 
 def turn2_prepared(syn) -> PtrLog:
     """Turn 2: as :func:`prepared` (1-B disrupted, so its ZOC does not cut 116-PG from its HQ)."""
-    return (PtrLog(syn).disrupt("1-B", "1512").phase(2, "operations").initiative(1, 9).say("german", "act 116pz").roll("german", 8)
+    return (PtrLog(syn).disrupt("1-B", "1512").phase(2, "operations").initiative(1, 9).say("german", "act 116pz")
+            .roll("german", 8)
             .move("116-PG", "1513", "1414", "1314").say("german", "attack 1214 from 1314 prepared"))
 
 
