@@ -104,3 +104,54 @@ def test_h16_slope_bonus_for_b_only():  # OBS-9, SR 7.3.5 Fig 10 (L417-L418), P
     assert obs.range_limit(h("0606"), h("0601"))[0] == base_a
     base_c, _ = obs.base_range(h("0505"))
     assert obs.range_limit(h("0505"), h("0501"))[0] == base_c
+
+
+def test_h9_spa_fires_through_a_spotter():  # IF-1, IF-7, IF-8, OBS: SR 6.5.2.4 Fig 6 (L307), P
+    # Assumed (no hexes given): the 55/GA SPA is A-ART in B0101 (range 12), StS 6/14 is G-INF1 in A0603, 11 hexes
+    # away; the spotting 5CG/GA company is A-INF1 next to it in A0503; the controlling HQ is A-DIV in B0102
+    setup = {"A-ART": ("B0101", {"Mode": "Defilade"}), "G-INF1": "A0603", "A-INF1": "A0503",
+             "A-DIV": ("B0102", {"Mode": "Defilade"})}
+    assert all_legal(fire(setup, "if A0603 from A-ART spotter A-INF1 hq A-DIV"))
+    far_hq = {**setup, "A-DIV": ("B0104", {"Mode": "Defilade"})}  # 3 hexes from the SPA: c) fails
+    assert rules_broken(fire(far_hq, "if A0603 from A-ART spotter A-INF1 hq A-DIV")) == ["HTTR SR 6.5.2.1"]
+
+
+def test_h14_three_triggers_before_a_close_action():  # OF-5, OF-11, OF-1: SR 6.6 Fig 7 (L360), P
+    # Assumed (the HW and D company hexes are not given): E and F companies are A-INF1 and A-INF2 in B0305; D company
+    # is A-INF3 in B0306, next to Weeg (the town B0307, held by G-INF1); the German HW company is G-INF2 in B0204,
+    # whose ZOC covers B0305. E and F join D's stack at its bottom (SR 9.6.3), then move to its top.
+    setup = {"A-INF1": "B0305", "A-INF2": "B0305", "A-INF3": "B0306", "G-INF1": "B0307", "G-INF2": "B0204"}
+    log = Log(setup).phase(1, "allied_movement")
+    log.say("of B0305 from G-INF2 target A-INF1 trigger leave").move("A-INF1", "B0306", stack=("A-INF1", "A-INF3"))
+    log.say("of B0305 from G-INF2 target A-INF2 trigger leave") \
+        .move("A-INF2", "B0306", stack=("A-INF2", "A-INF1", "A-INF3"))  # A: each leaves the HW's EZOC
+    log.say("of B0306 from G-INF1 target A-INF1 trigger order") \
+        .move("A-INF1", "B0306", stack=("A-INF2", "A-INF3", "A-INF1"))  # B: to the top of the stack
+    log.say("of B0306 from G-INF1 trigger ca").say("ca B0307 from B0306")  # C: before the close action
+    report = log.check()
+    assert all(all_legal(report.judged[i].verdicts) for i in (1, 3, 5, 7))
+
+
+def test_h6_each_at_class_separately_artillery_halved():  # AT-5, AT-7: SR 6.4.5 example 2 Fig 5 (L276), P
+    # Assumed (no values given): the Sherman is A-TANK (a medium target); an ER 9 artillery unit (medium AT fire,
+    # SR 6.4.1.8) and an AT unit fire as one medium packet; a Panther (G-AFV, heavy) fires separately. Medium vs
+    # medium is 6 and x1 (L565): the artillery's 3 SP halved to 2, the AT unit's 2 SP x 2 dots = 4, not halved:
+    # 6 + floor((6 - 1) x 1) = 11 (unhalved artillery would give 12, a halved AT unit 9)
+    from dataclasses import replace
+
+    from tests.rules.httr.helpers import game
+    g = game()
+    units = dict(g.units)
+    units["G-ART9"] = replace(g.units["G-ART"], id="G-ART9", values={**g.units["G-ART"].values, "effectiveness": 9})
+    units["G-AT"] = replace(g.units["A-AT"], id="G-AT", side="german", formation="G-KG1")
+    g6 = replace(g, units=units)
+    setup = {"A-TANK": "B0304", "G-ART9": ("B0303", {"Mode": "Defilade"}), "G-AT": ("B0303", {"Mode": "Defilade"}),
+             "G-AFV": "B0305"}
+    log = Log(setup, g6).phase(1, "german_fire").say("at B0304 from G-ART9 G-AT target A-TANK").roll("AT Fire", 6, 5)
+    v = log.check().judged[2].verdicts
+    assert "medium AT fire" in v[0].detail and "ATFV 11" in v[0].detail
+    mixed = Log(setup, g6).phase(1, "german_fire").say("at B0304 from G-AT G-AFV target A-TANK").check()
+    assert "HTTR SR 6.4.2.1" in rules_broken(last(mixed))
+    apart = Log(setup, g6).phase(1, "german_fire").say("at B0304 from G-ART9 G-AT target A-TANK") \
+        .say("at B0304 from G-AFV target A-TANK").check()
+    assert all_legal(last(apart))
