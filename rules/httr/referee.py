@@ -34,6 +34,7 @@ from hexforge.rules.httr.columns import Drag
 from hexforge.rules.httr.entrench import Works, check_occupied, judge_marker, marker_event
 from hexforge.rules.httr.ferries import FerryLog
 from hexforge.rules.httr.weather import judge_weather_roll
+from hexforge.rules.httr.scenario_start import before_start
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.stacking import check_order, judge_reorder
 from hexforge.rules.httr.units import has_mode, is_kind
@@ -124,6 +125,8 @@ class HttrReferee(Referee):
         elif self.passed_phase is not None and (isinstance(e, DiceRoll) or self.unit(e) is not None or (
                 isinstance(e, ChatLine) and parse(e.text) is not None)):
             self.say(j.index, Illegal("HTTR SR 4.1", f"{self.passed_phase}: nothing is done in it"))
+        elif (early := before_start(self, e)) is not None:
+            self.say(j.index, early)
         elif isinstance(e, ChatLine):
             d = parse(e.text)
             if d is not None and (d.kind in ("cp", "attach", "logistics") and d.target in self.game.units
