@@ -49,6 +49,7 @@ class Effect:
     mode: str | None
     morale: bool | None = None  # passed? (None: no check rolled yet)
     needs_check: bool = False  # 6.7.6: an HQ/artillery in Defilade took DEF
+    afvs: tuple[str, ...] = ()  # 6.3.2.2: the AFVs in a leg target's hex when conventional DF hit it
 
 
 def losses(result: str | None) -> int:
@@ -56,13 +57,16 @@ def losses(result: str | None) -> int:
     return int(result) if result is not None and result.isdigit() else 0
 
 
-def after_result(p: Position, index: int, unit: str | None, result: str | None) -> list[Verdict]:
+def after_result(p: Position, index: int, unit: str | None, result: str | None, kind: str = "df") -> list[Verdict]:
     """A packet's result on ``unit``: remember what it calls for; the verdicts it gets at once (6.7.8)."""
     if unit is None or result is None or unit not in p.game.units:
         return []
     m = mem.mode(p.state, unit)
     gun = is_kind(p.game, unit, "hq", "artillery")
-    e = Effect(index, unit, result, m, needs_check=result == "DEF" and m == "defilade" and bool(gun))
+    at = p.state.where(unit)
+    afvs = tuple(u for u in p.state.at(at) if is_kind(p.game, u, "afv")) if at and kind == "df" and \
+        is_kind(p.game, unit, "afv") is False else ()
+    e = Effect(index, unit, result, m, needs_check=result == "DEF" and m == "defilade" and bool(gun), afvs=afvs)
     if losses(result) or e.needs_check:
         p.fire.effects.append(e)
     return [check_travel_top(p, unit)] if losses(result) and m == "travel" else []
@@ -116,6 +120,8 @@ def judge_effects(p: Position) -> list[tuple[int, Verdict]]:
     """At the phase's end: what each remembered result called for (6.7.3, 6.7.6-6.7.8; AT fire: ``at_fire``)."""
     out = []
     for e in p.fire.effects:
+        if e.afvs:
+            out.append((e.index, check_no_afv_overflow(p, e)))
         if e.index < 0 or p.state.where(e.unit) is None:
             continue  # a 6.7.7 check on a DEF result (referee.check_defilade_due), or the unit is gone
         if e.needs_check:
@@ -144,6 +150,16 @@ def check_loss_defilade(p: Position, e: Effect) -> Verdict:
                    f"{e.unit} lost {e.result} SP but is not in Defilade at the end of the phase ({why}): a unit "
                    "that loses strength adopts Defilade (a Concentrated one may stay only after a passed morale "
                    "check)")
+
+
+@rule("HTTR SR 6.3.2.2", "DF-11", "excess hits of conventional DF on a leg unit never pass to an AFV")
+def check_no_afv_overflow(p: Position, e: Effect) -> Verdict:
+    """An AFV of the hex eliminated this phase though no AT fire, IF or return fire was aimed at it."""
+    lost = [u for u in e.afvs if p.state.where(u) is None and not p.fire.fired_kinds.get(u, set()) - {"df"}]
+    if lost:
+        return Illegal("HTTR SR 6.3.2.2", f"{lost[0]}, an AFV, was eliminated by the conventional DF at {e.unit}: "
+                       "excess hits on a leg unit never pass to an AFV")
+    return Legal()
 
 
 @rule("HTTR SR 6.7.8", "EFF-6", "a Travel unit losing strength is disrupted at the end of the phase and leaves "

@@ -61,3 +61,14 @@ def test_hq_or_artillery_in_defilade_checks_morale_on_def():  # EFF-4, MOR-2: SR
     assert all_legal(after(guns, DEF, morale(6, 6), disrupt, unit="G-ART"))  # failed: disrupted
     assert rules_broken(after(guns, DEF, morale(1, 2), disrupt, unit="G-ART")) == ["HTTR SR 6.7.6"]  # passed
     assert all_legal(after(guns, DEF, morale(1, 2), unit="G-ART"))
+
+
+def test_excess_hits_on_a_leg_unit_never_pass_to_an_afv():  # DF-11, SR 6.3.2.2 (L205)
+    # A-INF1 (5 SP, ER 5: fire value 5; 2d6 11 takes 2) fires at G-INF1 stacked on G-AFV in B0304
+    setup = {"G-AFV": "B0304", "G-INF1": "B0304", "A-INF1": "B0303"}
+    log = Log(setup).phase(1, "allied_fire").say("df B0304 from A-INF1 target G-INF1").roll("Direct Fire", 5, 6)
+    spilled = log.kill("G-INF1", "B0304").kill("G-AFV", "B0304").phase(1, "allied_movement").check()
+    assert "HTTR SR 6.3.2.2" in rules_broken(spilled.judged[2].verdicts)
+    kept = Log(setup).phase(1, "allied_fire").say("df B0304 from A-INF1 target G-INF1").roll("Direct Fire", 5, 6) \
+        .kill("G-INF1", "B0304").phase(1, "allied_movement").check()
+    assert all_legal(kept.judged[2].verdicts)
