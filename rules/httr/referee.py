@@ -15,6 +15,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import ammunition as ammo
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import logistics as logi
+from hexforge.rules.httr import supply_heads as heads
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.catalogue import READINGS
 from hexforge.rules.httr.command import judge_cp
@@ -93,6 +94,7 @@ class HttrReferee(Referee):
         self.depletion = ammo.DepletionLog()  # the phase's Depletion Check roll awaiting its marker (SR 13.3.1)
         self.attach = Attachments()  # units put under other HQs (SR 13.4, 17.4)
         self.logistics = logi.LogisticsLog()  # the CP/Logistic Phase's declared deliveries (ScR 5.2)
+        self.heads = heads.HeadLog()  # the airborne supply heads' divisions out of supply (ScR 5.1.4)
 
     def _start_mode(self, uid: str) -> str | None:
         """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
@@ -138,6 +140,8 @@ class HttrReferee(Referee):
             spent = ammo.check_spend(self, e) or logi.check_received(self, e)
             for v in ([spent] if spent is not None else []) + cpl.on_marker(self, j.index, e):
                 self.say(j.index, v)
+        elif isinstance(e, (Move, Entered)) and self.unit(e) is None and heads.head_of(self.game, e.piece.name):
+            self.say(j.index, heads.judge_head(self, e, heads.head_of(self.game, e.piece.name)))
         elif marker_event(self.game, e):
             for v in judge_marker(self, self.works, e):
                 self.say(j.index, v)
@@ -295,6 +299,8 @@ class HttrReferee(Referee):
         cpl.phase_began(self, self.game.info.sequence[phase].id, self.calendar().get(turn, {}).get("time"))
         self.depletion = ammo.DepletionLog()
         self.logistics = logi.LogisticsLog()
+        new_side = self.rules.phase_side(phase)
+        heads.phase_began(self, self.game.info.sequence[phase].id.removeprefix(f"{new_side}_"), new_side, turn)
         self.last_phase_change = j.index
         if turn is not None and turn != old_t:
             self.mode_turn.clear()
@@ -397,6 +403,7 @@ class HttrReferee(Referee):
         """A roll: the pending close action's 1d6 (a Close Action button's, or any single die in a game whose
         data names no buttons) resolves it."""
         e = j.event
+        heads.rolled(self, e)
         button = self.channel.dice(e.name)
         ca_die = button.purpose == "close-action" if button is not None else len(e.values) == 1
         total = e.total if e.total is not None else sum(e.values)
