@@ -112,7 +112,8 @@ SCRIPT: list[tuple[dict, str | None]] = [
     (drag("116-IN", "1617"), "PTR 12.0B"),                # five hexes for a leg MA of 4
     (drag("116-PG", "1314"), None),                       # via 1414: stops in the EZOC of 3-AI and 1-TD
     (chat("attack 1214 from 1314 1415 hasty"), "PTR 15.4.2.1A"),  # a Hasty attack has no supporting hex
-    (drag("116-PG", "1316"), "PTR 13.4.1"),               # from EZOC to EZOC and on
+    (roll(EC, 2), None),                                  # 116-PG is isolated (EZOCs all round): 2 <= ER 7
+    (drag("116-PG", "1316"), "PTR 13.4.1"),               # from EZOC to EZOC and on (2 APs out of command)
     (drag("116-TK", "1512"), "PTR 12.2E"),                # into a hex an enemy combat unit holds
     (chat("done"), None),
     # segment 3: the US wins (9 + 2 for the marker) and activates 3arm (level 6, die 9: 6 APs)
@@ -148,7 +149,18 @@ SCRIPT: list[tuple[dict, str | None]] = [
     # segment 5: the US wins (9 against 1 + 4)
     (roll(US, 9), None), (roll(GE, 1), None),
     (chat("transfer"), "PTR 9.4.2A"),                     # not to a side that passed
-    (chat("pass"), None),                                 # the second Pass: the OC ends
+    (chat("act 1inf"), None), (roll(AP, 1), None),       # level 3, die 1: 2 APs
+    (drag("1-B", "1412"), "PTR 18.5.2A"),                 # 1-B is isolated (116-TK's EZOCs): no check first
+    (chat("done"), None),
+    # segments 6-10: the Germans, who passed, win: nothing happens (9.4.3D); two 10s in segment 6 are no
+    # Sudden End before segment 11 (9.3C); the +DRM marker climbs on the US side: 2, 4, 6, 8, 10
+    (roll(US, 10), None), (roll(GE, 10), None),           # 10 against 10 + 6
+    (roll(US, 1), None), (roll(GE, 10), None),            # 1 + 2 against 10
+    (roll(US, 1), None), (roll(GE, 10), None),            # 1 + 4
+    (roll(US, 1), None), (roll(GE, 10), None),            # 1 + 6
+    (roll(US, 1), None), (roll(GE, 10), None),            # 1 + 8
+    # segment 11: two unmodified 10s: Sudden End, the OC ends (9.3B, 9.5A2)
+    (roll(US, 10), None), (roll(GE, 10), None),
     (chat("act 116pz"), "PTR 9.5"),
 ]
 
