@@ -23,12 +23,13 @@ ORGANIZATION = "organization"  # the phase id of the Organization Phase
 class OptionalMixin:
     """Special units of the optional rules and the Infiltration Attack; see the module docstring."""
 
+    def special_units(self) -> list[dict]:
+        """The ``special_units`` entries whose optional rule is played."""
+        return [s for s in plain(self.data.special.get("special_units")) or [] if self.optional(s.get("option", ""))]
+
     def special_unit(self, uid: str) -> dict | None:
         """The ``special_units`` entry about ``uid`` whose optional rule is played, else ``None``."""
-        for spec in plain(self.data.special.get("special_units")) or []:
-            if spec.get("unit") == uid and self.optional(spec.get("option", "")):
-                return spec
-        return None
+        return next((s for s in self.special_units() if s.get("unit") == uid), None)
 
     def in_turns(self, spec: dict) -> bool:
         lo, hi = spec.get("turns", [0, 0])

@@ -1,0 +1,50 @@
+"""Optional rules that change a combat (PtR 22.2A, 22.6) on the synthetic game, which plays them: G-TIGER (CS 8) is
+its Tiger, G-BRUMM its Brummbaer. The result must then be applied as the shifted column or the added DRM says (the
+hits are test_hits.py's: defenders first, one SP each before a second)."""
+from __future__ import annotations
+
+from tests.rules.ptr.helpers import PtrLog, illegal, verdicts
+from tests.rules.ptr.test_actions import SETUP, german
+from tests.rules.ptr.test_hits import lose
+
+BASE = dict(SETUP, **{"3-TK": "1212", "1-A": "1214", "1-TD": "1012"})
+
+
+def combat(syn, setup: dict[str, str], target: str, die: int) -> PtrLog:
+    """The Germans attack ``target`` from 1314 (regular, chits 1 and 2) and roll ``die`` (event 9)."""
+    return german(syn, setup).say("german", f"attack {target} from 1314 regular").say("german", "chits 1 2") \
+        .roll("german", die, "Combat")
+
+
+def tiger(syn) -> PtrLog:
+    """G-TIGER attacks 1214 (3-AI, 1-A): CV 16:26 is 1:2, one column right: 1:1; roll 5 + 9 = 14: '1/3' (1:2 would
+    read '2/2')."""
+    return combat(syn, dict(BASE, **{"G-TIGER": "1314"}), "1214", 5)
+
+
+def test_the_tiger_shifts_the_column(syn):
+    """PTR22-3 (22.2A): the result is the shifted column's 1/3, not 1:2's 2/2."""
+    assert "column 1:1" in verdicts(tiger(syn).check(), 9)[0].detail
+    log = lose(lose(lose(tiger(syn), "3-AI", "1214", 0, 1), "1-A", "1214", 0, 1), "3-AI", "1214", 1, 2)
+    assert illegal(lose(log, "G-TIGER", "1314", 0, 1).say("german", "done").check()) == []
+    log = lose(lose(tiger(syn), "3-AI", "1214", 0, 1), "1-A", "1214", 0, 1)
+    assert "PTR 15.5.1" in [rule for _, rule in illegal(lose(log, "G-TIGER", "1314", 0, 2).say("german", "done")
+                                                       .check())]
+
+
+def brummbar(syn) -> PtrLog:
+    """G-BRUMM attacks the town 1313 (3-AI, 1-A): DRM +6 with its +2; roll 5 -> 11: '2/2' (without it, 9: '3/1')."""
+    return combat(syn, dict(BASE, **{"3-AI": "1313", "1-A": "1313", "G-BRUMM": "1314"}), "1313", 5)
+
+
+def test_the_brummbar_adds_two_against_a_town(syn):
+    """PTR22-10 (22.6): +2 against the town 1313, so '2/2'; applied as '3/1' it is illegal; against the clear 1214
+    no +2."""
+    assert "G-BRUMM +2 (22.6)" in verdicts(brummbar(syn).check(), 9)[0].detail
+    log = lose(lose(brummbar(syn), "3-AI", "1313", 0, 1), "1-A", "1313", 0, 1)
+    assert illegal(lose(log, "G-BRUMM", "1314", 0, 2).say("german", "done").check()) == []
+    log = lose(brummbar(syn), "3-AI", "1313", 0, 1)
+    assert "PTR 15.5.1" in [rule for _, rule in illegal(lose(log, "G-BRUMM", "1314", 0, 3).say("german", "done")
+                                                       .check())]
+    r = combat(syn, dict(BASE, **{"G-BRUMM": "1314"}), "1214", 5).check()
+    assert "22.6" not in verdicts(r, 9)[0].detail
