@@ -34,8 +34,8 @@ FREE_MP = 8.0  # SR 14.3.4: +1 to the roll for every two MP over the first eight
 CARRIED = 4  # SR 14.3.9 (L785), 14.5.2 (L791): up to four CP saved
 TRACK_MAX = {CP: 8, AMP: 12}  # SR 14.5.3 (L792); SR 15.3 (L815)
 CORPS_SAVES = 8  # ScR 5.2.3.2 (L1152): up to eight CPs and eight AmPs saved by the corps HQ
-LOGISTIC_TURNS = ("0601", "1501")
-ROUTE_HEXES = 12  # ScR 5.2.5.4 (L1169): operations farther than 12 hexes from Club Route cost one more CP  # SR 14.3.8 (L784), 14.5.1 (L790)
+LOGISTIC_TURNS = ("0601", "1501")  # SR 14.3.8 (L784), 14.5.1 (L790)
+ROUTE_HEXES = 12  # ScR 5.2.5.4 (L1169): operations farther than 12 hexes from Club Route cost one more CP
 
 
 @dataclass(slots=True)

@@ -13,6 +13,8 @@ word opens a declaration). Read by one tokenizer pass, linear in the line's leng
                                                             ambush (SR 6.6.8: after the entering move),
                                                             order, mount, move, ca
     return TARGET from FIRER {FIRER} [target UNIT]          return fire after AT fire (SR 6.6.7)
+    spill HEX UNIT {UNIT}                                   after IF, the other units of HEX that took its
+                                                            excess losses, one per hit, in order (SR 6.5.3.2)
     ca TARGET from HEX [lead UNIT {UNIT}]                   close action, with its lead units (SR 10.3)
     cp HQ N [from HQ]                                       N command points allocated to HQ (SR 14.3) from its
                                                             division's record track, or from the HQ named
@@ -36,7 +38,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-KINDS = ("df", "at", "if", "of", "return", "ca", "cp", "attach", "logistics")
+KINDS = ("df", "at", "if", "of", "return", "ca", "cp", "attach", "logistics", "spill")
 SECTIONS = {"df": ("from", "target"), "at": ("from", "target"), "if": ("from", "target", "spotter", "hq"),
             "of": ("from", "target", "trigger"), "return": ("from", "target"), "ca": ("from", "lead")}
 TRIGGERS = ("leave", "mode", "order", "mount", "move", "ca", "ambush")
@@ -69,6 +71,8 @@ def parse(text: str) -> Declaration | None:
     if len(words) < 2 or words[0].lower() not in KINDS:
         return None
     kind = words[0].lower()
+    if kind == "spill":
+        return Declaration("spill", words[1], tuple(words[2:])) if len(words) >= 3 else None
     if kind == "logistics":
         return Declaration("logistics", words[1], tuple(words[2:])) if 3 <= len(words) <= 8 else None
     if kind == "attach":

@@ -21,11 +21,13 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from hexforge.games.game import Game
+from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.at_fire import judge_at_results
 from hexforge.rules.httr.firelog import FireLog
-from hexforge.rules.httr.units import has_mode, is_kind, number
+from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.units import has_mode, is_kind, kind_of, number
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -37,6 +39,8 @@ class Position(Protocol):
     fire: FireLog
 
     def phase(self) -> tuple[str, str | None]: ...
+
+    def hex(self, label: str | None) -> Hex | None: ...
 
 
 @dataclass(slots=True)
@@ -67,6 +71,8 @@ def after_result(p: Position, index: int, unit: str | None, result: str | None, 
     afvs = tuple(u for u in p.state.at(at) if is_kind(p.game, u, "afv")) if at and kind == "df" and \
         is_kind(p.game, unit, "afv") is False else ()
     e = Effect(index, unit, result, m, needs_check=result == "DEF" and m == "defilade" and bool(gun), afvs=afvs)
+    if kind == "if" and at is not None:
+        p.fire.last_if = (at, unit)
     if losses(result) or e.needs_check:
         p.fire.effects.append(e)
     return [check_travel_top(p, unit)] if losses(result) and m == "travel" else []
@@ -190,3 +196,31 @@ def check_gun_morale(p: Position, e: Effect) -> Verdict:
     if not e.morale and not disrupted:
         return Legal(guess=f"{e.unit} failed its check and took a strength point loss (losses are not logged)")
     return Legal()
+
+
+@rule("HTTR SR 6.5.3.2 / 6.7.9", "IF-13", "IF losses beyond the target pass to the other units of the hex, no unit "
+      "type taking a second hit before each other type took one (a 'spill' declaration names who took them)")
+def judge_spill(p: Position, d: Declaration) -> Verdict:
+    """Reading: the types are the units' kinds (units.csv type); the types present are those of the hex's units
+    other than the IF's target when the spill-over is declared."""
+    at = p.hex(d.target)
+    if p.fire.last_if is None or p.fire.last_if[0] != at:
+        return Illegal("HTTR SR 6.7.9", f"spill-over losses in {d.target}, but the last fire resolved there was not "
+                       "IF: losses beyond a hex's strength are ignored unless the fire was indirect")
+    target = p.fire.last_if[1]
+    others = [u for u in p.state.at(at) if u != target]
+    stray = next((u for u in d.firers if u not in others), None)
+    if stray is not None:
+        return Illegal("HTTR SR 6.5.3.2", f"{stray} is not one of the other units in {d.target} ({', '.join(others)})")
+    kinds = {u: kind_of(p.game, u) for u in others}
+    if None in kinds.values():
+        return NotCheckable(f"the types of the units in {d.target} (units.csv type)")
+    hits = {k: 0 for k in kinds.values()}
+    for u in d.firers:
+        k = kinds[u]
+        low = min((o for o in hits if o != k), key=lambda o: hits[o], default=None)
+        if low is not None and hits[k] > hits[low]:
+            return Illegal("HTTR SR 6.5.3.2", f"{u} ({k}) takes hit {hits[k] + 1} of its type before the {low} units "
+                           f"took {hits[k]}: no unit type takes another hit before each other type took one")
+        hits[k] += 1
+    return Legal(detail=f"spill-over hits on {', '.join(d.firers)} alternate their types (SR 6.5.3.2)")

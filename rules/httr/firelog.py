@@ -31,5 +31,6 @@ class FireLog:
     at_classes: dict[str, set[str]] = field(default_factory=dict)  # AFV target -> AT classes that shot it (6.4.1.7)
     at_results: list[tuple[int, str, int]] = field(default_factory=list)  # (roll's event, target, SP lost)
     fired_kinds: dict[str, set[str]] = field(default_factory=dict)  # unit -> the fire methods aimed at it
+    last_if: tuple[Hex, str] | None = None  # the hex and target unit of the last IF result (SR 6.5.3.2)
     effects: list = field(default_factory=list)  # effects.Effect: results whose consequences are judged at the end
     defilade_due: list[tuple[int, str]] = field(default_factory=list)  # (roll's event, unit) a DEF put in Defilade

@@ -26,7 +26,7 @@ from hexforge.rules.httr.declaration import Declaration, parse
 from hexforge.rules.httr.fire import firers, judge_fire, record, resolve_fire
 from hexforge.rules.httr.at_fire import resolve_at
 from hexforge.rules.httr.recovery import NightWatch, quiet_still_disrupted
-from hexforge.rules.httr.effects import after_result, judge_effects, on_morale
+from hexforge.rules.httr.effects import after_result, judge_effects, judge_spill, on_morale
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.los import Observation, turn_weather
 from hexforge.rules.httr.modes_rules import judge_layer
@@ -373,6 +373,9 @@ class HttrReferee(Referee):
     # -- declarations and rolls --------------------------------------------------------------
 
     def on_declare(self, j: Judged, d: Declaration) -> None:
+        if d.kind == "spill":
+            self.say_all(j.index, [judge_spill(self, d)], d.kind)
+            return
         if d.kind in ("attach", "logistics"):
             self.say_all(j.index, (judge_attach if d.kind == "attach" else logi.judge_logistics)(self, d), d.kind)
             return
@@ -409,13 +412,13 @@ class HttrReferee(Referee):
         total = e.total if e.total is not None else sum(e.values)
         if button is not None and button.purpose == "morale":
             self.morale_roll = total
-        if button is not None and button.purpose == "weather" and self.phase()[0] == "weather":
-            self.say(j.index, judge_weather_roll(self))
-            return
             told = on_morale(self, total)
             if told is not None:
                 self.say(j.index, told)
                 return
+        if button is not None and button.purpose == "weather" and self.phase()[0] == "weather":
+            self.say(j.index, judge_weather_roll(self))
+            return
         if ammo.on_roll(self, button.purpose if button is not None else None, total):
             self.say(j.index, Legal(detail="a Depletion Check: the marker or AmP spend that follows is judged with it"))
             return

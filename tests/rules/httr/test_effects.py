@@ -72,3 +72,21 @@ def test_excess_hits_on_a_leg_unit_never_pass_to_an_afv():  # DF-11, SR 6.3.2.2 
     kept = Log(setup).phase(1, "allied_fire").say("df B0304 from A-INF1 target G-INF1").roll("Direct Fire", 5, 6) \
         .kill("G-INF1", "B0304").phase(1, "allied_movement").check()
     assert all_legal(kept.judged[2].verdicts)
+
+
+def test_h10_spill_over_alternates_unit_types():  # IF-13, SR 6.5.3.2 (L320-L321), example H10 (Y)
+    # H10: a stack of an infantry unit and a flak gun takes IF spill-over: the first hit falls on either, the second
+    # on the other type. Here G-INF1 is the IF's target (eliminated), G-INF2 the infantry, G-STATIC the flak gun.
+    setup = {"G-INF1": "B0303", "G-INF2": "B0303", "G-STATIC": "B0303", **SPOT}
+
+    def spill(*units: str, kind: str = "if") -> list:
+        log = Log(setup).phase(1, "allied_fire")
+        if kind == "if":
+            log.say("if B0303 from GB-HW spotter GB-6GH-D target G-INF1").roll("Indirect Fire", 6, 6)
+        else:
+            log.say("df B0303 from GB-6GH-D target G-INF1").roll("Direct Fire", 6, 6)
+        return log.kill("G-INF1", "B0303").say("spill B0303 " + " ".join(units)).check().judged[-1].verdicts
+    assert all_legal(spill("G-INF2", "G-STATIC"))
+    assert all_legal(spill("G-STATIC", "G-INF2", "G-STATIC"))
+    assert rules_broken(spill("G-INF2", "G-INF2")) == ["HTTR SR 6.5.3.2"]
+    assert rules_broken(spill("G-INF2", "G-INF2", kind="df")) == ["HTTR SR 6.7.9"]  # after DF the excess is ignored

@@ -1,6 +1,7 @@
 """HTTR airborne supply heads (ScR 5.1.3.1-5.1.3.3, 5.1.4) on the synthetic game: A-DIV2's head marker "A-DIV2
 Supply" belongs on B0108 (game.toml [special.supply_heads]); with no corps HQ on the map A-DIV2 is out of supply
-from GT8, when the supply rules begin; GT7 precedes them (everyone supplied), GT14 is a night turn, GT15 the next day's 0601 turn."""
+from GT8, when the supply rules begin; GT7 precedes them (everyone supplied), GT14 is a night turn, GT15 the next
+day's 0601 turn."""
 from __future__ import annotations
 
 from hexforge.games import load_game
