@@ -4,8 +4,8 @@ to that HQ and acts on its CP (``rules/httr/supply_rules.py``).
 
 Readings: an *independent* unit or formation is one whose units.csv ``formation`` is empty (17.3, 17.4.1:
 "labelled with just their name"; a formation naming no unit is not known); a unit's level is its ``size``
-(battalion, regiment/brigade/KG, division, corps); the battalions under an HQ (13.4.3) are its units of battalion size, its independent companies
-(13.4.4, 17.4.2) the independent units of company size attached to it.
+(battalion, regiment/brigade/KG, division, corps); the battalions under an HQ (13.4.3) are its units of battalion
+size, its independent companies (13.4.4, 17.4.2) the independent units of company size attached to it.
 """
 from __future__ import annotations
 
