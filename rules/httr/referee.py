@@ -26,7 +26,7 @@ from hexforge.rules.httr.declaration import Declaration, parse
 from hexforge.rules.httr.fire import firers, judge_fire, record, resolve_fire
 from hexforge.rules.httr.at_fire import resolve_at
 from hexforge.rules.httr.recovery import NightWatch, quiet_still_disrupted
-from hexforge.rules.httr.effects import after_result, judge_effects, judge_spill, on_morale
+from hexforge.rules.httr.effects import after_result, judge_effects, on_morale
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.los import Observation, turn_weather
 from hexforge.rules.httr.modes_rules import judge_layer
@@ -36,6 +36,7 @@ from hexforge.rules.httr.entrench import Works, check_occupied, judge_marker, ma
 from hexforge.rules.httr.ferries import FerryLog
 from hexforge.rules.httr.weather import judge_weather_roll
 from hexforge.rules.httr.scenario_start import before_start
+from hexforge.rules.httr.arrivals import Arrivals, judge_entry, judge_exit
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.stacking import check_order, judge_reorder
 from hexforge.rules.httr.units import has_mode, is_kind
@@ -89,6 +90,7 @@ class HttrReferee(Referee):
         self.works = Works()  # entrenchments and what disturbs their builders (SR 12.1, 18.4.3)
         self.works.set_up(self.game, timeline.setup, self.state)
         self.ferries = FerryLog(self.state)  # bridge engineers' ferrying this Movement Phase (ScR 9.1)
+        self.arrivals = Arrivals()  # units entering and leaving the map (ScR 10.2, 12.2)
         self.cp = cpl.CpLedger()  # the CP/AmP record tracks and what each HQ holds (SR 14-15)
         cpl.read_setup(self, timeline.setup)
         self.depletion = ammo.DepletionLog()  # the phase's Depletion Check roll awaiting its marker (SR 13.3.1)
@@ -149,6 +151,8 @@ class HttrReferee(Referee):
             return
         elif isinstance(e, Move):
             self.on_move(j)
+        elif isinstance(e, Entered) and (arrived := judge_entry(self, self.arrivals, self.unit(e))) is not None:
+            self.say(j.index, arrived)
         elif isinstance(e, StepChange):
             said = mem.layer_change(e.trait, e.new, self.channel)
             depleted = said is not None and said[0] == "depleted"
@@ -209,6 +213,7 @@ class HttrReferee(Referee):
         super().advance(j)
         self.state = self.state.remember(before.memory)
         self.works.seen(self.state)
+        self.arrivals.seen(self)
         uid = self.unit(e)
         if uid is None:
             return
@@ -373,9 +378,6 @@ class HttrReferee(Referee):
     # -- declarations and rolls --------------------------------------------------------------
 
     def on_declare(self, j: Judged, d: Declaration) -> None:
-        if d.kind == "spill":
-            self.say_all(j.index, [judge_spill(self, d)], d.kind)
-            return
         if d.kind in ("attach", "logistics"):
             self.say_all(j.index, (judge_attach if d.kind == "attach" else logi.judge_logistics)(self, d), d.kind)
             return
@@ -412,13 +414,13 @@ class HttrReferee(Referee):
         total = e.total if e.total is not None else sum(e.values)
         if button is not None and button.purpose == "morale":
             self.morale_roll = total
+        if button is not None and button.purpose == "weather" and self.phase()[0] == "weather":
+            self.say(j.index, judge_weather_roll(self))
+            return
             told = on_morale(self, total)
             if told is not None:
                 self.say(j.index, told)
                 return
-        if button is not None and button.purpose == "weather" and self.phase()[0] == "weather":
-            self.say(j.index, judge_weather_roll(self))
-            return
         if ammo.on_roll(self, button.purpose if button is not None else None, total):
             self.say(j.index, Legal(detail="a Depletion Check: the marker or AmP spend that follows is judged with it"))
             return
@@ -461,6 +463,9 @@ class HttrReferee(Referee):
         uid = self.unit(e)
         start = self.state.where(uid)
         drops = [self.hex(x) for x in (e.path or (e.to_hex,))]
+        if start is not None and e.to_hex is None:
+            self.say(j.index, judge_exit(self, self.arrivals, uid))
+            return
         if start is None or not drops or any(h is None for h in drops):
             self.say(j.index, NotCheckable(f"where {uid} moved from and to (a hex of the map)"))
             return

@@ -62,6 +62,16 @@ class Log:
             self.events.append(Move(step, ref(u), OFF_MAP, OFF_MAP, None, path[-1], tuple(path)))
         return self
 
+    def leave(self, u: str) -> Log:
+        """A unit moved off the map (into an off-map box)."""
+        self.events.append(Move(self._n(), ref(u), OFF_MAP, OFF_MAP, None, None))
+        return self
+
+    def enter(self, u: str, h: str) -> Log:
+        """A unit put on hex ``h`` from off the map (a reinforcement, or back from an off-map area)."""
+        self.events.append(Entered(self._n(), ref(u), OFF_MAP, h))
+        return self
+
     def place(self, pid: str, name: str, h: str) -> Log:
         """A marker piece ``pid`` named ``name`` put on hex ``h`` from a palette."""
         self.events.append(Entered(self._n(), PieceRef(pid, name, None), OFF_MAP, h))
