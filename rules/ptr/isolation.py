@@ -4,8 +4,9 @@ docs/log-channel.md); one that fails is disrupted and does not take part, the AP
 Recovery Phase each isolated disrupted unit rolls an Attrition Check (an ``attrition-check`` button) and loses
 max(0, die - ER) SPs (its Losses layer, 18.6). A mixin of :class:`hexforge.rules.ptr.referee.PtrReferee`.
 
-Reading: 11.3 says isolated units "may not carry out Actions", 18.5.2A that they "must first pass an Effectiveness
-Check"; the rule on isolation itself (18.5.2A) is read as the one that governs, 11.3 as its summary."""
+11.3 says isolated units "may not carry out Actions", 18.5.2A that they "must first pass an Effectiveness Check":
+the game's ``[special] isolated_units_act`` records both readings; where it chooses neither, an isolated unit
+acting after a passed check is not checkable (acting without one, or after failing it, is illegal either way)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -14,12 +15,14 @@ from hexforge.builder.timeline import DiceRoll, StepChange
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.combat import attrition_loss
 from hexforge.rules.ptr.command import paths
+from hexforge.rules.ptr.data import resolved
 from hexforge.rules.ptr.supply import isolated
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 ATTRITION, RECOVERY = "attrition-check", "recovery"  # the channel's dice purpose; the Recovery Phase's id
+NO_ACTIONS, AFTER_CHECK = "may not carry out Actions", "may act after passing"  # isolated_units_act's readings
 
 
 class IsolationMixin:
@@ -57,6 +60,12 @@ class IsolationMixin:
         if die > er:
             return Illegal("PTR 18.5.2B", f"{u} is isolated and failed its Effectiveness Check ({die} > ER {er}): it "
                            "is disrupted and takes no part in the Action (its APs are spent)")
+        reading = resolved(self.data.special.get("isolated_units_act"))
+        if reading == NO_ACTIONS:
+            return Illegal("PTR 11.3", f"{u} is isolated: it carries out no Action (the data's reading of 11.3)")
+        if not (isinstance(reading, str) and reading.startswith(AFTER_CHECK)):
+            return NotCheckable(f"whether an isolated unit acts after passing its Effectiveness Check ({u}): 11.3 "
+                                "and 18.5.2A disagree ([special] isolated_units_act chooses no reading)")
         return None
 
     # -- the Attrition Check (PtR 18.6) ----------------------------------------------------------------

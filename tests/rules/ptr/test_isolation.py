@@ -3,6 +3,9 @@
 no CR path of any length reaches US1-HQ, so it is isolated (and out of command)."""
 from __future__ import annotations
 
+import copy
+
+from hexforge.rules.verdict import Legal, NotCheckable
 from tests.rules.ptr.helpers import PtrLog, illegal
 from tests.rules.ptr.test_actions import SETUP
 
@@ -60,3 +63,22 @@ def test_no_attrition_check_without_an_isolated_unit(syn):
     """PTR18-3 (18.6): with 1-A disrupted but in reach of its HQ, no Attrition Check is due."""
     r = recovery(syn, SETUP).check()
     assert illegal(r) == [(2, "PTR 18.6")]
+
+
+def test_without_a_chosen_reading_a_passed_check_is_not_checkable(syn):
+    """PTR11-7: where [special] isolated_units_act chooses no reading (as in the bundled data), an isolated unit
+    acting after passing its check is not checkable, never legal; under the 11.3 reading it is illegal."""
+    for reading, expect in ((None, "not checkable"), ("may not carry out Actions", "PTR 11.3")):
+        game = copy.deepcopy(syn)
+        if reading is None:
+            game.info.special.pop("isolated_units_act")
+        else:
+            game.info.special["isolated_units_act"] = {"value": reading}
+        log = us(game, CUT).roll("us", 3, "Effectiveness Check").say("us", "attack 1616 from 1617 hasty")
+        r = log.check()
+        if reading is None:
+            assert illegal(r) == [] and any(isinstance(v, NotCheckable) and "isolated_units_act" in v.needs
+                                            for v in r.judged[4].verdicts)
+            assert not any(isinstance(v, Legal) for v in r.judged[4].verdicts)
+        else:
+            assert illegal(r) == [(4, expect)]
