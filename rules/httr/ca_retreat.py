@@ -14,6 +14,7 @@ from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.movement import Movement
 from hexforge.rules.httr.units import is_kind, mobility, number
 from hexforge.rules.httr.values import morale_passes
@@ -28,6 +29,7 @@ class Position(Protocol):
     game: Game
     state: GameState
     morale_roll: int | None
+    ca: CaLog
 
 
 def has_bridge(game: Game, h: Hex) -> Tri:
@@ -50,7 +52,25 @@ def retreat_hexes(game: Game, start: Hex, to: Hex, path: list[Hex]) -> bool:
 
 def judge_retreat(p: Position, uid: str, start: Hex, path: list[Hex]) -> list[Verdict]:
     """Every check of a defender's retreat after close action."""
-    return [check_in_battery(p, uid), check_into_ezoc(p, uid, path[-1]), check_bridge(p, uid, path)]
+    return [check_in_battery(p, uid), check_into_ezoc(p, uid, path[-1]), check_bridge(p, uid, path),
+            check_second_disruption(p, uid)]
+
+
+@rule("HTTR SR 10.5.2", "CA-24", "a disrupted defender disrupted again loses half its current strength and retreats; "
+      "left with half an SP it is eliminated")
+def check_second_disruption(p: Position, uid: str) -> Verdict:
+    """Reading: a second disruption is a D or SP-loss result against a defender already disrupted when the CA was
+    resolved; its current strength is its printed one when that is 1 SP (less cannot be), otherwise not known (the
+    log shows no SP losses)."""
+    if uid not in p.ca.disrupted_before or p.ca.result in (None, "-", "A"):
+        return Legal()
+    sp = number(p.game, uid, "strength")
+    if isinstance(sp, Unknown):
+        return NotCheckable(sp.needs + " (SR 10.5.2)")
+    if sp <= 1:
+        return Illegal("HTTR SR 10.5.2", f"{uid} was disrupted a second time with {sp:g} SP: half an SP is left and it "
+                       "is eliminated, not retreated")
+    return NotCheckable(f"the current strength of {uid} (the log shows no SP losses; SR 10.5.2)")
 
 
 @rule("HTTR SR 10.5.5-10.5.6", "CA-26/CA-27", "in-battery artillery forced to retreat is eliminated instead; "

@@ -42,6 +42,8 @@ class CaLog:
     involved: dict[str, Hex] = field(default_factory=dict)  # units of a resolved CA -> its target hex
     declared: int | None = None  # the event index of the pending CA's declaration
     modes_at: dict[str, str | None] = field(default_factory=dict)  # the attackers' modes when it was declared
+    result: str | None = None  # the last resolved CA's result (CA Results Table)
+    disrupted_before: set[str] = field(default_factory=set)  # its defenders already disrupted when it was resolved
 
 
 class Position(Protocol):
@@ -306,6 +308,8 @@ def resolve(p: Position, roll: int) -> Verdict:
     result = ca_result(p.game, value, ratio, roll)
     if isinstance(result, Unknown):
         return NotCheckable(result.needs)
+    p.ca.result = str(result)
+    p.ca.disrupted_before = {u for u in defenders if mem.has(p.state, u, "disrupted")}
     return Legal(detail=f"CA value {value}, odds {att:g}:{dfn:g} = {ratio}, 1d6 {roll}: result {result} (SR 10.3)")
 
 

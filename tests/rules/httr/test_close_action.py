@@ -255,3 +255,14 @@ def test_the_bundled_game_cannot_judge_retreats():  # CA-23, CA-27, CA-28 on the
     assert not illegal(got)
     needs = " ".join(v.needs for v in got if isinstance(v, NotCheckable))
     assert "bridge" in needs and "enemy ZOC" in needs
+
+
+def test_a_second_disruption_eliminates_half_an_sp():  # CA-24, SR 10.5.2 (L617): G-WEAK has 1 SP
+    def after(defender: str, disrupted: bool, roll: int = 5) -> list:
+        where = ("B0304", {"Disrupted": "Disrupted"}) if disrupted else "B0304"
+        log = Log({defender: where, "A-TANK": "B0303"}).phase(1, "allied_movement").say("ca B0304 from B0303") \
+            .roll("Close Action", roll)  # CA value 8: D at 2:1 on 5, at 1:2 on 1
+        return last(log.move(defender, "B0305").check())
+    assert rules_broken(after("G-WEAK", True)) == ["HTTR SR 10.5.2"]
+    assert not illegal(after("G-WEAK", False))  # a first disruption: it retreats
+    assert "current strength of G-INF1" in " ".join(getattr(v, "needs", "") for v in after("G-INF1", True, 1))
