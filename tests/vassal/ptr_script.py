@@ -1,9 +1,10 @@
 """The scripted PtR play for ``test_ptr_planted``: Turn 1 of the synthetic game (``tests/games/ptr-synthetic``,
-whose every table is known) played through its Operations Cycle, with planted violations, each marked with the
-PtR rule it breaks: declarations in chat, named dice buttons, drags of units, track markers dragged onto their
-boxes and layers (Disrupted, Emergency Supply, the +DRM marker's Symbol) stepped by their keys. Rolls are pressed
-with a seed (``tools/vassal/play.py``): the engine rolls from ``java.util.Random(seed)``, so the script knows the
-die it will log and the test checks that it did.
+whose every table is known) played through its Operations Cycle to a Sudden End, then Turn 2's Recovery and
+Organization Phases, with planted violations, each marked with the PtR rule it breaks: declarations in chat, named
+dice buttons, drags of units, track markers dragged onto their boxes and layers (Disrupted, Emergency Supply, the
++DRM marker's Symbol, a FAM's Reserve) stepped by their keys. Rolls are pressed with a seed
+(``tools/vassal/play.py``): the engine rolls from ``java.util.Random(seed)``, so the script knows the die it will
+log and the test checks that it did.
 """
 from __future__ import annotations
 
@@ -91,6 +92,7 @@ SCRIPT: list[tuple[dict, str | None]] = [
     (roll(COMBAT, 4), "PTR 15.1.4F"),                     # a combat roll with no attack declared
     (roll(REACTION, 2), "PTR 10.2.3A"),                   # a Reaction Check with no reaction declared
     (roll(INTERDICTION, 5), "PTR 5.2.1D"),                # Interdiction is rolled in the Recovery Phase
+    (roll("Attrition Check", 6), "PTR 18.6"),             # so is an Attrition Check
     (chat("done"), None),
     (chat("done"), "PTR 11.1D"),                          # no formation is activated
     # segment 2: the Germans win
@@ -162,6 +164,16 @@ SCRIPT: list[tuple[dict, str | None]] = [
     # segment 11: two unmodified 10s: Sudden End, the OC ends (9.3B, 9.5A2)
     (roll(US, 10), None), (roll(GE, 10), None),
     (chat("act 116pz"), "PTR 9.5"),
+    # Turn 2's Recovery Phase (5.2.1, 10.3): supplied FAMs recover; the US rolls the Interdiction Level
+    (NEXT, None), (NEXT, None),                           # End Turn; Turn 2's Recovery Phase
+    (to_box("1st Infantry FAM", "7"), None),              # 2 + its rating 5, at most its maximum 7 (10.3.1)
+    (roll(INTERDICTION, 4), None),                        # Interdiction Level 0 (19.0A)
+    (to_box("9th Panzer FAM", "4"), None),                # 0 + 4, the HQ Recovery Chart's rating 4 at level 0
+    (to_box(FAM_116, "7"), "PTR 10.3C"),                  # 4 + 3 (rating 3), but at most its maximum 6
+    (roll("Attrition Check", 6), "PTR 18.6"),             # no unit is isolated and disrupted
+    (layer_key("1st Infantry FAM", "reserve"), "PTR 22.8.1A"),  # Reserve Mode begins in the Organization Phase
+    (NEXT, None),                                         # the Organization Phase
+    (layer_key("1st Infantry FAM In Reserve", "reserve"), None),  # it leaves Reserve Mode there
 ]
 
 

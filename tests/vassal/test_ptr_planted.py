@@ -1,8 +1,8 @@
-"""End to end on PtR (issue #14): the real engine plays a scripted Turn 1 Operations Cycle of the synthetic PtR
-game (tests/vassal/ptr_script.py: declarations in chat, named dice buttons, drags of units, track markers dragged
-onto their boxes, layers stepped by their keys) on its built module
-and writes the log; the referee judges that log. Every planted violation is flagged citing the rule it breaks,
-no other event is illegal, and every event gets a verdict.
+"""End to end on PtR (issue #14): the real engine plays a scripted Turn 1 Operations Cycle (and Turn 2's Recovery
+Phase) of the synthetic PtR game (tests/vassal/ptr_script.py: declarations in chat, named dice buttons, drags of
+units, track markers dragged onto their boxes, layers stepped by their keys) on its built module and writes the
+log; the referee judges that log. Every planted violation is flagged citing the rule it breaks, no other event is
+illegal, and every event gets a verdict.
 
 The synthetic game is used, not the bundled one, because its tables (AP Table, TEC, ZOC Chart, unit values) are
 all known: on the bundled data most of these checks are *not checkable*, which would hide a missed violation.
