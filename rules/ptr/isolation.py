@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hexforge.builder.timeline import DiceRoll, StepChange
+from hexforge.builder.timeline import DiceRoll, StepChange, TurnChange
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.combat import attrition_loss
 from hexforge.rules.ptr.command import paths
@@ -19,9 +19,11 @@ from hexforge.rules.ptr.data import resolved
 from hexforge.rules.ptr.supply import isolated
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
+from hexforge.rules.state import phase_of
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 ATTRITION, RECOVERY = "attrition-check", "recovery"  # the channel's dice purpose; the Recovery Phase's id
+ORGANIZATION = "organization"  # the Organization Phase's id
 NO_ACTIONS, AFTER_CHECK = "may not carry out Actions", "may act after passing"  # isolated_units_act's readings
 
 
@@ -113,3 +115,27 @@ class IsolationMixin:
             return Illegal("PTR 18.6A", f"{uid} loses {lost} SP to its Attrition Check ({die} - ER {er}): it loses "
                            f"{want}")
         return Legal(detail=f"{uid} loses {lost} SP to attrition (18.6A)")
+
+    # -- an isolated German unit's return (PtR 6.1D exception) ----------------------------------------
+
+    @rule("PTR 6.1D", "PTR18-4", "an isolated German unit assigned to another formation returns to its own in the "
+          "first Organization Phase it can trace a command path of any length to its own HQ")
+    def watch_return(self, j: Judged) -> None:
+        """At the end of an Organization Phase: every German unit still assigned away from its own formation whose
+        own HQ it can reach again. Reading: 'is able to' is judged with the position the phase ends with."""
+        e, us = j.event, self.data.us_side
+        if not isinstance(e, TurnChange) or self.phase_id() != ORGANIZATION or isinstance(us, Unknown):
+            return
+        turn, phase = phase_of(self.game, e)
+        if phase is not None and self.game.info.sequence[phase].id == ORGANIZATION and turn == self.state.turn:
+            return
+        for uid, fid in sorted(self.mem.assigned.items()):
+            own = self.data.formation_of(uid)
+            if own in (None, fid) or self.game.units[uid].side == us or self.state.where(uid) is None:
+                continue
+            cut = self.isolated_now(uid)
+            if cut is False:
+                self.say(j.index, Illegal("PTR 6.1D", f"{uid} can trace a command path to its own HQ again: it "
+                                          f"returns to {own} in this Organization Phase"))
+            elif isinstance(cut, Unknown):
+                self.say(j.index, NotCheckable(cut.needs))

@@ -95,6 +95,7 @@ class PtrReferee(OptionalCombatMixin, ActionsMixin, ActivationMixin, ArrivalMixi
         if self.watch_ended(j):
             return
         self.watch_improved(e)
+        self.watch_return(j)  # 6.1D: at the end of an Organization Phase
         if self.watch_owed(j):
             return
         if self.watch_hq_crowd(j) or self.watch_crowded(j) or self.displaced_fam(j) or self.watch_reserve(j) \
