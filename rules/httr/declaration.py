@@ -12,6 +12,10 @@ word opens a declaration). Read by one tokenizer pass, linear in the line's leng
     of TARGET from FIRER [target UNIT] [trigger WORD]       opportunity fire (SR 6.6); WORD: leave, mode,
                                                             ambush (SR 6.6.8: after the entering move),
                                                             order, mount, move, ca
+    of TARGET from FIRER [target UNIT] [spotter UNIT] [hq UNIT]
+                                                            IF as OF at a unit that has moved under a
+                                                            spotter's eyes, after those moves (SR 6.6.5; no
+                                                            trigger word; the spotter may be the firer)
     return TARGET from FIRER {FIRER} [target UNIT]          return fire after AT fire (SR 6.6.7)
     spill HEX UNIT {UNIT}                                   after IF, the other units of HEX that took its
                                                             excess losses, one per hit, in order (SR 6.5.3.2)
@@ -40,7 +44,7 @@ from dataclasses import dataclass
 
 KINDS = ("df", "at", "if", "of", "return", "ca", "cp", "attach", "logistics", "spill")
 SECTIONS = {"df": ("from", "target"), "at": ("from", "target"), "if": ("from", "target", "spotter", "hq"),
-            "of": ("from", "target", "trigger"), "return": ("from", "target"), "ca": ("from", "lead")}
+            "of": ("from", "target", "trigger", "spotter", "hq"), "return": ("from", "target"), "ca": ("from", "lead")}
 TRIGGERS = ("leave", "mode", "order", "mount", "move", "ca", "ambush")
 TOKEN = re.compile(r'"[^"\n]*"|[^\s,"]+')
 MAX_WORDS = 64  # no declaration has more: a longer line declares nothing (bounds the work per line)

@@ -10,7 +10,9 @@ advance after close action, a move to Defilade by a unit whose DEF result is not
 Defilade changes are voluntary; the log cannot tell a 6.7.1 choice after No Effect from a later one).
 
 Ambush fire (6.6.8) is the trigger ``ambush``, declared just after the move that entered the target hex (the
-log shows the drop first); it waits for nothing.
+log shows the drop first); it waits for nothing. Nor does IF as OF at a moving unit (6.6.5: an artillery or HW
+firer beyond the adjacent hex, a ``spotter`` named, which may be the firer, and no trigger word), declared after
+the moves its spotter watched.
 """
 from __future__ import annotations
 
@@ -25,6 +27,9 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.declaration import Declaration, parse
 from hexforge.rules.httr.firelog import FireLog
+from hexforge.rules.httr.indirect import communication
+from hexforge.rules.httr.los import Observation
+from hexforge.rules.httr.units import is_kind
 from hexforge.rules.httr.los import ADJACENT_ONLY, WITHIN_TWO
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.registry import rule
@@ -56,6 +61,7 @@ class Position(Protocol):
     ca: CaLog
     of_wait: list[Waiting]
     moves: dict[str, Step]
+    obs: Observation
 
     def hex(self, label: str | None) -> Hex | None: ...
 
@@ -64,6 +70,8 @@ def judge_of(p: Position, d: Declaration, units: list[str]) -> list[Verdict]:
     target = p.hex(d.target)
     if target is None:
         return []
+    if units and watched_if(p, d, units[0], target):
+        return [check_single(p, units), check_watched(p, d, units[0], target), *communication(p, d, units)]
     out = [check_single(p, units), *[check_zoc(p, d, u, target) for u in units], check_cover(p, d, target)]
     if d.trigger == "ambush":
         return out + [check_ambush(p, d, u, target) for u in units]
@@ -73,7 +81,7 @@ def judge_of(p: Position, d: Declaration, units: list[str]) -> list[Verdict]:
 def waiting(p: Position, index: int, d: Declaration, units: list[str]) -> Waiting | None:
     """The OF's wait for its trigger (none for ambush fire, which follows the entering move)."""
     target = p.hex(d.target)
-    if target is None or d.trigger == "ambush":
+    if target is None or d.trigger == "ambush" or units and watched_if(p, d, units[0], target):
         return None
     targets = frozenset({d.target_unit}) if d.target_unit else frozenset(p.state.at(target))
     due = {u for _, u in p.fire.defilade_due}  # a DEF result not yet applied: its Defilade is involuntary (6.7.2.3)
@@ -205,3 +213,46 @@ def check_voluntary(p: Position, w: Waiting, who: str | None) -> Verdict:
     what = "retreats or advances after close action" if who in p.ca.involved else "adopts Defilade under fire"
     return Illegal("HTTR SR 6.6.2.3", f"opportunity fire at {p.game.map.labels[w.at]}, but {who} then {what}: an "
                    "involuntary change triggers no OF")
+
+
+def watched_if(p: Position, d: Declaration, u: str, target: Hex) -> bool:
+    """IF as OF of SR 6.6.5: a spotter named, no trigger word, an artillery or HW firer beyond the adjacent hex (an
+    OF with a trigger is one its trigger draws, 6.6.2, which a range-2 ZOC lets such units fire as IF too)."""
+    at = p.state.where(u)
+    return d.spotter is not None and d.trigger is None and at is not None and at.distance(target) > 1 and \
+        bool(is_kind(p.game, u, "artillery", "spa", "hw"))
+
+
+def track(fire: FireLog, uid: str, start, to) -> None:
+    """A unit's drops this phase, in order (``start``: where it was before this move)."""
+    if start is not None and to is not None and start != to:
+        fire.paths.setdefault(uid, [start]).append(to)
+
+
+@rule("HTTR SR 6.6.5.1", "OF-12", "IF as OF only at a unit that moved more than 2 contiguous hexes (leg) or 4 "
+      "(AFV or in Travel) under one spotter's continuous observation")
+def check_watched(p: Position, d: Declaration, u: str, target: Hex) -> Verdict:
+    """Reading: the hexes that must be watched are the last 3 (or 5) the unit entered, and the hex it left first."""
+    moved = d.target_unit or next((x for x in p.state.at(target) if x in p.fire.paths), None)
+    path = p.fire.paths.get(moved or "", [])
+    if moved is None or p.state.where(moved) != target or not path:
+        return Illegal("HTTR SR 6.6.5.1", f"IF as OF at {d.target}, but no unit there has moved this phase")
+    vehicle = is_kind(p.game, moved, "afv") or mem.mode(p.state, moved) == "travel"
+    need = 5 if vehicle else 3
+    if any(a.distance(b) > 1 for a, b in zip(path, path[1:])):
+        return NotCheckable(f"the hexes {moved} passed through between its drops (SR 6.6.5.1: each must be watched)")
+    if len(path) - 1 < need:
+        return Illegal("HTTR SR 6.6.5.1", f"{moved} moved {len(path) - 1} hexes: IF as OF needs more than "
+                       f"{need - 1} ({'vehicular' if vehicle else 'infantry'} movement)")
+    spotter = d.spotter if d.spotter in p.game.units else u  # an unknown id: the communication checks say so
+    eye = p.state.where(spotter)
+    if eye is None:
+        return NotCheckable(f"where spotter {spotter} stands")
+    for h in path[-need - 1:]:
+        seen = p.obs.observe(eye, h)
+        if seen.visible is None:
+            return NotCheckable(seen.reason.removeprefix("not checkable: "))
+        if not seen.visible:
+            return Illegal("HTTR SR 6.6.5.1", f"{spotter} did not observe {moved} in {p.game.map.labels[h]}: "
+                           f"{seen.reason}")
+    return Legal(detail=f"{spotter} watched {moved} over {need} hexes (SR 6.6.5.1)")

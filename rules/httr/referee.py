@@ -26,11 +26,11 @@ from hexforge.rules.httr.declaration import Declaration, parse
 from hexforge.rules.httr.fire import firers, judge_fire, record, resolve_fire
 from hexforge.rules.httr.at_fire import resolve_at
 from hexforge.rules.httr.recovery import NightWatch, quiet_still_disrupted
-from hexforge.rules.httr.effects import after_result, judge_effects, on_morale
+from hexforge.rules.httr.effects import after_result, judge_effects, judge_spill, on_morale
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.los import Observation, turn_weather
 from hexforge.rules.httr.modes_rules import judge_layer
-from hexforge.rules.httr.opportunity import Waiting, judge_of, judge_trigger, trigger_of, waiting
+from hexforge.rules.httr.opportunity import Waiting, judge_of, judge_trigger, track, trigger_of, waiting
 from hexforge.rules.httr.columns import Drag
 from hexforge.rules.httr.entrench import Works, check_occupied, judge_marker, marker_event
 from hexforge.rules.httr.ferries import FerryLog
@@ -224,6 +224,7 @@ class HttrReferee(Referee):
             logged = self.logged_order(e) if isinstance(e, Move) else ()
             self.state = mem.moved(before, self.state, uid, to, logged)
             self.watch.moved(self.state, uid)
+            track(self.fire, uid, before.where(uid), to)
             if to is not None and not is_kind(self.game, uid, "leader"):
                 enemy = [u for u in self.state.at(to) if self.state.side(u) != self.state.side(uid)]
                 if enemy and all(is_kind(self.game, u, "leader") for u in enemy):
@@ -378,6 +379,9 @@ class HttrReferee(Referee):
     # -- declarations and rolls --------------------------------------------------------------
 
     def on_declare(self, j: Judged, d: Declaration) -> None:
+        if d.kind == "spill":
+            self.say_all(j.index, [judge_spill(self, d)], d.kind)
+            return
         if d.kind in ("attach", "logistics"):
             self.say_all(j.index, (judge_attach if d.kind == "attach" else logi.judge_logistics)(self, d), d.kind)
             return
@@ -414,13 +418,13 @@ class HttrReferee(Referee):
         total = e.total if e.total is not None else sum(e.values)
         if button is not None and button.purpose == "morale":
             self.morale_roll = total
-        if button is not None and button.purpose == "weather" and self.phase()[0] == "weather":
-            self.say(j.index, judge_weather_roll(self))
-            return
             told = on_morale(self, total)
             if told is not None:
                 self.say(j.index, told)
                 return
+        if button is not None and button.purpose == "weather" and self.phase()[0] == "weather":
+            self.say(j.index, judge_weather_roll(self))
+            return
         if ammo.on_roll(self, button.purpose if button is not None else None, total):
             self.say(j.index, Legal(detail="a Depletion Check: the marker or AmP spend that follows is judged with it"))
             return

@@ -100,3 +100,22 @@ def test_ambush_fire():  # OF-14, SR 6.6.8.1-6.6.8.3 (L377-L379): A-INF1 in the 
     open_ = Log({"A-INF1": "B0403", "G-INF1": "B0503"}).phase(1, "german_movement").move("G-INF1", "B0404") \
         .say("of B0404 from A-INF1 trigger ambush")  # the ambusher in clear terrain
     assert rules_broken(open_.check().judged[2].verdicts) == ["HTTR SR 6.6.8.2"]
+
+
+def watched(path: list[str], mover: str = "A-INF1", spotter: str = "B0205") -> list:
+    """G-ART (B0110, controlled by G-DIV next to it) fires IF as OF, through G-INF1, at ``mover`` after ``path``."""
+    setup = {mover: path[0], "G-ART": ("B0110", {"Mode": "Defilade"}), "G-DIV": ("B0109", {"Mode": "Defilade"}),
+             "G-INF1": spotter}
+    log = Log(setup).phase(1, "allied_movement")
+    for h in path[1:]:
+        log.move(mover, h)
+    return log.say(f"of {path[-1]} from G-ART spotter G-INF1 hq G-DIV").check().judged[-1].verdicts
+
+
+def test_if_as_of_after_moves_a_spotter_watched():  # OF-12, SR 6.6.5.1 (L363)
+    assert all_legal(watched(["B0301", "B0302", "B0303", "B0304"]))  # three hexes, each in G-INF1's sight
+    assert rules_broken(watched(["B0301", "B0302", "B0303"])) == ["HTTR SR 6.6.5.1"]  # two: not more than two
+    hidden = watched(["B0403", "B0404", "B0405", "B0406"], spotter="B0401")  # the woods of B0405 hide it
+    assert rules_broken(hidden) == ["HTTR SR 6.6.5.1"]
+    tank = watched(["B0301", "B0302", "B0303", "B0304"], mover="A-TANK")  # vehicular: more than four
+    assert rules_broken(tank) == ["HTTR SR 6.6.5.1"]
