@@ -20,6 +20,7 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.catalogue import READINGS
 from hexforge.rules.httr.command import judge_cp
 from hexforge.rules.httr.attachment import Attachments, judge_attach
+from hexforge.rules.httr.ca_special_at import judge_special_at
 from hexforge.rules.httr.ca_retreat import judge_retreat, retreat_hexes
 from hexforge.rules.httr.close_action import CaLog, judge_ca, resolve, unresolved
 from hexforge.rules.httr.declaration import Declaration, parse
@@ -381,6 +382,9 @@ class HttrReferee(Referee):
     def on_declare(self, j: Judged, d: Declaration) -> None:
         if d.kind == "spill":
             self.say_all(j.index, [judge_spill(self, d)], d.kind)
+            return
+        if d.kind == "at" and self.ca.pending is not None and self.ca.declared is not None:
+            self.say_all(j.index, judge_special_at(self, d), d.kind)  # SR 10.2.2: the CA's special AT fire
             return
         if d.kind in ("attach", "logistics"):
             self.say_all(j.index, (judge_attach if d.kind == "attach" else logi.judge_logistics)(self, d), d.kind)

@@ -266,3 +266,19 @@ def test_a_second_disruption_eliminates_half_an_sp():  # CA-24, SR 10.5.2 (L617)
     assert rules_broken(after("G-WEAK", True)) == ["HTTR SR 10.5.2"]
     assert not illegal(after("G-WEAK", False))  # a first disruption: it retreats
     assert "current strength of G-INF1" in " ".join(getattr(v, "needs", "") for v in after("G-INF1", True, 1))
+
+
+def test_special_at_fire_in_close_action():  # CA-17, SR 10.2.2-10.2.9 (L551-565)
+    def special(setup: dict, ca: str, at: str) -> list:
+        return last(Log(setup).phase(1, "allied_movement").say(ca).say(at).check())
+    armour = {"G-AFV": "B0304", "A-ENG": "B0303", "A-INF1": "B0303"}
+    assert all_legal(special(armour, "ca B0304 from B0303", "at B0304 from A-ENG"))  # attacking engineers
+    assert rules_broken(special(armour, "ca B0304 from B0303", "at B0304 from A-INF1")) == ["HTTR SR 10.2.2"]
+    assert rules_broken(special({**armour, "G-AFV": "B0305", "G-INF1": "B0304"}, "ca B0304 from B0303",
+                                "at B0304 from A-ENG")) == ["HTTR SR 10.2.2"]  # no AFV to fire at
+    town = {"G-INF1": "B0307", "G-INF2": "B0307", "A-TANK": "B0306", "A-INF1": "B0306"}  # morale 4 and 7
+    assert all_legal(special(town, "ca B0307 from B0306", "at B0306 from G-INF2"))
+    assert rules_broken(special(town, "ca B0307 from B0306", "at B0306 from G-INF1 G-INF2")) == ["HTTR SR 10.2.3"]
+    open_ground = {"G-INF2": "B0304", "A-TANK": "B0303"}
+    got = special(open_ground, "ca B0304 from B0303", "at B0303 from G-INF2")
+    assert not illegal(got) and "entrenched" in got[0].needs
