@@ -20,6 +20,7 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.movement import Movement, Step
+from hexforge.rules.httr.overstack import Overstacks
 from hexforge.rules.httr.recovery import judge_recovery
 from hexforge.rules.httr.thoroughfares import needs_raised, raised_at
 from hexforge.rules.httr.units import has_mode, is_kind, mobility
@@ -35,6 +36,7 @@ class Position(Protocol):
     game: Game
     state: GameState
     t: Timeline | EventStream
+    overstacks: Overstacks
     fire: FireLog
     ca: CaLog
     mode_turn: set[str]
@@ -172,6 +174,8 @@ def judge_disruption(p: Position, uid: str) -> Verdict:
     in_ca = uid in p.ca.involved or (pending is not None and (uid in pending[2] or p.state.where(uid) == pending[1]))
     if uid in p.fire.fired_at or p.state.where(uid) in p.fire.targets or in_ca:  # losses may pass on (6.3.2.2)
         return Legal(detail="disrupted by fire or close action")
+    if p.overstacks.disrupts(uid):
+        return Legal(detail="disrupted by an overstack this phase (SR 11.2.3)")
     h = p.state.where(uid)
     over = Movement(p.game, p.state, uid).check_stacking(h) if h is not None else Legal()
     if isinstance(over, NotCheckable):

@@ -74,13 +74,15 @@ class Movement:
 
     def __init__(self, game, state: GameState, uid: str, reaction: bool = False, obs: Observation | None = None,
                  night: bool = False, companions: tuple[str, ...] = (), morale_roll: int | None = None,
-                 ferries: FerryLog | None = None) -> None:
+                 ferries: FerryLog | None = None, cramped: bool = False) -> None:
         """``companions``: the units that moved before this one in the same drag (a moving stack, SR 9.6.4);
         ``morale_roll``: the phase's last Morale Check roll (SR 9.5.2.2); ``ferries``: the Movement Phase's
-        ferrying by bridge engineers (ScR 9.1), None when it is not followed."""
+        ferrying by bridge engineers (ScR 9.1), None when it is not followed; ``cramped``: the unit began the
+        phase in an overstacked hex (SR 11.4.3: one hex)."""
         self.game, self.state, self.uid, self.reaction = game, state, uid, reaction
         self.night, self.companions, self.morale_roll, self.ferries = night, companions, morale_roll, ferries
         self.crossed: list[tuple[Hex, Hex]] = []  # the judged route's ferry crossings (``judge``)
+        self.cramped = cramped
         self.side = state.side(uid)
         self.tec = Cells.of(game, "tec")
         self.obs = obs or Observation(game)
@@ -337,6 +339,8 @@ class Movement:
                            "opposing leaders never share a hex")
         if mem.has(self.state, self.uid, "disrupted") and rec.hexes >= 1:
             return Illegal("HTTR SR 9.5.3", f"{self.uid} is disrupted and moves at most one hex")
+        if self.cramped and rec.hexes >= 1:
+            return Illegal("HTTR SR 11.4.3", f"{self.uid} began the phase overstacked: its MA is one hex")
         if self.ferries is not None and self.uid in self.ferries.carried:
             return Illegal("HTTR ScR 9.1.3", f"{self.uid} ferried units across the water this phase: it may not move "
                            "(nor ferry itself, ScR 9.1.5)")
@@ -374,6 +378,14 @@ class Movement:
         return self._rooms[b]
 
     def _room(self, b: Hex) -> Verdict:
+        v = self.over_limit(b)
+        if not isinstance(v, Legal):
+            return v
+        mine = number(self.game, self.uid, "strength")
+        return columns.travel_room(self, b, mine) if not isinstance(mine, Unknown) else Legal()
+
+    def over_limit(self, b: Hex) -> Verdict:
+        """SR 11.2.1: Illegal when the unit and the others in ``b`` exceed the hex's TEC stacking limit."""
         if is_kind(self.game, self.uid, "leader", "static"):
             return Legal()
         kinds = self.game.map.terrain.of(b)
@@ -391,7 +403,7 @@ class Movement:
         if limit is not None and here + mine > limit:
             return Illegal("HTTR SR 11.2.1", f"{self.uid} would make {here + mine:g} SP in {self.label(b)}, over "
                            f"its stacking limit of {limit:g}")
-        return columns.travel_room(self, b, mine)
+        return Legal()
 
     @rule("HTTR SR 9.5.2.2 / 16.2", "MOV-10", "a towed AT or flak unit in battery moves one hex into an EZOC only "
           "after a passed morale check (its own morale or an accompanying leg unit's)")

@@ -38,6 +38,7 @@ from hexforge.rules.httr.ferries import FerryLog
 from hexforge.rules.httr.weather import judge_weather_roll
 from hexforge.rules.httr.scenario_start import before_start
 from hexforge.rules.httr.arrivals import Arrivals, judge_entry, judge_exit
+from hexforge.rules.httr.overstack import Overstacks, began_overstacked
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.stacking import check_order, judge_reorder
 from hexforge.rules.httr.units import has_mode, is_kind
@@ -92,6 +93,7 @@ class HttrReferee(Referee):
         self.works.set_up(self.game, timeline.setup, self.state)
         self.ferries = FerryLog(self.state)  # bridge engineers' ferrying this Movement Phase (ScR 9.1)
         self.arrivals = Arrivals()  # units entering and leaving the map (ScR 10.2, 12.2)
+        self.overstacks = Overstacks()  # hexes overstacked this phase (SR 11.2.3)
         self.cp = cpl.CpLedger()  # the CP/AmP record tracks and what each HQ holds (SR 14-15)
         cpl.read_setup(self, timeline.setup)
         self.depletion = ammo.DepletionLog()  # the phase's Depletion Check roll awaiting its marker (SR 13.3.1)
@@ -220,6 +222,7 @@ class HttrReferee(Referee):
             return
         self.piece_units[e.piece.id] = uid
         self.works.after(self.game, self.state, j.index, e, uid, self.channel)
+        self.overstacks.after(self.game, self.state, j.index, self.state.where(uid) if isinstance(e, (Move, Entered)) else None)
         if isinstance(e, (Move, Entered)):
             to = self.state.where(uid)
             logged = self.logged_order(e) if isinstance(e, Move) else ()
@@ -345,6 +348,8 @@ class HttrReferee(Referee):
         for u in self.fire.method:
             self.works.disturb(self.state, u)  # SR 18.4.3.2: no fire while entrenching
         for i, v in check_occupied(self.works):
+            self.say(i, v)
+        for i, v in self.overstacks.end_phase(self):
             self.say(i, v)
         if kind == "fire":
             self.fired_in[side] = {u for u, m in self.fire.method.items() if m in ("df", "at", "if")}
@@ -512,7 +517,8 @@ class HttrReferee(Referee):
             self.finished.update(u for u in self.moves if u != uid)
         self.last_move = (e.from_hex, e.to_hex)
         mv = Movement(self.game, self.state, uid, reaction=kind == "reaction", obs=self.obs, night=self.night,
-                      companions=self.drag.join(e, uid), morale_roll=self.morale_roll, ferries=self.ferries)
+                      companions=self.drag.join(e, uid), morale_roll=self.morale_roll, ferries=self.ferries,
+                      cramped=began_overstacked(self.game, self.phase_start, uid))
         v, spent = mv.judge(start, drops, self.moves.get(uid, Step(0.0, 0)))
         self.ferries.record(mv, mv.crossed)
         self.moves[uid] = spent
