@@ -222,7 +222,8 @@ class HttrReferee(Referee):
             return
         self.piece_units[e.piece.id] = uid
         self.works.after(self.game, self.state, j.index, e, uid, self.channel)
-        self.overstacks.after(self.game, self.state, j.index, self.state.where(uid) if isinstance(e, (Move, Entered)) else None)
+        self.overstacks.after(self.game, self.state, j.index,
+                              self.state.where(uid) if isinstance(e, (Move, Entered)) else None)
         if isinstance(e, (Move, Entered)):
             to = self.state.where(uid)
             logged = self.logged_order(e) if isinstance(e, Move) else ()
