@@ -9,6 +9,7 @@ column written ``-``); an Allied table's columns are named ``CP N%`` and ``AmP N
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -21,6 +22,7 @@ from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr.attachment import Attachments, controlling
 from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.los import turn_weather
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -190,6 +192,25 @@ def on_roll(p: Position, total: int) -> Verdict | None:
 
 @rule("HTTR SR 14.1.1 / 15.1.3 / ScR 5.2", "CP-1", "a division's record tracks rise by the CP and AmP its Logistic "
       "Table gives")
+@rule("HTTR ScR 5.2.2.3-5.2.2.5", "CP-5", "an airborne division receives half its delivery in P weather, and one CP "
+      "less per step loss inflicted on its supply DZ")
+def check_airdrop(p: Position, div: str, track: str, table: float, rise: int) -> Verdict:
+    """Reading: half rounds up (SR 2.4.1); the step losses flak inflicts on the DZ (5.2.2.2-5.2.2.3) are not read
+    from the log, so a smaller rise is not checkable, a larger one is illegal."""
+    weather = turn_weather(p.game, p.calendar().get(p.state.turn or 0))
+    if weather == "unknown":
+        return NotCheckable(f"the weather of GT {p.state.turn} (game.toml [special.weather]; ScR 5.2.2.5)")
+    want = math.ceil(table / 2) if weather == "P" else table
+    if rise > want:
+        return Illegal("HTTR ScR 5.2.2.5" if weather == "P" else "HTTR SR 14.1.1", f"{div} received {want:g} "
+                       f"{track.upper()} ({table:g} by its table{', halved in P weather' if weather == 'P' else ''}) "
+                       f"and its track rises by {rise}")
+    if rise < want:
+        return NotCheckable(f"the step losses inflicted on {div}'s supply DZ (ScR 5.2.2.3: one CP less each; flak "
+                            "fire at the DZ is not read)")
+    return Legal(detail=f"{div} receives {want:g} {track.upper()}")
+
+
 def check_received(p: Position, e: Move) -> Verdict | None:
     """A record-track marker rising in the CP/Logistic Phase (``None``: another move)."""
     got = cpl.marker_hq(p.game, p.channel, e.piece.name)
@@ -208,6 +229,8 @@ def check_received(p: Position, e: Move) -> Verdict | None:
     want = d.got[index]
     if isinstance(want, Unknown):
         return NotCheckable(want.needs)
+    if d.table == AIRBORNE:
+        return check_airdrop(p, div, track, want, new - old)
     if new - old != want:
         return Illegal("HTTR SR 14.1.1", f"{div} received {want:g} {track.upper()} (its Logistic Table) and its "
                        f"track rises by {new - old}")

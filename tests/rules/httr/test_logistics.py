@@ -80,3 +80,15 @@ def test_the_booster_raises_its_division_one_level():  # CP-3, ScR 5.2.1.2 (L114
     arriving = Log(GERMANS).phase(8, "cp_logistic").enter("G-KGX", "A0503").say("attach G-KGX to G-DIV2") \
         .say("logistics G-DIV2 normal")
     assert rules_broken(last(arriving.check())) == ["HTTR ScR 5.2.1.1"]  # from the turn after it arrives
+
+
+def test_an_airdrop_is_halved_in_p_weather():  # CP-5, ScR 5.2.2.5 (L1149), 5.2.2.3 (L1147); GT11 has P weather
+    def drop(turn: int, box: int) -> list:
+        log = Log(ALLIES).on_track("A-DIV CP", 0).phase(turn, "cp_logistic").say("logistics A-DIV cp 100 amp 0") \
+            .roll("Logistics", 6, 6).roll("Logistics", 1, 1)  # CP 100% on 12: 4 CP
+        return last(log.track("A-DIV CP", box).check())
+    assert all_legal(drop(8, 4))  # clear weather: the table's 4
+    assert all_legal(drop(11, 2))  # P: half
+    assert rules_broken(drop(11, 4)) == ["HTTR ScR 5.2.2.5"]
+    fewer = drop(8, 3)  # one less: a step loss on the DZ the log does not show
+    assert fewer and isinstance(fewer[0], NotCheckable) and "supply DZ" in fewer[0].needs
