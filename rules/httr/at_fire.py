@@ -123,6 +123,9 @@ def resolve_at(p: Position, roll: int) -> Verdict:
     target = aimed(p, d)
     if target is None or target not in p.game.units:
         return NotCheckable(f"which unit in {d.target} the AT fire aims at")
+    if roll == 12:  # whatever the ATFV
+        p.fire.at_results.append((p.fire.at_roll_index, target, 0))
+        return Legal(detail=f"AT fire at {target}: 2d6 12, a miss (a roll of 12 always misses)")
     got = [fire_class(p.game, units[0]), target_class(p, target)] + [at_strength(p, u) for u in units]
     unknown = next((x for x in got if isinstance(x, Unknown)), None)
     if unknown is not None:
@@ -131,9 +134,9 @@ def resolve_at(p: Position, roll: int) -> Verdict:
     if isinstance(value, Unknown):
         return NotCheckable(value.needs)
     value += modifiers(p, units, target)
-    loss = 0 if roll == 12 or roll > value else 2 if roll <= math.ceil(value / 2) else 1
+    loss = 0 if roll > value else 2 if roll <= math.ceil(value / 2) else 1
     p.fire.at_results.append((p.fire.at_roll_index, target, loss))
-    said = "a miss (a roll of 12 always misses)" if roll == 12 else "a miss" if not loss else f"{loss} SP lost"
+    said = "a miss" if not loss else f"{loss} SP lost"
     return Legal(detail=f"{got[0]} AT fire at {target} ({got[1]} target): ATFV {value}, 2d6 {roll}: {said}",
                  guess="no unit is entrenched" if is_kind(p.game, units[0], "at") else None)
 

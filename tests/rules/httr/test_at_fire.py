@@ -61,7 +61,9 @@ def test_a_roll_of_12_always_misses():  # AT-8, SR 6.4.2.1 (L258); H5's Panthers
     setup = {"G-AFV": "B0304", "A-TANK": ("B0303", {"Mode": "Travel"})}
     log = Log(setup).phase(1, "german_fire").say("at B0303 from G-AFV target A-TANK").roll("AT Fire", 6, 6)
     v = log.check().judged[2].verdicts
-    assert "ATFV 14" in v[0].detail and "a roll of 12 always misses" in v[0].detail
+    assert "a roll of 12 always misses" in v[0].detail  # though the ATFV is 14 (12, +2 in Travel)
+    eleven = Log(setup).phase(1, "german_fire").say("at B0303 from G-AFV target A-TANK").roll("AT Fire", 5, 6).check()
+    assert "ATFV 14" in eleven.judged[2].verdicts[0].detail
     killed = Log(setup).phase(1, "german_fire").say("at B0303 from G-AFV target A-TANK").roll("AT Fire", 6, 6) \
         .kill("A-TANK", "B0303").phase(1, "german_movement").check()
     assert rules_broken(killed.judged[2].verdicts) == ["HTTR SR 6.4.2.1"]
@@ -79,3 +81,12 @@ def test_the_bundled_game_lacks_the_classes():  # AT-5, AT-7: units.csv has no a
     got = [v for v in r.judged[1].verdicts + r.judged[2].verdicts if isinstance(v, NotCheckable)]
     assert got and not rules_broken(r.judged[1].verdicts + r.judged[2].verdicts)
     assert any("at_class" in v.needs for v in got)
+
+
+def test_a_12_misses_on_the_bundled_game_too():  # AT-8: no AT classes needed to know a 12 misses
+    from hexforge.games import load_game
+    g = load_game("highway-to-the-reich")
+    at_unit, company = "81/101 2-2-8AT no.1", "II/159/59"
+    r = Log({at_unit: ("C2807", BATTERY), company: "C2808"}, g).phase(1, "allied_fire") \
+        .say(f'at C2808 from "{at_unit}" target "{company}"').roll("AT Fire", 6, 6).check()
+    assert "a roll of 12 always misses" in r.judged[2].verdicts[0].detail
