@@ -60,11 +60,11 @@ class DiceMixin:
         a scenario's first segment of its first turn (21.0C) no roll is due at all."""
         m = self.mem
         if m.expect == "option":
-            why = (f"segment {m.segment}'s Initiative is already determined"
-                   + (f" ({m.holder} holds it" + (" without a roll, 21.0C)" if not m.marker.box else ")")
-                      if m.holder is not None else ""))
-            self.say(j.index, Illegal("PTR 9.2.1A", f"{why}: each side rolls a single die per segment; this "
-                                      "re-roll is ignored and the winner still announces Act, Transfer or Pass"))
+            free = m.segment == 1 and m.marker.box == 0  # 21.0C: the first player's without a roll
+            held = f" ({m.holder} holds it{' without a roll, 21.0C' if free else ''})" if m.holder else ""
+            self.say(j.index, Illegal("PTR 9.2.1A", f"segment {m.segment}'s Initiative is already determined{held}: "
+                                      "each side rolls a single die per segment, so this roll is ignored; the "
+                                      "winner still announces Act, Transfer or Pass"))
             return
         self.initiative_roll(j)
 

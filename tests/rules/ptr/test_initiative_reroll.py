@@ -33,7 +33,7 @@ def test_a_reroll_after_both_rolled_is_flagged_and_ignored(syn):
     log = oc(syn).initiative(3, 7).roll("us", 9).say("german", "act 116pz")
     r, m = after(syn, log)
     assert illegal(r) == [(4, "PTR 9.2.1A")]
-    assert "re-roll" in verdicts(r, 4)[0].reason
+    assert "ignored" in verdicts(r, 4)[0].reason
     assert any(isinstance(v, Legal) for v in verdicts(r, 5))
     assert (m.segment, m.marker.side, m.marker.box) == (2, "us", 2)
     assert m.active is not None and m.active.formation == "116pz"
