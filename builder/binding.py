@@ -76,7 +76,7 @@ class Binding:
             if board is None or board.grid is None:
                 return None
             try:
-                col, row = board.grid.numbers_of_label(loc.label)
+                col, row = board.grid.game_numbers(loc.label)  # hexes in rows: the first part numbers rows
             except BadLabel:
                 return None
             sheet = next((s for s in game.map.sheets if s.prefix == bb.sheet), None)

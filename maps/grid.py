@@ -242,6 +242,12 @@ class BoardGrid:
         n = self.numbering
         return _part_value(m.group(col_group), n.h_type), _part_value(m.group(row_group), n.v_type)
 
+    def game_numbers(self, label: str) -> tuple[int, int]:
+        """The (column, row) numbers of a label in a game's terms: VASSAL's first part ("H") numbers the raw
+        columns, which on a sideways grid (hexes in rows) are the rows."""
+        h, v = self.numbers_of_label(label)
+        return (v, h) if self.grid.sideways else (h, v)
+
     def point_of_label(self, label: str) -> tuple[int, int]:
         """``getLocation``: the board pixel VASSAL puts a piece at for this location name."""
         n, g = self.numbering, self.grid

@@ -24,7 +24,7 @@ from pathlib import Path
 from hexforge.builder.errors import ModuleFormatError
 from hexforge.builder.modulereader import MAP_TAGS, MAX_BUILD_FILE, SLOT_TAGS, Module, ModuleBoard, ModuleMap
 from hexforge.builder.safezip import SafeZip
-from hexforge.maps.grid import BadLabel, BoardGrid
+from hexforge.maps.grid import BadLabel
 from hexforge.maps.hexes import Hex
 from hexforge.maps.hexmap import Sheet
 from hexforge.output import check_target, write_atomic
@@ -91,18 +91,11 @@ def board_cells(board: ModuleBoard) -> list[Cell]:
                 continue
             label = bg.label_of_raw(c, r)
             try:
-                numbers = game_numbers(bg, label)
+                numbers = bg.game_numbers(label)
             except BadLabel:
                 continue
             out.append(Cell(h, label, numbers, (x, y)))
     return out
-
-
-def game_numbers(grid: BoardGrid, label: str) -> tuple[int, int]:
-    """The (column, row) numbers a board's label gives, in the game's terms: VASSAL's first part
-    ("H") numbers the raw columns, which on a sideways grid are the rows (hexes in rows)."""
-    h, v = grid.numbers_of_label(label)
-    return (v, h) if grid.grid.sideways else (h, v)
 
 
 def _label(sheet: Sheet, column: int, row: int) -> str | None:
@@ -209,7 +202,7 @@ def setup_hexes(module: Module, found: list[Alignment]) -> dict[str, str]:
             if a is None or stack.get("useGridLocation") != "true" or a.board.grid is None:
                 continue
             try:
-                column, row = game_numbers(a.board.grid, stack.get("location", ""))
+                column, row = a.board.grid.game_numbers(stack.get("location", ""))
             except BadLabel:
                 continue
             label = _label(a.sheet, column + a.column_offset, row + a.row_offset)

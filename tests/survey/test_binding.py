@@ -139,3 +139,36 @@ def test_check_judges_a_log_the_engine_wrote_on_their_module(vmod, vassal_check,
     assert any("B5 has no legal route from 0109 through 1009" in x and ": F&M 5.2" in x for x in lines), r.stdout
     assert any(x.split(": ", 1)[-1].startswith("move B1 0205 -> 0405: legal: ") for x in lines), r.stdout
     assert "summary: " in lines[-1] and " 1 illegal" in lines[-1]
+
+
+def test_a_binding_on_boards_with_hexes_in_rows_names_the_hex_their_board_shows(tmp_path) -> None:
+    """Their module's boards have hexes in rows (VASSAL ``sideways``: the label's first part numbers the rows).
+    The binding ``survey bind`` proposes maps each board label to the game hex that label names on their
+    board, on both sheets (not one with its column and row swapped)."""
+    from click.testing import CliRunner
+
+    from hexforge.builder.binding import load_binding
+    from hexforge.builder.locations import Location
+    from hexforge.cli import cli
+    from tests.survey.sheets import two_sheet_game
+    game_dir, _, _ = two_sheet_game(tmp_path)
+    theirs = tmp_path / "their-two.vmod"
+    assert CliRunner().invoke(cli, ["build", str(game_dir), "-o", str(theirs)]).exit_code == 0
+    out = tmp_path / "b.toml"
+    r = CliRunner().invoke(cli, ["survey", "bind", str(game_dir), "--module", str(theirs), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    game, module = load_game(game_dir), read_module(theirs)
+    binding = load_binding(out, game)
+    board_of = {b.name: m.name for m in module.maps for b in m.boards if b.grid is not None}
+    checked = 0
+    for sheet in game.map.sheets:
+        conv = sheet.convention
+        assert conv.orientation == "rows"
+        for c in range(conv.columns.first, conv.columns.last + 1):
+            for r_ in range(conv.rows.first, conv.rows.last + 1):
+                label = sheet.prefix + conv.label(c, r_)  # what their board shows on that hex
+                got = binding.hex(Location(board_of[f"Sheet {sheet.prefix}"], f"Sheet {sheet.prefix}", label),
+                                  module, game)
+                assert got is not None and game.map.index[got] == game.map.index[label], (label, got)
+                checked += 1
+    assert checked > 50
