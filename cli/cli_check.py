@@ -1,6 +1,7 @@
 """``hexforge check`` (judge a VASSAL log against the rules) and ``hexforge rules coverage``."""
 from __future__ import annotations
 
+from itertools import chain, islice
 from pathlib import Path
 
 import click
@@ -53,9 +54,10 @@ def check(ctx: click.Context, log_file: Path, module_path: Path, game_ref: str |
             write_atomic(html_path, report.as_html(game, result), force, read.inputs)
     except (ValueError, OutputError) as e:
         raise BadInput(str(e) if isinstance(e, ValueError) else e.message) from None
-    click.echo(report.as_json(result) if as_json else report.text(result), nl=False)
-    verdicts = [*result.setup, *(v for j in result.judged for v in j.verdicts)]
-    if any(isinstance(v, Illegal) for v in verdicts):
+    chunks = report.json_chunks(result) if as_json else report.text_lines(result)
+    for batch in iter(lambda: "".join(islice(chunks, 1000)), ""):  # printed as it is walked: memory stays flat
+        click.echo(batch, nl=False)
+    if any(isinstance(v, Illegal) for v in chain(result.setup, (v for j in result.judged for v in j.verdicts))):
         ctx.exit(1)
 
 

@@ -5,12 +5,14 @@ Every system with a log checker gives a :class:`Referee` subclass; its hooks def
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Callable
 
 from hexforge.builder.timeline import Described, Event, EventStream, Timeline, describe
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
+from hexforge.rules.judgements import Judgements
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import NotCheckable, Verdict
@@ -44,7 +46,7 @@ class Report:
     """What a referee found in one log: every event's verdicts, warnings, the victory and the set-up."""
 
     game: str
-    judged: list[Judged]
+    judged: Sequence[Judged]  # a list, or for a streamed check :class:`Judgements` (settled events on disk)
     warnings: list[str]
     victory: Outcome | None = None
     setup: list[Verdict] = field(default_factory=list)
@@ -68,7 +70,7 @@ class Referee:
         self.game: Game = rules.game
         self.t = timeline
         self.state = GameState.from_setup(self.game, timeline)
-        self.judged: list[Judged] = []
+        self.judged: list[Judged] | Judgements = [] if isinstance(timeline, Timeline) else Judgements()
         self.notes: list[str] = []
 
     def say(self, index: int, v: Verdict) -> None:
@@ -134,7 +136,8 @@ def replay(referee: Referee, progress: Callable[[int], None] | None = None) -> R
         progress(n % 100)
     report = referee.finish()
     report.timeline = None if stream else referee.t
-    for j in report.judged:  # every event gets a verdict; the position stays the log's, so later ones are judged
+    # every event gets a verdict (the settled ones have theirs); the position stays the log's, so later ones are judged
+    for j in report.judged[done:]:
         if not j.verdicts:
             j.verdicts.append(referee.unjudged(j))
     return report
@@ -142,9 +145,11 @@ def replay(referee: Referee, progress: Callable[[int], None] | None = None) -> R
 
 def _settle(referee: Referee, start: int, end: int) -> int:
     """Give the events ``start..end`` their last verdict and keep them as their descriptions: what the report
-    prints of them. Memory then holds verdicts, not the log's events."""
+    prints of them. They go to disk in batches (:class:`Judgements`): memory holds neither the log's events nor
+    their verdicts."""
     for j in referee.judged[start:end]:
         if not j.verdicts:
             j.verdicts.append(referee.unjudged(j))
         j.event = Described(getattr(j.event, "step", 0), describe(j.event))
+    referee.judged.settle(end)
     return end

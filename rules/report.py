@@ -10,6 +10,7 @@ import json
 import math
 import re
 from dataclasses import dataclass
+from collections.abc import Iterator
 from itertools import groupby
 from types import MappingProxyType
 
@@ -28,19 +29,30 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, worst
 
 
 def text(report: Report) -> str:
-    lines = [f"check of a {report.game} log"]
-    lines += [f"warning: {w}" for w in report.warnings]
-    lines += [f"setup: {v.text()}" for v in report.setup]
+    return "".join(text_lines(report))
+
+
+def text_lines(report: Report) -> Iterator[str]:
+    """:func:`text` line by line (each ending in a newline), walking the events once."""
+    yield f"check of a {report.game} log\n"
+    yield from (f"warning: {w}\n" for w in report.warnings)
+    yield from (f"setup: {v.text()}\n" for v in report.setup)
+    c = _counts()
     for j in report.judged:
-        if not j.verdicts:
-            continue
         for v in j.verdicts:
-            lines.append(f"[{j.index + 1}] step {getattr(j.event, 'step', '?')}: {describe(j.event)}: {v.text()}")
+            _count(v, c)
+            yield f"[{j.index + 1}] step {getattr(j.event, 'step', '?')}: {describe(j.event)}: {v.text()}\n"
     if report.victory is not None:
-        lines.append(report.victory.line())
-    c = report.counts()
-    lines.append(f"summary: {c['legal']} legal, {c['illegal']} illegal, {c['not checkable']} not checkable")
-    return "\n".join(lines) + "\n"
+        yield report.victory.line() + "\n"
+    yield f"summary: {c['legal']} legal, {c['illegal']} illegal, {c['not checkable']} not checkable\n"
+
+
+def _counts() -> dict[str, int]:
+    return {"legal": 0, "illegal": 0, "not checkable": 0}
+
+
+def _count(v: Verdict, into: dict[str, int]) -> None:
+    into[{Legal: "legal", Illegal: "illegal", NotCheckable: "not checkable"}[type(v)]] += 1
 
 
 def _verdict(v: Verdict) -> dict:
@@ -57,16 +69,32 @@ def _verdict(v: Verdict) -> dict:
 
 
 def as_json(report: Report) -> str:
-    out = {"game": report.game, "warnings": report.warnings, "summary": report.counts(),
-           "setup": [_verdict(v) for v in report.setup], "events": []}
-    if report.victory is not None:
-        v = report.victory
-        out["victory"] = {"winner": v.winner, "text": v.text} | ({"needs": v.needs} if v.needs else {})
+    return "".join(json_chunks(report))
+
+
+def json_chunks(report: Report) -> Iterator[str]:
+    """The report as one JSON object (keys sorted, indented by two), written as it walks the events once:
+    ``events`` first, then what follows it in key order, the summary counted on the way."""
+    def dumped(value: object, depth: int) -> str:
+        return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True).replace("\n", "\n" + "  " * depth)
+
+    c, first = _counts(), True
+    yield '{\n  "events": ['
     for j in report.judged:
         for v in j.verdicts:
-            out["events"].append({"index": j.index, "step": getattr(j.event, "step", None),
-                                  "event": describe(j.event)} | _verdict(v))
-    return json.dumps(out, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+            _count(v, c)
+            event = {"index": j.index, "step": getattr(j.event, "step", None), "event": describe(j.event)}
+            yield ("\n    " if first else ",\n    ") + dumped(event | _verdict(v), 2)
+            first = False
+    yield "]" if first else "\n  ]"
+    rest = {"game": report.game, "warnings": report.warnings, "summary": c,
+            "setup": [_verdict(v) for v in report.setup]}
+    if report.victory is not None:
+        v = report.victory
+        rest["victory"] = {"winner": v.winner, "text": v.text} | ({"needs": v.needs} if v.needs else {})
+    for k in sorted(rest):
+        yield f",\n  {json.dumps(k)}: {dumped(rest[k], 1)}"
+    yield "\n}\n"
 
 
 # -- HTML: a referee's page --------------------------------------------------------------------

@@ -74,3 +74,46 @@ def test_a_check_over_a_stream_gives_the_same_verdicts_and_keeps_no_timeline(log
     assert report.text(streamed) == report.text(whole) and report.as_json(streamed) == report.as_json(whole)
     assert (streamed.setup, streamed.warnings, streamed.victory) == (whole.setup, whole.warnings, whole.victory)
     assert streamed.counts()["illegal"] >= 1  # the planted move out of its phase
+
+
+def test_settled_events_go_to_disk_and_read_back_the_same(log, monkeypatch) -> None:
+    """With batches of two events, a streamed check writes its settled events out (memory stays flat in the log's
+    length) and every way of reading them back gives what the whole timeline's check gives."""
+    from hexforge.rules import judgements
+    monkeypatch.setattr(judgements, "BATCH", 2)
+    path, vmod, game = log
+    whole = check(game, build_timeline(read_save(path), read_module(vmod), game))
+    streamed = check(game, EventStream(read_save(path), read_module(vmod), game))
+    assert isinstance(streamed.judged, judgements.Judgements)
+    assert len(streamed.judged._live) < len(streamed.judged) == len(whole.judged)  # some are on disk only
+    def row(j):
+        return j.index, getattr(j.event, "step", None), describe(j.event), j.verdicts
+    assert [row(j) for j in streamed.judged] == [row(j) for j in whole.judged]
+    assert [row(streamed.judged[i]) for i in range(len(whole.judged))] == [row(j) for j in whole.judged]
+    assert [row(j) for j in streamed.judged[1:5]] == [row(j) for j in whole.judged[1:5]]
+    assert row(streamed.judged[-1]) == row(whole.judged[-1])
+    with pytest.raises(IndexError):
+        streamed.judged[len(whole.judged)]
+    assert report.text(streamed) == report.text(whole) and report.as_json(streamed) == report.as_json(whole)
+    assert streamed.counts() == whole.counts()
+
+
+def test_the_json_report_written_piece_by_piece_is_the_canonical_dump(log) -> None:
+    """The JSON report is streamed out; it is exactly what ``json.dumps`` (sorted keys, indent 2) writes of it,
+    with every event and the summary counted on the way equal to the report's counts."""
+    import json
+    path, vmod, game = log
+    rep = check(game, EventStream(read_save(path), read_module(vmod), game))
+    out = report.as_json(rep)
+    data = json.loads(out)
+    assert out == json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    assert data["summary"] == rep.counts() and len(data["events"]) == sum(len(j.verdicts) for j in rep.judged)
+    assert [e["index"] for e in data["events"]] == sorted(e["index"] for e in data["events"])
+
+
+def test_an_empty_report_is_canonical_json_too() -> None:
+    import json
+    from hexforge.rules.replay import Report
+    out = report.as_json(Report("g", [], ["a warning"]))
+    assert out == json.dumps(json.loads(out), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    assert json.loads(out)["events"] == [] and json.loads(out)["summary"]["legal"] == 0
