@@ -4,7 +4,8 @@ Movement Action pushes out of a hex. A mixin of :class:`hexforge.rules.ptr.refer
 
 What the log shows: a displaced HQ is a move of the HQ outside its formation's Relocation Action; a displaced
 combat unit is a move out of the crowded hex before play goes on; the penalty is the FAM marker's next box. The
-HQ's Attack Support Points (20.2B1-D1, 14.2A) are not on the log channel and are not followed."""
+HQ's Attack Support Points (20.2B1-D1, 14.2A) are kept by ``support_points.py``: the log shows them only in the
+HQ support of a later attack."""
 from __future__ import annotations
 
 from collections import deque
@@ -93,6 +94,8 @@ class DisplacementMixin:
             case = "B" if in_cr else "C"
         else:
             case = Unknown("; ".join(sorted(p.needs)) or f"the command range and paths of {hq}")
+        if isinstance(case, str):
+            self.lose_asp(hq, case)  # 20.2B1-D1
         if fid is None:
             return case
         self.reserve_ends(fid)  # 22.8.1B2
@@ -145,6 +148,8 @@ class DisplacementMixin:
         self.set(hq_crowd=None)
         if self.hqs_at(h) <= 1:
             return False
+        for hq in sorted(u for u in self.state.at(h) if self.data.is_hq(u)):
+            self.lose_asp(hq, "overstack")  # 14.2A: each HQ there loses one
         e, uid = j.event, self.unit(j.event)
         if isinstance(e, Move) and uid is not None and self.data.is_hq(uid) and self.state.where(uid) == h:
             self.say(j.index, self.displace(uid, e.to_hex, "PTR 14.2A"))

@@ -90,6 +90,7 @@ class PtrMemory:
     special_used: Mapping[str, tuple[int | None, ...]] = field(default_factory=lambda: MappingProxyType({}))  # the
     # turns each optional rule's special unit was used in (22.3C, 22.4C, 22.7C)
     attrition: int | None = None  # the die of an Attrition Check whose SP loss is still to show (18.6)
+    asp: Mapping[str, int | Unknown] = field(default_factory=lambda: MappingProxyType({}))  # HQs' ASPs left (20.2)
     crowded: tuple[Hex, str, str] | None = None  # an overstacked hex, its side, "adjacent" (14.2B) or "nearest"
     # (10.2.4B): its extra units are displaced before play goes on
     cs: Mapping[str, int | Unknown] = field(default_factory=lambda: MappingProxyType({}))  # current CS known (15.5.4A)

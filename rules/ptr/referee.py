@@ -38,6 +38,7 @@ from hexforge.rules.ptr.drm_cap import DrmCapMixin
 from hexforge.rules.ptr.isolation import IsolationMixin
 from hexforge.rules.ptr.optional import OptionalMixin
 from hexforge.rules.ptr.optional_combat import OptionalCombatMixin
+from hexforge.rules.ptr.support_points import SupportPointsMixin
 from hexforge.rules.ptr.reserve import ReserveMixin
 from hexforge.rules.ptr.hits import HitsMixin
 from hexforge.rules.ptr.recovery import RecoveryMixin
@@ -61,8 +62,8 @@ BACK_LAYERS = ("disrupted", "emergency-supply")  # the log channel's layer ids (
 IMPROVED_MARKER = "improved-defense"  # the log channel's marker id (docs/log-channel.md): PtR 11.4.4
 
 
-class PtrReferee(OptionalCombatMixin, ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin, DiceMixin,
-                 RecoveryMixin, RefitMixin,
+class PtrReferee(OptionalCombatMixin, SupportPointsMixin, ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin,
+                 DiceMixin, RecoveryMixin, RefitMixin,
                  TracksMixin, OrganizationMixin, ReplacementsMixin, WithdrawalMixin, ScenarioMixin, PlansMixin,
                  HitsMixin, RetreatsMixin, VictoryMixin, DisplacementMixin, IsolationMixin, ReserveMixin,
                  OptionalMixin, DrmCapMixin, Referee):
