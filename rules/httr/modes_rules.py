@@ -22,6 +22,7 @@ from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.overstack import Overstacks
 from hexforge.rules.httr.recovery import judge_recovery
+from hexforge.rules.httr.recovery_modes import Recoveries, to_defilade
 from hexforge.rules.httr.thoroughfares import needs_raised, raised_at
 from hexforge.rules.httr.units import has_mode, is_kind, mobility
 from hexforge.rules.registry import rule
@@ -37,6 +38,7 @@ class Position(Protocol):
     state: GameState
     t: Timeline | EventStream
     overstacks: Overstacks
+    recoveries: Recoveries
     fire: FireLog
     ca: CaLog
     mode_turn: set[str]
@@ -47,8 +49,8 @@ class Position(Protocol):
     def phase(self) -> tuple[str, str | None]: ...
 
 
-def judge_layer(p: Position, e: StepChange, uid: str) -> list[Verdict]:
-    """The verdicts on one layer change of a unit."""
+def judge_layer(p: Position, e: StepChange, uid: str, index: int = -1) -> list[Verdict]:
+    """The verdicts on one layer change of a unit (``index``: the event's, where a recovery's later verdict goes)."""
     said = mem.layer_change(e.trait, e.new, p.channel)
     if said is None:
         return []
@@ -56,7 +58,11 @@ def judge_layer(p: Position, e: StepChange, uid: str) -> list[Verdict]:
     if what == "mode":
         return [judge_mode(p, uid, str(value))]
     if what == "disrupted":
-        return [judge_disruption(p, uid)] if value else [judge_recovery(p, uid)]
+        if value:
+            return [judge_disruption(p, uid)]
+        if to_defilade(p, uid):
+            p.recoveries.due[uid] = index
+        return [judge_recovery(p, uid)]
     if what == "dismounted":
         return [judge_dismount(p, uid)]
     if what == "depleted":
@@ -80,6 +86,8 @@ def judge_mode(p: Position, uid: str, new: str) -> Verdict:
     held = first_day(p, uid, old, new) or out_of_column(p, uid, old, new)
     if held is not None:
         return held
+    if new == "defilade" and uid in p.recoveries.due:
+        return Legal(detail=f"{uid} adopts Defilade on recovering (SR 10.6.6, ScR 8.1.13)")
     if new == "defilade" and (uid in p.fire.fired_at or uid in p.ca.involved):
         return Legal(detail="Defilade at once after being fired at or a close action (SR 5.2.1 exc. 1, 6.7.1, 10.5.7)")
     if old == "travel" and new == "concentrated" and kind == "movement" and own and uid in p.moves:

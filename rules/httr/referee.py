@@ -39,6 +39,7 @@ from hexforge.rules.httr.weather import judge_weather_roll
 from hexforge.rules.httr.scenario_start import before_start
 from hexforge.rules.httr.arrivals import Arrivals, judge_entry, judge_exit
 from hexforge.rules.httr.overstack import Overstacks, began_overstacked
+from hexforge.rules.httr import recovery_modes
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.stacking import check_order, judge_reorder
 from hexforge.rules.httr.units import has_mode, is_kind
@@ -94,6 +95,7 @@ class HttrReferee(Referee):
         self.ferries = FerryLog(self.state)  # bridge engineers' ferrying this Movement Phase (ScR 9.1)
         self.arrivals = Arrivals()  # units entering and leaving the map (ScR 10.2, 12.2)
         self.overstacks = Overstacks()  # hexes overstacked this phase (SR 11.2.3)
+        self.recoveries = recovery_modes.Recoveries()  # recovered units due in Defilade (SR 10.6.6)
         self.cp = cpl.CpLedger()  # the CP/AmP record tracks and what each HQ holds (SR 14-15)
         cpl.read_setup(self, timeline.setup)
         self.depletion = ammo.DepletionLog()  # the phase's Depletion Check roll awaiting its marker (SR 13.3.1)
@@ -160,7 +162,7 @@ class HttrReferee(Referee):
             said = mem.layer_change(e.trait, e.new, self.channel)
             depleted = said is not None and said[0] == "depleted"
             for v in ammo.judge_depleted(self, self.unit(e), bool(said[1])) if depleted else \
-                    judge_layer(self, e, self.unit(e)):
+                    judge_layer(self, e, self.unit(e), j.index):
                 self.say(j.index, v)  # one verdict per layer change
 
     @rule("HTTR SR 19.3.1", "MOR-3", "a leader alone in a hex an enemy combat unit enters is eliminated")
@@ -351,6 +353,8 @@ class HttrReferee(Referee):
         for i, v in check_occupied(self.works):
             self.say(i, v)
         for i, v in self.overstacks.end_phase(self):
+            self.say(i, v)
+        for i, v in recovery_modes.end_phase(self, self.recoveries):
             self.say(i, v)
         if kind == "fire":
             self.fired_in[side] = {u for u, m in self.fire.method.items() if m in ("df", "at", "if")}
