@@ -73,7 +73,7 @@ def after_result(p: Position, index: int, unit: str | None, result: str | None, 
     e = Effect(index, unit, result, m, needs_check=result == "DEF" and m == "defilade" and bool(gun), afvs=afvs)
     if kind == "if" and at is not None:
         p.fire.last_if = (at, unit)
-    if losses(result) or e.needs_check:
+    if losses(result) or e.needs_check or result == "minimal":
         p.fire.effects.append(e)
     return [check_travel_top(p, unit)] if losses(result) and m == "travel" else []
 
@@ -104,8 +104,8 @@ def morale_check(p: Position, unit: str, roll: int) -> tuple[bool | None, str]:
 
 def on_morale(p: Position, roll: int) -> Verdict | None:
     """A Morale Check roll: the check of the last result's target awaiting one (``None`` if there is none)."""
-    e = next((x for x in reversed(p.fire.effects) if x.morale is None and (x.needs_check or x.mode ==
-                                                                          "concentrated")), None)
+    e = next((x for x in reversed(p.fire.effects) if x.morale is None and (
+        x.needs_check or x.result == "minimal" or x.mode == "concentrated")), None)
     if e is None:
         due = [u for _, u in p.fire.defilade_due if mem.mode(p.state, u) == "concentrated"]
         if not due:
@@ -115,6 +115,11 @@ def on_morale(p: Position, roll: int) -> Verdict | None:
     passed, why = morale_check(p, e.unit, roll)
     if passed is None:
         return NotCheckable(why)
+    if e.result == "minimal":  # SR 6.3.5.3: failed, a loss of 1; passed, DEF
+        e.result = "DEF" if passed else "1"
+        if passed:
+            p.fire.defilade_due.append((e.index, e.unit))
+        return Legal(detail=f"the Minimal Fire Attack's morale check of {e.unit}: {why}: {e.result}")
     e.morale = passed
     if passed and e.result == "DEF" and e.mode == "concentrated":
         p.fire.defilade_due[:] = [(i, u) for i, u in p.fire.defilade_due if u != e.unit]  # 6.7.7: it may stay
@@ -130,6 +135,12 @@ def judge_effects(p: Position) -> list[tuple[int, Verdict]]:
             out.append((e.index, check_no_afv_overflow(p, e)))
         if e.index < 0 or p.state.where(e.unit) is None:
             continue  # a 6.7.7 check on a DEF result (referee.check_defilade_due), or the unit is gone
+        if e.result == "minimal":
+            out.append((e.index, Illegal("HTTR SR 6.3.5.3", f"a Minimal Fire Attack rolled 2 at {e.unit}, but no "
+                                         "morale check followed")))
+            continue
+        if e.result == "DEF" and not e.needs_check:
+            continue  # a Minimal Fire Attack's DEF: referee.check_defilade_due
         if e.needs_check:
             out.append((e.index, check_gun_morale(p, e)))
         elif e.mode == "travel":

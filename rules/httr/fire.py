@@ -456,6 +456,8 @@ def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Ve
     for x in (value, line):
         if isinstance(x, Unknown):
             return NotCheckable(x.needs)
+    if d.kind != "if" and int(value) == 0:
+        return minimal_attack(p, total, er, roll)
     rolls = sorted({max(2, min(12, roll + fixed + k)) for k in range(-drm, drm + 1)})
     results = [fire_result(p.game, line, int(value), r) for r in rolls]
     unknown = next((r for r in results if isinstance(r, Unknown)), None)
@@ -469,6 +471,20 @@ def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Ve
     return Legal(detail=f"{METHOD[d.kind]} of {total:g} SP at ER {er}: fire value {value}, 2d6 {roll} on the "
                  f"{line}: {result}{extra}", guess="the target is not entrenched" + (
                      "; the hex holds its units' printed strengths" if fixed else ""))
+
+
+@rule("HTTR SR 6.3.5.3", "DF-14", "fire too weak to register makes one Minimal Fire Attack a phase: a 2 calls for "
+      "the target's morale check (failed: a loss of 1; passed: DEF)")
+def minimal_attack(p: Position, total: float, er: int, roll: int) -> Verdict:
+    """A DF packet whose fire value is 0. Reading: 'one Minimal Fire Attack' is one per phase for the firing side;
+    its morale check and result are followed by ``effects`` (the result 'minimal' until the check is rolled)."""
+    if p.fire.minimal_used:
+        return Illegal("HTTR SR 6.3.5.3", f"a second Minimal Fire Attack this phase ({total:g} SP at ER {er}): the "
+                       "owning player may make one")
+    p.fire.minimal_used = True
+    p.fire.last_result = "minimal" if roll == 2 else "-"
+    return Legal(detail=f"a Minimal Fire Attack of {total:g} SP at ER {er} (fire value 0): 2d6 {roll}" + (
+        ", the target checks morale (failed: 1; passed: DEF)" if roll == 2 else ", no effect"))
 
 
 def _firer(p: Position, u: str, kind: str) -> tuple[float, int] | Unknown:

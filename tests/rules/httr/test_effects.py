@@ -90,3 +90,23 @@ def test_h10_spill_over_alternates_unit_types():  # IF-13, SR 6.5.3.2 (L320-L321
     assert all_legal(spill("G-STATIC", "G-INF2", "G-STATIC"))
     assert rules_broken(spill("G-INF2", "G-INF2")) == ["HTTR SR 6.5.3.2"]
     assert rules_broken(spill("G-INF2", "G-INF2", kind="df")) == ["HTTR SR 6.7.9"]  # after DF the excess is ignored
+
+
+def test_a_minimal_fire_attack():  # DF-14, SR 6.3.5.3 (L225): G-FEEBLE's 1 SP at ER 1 has fire value 0
+    setup = {"G-FEEBLE": "B0304", "A-INF1": "B0303", "G-WEAK": "B0403"}
+
+    def minimal(dice: tuple[int, int], *steps) -> list:
+        log = Log(setup).phase(1, "german_fire").say("df B0303 from G-FEEBLE target A-INF1").roll("Direct Fire", *dice)
+        for s in steps:
+            s(log)
+        return log.phase(1, "german_movement").check().judged[2].verdicts
+    assert all_legal(minimal((3, 4)))  # no 2: no effect
+    assert rules_broken(minimal((1, 1))) == ["HTTR SR 6.3.5.3"]  # a 2, but no morale check
+    fails = lambda log: log.roll("Morale Check", 6, 6)  # noqa: E731  12 > morale 8: a loss of 1
+    assert all_legal(minimal((1, 1), fails, defilade("A-INF1")))
+    assert rules_broken(minimal((1, 1), fails)) == ["HTTR SR 6.7.7"]  # the loss leaves it Concentrated
+    passes = lambda log: log.roll("Morale Check", 2, 2)  # noqa: E731  DEF
+    assert all_legal(minimal((1, 1), passes, defilade("A-INF1")))
+    log = Log(setup).phase(1, "german_fire").say("df B0303 from G-FEEBLE target A-INF1").roll("Direct Fire", 3, 4) \
+        .say("df B0303 from G-FEEBLE target A-INF1").roll("Direct Fire", 3, 4).check()
+    assert "HTTR SR 6.3.5.3" in rules_broken(log.judged[4].verdicts)  # one Minimal Fire Attack a phase
