@@ -187,7 +187,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('MOV-3', 'HTTR SR 9.2.1 / 9.6.4 (L457, L517)', 'continuous movement; units may be picked up/dropped off; dropped units stop for the phase.', ''),
     ('MOV-4', 'HTTR SR 9.2.2 (L458)', 'never into an enemy-occupied hex.', 'units.csv type (the Formation Displays are not transcribed) (a lone leader does not bar a hex)'),
     ('MOV-5', 'HTTR SR 9.2.3-9.2.4 (L459-460)', 'MP ≤ MA, or a single hex move except into prohibited terrain / across blocked hexsides.', 'TEC, map terrain'),
-    ('MOV-6', 'HTTR SR 9.3.1 (L464)', 'MA 12, recon (incl. armored cars, M5) 14, King Tiger II 9, static 0 (by unit type).', ''),
+    ('MOV-6', 'HTTR SR 9.3.1 (L464)', 'MA 12, recon (incl. armored cars, M5) 14, King Tiger II 9, static 0 (by unit type).', 'units.csv movement and type (the Formation Displays are not transcribed)'),
     ('MOV-7', 'HTTR SR 9.3.7 / 9.5.1.5 (L471, L507)', 'mount or dismount at most once per phase (2 MP each: TEC part is D).', ''),
     ('MOV-8', 'HTTR SR 9.3.8 (L472)', 'remount only with a supply line along roads/trails to the controlling HQ.', 'map roads/trails, supply chain'),
     ('MOV-9', 'HTTR SR 9.3.10 / 9.5.2.1 / 18.6.1 (L474, L509, L933)', 'towed units move only in Travel (one hex in-battery) and fire only in-battery.', 'units.csv mobility and type (towed, AT)'),
@@ -245,13 +245,13 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     # SR 11.2 / 11.4 - Stacking limits (L651-673)
     ('STK-1', 'HTTR SR 11.2.1-11.2.5 / 11.2.8 / 9.2.5 (L652-659, L461)', 'current SP in a hex ≤ the terrain limit with the AFV/vehicle sub-limit, at every moment.', 'TEC stacking limits (only open = 28), units.csv strength'),
     ('STK-2', 'HTTR SR 11.2.6 / 18.5.2 / 18.10 (L657, L929, L958)', 'leaders, markers, static units and static flak never count.', 'units.csv type (the Formation Displays are not transcribed)'),
-    ('STK-3', 'HTTR SR 11.2.3 / 11.4.3 (L654, L672)', 'an overstack disrupts every unit in the hex; if it persists, the minimum number of units is displaced one hex; MA 1 hex in the next phase.', ''),
+    ('STK-3', 'HTTR SR 11.2.3 / 11.4.3 (L654, L672)', 'an overstack disrupts every unit in the hex; if it persists, the minimum number of units is displaced one hex; MA 1 hex in the next phase.', 'TEC stacking limits, map terrain, units.csv strength'),
     ('STK-4', 'HTTR SR 11.4.2 (L671)', 'a disrupted unit is put under the undisrupted units (no OF).', ''),
     # SR 12.1 / 18.4.3 - Entrenchments (L683-688, L924-926)
     ('ENT-1', 'HTTR SR 12.1.2 (L686)', 'AFV/armored/Travel units never benefit; others only in Defilade.', ''),
     ('ENT-2', 'HTTR SR 12.1.1 / 12.1.5 (L685, L688)', 'no benefit while moving or when attacking in CA.', ''),
     ('ENT-3', 'HTTR SR 12.1.3-12.1.4 (L687)', 'the owner removes them in his Command Phase; an enemy occupying the hex removes them.', ''),
-    ('ENT-4', 'HTTR SR 18.4.3.1-18.4.3.2 (L925-926)', 'built by concentrated combat engineers of ≥ 2 SP over three consecutive undisturbed turns (Command Phase to Command Phase), no fire meanwhile.', 'units.csv strength'),
+    ('ENT-4', 'HTTR SR 18.4.3.1-18.4.3.2 (L925-926)', 'built by concentrated combat engineers of ≥ 2 SP over three consecutive undisturbed turns (Command Phase to Command Phase), no fire meanwhile.', 'units.csv type and strength'),
     # SR 13 / ScR 5.1 - Command and supply (L689-760, L1088-1131)
     ('SUP-1', 'HTTR SR 13.2.2-13.2.6 (L702-727)', 'the chain unit → HQ ≤ 12 hexes (vehicles: < 12 MP by road), regiment → division ≤ 12 MP, division → corps ≤ 18 MP, corps → source along primary/secondary roads; halved to a Travel or disrupted HQ; no enemy or unnegated EZOC hex.', 'TEC (Travel-Mode MP), map terrain and roads, ZOC'),
     ('SUP-2', 'HTTR SR 13.2.6.5 / ScR 5.1.8.1 (L727, L1129)', 'a non-airborne unit on or adjacent to an on-map source is in supply.', ''),
@@ -345,7 +345,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('RES-12', 'HTTR ScR 8.3.3 (L1344)', 'Allied units never cross a ferry hexside (Pannerden per 9.2.16).', 'ferry hexsides other than Pannerden'),
     ('RES-13', 'HTTR ScR 8.3.4 (L1346)', 'a CA on 16th SS units on GT1-2 first needs 1d6 4-6.', 'Formation Displays (16th SS counters)'),
     # ScR 9 - Ferries and bridges (L1351-1411)
-    ('FRY-1', 'HTTR ScR 9.1.1-9.1.5 (L1354-1358)', 'engineer ferry: both stacked adjacent to the hexside at the start of the phase; the engineer does not move; ferrying itself excludes ferrying others.', ''),
+    ('FRY-1', 'HTTR ScR 9.1.1-9.1.5 (L1354-1358)', 'engineer ferry: both stacked adjacent to the hexside at the start of the phase; the engineer does not move; ferrying itself excludes ferrying others.', 'map rivers/canals, units.csv type'),
     ('FRY-2', 'HTTR ScR 9.1.1-9.1.2 (L1354-1355)', "≤ the engineer's SP ferried; +6 MP.", 'units.csv strength, TEC'),
     ('FRY-3', 'HTTR ScR 9.2.1-9.2.10, 9.2.16 (L1362-1371, L1377)', 'Pannerden ferry: a concentrated engineer (≥ 2 SP) in A1050; 1d6 ≥ 3 builds, ≥ 4 upgrades; ≤ 2 leg companies or 2 non-leg SP per turn; Allied use needs a leader and 2d6 < 6.', ''),
     ('FRY-4', 'HTTR ScR 9.5.2-9.5.5 (L1390-1393)', 'a German demolition roll is offered when an Allied unit first comes adjacent; 2d6 ≤ 6 (−1 German-held end, +1 per bridge already destroyed; A1826 ≤ 8).', ''),
@@ -358,7 +358,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('OFF-4', 'HTTR ScR 12.0-12.1 (L1453-1459)', 'arrivals by GT + map + hex/edge code.', 'Turn Record Track codes, Formation Displays'),
     ('OFF-5', 'HTTR ScR 12.01 / 12.2-12.3 (L1455, L1459-1466)', 'reinforcements enter in any of their modes, in either German Movement Phase, or wait in an off-map area; a blocked entry hex shifts to an adjacent one.', ''),
     ('OFF-6', 'HTTR ScR 12.6 (L1472)', 'scenario airborne reinforcements are never delayed.', ''),
-    ('OFF-7', 'HTTR ScR 13.2 (L1478)', 'weather is 0 on 17-18 Sep; rolls start at 0600 on 19 Sep.', ''),
+    ('OFF-7', 'HTTR ScR 13.2 (L1478)', 'weather is 0 on 17-18 Sep; rolls start at 0600 on 19 Sep.', 'game.toml [special.weather] clear_dates (the dates ScR 13.2 names are not in the bundled data yet)'),
     ('OFF-8', 'HTTR ScR 6.4.1 / 13.1 (L1188, L1477)', 'weather ratings from 19 Sep.', 'Weather Conditions Table (1 row known)'),
     # ScR 16-24 - Scenarios (L1518-1818)
     ('SCN-1', 'HTTR ScR 17.1-22.1 (L1547, L1579, L1610, L1646, L1672, L1698)', 'first/last GT and start phase of each scenario; S17 play area rows 21-43.', ''),
