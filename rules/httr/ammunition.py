@@ -91,6 +91,8 @@ def check_depletion(p: Position, uid: str) -> Verdict:
 def check_roll(p: Position, uid: str, got: Supplied) -> Verdict:
     """The Depletion Check roll that marks the unit (its ER from units.csv)."""
     roll, p.depletion.roll = p.depletion.roll, None
+    if roll is None and not p.channel.dice_for("depletion"):
+        return NotCheckable("the Depletion Check roll (game.toml [[dice_buttons]] has no button of purpose depletion)")
     if roll is None:
         return Illegal("HTTR SR 13.3.1", f"{uid} is marked depleted without a Depletion Check roll")
     er = number(p.game, uid, "effectiveness")

@@ -352,7 +352,8 @@ def check_carried(p: Position) -> list[Verdict]:
 def on_roll(p: Position, e: DiceRoll, purpose: str | None) -> list[Verdict] | None:
     """A Logistics or CP Attenuation roll's verdicts; ``None`` for other rolls."""
     total = e.total if e.total is not None else sum(e.values)
-    if purpose == "cp-attenuation" and p.cp.due:
+    unnamed = purpose is None and len(e.values) == 2 and not p.channel.dice_for("cp-attenuation")
+    if p.cp.due and (purpose == "cp-attenuation" or unnamed):  # a game without the button: any 2d6
         return [attenuation_roll(p, total)]
     if purpose == "logistics" and p.phase()[0] == "cp_logistic" and not p.cp.rolled_logistics:
         p.cp.rolled_logistics = True

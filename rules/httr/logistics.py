@@ -23,6 +23,7 @@ from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr.attachment import Attachments, controlling
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.los import turn_weather
+from hexforge.rules.httr.units import division
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -49,6 +50,7 @@ class LogisticsLog:
     deliveries: dict[str, Delivery] = field(default_factory=dict)
     rolling: str | None = None
     levels: dict[str, str] = field(default_factory=dict)  # German division -> its declared level
+    shared: dict[tuple[str, str], int] = field(default_factory=dict)  # (corps, track) -> Club Route CP allocated
 
 
 class Position(Protocol):
@@ -211,6 +213,17 @@ def check_airdrop(p: Position, div: str, track: str, table: float, rise: int) ->
     return Legal(detail=f"{div} receives {want:g} {track.upper()}")
 
 
+def check_shared(p: Position, corps: str, track: str, table: float, rise: int) -> Verdict:
+    """ScR 5.2.3.1-5.2.3.2 (L1151-1152): a Club Route delivery is allocated to the active divisions (and saved on
+    the corps track): the tracks' rises together never exceed it."""
+    key = (corps, track)
+    p.logistics.shared[key] = p.logistics.shared.get(key, 0) + rise
+    if p.logistics.shared[key] > table:
+        return Illegal("HTTR ScR 5.2.3.1", f"{corps}'s Club Route delivery was {table:g} {track.upper()}: its tracks "
+                       f"have risen by {p.logistics.shared[key]}")
+    return Legal(detail=f"{rise} of {corps}'s {table:g} {track.upper()} (ScR 5.2.3.1)")
+
+
 def check_received(p: Position, e: Move) -> Verdict | None:
     """A record-track marker rising in the CP/Logistic Phase (``None``: another move)."""
     got = cpl.marker_hq(p.game, p.channel, e.piece.name)
@@ -221,14 +234,20 @@ def check_received(p: Position, e: Move) -> Verdict | None:
     old, new = p.cp.boxes.get((track, div)), int(where[1])
     if old is None or new <= old:
         return None
-    d = p.logistics.deliveries.get(div)
     index = 0 if track == cpl.CP else 1
+    source = div if div in p.logistics.deliveries else division(p.game, div)
+    d = p.logistics.deliveries.get(source) if source is not None else None
     if d is None or len(d.got) <= index:
         return Illegal("HTTR SR 14.1.1", f"{div}'s {track.upper()} track rises without its delivery declared and "
                        "rolled (ScR 5.2)")
     want = d.got[index]
     if isinstance(want, Unknown):
         return NotCheckable(want.needs)
+    if d.table == CLUB_ROUTE:
+        return check_shared(p, source, track, want, new - old)
+    if source != div:
+        return Illegal("HTTR SR 14.1.1", f"{div}'s {track.upper()} track rises by what {source} received: only "
+                       "Club Route deliveries are shared among divisions (ScR 5.2.3.1)")
     if d.table == AIRBORNE:
         return check_airdrop(p, div, track, want, new - old)
     if new - old != want:

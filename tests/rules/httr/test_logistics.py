@@ -92,3 +92,19 @@ def test_an_airdrop_is_halved_in_p_weather():  # CP-5, ScR 5.2.2.5 (L1149), 5.2.
     assert rules_broken(drop(11, 4)) == ["HTTR ScR 5.2.2.5"]
     fewer = drop(8, 3)  # one less: a step loss on the DZ the log does not show
     assert fewer and isinstance(fewer[0], NotCheckable) and "supply DZ" in fewer[0].needs
+
+
+def test_a_club_route_delivery_is_shared_among_the_divisions():  # CP-1, ScR 5.2.3.1 (L1151)
+    corps = {"A-CORPS": ("B0105", {"Mode": "Defilade"}), "A-DIV": ("B0205", {"Mode": "Defilade"}),
+             "A-DIV2": ("B0106", {"Mode": "Defilade"})}
+
+    def share(first: int, second: int) -> list:
+        log = Log(corps).on_track("A-DIV CP", 0).on_track("A-DIV2 CP", 0).phase(8, "cp_logistic") \
+            .say("logistics A-CORPS cp 50 amp 25 ma 25").roll("Logistics", 6, 6).roll("Logistics", 1, 1)  # 2 CP
+        return everything(log.track("A-DIV CP", first).track("A-DIV2 CP", second).check())
+    assert not [v for v in share(1, 1) if type(v).__name__ == "Illegal"]
+    assert rules_broken(share(2, 1)) == ["HTTR ScR 5.2.3.1"]
+
+
+def everything(report) -> list:
+    return [v for j in report.judged for v in j.verdicts]
