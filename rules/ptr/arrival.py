@@ -34,8 +34,9 @@ class ArrivalMixin:
             return
         v = self.entry_verdict(uid, h)
         if not isinstance(v, Illegal):
-            v = self.returning(uid) or self.unassigned_entry(uid) or self.entry_area(uid, h) or self.beside(uid, h) \
-                or self.entry_supply(uid, h, self.state.apply(e, self.game)) or v
+            edge = self.beside(uid, h)  # an isolated formation's edge entry is no 8.1A2-3 entry (21.5.6)
+            v = self.returning(uid) or self.unassigned_entry(uid) or self.entry_area(uid, h) or (
+                edge if edge is not None else self.entry_supply(uid, h, self.state.apply(e, self.game))) or v
         if not isinstance(v, Illegal):
             self.expect_fam(uid)
         self.say(j.index, v)
@@ -104,15 +105,40 @@ class ArrivalMixin:
                                        f"{'on or next to' if near else 'on'} {names}")
 
     @rule("PTR 21.5.6 A/C/E/G / 21.5.8 E", "PTR6-18", "a reinforcement the scenario places by its formation enters "
-          "next to or stacked with a unit of that formation (the HQ's CR: 8.1A2)")
+          "next to or stacked with a unit of that formation (the HQ's CR: 8.1A2), or, its formation isolated, on a "
+          "hex of the named map edge the US controls")
     def beside(self, uid: str, h) -> Verdict | None:
+        """``entry_beside_formation``: unit -> the map edge (terrain.toml edge id, or "") of its isolated-formation
+        alternative. ``None`` when it does not apply or a unit of the formation is next to it."""
         listed = self.special("entry_beside_formation")
-        if not isinstance(listed, list) or uid not in listed:
+        if not isinstance(listed, dict) or uid not in listed:
             return None
         fid = self.formation_now(uid)
         mates = [u for x in [h, *h.neighbours()] for u in self.state.at(x) if u != uid and self.formation_now(u) == fid]
-        return None if mates else Illegal("PTR 21.5.6", f"{uid} enters {self.game.map.label(h)}, neither next to nor "
-                                          f"stacked with a unit of its formation ({fid})")
+        if mates:
+            return None
+        alone = self.edge_entry(uid, h, fid, listed[uid]) if listed[uid] and fid else None
+        return alone or Illegal("PTR 21.5.6", f"{uid} enters {self.game.map.label(h)}, neither next to nor stacked "
+                                f"with a unit of its formation ({fid})")
+
+    def edge_entry(self, uid: str, h, fid: str, edge: str) -> Verdict | None:
+        """21.5.6 A/E/G: "if the formation is isolated", a hex of ``edge`` its side controls (3.5). Reading: a
+        formation is isolated when its HQ is out of supply (17.3). ``None``: the formation is not isolated."""
+        cut = hq_supplied(self.data, self.state, fid)
+        if cut is True:
+            return None
+        hexes = self.game.map.terrain.edges.get(edge)
+        owner = self.control_of(h)
+        needs = [x.needs for x in (cut, owner) if isinstance(x, Unknown)] + (
+            [f"the hexes of map edge {edge} (terrain.toml edges)"] if hexes is None else [])
+        if needs:
+            return NotCheckable("; ".join(brief(tuple(n.split("; "))) for n in needs))
+        side = self.state.side(uid)
+        if h not in hexes or side not in owner:
+            return Illegal("PTR 21.5.6", f"{uid} enters {self.game.map.label(h)}: its formation isolated, it enters a "
+                           f"hex of the {edge} edge its side controls")
+        return Legal(detail=f"{uid} enters {self.game.map.label(h)}, an edge hex its side controls: its formation "
+                     "is isolated (21.5.6)")
 
     @rule("PTR 21.0G / 21.5.5 *", "PTR6-19", "an entire formation arriving places its FAM at the scenario's arrival "
           "box, else at its Maximum Activation Level")

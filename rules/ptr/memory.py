@@ -100,6 +100,7 @@ class PtrMemory:
     refused: int | None = None  # the turn the US refused a Plan chit (21.4.4.3A)
     intelligence: frozenset[int] = frozenset()  # turns of a German intelligence roll (21.4.4.3B)
     ended: tuple[str, str] | None = None  # (rule, why): a sudden victory ended the game (21.2.4.3, 21.3.4.2)
+    control: Mapping[Hex, frozenset[str] | Unknown] = field(default_factory=lambda: MappingProxyType({}))  # 3.5
 
 
 def memory(state: GameState) -> PtrMemory:

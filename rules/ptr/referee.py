@@ -27,6 +27,7 @@ from hexforge.rules.ptr.actions import ActionsMixin
 from hexforge.rules.ptr.activation import ActivationMixin
 from hexforge.rules.ptr.arrival import REINFORCEMENT_PHASE, ArrivalMixin
 from hexforge.rules.ptr.battle import BattleMixin
+from hexforge.rules.ptr.control import ControlMixin
 from hexforge.rules.ptr.organization import ORGANIZATION_VERBS, OrganizationMixin
 from hexforge.rules.ptr.plans import PLAN_PHASE, PlansMixin
 from hexforge.rules.ptr.replacements import REPLACEMENT_PHASE, ReplacementsMixin, known_cs
@@ -65,6 +66,7 @@ IMPROVED_MARKER = "improved-defense"  # the log channel's marker id (docs/log-ch
 class PtrReferee(OptionalCombatMixin, SupportPointsMixin, ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin,
                  DiceMixin, RecoveryMixin, RefitMixin,
                  TracksMixin, OrganizationMixin, ReplacementsMixin, WithdrawalMixin, ScenarioMixin, PlansMixin,
+                 ControlMixin,
                  HitsMixin, RetreatsMixin, VictoryMixin, DisplacementMixin, IsolationMixin, ReserveMixin,
                  OptionalMixin, DrmCapMixin, Referee):
     """Judges one PtR timeline: phases (5.1), the Operations Cycle (9), activations and reactions (10), Actions
@@ -201,6 +203,7 @@ class PtrReferee(OptionalCombatMixin, SupportPointsMixin, ActionsMixin, Activati
         super().advance(j)
         e = j.event
         self.watch_victory(j)
+        self.watch_control(j)
         uid = self.unit(e) if isinstance(e, StepChange) and e.trait != STEP_TRAIT else None
         level = self.back_level(e) if uid is not None else None
         if level is not None:
