@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hexforge.builder.timeline import DiceRoll
+from hexforge.rules.ptr.memory import frozen_map
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
 from hexforge.rules.verdict import Illegal, Legal
@@ -57,15 +58,34 @@ class DiceMixin:
         Reading: 9.2.1A (L711) has "both sides roll a single die" at the Initiative Determination that begins each
         segment, and the next Determination begins only once the winner's option (9.4) is carried out; so a roll
         before the winner announces Act, Transfer or Pass belongs to the segment under way, never to the next. In
-        a scenario's first segment of its first turn (21.0C) no roll is due at all."""
+        a scenario's first segment of its first turn (21.0C) no roll is due at all. When the other side rolls
+        too, both sides have rolled again: that is read as the next segment's Determination, the winner having
+        announced nothing (9.4)."""
         m = self.mem
-        if m.expect == "option":
-            free = m.segment == 1 and m.marker.box == 0  # 21.0C: the first player's without a roll
-            held = f" ({m.holder} holds it{' without a roll, 21.0C' if free else ''})" if m.holder else ""
-            self.say(j.index, Illegal("PTR 9.2.1A", f"segment {m.segment}'s Initiative is already determined{held}: "
-                                      "each side rolls a single die per segment, so this roll is ignored; the "
-                                      "winner still announces Act, Transfer or Pass"))
+        if m.expect != "option":
+            self.initiative_roll(j)
             return
+        side, r = self.roll_side(j.event), m.reroll
+        mine = r is not None and r[:2] == (m.segment, m.holder)  # a re-roll made in this segment, for this holder
+        if mine and side is not None and side != r[2]:
+            self.rolled_again(j, r[2], r[3])
+            return
+        free = m.segment == 1 and m.marker.box == 0  # 21.0C: the first player's without a roll
+        held = f" ({m.holder} holds it{' without a roll, 21.0C' if free else ''})" if m.holder else ""
+        self.say(j.index, Illegal("PTR 9.2.1A", f"segment {m.segment}'s Initiative is already determined{held}: "
+                                  "each side rolls a single die per segment, so this roll is ignored; the "
+                                  "winner still announces Act, Transfer or Pass"))
+        if not mine and side is not None:
+            self.set(reroll=(m.segment, m.holder, side, self.die(j.event)))
+
+    def rolled_again(self, j: Judged, first: str, die: int) -> None:
+        """PtR 9.4: both sides rolled again before the winner announced its option: the rolls are the next
+        segment's Initiative Determination (the earlier one, ignored as a re-roll, counts now)."""
+        m = self.mem
+        self.say(j.index, Illegal("PTR 9.4", f"{m.holder or 'the winner'} won the Initiative of segment {m.segment} "
+                                  "but announced neither Act, Transfer nor Pass before both sides rolled again: "
+                                  f"these rolls determine segment {m.segment + 1}'s"))
+        self.set(expect="initiative", holder=None, reroll=None, rolls=frozen_map({first: die}))
         self.initiative_roll(j)
 
     @rule("PTR 9.2.1 / 10.1.2B / 10.2.3A / 15.3B / 5.2.1D", "PTR15-7",

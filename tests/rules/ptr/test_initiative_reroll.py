@@ -39,11 +39,21 @@ def test_a_reroll_after_both_rolled_is_flagged_and_ignored(syn):
     assert m.active is not None and m.active.formation == "116pz"
 
 
-def test_both_sides_rerolling_does_not_begin_the_next_segment(syn):
-    """PTR9-1, illegal: both sides re-roll (the US would win the re-rolls); the German winner of the first rolls
-    still holds the Initiative, so a US activation is not the holder's (9.4)."""
-    log = oc(syn).initiative(3, 7).initiative(9, 1).say("us", "act 1inf")
+def test_the_same_side_rerolling_twice_is_two_rerolls(syn):
+    """PTR9-1, illegal: the US rolls twice more; the German winner of the first rolls still holds the Initiative,
+    so a US activation is not the holder's (9.4)."""
+    log = oc(syn).initiative(3, 7).roll("us", 9).roll("us", 8).say("us", "act 1inf")
     assert illegal(log.check()) == [(4, "PTR 9.2.1A"), (5, "PTR 9.2.1A"), (6, "PTR 9.4")]
+
+
+def test_both_sides_rolling_again_begin_the_next_segment(syn):
+    """PTR9-1 / PTR9-6, illegal: after the first extra roll (ignored) the other side rolls too: both sides rolled
+    again, so the German winner announced nothing (9.4) and the rolls are segment 3's (German 9 > US 1 + 2)."""
+    log = oc(syn).initiative(3, 7).initiative(1, 9).say("german", "act 116pz")
+    r, m = after(syn, log)
+    assert illegal(r) == [(4, "PTR 9.2.1A"), (5, "PTR 9.4")]
+    assert "german wins the Initiative of segment 3" in " ".join(str(v) for v in verdicts(r, 5))
+    assert m.segment == 3 and m.active is not None and m.active.formation == "116pz"
 
 
 def test_a_passer_winning_leaves_the_next_roll_due(syn):

@@ -159,10 +159,10 @@ def test_sudden_end_in_the_referee(syn):
 
 
 def test_rolls_before_the_winner_announces(syn):
-    """PtR 9.2.1A / 9.4: rolls before the winner announces Act, Transfer or Pass are re-rolls of the segment under
-    way (each side rolls once per segment), not the next segment's."""
+    """PtR 9.2.1A / 9.4: a roll before the winner announces Act, Transfer or Pass is a re-roll (each side rolls
+    once per segment); when the other side rolls too, the winner announced nothing and the next segment begins."""
     r = acted(syn).initiative(4, 4).check()
-    assert illegal(r) == [(6, "PTR 9.2.1A"), (7, "PTR 9.2.1A")]
+    assert illegal(r) == [(6, "PTR 9.2.1A"), (7, "PTR 9.4")]
 
 
 def test_oc_ends_when_no_formation_can_activate(syn):
