@@ -91,6 +91,10 @@ class PtrMemory:
     # turns each optional rule's special unit was used in (22.3C, 22.4C, 22.7C)
     attrition: int | None = None  # the die of an Attrition Check whose SP loss is still to show (18.6)
     asp: Mapping[str, int | Unknown] = field(default_factory=lambda: MappingProxyType({}))  # HQs' ASPs left (20.2)
+    special_battle: Mapping[str, tuple[Hex, Hex]] = field(default_factory=lambda: MappingProxyType({}))  # a used
+    # special unit -> the combat (origin, target) it supports (22.3A, 22.7A)
+    special_roll: str | None = None  # the used special unit whose own table's roll comes next (22.7A)
+    special_shifts: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))  # its roll's shift
     crowded: tuple[Hex, str, str] | None = None  # an overstacked hex, its side, "adjacent" (14.2B) or "nearest"
     # (10.2.4B): its extra units are displaced before play goes on
     cs: Mapping[str, int | Unknown] = field(default_factory=lambda: MappingProxyType({}))  # current CS known (15.5.4A)

@@ -2,11 +2,12 @@
 the game's ``[special] optional_rules`` turns it on; off, it answers nothing. Which unit each rule is about, its
 turns and how often it may be used are ``[special] special_units`` entries (``option``, ``rule``, ``unit``,
 ``turns``, ``use``: ``prepared-attack`` / ``after-enemy-move`` / ``placed``, ``limit``: ``turn`` / ``game``,
-``host``: the formation an OSS-like unit joins), so no unit id is written here. A unit's use is the chat line ``use UNIT``; a
-placed unit's placement is its entry on the map. A mixin of :class:`hexforge.rules.ptr.referee.PtrReferee`."""
+``host``: the formation an OSS-like unit joins; ``drm`` / ``roll_shifts``: what it adds to the combat it supports),
+so no unit id is written here. A unit's use is the chat line ``use UNIT``; a placed unit's placement is its entry on
+the map. A mixin of :class:`hexforge.rules.ptr.referee.PtrReferee`."""
 from __future__ import annotations
 
-from hexforge.builder.timeline import Entered, Move
+from hexforge.builder.timeline import DiceRoll, Entered, Move
 from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.command import commanded, paths
@@ -68,6 +69,10 @@ class OptionalMixin:
             if trigger is not None:
                 return trigger
         self.set(special_used=frozen_map(dict(self.mem.special_used, **{uid: used + (self.state.turn,)})))
+        if spec.get("use") == "prepared-attack":  # its DRM, or its roll's shift, counts in this combat
+            b = a.battle
+            self.set(special_battle=frozen_map({**self.mem.special_battle, uid: (b.origin, b.target)}),
+                     special_roll=uid if spec.get("roll_shifts") else None)
         return Legal(detail=f"{uid} used on Turn {self.state.turn} ({rule_of})")
 
     @rule("PTR 22.4A", "PTR22-7", "the sharpshooters are placed only when an enemy unit or stack ends its Movement "
@@ -87,13 +92,27 @@ class OptionalMixin:
                                       f"{self.game.map.label(mv.at)}, in no ZOC of {side}")
 
     def watch_special(self, j: Judged) -> bool:
-        """A placed special unit entering or moving on the map (True: judged here)."""
+        """A placed special unit entering or moving on the map, or the roll a used unit's table asks for (True:
+        judged here)."""
         e, uid = j.event, self.unit(j.event)
+        if isinstance(e, DiceRoll) and self.mem.special_roll is not None:
+            self.say(j.index, self.special_shift(self.mem.special_roll, self.die(e)))
+            return True
         spec = self.special_unit(uid) if uid is not None and isinstance(e, (Entered, Move)) else None
         if spec is None or spec.get("use") != "placed":
             return False
         self.say(j.index, self.placed(uid, spec, e) if isinstance(e, Entered) else self.placed_moves(uid, spec))
         return True
+
+    @rule("PTR 22.7A", "PTR22-11", "the Funkpanzer's own d10 table gives the column shift of the attack it supports")
+    def special_shift(self, uid: str, die: int) -> Verdict:
+        """The roll right after the unit's use (reading: the next roll is its table's, whatever button made it)."""
+        shifts = self.special_unit(uid).get("roll_shifts") or []
+        self.set(special_roll=None)
+        if not 1 <= die <= len(shifts):
+            return NotCheckable(f"{uid}'s table row {die} ([special] special_units roll_shifts)")
+        self.set(special_shifts=frozen_map({**self.mem.special_shifts, uid: int(shifts[die - 1])}))
+        return Legal(detail=f"{uid}'s roll {die}: {int(shifts[die - 1])} column(s) right")
 
     @rule("PTR 22.5A", "PTR22-9", "the OSS Company is placed in the Organization Phase of its first turn with a unit "
           "of its host formation, in the host's CR")

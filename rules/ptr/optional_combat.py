@@ -1,8 +1,9 @@
-"""The optional rules that change a combat's column or DRM (PtR 22.2A Tiger tank, 22.6 Brummbaer), when the game's
-``[special] optional_rules`` turns them on; which unit each is about is a ``[special] special_units`` entry
-(``use``: ``combat-shift`` / ``town-attack-drm``). It refines :class:`hexforge.rules.ptr.battle.BattleMixin`'s
-``column`` and ``drms`` through ``super()``, so it stands before BattleMixin in the referee's bases. The Tiger Tank
-Scare roll for other support-type units (22.2B) needs its chart, which no data holds, and is not followed."""
+"""The optional rules that change a combat's column or DRM (PtR 22.2A Tiger tank, 22.3A railroad gun, 22.6
+Brummbaer, 22.7A Funkpanzer), when the game's ``[special] optional_rules`` turns them on; which unit each is about
+is a ``[special] special_units`` entry (``use``: ``combat-shift`` / ``town-attack-drm``; a used unit's ``drm`` or
+``roll_shifts``). It refines :class:`hexforge.rules.ptr.battle.BattleMixin`'s ``column`` and ``drms`` through
+``super()``, so it stands before BattleMixin in the referee's bases. The Tiger Tank Scare roll for other
+support-type units (22.2B) needs its chart, which no data holds, and is not followed."""
 from __future__ import annotations
 
 from hexforge.rules.ptr.battle import Missing
@@ -21,7 +22,13 @@ class OptionalCombatMixin:
         return spec.get("unit") if spec is not None else None
 
     def column(self, a_cv: int, d_cv: int, shift: int) -> tuple[int | None, list[str]]:
-        return super().column(a_cv, d_cv, shift + self.tiger_shift())
+        extra = sum(self.mem.special_shifts.get(u, 0) for u in self.supporting())
+        return super().column(a_cv, d_cv, shift + self.tiger_shift() + extra)
+
+    def supporting(self) -> list[str]:
+        """The special units used for the combat under way (22.3A, 22.7A: ``use UNIT`` after its declaration)."""
+        b = self.battle()
+        return [u for u, at in sorted(self.mem.special_battle.items()) if b is not None and at == (b.origin, b.target)]
 
     @rule("PTR 22.2A", "PTR22-3", "in any combat the Tiger unit takes part in, one column shift in its side's favour "
           "(right attacking, left defending)")
@@ -37,6 +44,10 @@ class OptionalCombatMixin:
           "industrial hex")
     def drms(self, b, att: list[str], dfn: list[str], lone_hq: bool) -> tuple[int, str]:
         total, parts = super().drms(b, att, dfn, lone_hq)
+        for u in self.supporting():  # 22.3A: the railroad gun's DRM, as its counter gives it
+            drm = int((self.special_unit(u) or {}).get("drm", 0))
+            if drm:
+                total, parts = total + drm, parts + f", {u} {drm:+d} (22.3A)"
         unit = self.special_for("town-attack-drm")
         if unit is None or unit not in att:
             return total, parts

@@ -48,3 +48,27 @@ def test_the_brummbar_adds_two_against_a_town(syn):
                                                        .check())]
     r = combat(syn, dict(BASE, **{"G-BRUMM": "1314"}), "1214", 5).check()
     assert "22.6" not in verdicts(r, 9)[0].detail
+
+
+def test_the_railroad_gun_adds_its_drm(syn):
+    """PTR22-5 (22.3A): G-RG's +2 (its counter's, [special] special_units drm) counts in the Prepared attack it
+    supports: roll 7 - 4 + 2 = 5: '3/1' (without it, 3: '4/0'); applied as '4/0' it is illegal."""
+    from tests.rules.ptr.test_optional import prepared
+    log = prepared(syn).say("german", "use g-rg").say("german", "chits 1 2").roll("german", 5, "Air Support") \
+        .roll("german", 7, "Combat")
+    detail = verdicts(log.check(), len(log.events) - 1)[0].detail
+    assert "G-RG +2 (22.3A)" in detail and detail.endswith("3/1")
+    assert "PTR 15.5.1" in [rule for _, rule in illegal(lose(log, "116-PG", "1314", 0, 4).say("german", "done")
+                                                       .check())]
+
+
+def test_the_funkpanzer_roll_shifts_the_column(syn):
+    """PTR22-11 (22.7A): after G-FP's use its roll 9 gives 2R: 1:2 becomes 2:1; roll 7 - 4 = 3: '3/1' (1:2 would
+    read '4/0'); applied as '4/0' it is illegal."""
+    from tests.rules.ptr.test_optional import turn2_prepared
+    log = turn2_prepared(syn).say("german", "use g-fp").roll("german", 9).say("german", "chits 1 2") \
+        .roll("german", 5, "Air Support").roll("german", 7, "Combat")
+    detail = verdicts(log.check(), len(log.events) - 1)[0].detail
+    assert "column 2:1" in detail and detail.endswith("3/1")
+    assert "PTR 15.5.1" in [rule for _, rule in illegal(lose(log, "116-PG", "1314", 0, 4).say("german", "done")
+                                                       .check())]
