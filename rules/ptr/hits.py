@@ -10,13 +10,13 @@ them. A mixin of the PtR referee."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 from hexforge.builder.timeline import DiceRoll, Eliminated, Move, StepChange
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.combat import MAX_CHECKED, failure_sets
 from hexforge.rules.ptr.data import resolved
-from hexforge.rules.ptr.memory import frozen_map
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -174,7 +174,7 @@ class HitsMixin:
             if new >= printed:
                 return Illegal("PTR 15.5.4A2", f"{uid} (printed CS {printed}) is shown with {new} SP lost: a unit at "
                                "CS 1 taking a loss is eliminated, not marked")
-            self.set(cs=frozen_map({**self.mem.cs, uid: printed - new}))
+            self.set(cs=MappingProxyType({**self.mem.cs, uid: printed - new}))
         return self.sp_loss(af, uid, new - old)
 
     @rule("PTR 15.5.2 / 15.5.4A-B", "PTR15-16/PTR15-22/PTR15-23/PTR15-24/PTR15-28",
@@ -233,7 +233,7 @@ class HitsMixin:
         af = self.aftermath()
         s = af.share_of(uid)
         self.keep(af.with_share(replace(s, gone=s.gone | {uid})))
-        self.set(cs=frozen_map({**self.mem.cs, uid: 0}))
+        self.set(cs=MappingProxyType({**self.mem.cs, uid: 0}))
         return v
 
     @rule("PTR 16.2", "PTR16-2", "a unit failing an Effectiveness Check is disrupted; only failures disrupt")
@@ -390,7 +390,7 @@ class HitsMixin:
         old = self.ch.level(j.event.trait, j.event.old) or 0
         printed = self.data.value(uid, "cs", False)
         if isinstance(printed, int):
-            self.set(cs=frozen_map({**self.mem.cs, uid: printed - level}))
+            self.set(cs=MappingProxyType({**self.mem.cs, uid: printed - level}))
         if level is not None and level > old and a is not None and a.refitted == (uid, False):
             self.say(j.index, Illegal("PTR 16.2", f"{uid} loses an SP after its failed Refit: a Refit costs no SP "
                                       "(16.2 Play Note)"))
