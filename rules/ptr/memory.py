@@ -105,6 +105,7 @@ class PtrMemory:
     intelligence: frozenset[int] = frozenset()  # turns of a German intelligence roll (21.4.4.3B)
     ended: tuple[str, str] | None = None  # (rule, why): a sudden victory ended the game (21.2.4.3, 21.3.4.2)
     control: Mapping[Hex, frozenset[str] | Unknown] = field(default_factory=lambda: MappingProxyType({}))  # 3.5
+    reroll: tuple[int, str | None, str, int] | None = None  # a re-roll (9.2.1A): segment, holder, side, die
 
 
 def memory(state: GameState) -> PtrMemory:
