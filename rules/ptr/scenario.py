@@ -71,8 +71,8 @@ class ScenarioMixin:
         first = self.first_turn()
         turns = [phase_of(self.game, j.event)[0] for j in self.judged if isinstance(j.event, TurnChange)]
         if isinstance(first, Unknown) or not turns or turns[0] != first:
-            return NotCheckable("whether the log's set-up is the scenario's start (its first turn tracker phase is "
-                                "not the scenario's first turn)")
+            return NotCheckable("a set-up at the scenario's start, for its deployment rules (21.0D, 21.1.4, 21.5.3-4, "
+                                "22.8.4): the log's first turn tracker phase is not the scenario's first turn")
         return None
 
     def scenario_setup(self) -> list[Verdict]:
