@@ -55,9 +55,9 @@ class ControlMixin:
         known: dict[Hex, frozenset[str]] = {}
         unsure: set[Hex] = set()
         for u, h in sorted(state.positions.items()):
-            if state.side(u) != us or self.data.is_hq(u):
+            if state.side(u) != us:
                 continue
-            known[h] = frozenset({us})
+            known[h] = frozenset({us})  # 3.5A: 'hexes containing friendly units' (an HQ's too; it exerts no ZOC)
             for n in (x for x in h.neighbours() if x in self.game.map):
                 z = p.exerts_zoc_into(u, n)
                 if z is None:
@@ -71,8 +71,8 @@ class ControlMixin:
         """After a combat unit's move or entry: its hex and the enemy-free hexes it exerts a ZOC into are its
         side's (with the other side too where that side's ZOC also reaches, 3.5A)."""
         e, uid = j.event, self.unit(j.event)
-        if uid is None or not isinstance(e, (Move, Entered)) or self.data.is_hq(uid) or uid in self.state.reduced:
-            return
+        if uid is None or not isinstance(e, (Move, Entered)) or self.data.is_hq(uid):
+            return  # 3.5B: a combat unit; a disrupted one takes its hex but exerts no ZOC (13.1)
         h, side = self.state.where(uid), self.state.side(uid)
         if h is None or side is None or isinstance(self.data.us_side, Unknown):
             return
