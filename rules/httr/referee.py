@@ -13,13 +13,16 @@ from hexforge.games.channel import Channel, layer_applies
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import ammunition as ammo
+from hexforge.rules.httr import airstrikes as strikes
+from hexforge.rules.httr import landings
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import logistics as logi
 from hexforge.rules.httr import supply_heads as heads
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.catalogue import READINGS
 from hexforge.rules.httr.command import judge_cp
-from hexforge.rules.httr.attachment import Attachments, judge_attach
+from hexforge.rules.httr.attachment import Attachments, judge_attach, judge_return
+from hexforge.rules.httr.attachment import seen as attach_seen
 from hexforge.rules.httr.ca_special_at import judge_special_at
 from hexforge.rules.httr.ca_retreat import judge_retreat, retreat_hexes
 from hexforge.rules.httr.close_action import CaLog, judge_ca, resolve, unresolved
@@ -102,6 +105,8 @@ class HttrReferee(Referee):
         self.attach = Attachments()  # units put under other HQs (SR 13.4, 17.4)
         self.logistics = logi.LogisticsLog()  # the CP/Logistic Phase's declared deliveries (ScR 5.2)
         self.heads = heads.HeadLog()  # the airborne supply heads' divisions out of supply (ScR 5.1.4)
+        self.airstrikes = strikes.Airstrikes()  # this Fire Phase's airstrikes and the day's (ScR 7)
+        self.landings = landings.Landings.set_up(timeline.setup, self.channel)  # pathfinders, drops (ScR 6)
 
     def _start_mode(self, uid: str) -> str | None:
         """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
@@ -127,6 +132,11 @@ class HttrReferee(Referee):
         e = j.event
         self.match_triggers(e)
         self.check_ca_pending(j)
+        returning = isinstance(e, Entered) and self.unit(e) in self.state.eliminated \
+            and is_kind(self.game, self.unit(e), "hq")  # SR 17.4.4: a destroyed HQ brought back
+        attach_seen(self, e)
+        for v in strikes.on_event(self, self.airstrikes, e) + landings.on_event(self, self.landings, e):
+            self.say(j.index, v)
         if self.leaders_due and self.leader_taken(j):
             return
         if isinstance(e, TurnChange):
@@ -156,6 +166,8 @@ class HttrReferee(Referee):
             return
         elif isinstance(e, Move):
             self.on_move(j)
+        elif returning:
+            self.say(j.index, judge_return(self, self.unit(e), self.hex(e.hex)))
         elif isinstance(e, Entered) and (arrived := judge_entry(self, self.arrivals, self.unit(e))) is not None:
             self.say(j.index, arrived)
         elif isinstance(e, StepChange):

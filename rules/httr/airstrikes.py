@@ -1,0 +1,220 @@
+"""HTTR airstrikes (ScR 7): designated with an Airstrike marker on the target's hex as the first action of the
+phasing side's Fire Phase (7.1.5, 7.2.9), resolved at its end after all DF and IF (7.1.5, 7.2.10): for each
+attack an Airstrike Check 1d6 (6: no strike), then the Airstrike roll on the ABT. Limits: at most three
+airstrikes on a hex in a GT (7.2.2); two per attack at night or in P weather, three when both (7.2.4); one AM and
+one PM GT a day per side, the German PM one only after a 1d6 of 1-4 (7.1.2-7.1.3, 7.2.3); no German strike
+before the data's first GT (7.2.12); never at a hex without an enemy combat unit or HQ (7.2.5), nor at a leader
+alone (7.2.1b).
+
+The game's ``[special.airstrikes]``: ``am_times`` (the calendar times of the AM GTs), ``german_from_turn``,
+``german_pm_roll`` (the 1d6 results that allow the German PM strike).
+
+Reading: each Airstrike marker is one airstrike of the allotment; an attack at night or in P weather is two (or
+three) markers on the hex. ScR 7.1.2 does not list the AM turns: the data's ``am_times`` says which they are.
+The German PM 1d6 is the data's button of purpose ``airstrike-pm``, rolled that day before the strike.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from hexforge.builder.timeline import ChatLine, DiceRoll, Entered, Event, TurnChange
+from hexforge.games.channel import Channel
+from hexforge.games.game import Game
+from hexforge.games.values import plain
+from hexforge.rules.httr.declaration import parse
+from hexforge.rules.httr.los import turn_weather
+from hexforge.rules.httr.units import is_kind
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+DATA = "airstrikes"  # game.toml [special.airstrikes]
+FIRE_KINDS = ("df", "at", "if", "of", "return")
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    channel: Channel
+
+    def phase(self) -> tuple[str, str | None]: ...
+    def calendar(self) -> dict[int, dict]: ...
+    def hex(self, label: str | None): ...
+
+
+@dataclass
+class Airstrikes:
+    """This Fire Phase's markers (event index, hex label), whether fire was declared and strikes rolled in it,
+    the check roll awaiting its ABT roll; each hex's markers this GT; the GTs each side struck in by (date, half);
+    each date's German PM roll."""
+
+    placed: list[tuple[int, str]] = field(default_factory=list)
+    fired: bool = False
+    checks: int = 0
+    check_due: int | None = None  # the last Airstrike Check's result, until its ABT roll
+    per_hex: dict[tuple[int, str], int] = field(default_factory=dict)
+    halves: dict[tuple[str | None, str, str], int] = field(default_factory=dict)
+    pm_roll: dict[str, int] = field(default_factory=dict)
+
+
+def settings(game: Game) -> dict:
+    return plain((game.info.special or {}).get(DATA)) or {}
+
+
+def is_marker(game: Game, name: str) -> bool:
+    return any(m.id == "airstrike" and m.name.resolved == name for m in game.info.markers or ())
+
+
+def on_event(p: Position, log: Airstrikes, e: Event) -> list[Verdict]:
+    """The verdicts of ScR 7 on one event (before the referee's other checks)."""
+    if isinstance(e, Entered) and p.game.units.get(e.piece.unit or "") is None and is_marker(p.game, e.piece.name):
+        return [judge_designation(p, log, e.hex)]
+    if isinstance(e, ChatLine):
+        d = parse(e.text)
+        if d is not None and d.kind in FIRE_KINDS and p.phase()[0] == "fire":
+            log.fired = True
+            return [after_strikes(log)] if log.checks else []
+        return []
+    if isinstance(e, DiceRoll):
+        button = p.channel.dice(e.name)
+        purpose = button.purpose if button is not None else None
+        total = e.total if e.total is not None else sum(e.values)
+        if purpose == "airstrike-pm":
+            turn = p.state.turn
+            date = p.calendar().get(turn, {}).get("date") if turn is not None else None
+            if date is not None:
+                log.pm_roll.setdefault(date, total)
+            return []
+        if purpose in ("airstrike-check", "airstrike"):
+            return [judge_roll(p, log, purpose, total)]
+        return []
+    if isinstance(e, TurnChange):
+        out = phase_end(p, log) if p.phase()[0] == "fire" else []
+        log.placed, log.fired, log.checks, log.check_due = [], False, 0, None
+        return out
+    return []
+
+
+@rule("HTTR ScR 7.1.5 / 7.2.10", "AS-3", "airstrikes are resolved at the end of the Fire Phase, after all DF and IF")
+def after_strikes(log: Airstrikes) -> Verdict:
+    return Illegal("HTTR ScR 7.1.5", "fire declared after this Fire Phase's airstrikes were rolled: the strikes "
+                   "wait until IF and DF are completed")
+
+
+def judge_designation(p: Position, log: Airstrikes, label: str | None) -> Verdict:
+    """ScR 7.1.5, 7.2.1-7.2.2, 7.2.5, 7.2.9, 7.2.12: an Airstrike marker placed."""
+    kind, side = p.phase()
+    turn = p.state.turn
+    if turn is None or kind == "unknown":
+        return NotCheckable("the phase (no turn tracker change yet)")
+    h = p.hex(label)
+    if h is None:
+        return NotCheckable(f"the hex of the Airstrike marker ({label or 'off the map'})")
+    why = timing(p, log, kind, side, turn)
+    if why is not None:
+        return why
+    log.placed.append((len(log.placed), label))
+    count = log.per_hex[(turn, label)] = log.per_hex.get((turn, label), 0) + 1
+    return target(p, h, label, side, count) or segment(p, log, side, turn)
+
+
+@rule("HTTR ScR 7.1.5 / 7.2.9 / 7.2.12", "AS-3/AS-9", "airstrikes are designated as the first action of the "
+      "owner's Fire Phase; no German airstrike before the data's first GT")
+def timing(p: Position, log: Airstrikes, kind: str, side: str | None, turn: int) -> Verdict | None:
+    if kind != "fire":
+        return Illegal("HTTR ScR 7.2.9", "an Airstrike marker placed outside a Fire Phase: airstrikes are "
+                       "designated at the beginning of the owner's Fire Phase")
+    if log.fired or log.checks:
+        return Illegal("HTTR ScR 7.1.5", "an Airstrike marker placed after fire or strikes of this Fire Phase: "
+                       "airstrikes are designated as its first action")
+    first = plain(settings(p.game).get("german_from_turn"))
+    if side == "german" and first is None:
+        return NotCheckable(f"the first GT of German airstrikes (game.toml [special.{DATA}] german_from_turn)")
+    if side == "german" and turn < int(first):
+        return Illegal("HTTR ScR 7.2.12", f"a German airstrike in GT {turn}: none before GT {first}")
+    return None
+
+
+@rule("HTTR ScR 7.2.1b / 7.2.2 / 7.2.5", "AS-4/AS-6", "an airstrike targets an enemy combat unit or HQ, never a "
+      "leader alone; at most three airstrikes on a hex in a GT")
+def target(p: Position, h, label: str, side: str | None, count: int) -> Verdict | None:
+    enemy = [u for u in p.state.at(h) if p.state.side(u) not in (side, None)]
+    if not enemy:
+        return Illegal("HTTR ScR 7.2.5", f"an airstrike on {label}, which holds no enemy unit: airstrikes target "
+                       "combat units and HQs")
+    leaders = [is_kind(p.game, u, "leader") for u in enemy]
+    if all(leaders):
+        return Illegal("HTTR ScR 7.2.1", f"an airstrike on {label}, where an enemy leader is alone")
+    if count > 3:
+        return Illegal("HTTR ScR 7.2.2", f"airstrike {count} on {label} this GT: no more than three on a hex")
+    if None in leaders:
+        return NotCheckable(f"whether the units in {label} are leaders (units.csv type)")
+    return None
+
+
+@rule("HTTR ScR 7.1.2-7.1.3 / 7.2.3", "AS-2", "a side's airstrikes of a day fall in one AM and one PM GT; the "
+      "German PM strikes only after a 1d6 of 1-4")
+def segment(p: Position, log: Airstrikes, side: str | None, turn: int) -> Verdict:
+    row = p.calendar().get(turn, {})
+    am = settings(p.game).get("am_times")
+    if not row.get("date") or am is None:
+        return NotCheckable(f"the date and AM/PM half of GT {turn} (game.toml [special.turn_calendar], "
+                            f"[special.{DATA}] am_times)")
+    half = "AM" if row.get("time") in am else "PM"
+    used = log.halves.setdefault((side, row["date"], half), turn)
+    if used != turn:
+        return Illegal("HTTR ScR 7.1.2", f"{side} airstrikes in GT {turn} after those of GT {used}: one {half} GT "
+                       f"of {row['date']} only (ScR 7.2.3: no carrying over)")
+    allowed = settings(p.game).get("german_pm_roll")
+    if side == "german" and half == "PM":
+        roll = log.pm_roll.get(row["date"])
+        if allowed is None:
+            return NotCheckable(f"the 1d6 results allowing German PM strikes ([special.{DATA}] german_pm_roll)")
+        if roll is None or roll not in allowed:
+            return Illegal("HTTR ScR 7.1.3", f"a German PM airstrike on {row['date']} without a PM roll of "
+                           f"{allowed[0]}-{allowed[-1]} (rolled: {roll if roll is not None else 'none'})")
+    return Legal(detail=f"an airstrike designated in the {half} GT {turn} (ScR 7.1.5)")
+
+
+@rule("HTTR ScR 7.1.5 / 7.2.10", "AS-3", "each strike first rolls 1d6 (6: no strike), then the ABT roll, in the "
+      "Fire Phase its marker was placed")
+def judge_roll(p: Position, log: Airstrikes, purpose: str, total: int) -> Verdict:
+    if p.phase()[0] != "fire" or not log.placed:
+        return Illegal("HTTR ScR 7.2.10", "an airstrike roll without an airstrike designated in this Fire Phase")
+    if purpose == "airstrike-check":
+        log.checks += 1
+        log.check_due = total
+        return Legal(detail="1-5: the strike proceeds to the ABT" if total <= 5 else "6: no strike (ScR 7.1.5)")
+    due, log.check_due = log.check_due, None
+    if due is None:
+        return Illegal("HTTR ScR 7.1.5", "an Airstrike Bombardment roll without its 1d6 Airstrike Check first")
+    if due == 6:
+        return Illegal("HTTR ScR 7.1.5", "an Airstrike Bombardment roll after a check of 6: that strike does not "
+                       "happen")
+    return Legal(detail="the strike proceeds to the ABT (its result, ScR 7.3.2, is judged by no check yet)")
+
+
+@rule("HTTR ScR 7.2.4 / 7.2.10", "AS-6/AS-3", "at night or in P weather each attack takes two airstrikes, three "
+      "when both; every designated attack is resolved in its Fire Phase")
+def phase_end(p: Position, log: Airstrikes) -> list[Verdict]:
+    if not log.placed:
+        return []
+    turn = p.state.turn
+    row = p.calendar().get(turn, {}) if turn is not None else {}
+    night, weather = row.get("kind") == "night", turn_weather(p.game, row or None)
+    if weather == "unknown" and not night:
+        return [NotCheckable(f"the weather of GT {turn} (game.toml [special.turn_calendar] weather, ScR 7.2.4)")]
+    per = 1 + night + (weather == "P")
+    out: list[Verdict] = []
+    hexes = sorted({label for _, label in log.placed})
+    for label in hexes:
+        n = sum(1 for _, lab in log.placed if lab == label)
+        if n % per:
+            out.append(Illegal("HTTR ScR 7.2.4", f"{n} airstrike(s) on {label}: each attack takes {per} in this "
+                               "GT (night or P weather)"))
+    attacks = sum(sum(1 for _, lab in log.placed if lab == h) // per for h in hexes)
+    if log.checks < attacks:
+        out.append(Illegal("HTTR ScR 7.2.10", f"{attacks} airstrike attack(s) designated and {log.checks} "
+                           "resolved: all are resolved at the end of the Fire Phase"))
+    return out or [Legal(detail="the Fire Phase's airstrikes are resolved (ScR 7.2.10)")]

@@ -1,0 +1,223 @@
+"""HTTR air landings (ScR 6): Pathfinder markers, once placed, never move (6.3.1); a serial lands only in its side's
+Movement Phase (6.7.3), within three hexes of its regiment's Pathfinder marker (division assets: one of their
+division's, 6.2.3-6.2.4), never in Travel Mode and, for artillery, AT and motorized units, in Defilade (6.8); in
+its landing GT a unit moves at most two hexes (leg) or four (vehicular) (6.6.5.1); a day's serials are at most its
+lift points (6.7.1, 6.7.8).
+
+The log channel: a Pathfinder marker is a ``[[markers]]`` entry of id ``pathfinder`` (or ``pathfinder-...``)
+whose ``formation`` names the regiment (or division) HQ it belongs to; a unit is airborne when such a marker
+belongs to its regiment or division. Its drop is its entry onto the map (``Entered``); the units put on the map
+in one log step (one drag of a stack) are one serial, each costing a lift point. Lift points are the
+Turn Record Chart's (``tables/turn_record.toml`` column ``lift_points``, on the rows of the day's GTs).
+
+Reading: the mode a unit lands in is its Mode layer when it enters (the Formation Display piece's layer, changed
+before the drag); the landing GT's 2d6 MA (6.6.5.1) has no roll of its own in the log, so only its hex limits are
+judged (a towed unit, moved by its vehicles, is read as vehicular). Lift points carried over after a day without flights (6.7.7) make an excess of up to three not checkable.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from hexforge.builder.timeline import Entered, Event, Move, Placement
+from hexforge.games.channel import Channel
+from hexforge.games.game import Game
+from hexforge.maps.hexes import Hex
+from hexforge.rules.core.tables import Cells
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.units import division, formation_chain, is_kind, mobility
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+REACH = 3  # ScR 6.2.3-6.2.4 (L1179-L1180): 'within three hexes of the regimental Pathfinder marker'
+LANDING_HEXES = {"leg": 2, "vehicular": 4, "towed": 4}  # ScR 6.6.5.1 (L1243): two hexes leg, four vehicular
+CARRY = 3  # ScR 6.7.7 (L1253): 'a maximum of three lift points' carried after a day without flights
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+
+    def phase(self) -> tuple[str, str | None]: ...
+    def calendar(self) -> dict[int, dict]: ...
+    def hex(self, label: str | None) -> Hex | None: ...
+    def unit(self, e: Event) -> str | None: ...
+
+
+@dataclass
+class Landings:
+    """Where each placed Pathfinder marker is (by piece id); the GT each unit landed in and the hexes it has moved
+    since; each date's serials (log steps that dropped units)."""
+
+    pathfinders: dict[str, tuple[str, Hex]] = field(default_factory=dict)  # piece id -> (formation, hex)
+    landed: dict[str, int] = field(default_factory=dict)
+    moved: dict[str, int] = field(default_factory=dict)
+    serials: dict[str, set[int]] = field(default_factory=dict)
+    waiting: dict[str, str] = field(default_factory=dict)  # the set-up mode of each unit off the map
+
+    @classmethod
+    def set_up(cls, setup: tuple[Placement, ...], channel: Channel) -> Landings:
+        """The modes the set-up's off-map pieces (the Formation Display's) show."""
+        modes = {}
+        for p in setup:
+            said = [mem.layer_change(t, v, channel) for t, v in p.markers.items()] if p.hex is None else []
+            modes |= {p.piece.unit: s[1] for s in said if s is not None and s[0] == "mode" and p.piece.unit}
+        return cls(waiting=modes)
+
+
+def marker_formation(game: Game, name: str) -> tuple[bool, str | None]:
+    """(is the piece a Pathfinder marker, the HQ it belongs to)."""
+    for m in game.info.markers or ():
+        if (m.id == "pathfinder" or m.id.startswith("pathfinder-")) and m.name.resolved == name:
+            return True, m.formation
+    return False, None
+
+
+def drop_formations(game: Game, uid: str) -> set[str] | None:
+    """The HQs whose Pathfinder markers the unit may drop by (its regiment's; a division asset's: its division's
+    and its regiments'); an empty set for a unit that is not airborne; None when the markers name no HQ."""
+    marks = [m for m in game.info.markers or () if m.id == "pathfinder" or m.id.startswith("pathfinder-")]
+    if not marks:
+        return set()
+    owners = {m.formation for m in marks}
+    if None in owners:
+        return None
+    chain = [uid] + formation_chain(game, uid)
+    regiment = next((h for h in chain if game.units[h].size.strip().lower() == "regiment"), None)
+    if regiment is not None:
+        return {regiment} & owners
+    div = division(game, uid)
+    return {o for o in owners if o == div or (o in game.units and division(game, o) == div)} if div else set()
+
+
+def on_event(p: Position, log: Landings, e: Event) -> list[Verdict]:
+    """ScR 6's verdicts on one event (before the referee's other checks)."""
+    uid = p.unit(e)
+    if uid is None and isinstance(e, (Move, Entered)):
+        pathfinder, owner = marker_formation(p.game, e.piece.name)
+        return [judge_pathfinder(p, log, e, owner)] if pathfinder else []
+    if uid is None:
+        return []
+    if isinstance(e, Entered) and p.state.where(uid) is None:
+        return judge_drop(p, log, e, uid)
+    if isinstance(e, Move) and uid in log.landed:
+        return judge_landed_move(p, log, e, uid)
+    return []
+
+
+@rule("HTTR ScR 6.3.1", "AIR-2", "a Pathfinder marker, once placed, is never moved")
+def judge_pathfinder(p: Position, log: Landings, e: Move | Entered, owner: str | None) -> Verdict:
+    label = e.to_hex if isinstance(e, Move) else e.hex
+    h = p.hex(label)
+    placed = log.pathfinders.get(e.piece.id)
+    if placed is not None:
+        return Illegal("HTTR ScR 6.3.1", f"the Pathfinder marker {e.piece.name} is moved from "
+                       f"{p.game.map.labels[placed[1]]}: once placed, it may not be moved")
+    if h is None:
+        return NotCheckable(f"the hex the Pathfinder marker {e.piece.name} is placed in")
+    log.pathfinders[e.piece.id] = (owner or "", h)
+    return Legal(detail=f"the Pathfinder marker {e.piece.name} is placed in {label} (ScR 6.3.1)")
+
+
+def judge_drop(p: Position, log: Landings, e: Entered, uid: str) -> list[Verdict]:
+    owners = drop_formations(p.game, uid)
+    if owners is None:
+        return [NotCheckable("the regiment each Pathfinder marker belongs to (game.toml [[markers]] formation, "
+                             "ScR 6.2.1)")]
+    if not owners:
+        return []
+    h = p.hex(e.hex)
+    if h is None:
+        return [NotCheckable(f"the hex {uid} lands in")]
+    turn = p.state.turn
+    if turn is not None:
+        log.landed[uid], log.moved[uid] = turn, 0
+    return [drop_phase(p, uid), near_pathfinder(p, log, uid, h, owners), landing_mode(p, log, uid),
+            lift_points(p, log, e.step)]
+
+
+@rule("HTTR ScR 6.7.3", "AIR-11", "serials drop only in their side's Movement Phase, never in a Reaction Phase")
+def drop_phase(p: Position, uid: str) -> Verdict:
+    kind, side = p.phase()
+    if kind == "unknown":
+        return NotCheckable("the phase (no turn tracker change yet)")
+    if kind != "movement" or side != p.state.side(uid):
+        return Illegal("HTTR ScR 6.7.3", f"{uid} lands in the {kind} phase of the {side or 'no'} side: air drops "
+                       "happen only in a friendly Movement Phase")
+    return Legal(detail=f"{uid} lands in a friendly Movement Phase (ScR 6.7.3)")
+
+
+@rule("HTTR ScR 6.2.3-6.2.4", "AIR-1", "a serial's drop hex is within three hexes of its regiment's Pathfinder "
+      "marker (division assets: their division's)")
+def near_pathfinder(p: Position, log: Landings, uid: str, h: Hex, owners: set[str]) -> Verdict:
+    marks = [at for owner, at in log.pathfinders.values() if owner in owners]
+    if not marks:
+        return Illegal("HTTR ScR 6.2.3", f"{uid} lands with no Pathfinder marker of {', '.join(sorted(owners))} "
+                       "on the map: its drop hex is designated near one")
+    near = min(h.distance(m) for m in marks)
+    if near > REACH:
+        return Illegal("HTTR ScR 6.2.3", f"{uid} lands in {p.game.map.labels[h]}, {near} hexes from the nearest "
+                       f"Pathfinder marker of {', '.join(sorted(owners))}: at most {REACH}")
+    return Legal(detail=f"{uid} lands {near} hex(es) from its Pathfinder marker (ScR 6.2.3)")
+
+
+@rule("HTTR ScR 6.8 / 24.1.1.3", "AIR-14", "no unit lands in Travel Mode; artillery, AT and motorized units land in "
+      "Defilade")
+def landing_mode(p: Position, log: Landings, uid: str) -> Verdict:
+    m = mem.mode(p.state, uid) or log.waiting.get(uid)
+    if m is None:
+        return NotCheckable(f"the mode {uid} lands in (its Mode layer)")
+    if m == "travel":
+        return Illegal("HTTR ScR 6.8", f"{uid} lands in Travel Mode: a unit may never land in Travel Mode")
+    heavy = is_kind(p.game, uid, "artillery", "at") or mobility(p.game, uid) in ("vehicular", "towed")
+    if heavy and m != "defilade":
+        return Illegal("HTTR ScR 6.8", f"{uid} lands in {m.title()} Mode: artillery, AT and motorized units land "
+                       "in Defilade Mode")
+    return Legal(detail=f"{uid} lands in {m.title()} Mode (ScR 6.8)")
+
+
+@rule("HTTR ScR 6.7.1 / 6.7.7-6.7.8 / 23.1.2", "AIR-9/AIR-10/AIR-12", "a day's serials, whole or partial, are at "
+      "most its lift points (up to three more after a day without flights)")
+def lift_points(p: Position, log: Landings, step: int) -> Verdict:
+    turn = p.state.turn
+    date = p.calendar().get(turn, {}).get("date") if turn is not None else None
+    if date is None:
+        return NotCheckable(f"the date of GT {turn} (game.toml [special.turn_calendar])")
+    steps = log.serials.setdefault(date, set())
+    steps.add(step)
+    cells = Cells.of(p.game, "turn_record")
+    days = [cells.get(k, "lift_points") for k in cells.rows if cells.get(k, "date") == date]
+    points = next((v for v in days if isinstance(v, int)), None)
+    if points is None:
+        return NotCheckable(f"the lift points of {date} (Turn Record Chart: tables/turn_record.toml lift_points)")
+    if len(steps) > points + CARRY:
+        return Illegal("HTTR ScR 6.7.1", f"serial {len(steps)} of {date}: the day has {points} lift points")
+    if len(steps) > points:
+        return NotCheckable(f"whether the day before {date} had no flight on either route (ScR 6.7.7: up to "
+                            f"{CARRY} lift points carried over)")
+    return Legal(detail=f"serial {len(steps)} of {points} on {date} (ScR 6.7.1)")
+
+
+@rule("HTTR ScR 6.6.5.1 / 8.3.1", "AIR-17", "in its landing GT a unit moves at most two hexes (leg) or four "
+      "(vehicular)")
+def judge_landed_move(p: Position, log: Landings, e: Move, uid: str) -> list[Verdict]:
+    if log.landed[uid] != p.state.turn:
+        del log.landed[uid]
+        return []
+    start = p.state.where(uid)
+    hexes = [p.hex(x) for x in (e.path or (e.to_hex,))]
+    if start is None or any(h is None for h in hexes):
+        return []
+    steps, at = 0, start
+    for h in hexes:
+        steps, at = steps + at.distance(h), h
+    log.moved[uid] += steps
+    how = mobility(p.game, uid)
+    cap = LANDING_HEXES.get(how) if isinstance(how, str) else None
+    if cap is None:
+        return [NotCheckable(f"whether {uid} is leg or vehicular (units.csv mobility)")]
+    if log.moved[uid] > cap:
+        return [Illegal("HTTR ScR 6.6.5.1", f"{uid} landed this GT and has moved {log.moved[uid]} hexes: at most "
+                        f"{cap} ({how}) in its landing turn")]
+    return [Legal(detail=f"{uid} has moved {log.moved[uid]} of its {cap} hexes in its landing GT (ScR 6.6.5.1)")]

@@ -1,0 +1,67 @@
+"""HTTR air landings (ScR 6) on the synthetic game: A-REG1's Pathfinder marker ("Pathfinder A-REG1") makes its
+units and A-DIV's assets airborne; a unit put on the map from off it is dropped, the units entered in one log
+step being one serial. The synthetic Turn Record Chart gives 18 Sep (GT 8-13) two lift points, 17 Sep none known.
+"""
+from __future__ import annotations
+
+from hexforge.builder.locations import OFF_MAP
+from hexforge.builder.timeline import Move, PieceRef
+from tests.rules.httr.helpers import Log, illegal, last, rules_broken, unsure
+
+PF = "Pathfinder A-REG1"
+OFF = {"G-INF1": "B0310", "A-INF1": (None, {"Mode": "Concentrated"}), "A-INF2": (None, {"Mode": "Defilade"}),
+       "A-AT": (None, {"Mode": "Concentrated"}), "A-TANK": (None, {"Mode": "Travel"}),
+       "A-ENG": (None, {"Mode": "Concentrated"}), "A-INF3": "B0101"}
+
+
+def drop(unit: str = "A-INF1", h: str = "B0306", phase: str = "allied_movement", turn: int = 8) -> Log:
+    return Log(OFF).phase(turn, phase).place("pf1", PF, "B0305").enter(unit, h)
+
+
+def test_a_serial_near_its_pathfinder_in_the_movement_phase_is_legal():  # AIR-1, AIR-11, AIR-14, AIR-9
+    assert not illegal(last(drop().check()))
+    assert not illegal(last(drop("A-ENG", "B0308").check()))  # a division asset by its division's marker
+
+
+def test_pathfinders_never_move():  # AIR-2, ScR 6.3.1 (L1183)
+    log = Log(OFF).phase(8, "allied_movement").place("pf1", PF, "B0305")
+    assert not illegal(last(log.check()))
+    log.events.append(Move(len(log.events) + 1, PieceRef("pf1", PF, None), OFF_MAP, OFF_MAP, "B0305", "B0306"))
+    assert rules_broken(last(log.check())) == ["HTTR ScR 6.3.1"]
+
+
+def test_drops_only_in_a_friendly_movement_phase():  # AIR-11, ScR 6.7.3 (L1248)
+    assert rules_broken(last(drop(phase="allied_reaction").check())) == ["HTTR ScR 6.7.3"]  # 12.2.1 allows it
+    assert "HTTR ScR 6.7.3" in rules_broken(last(drop(phase="allied_fire").check()))
+
+
+def test_the_drop_hex_is_within_three_hexes_of_the_pathfinder():  # AIR-1, ScR 6.2.3-6.2.4 (L1179-L1180)
+    assert not illegal(last(drop(h="B0308").check()))
+    assert rules_broken(last(drop(h="B0309").check())) == ["HTTR ScR 6.2.3"]
+    no_marker = Log(OFF).phase(8, "allied_movement").enter("A-INF1", "B0306")
+    assert rules_broken(last(no_marker.check())) == ["HTTR ScR 6.2.3"]
+
+
+def test_landing_modes():  # AIR-14, ScR 6.8 (L1257)
+    assert not illegal(last(drop("A-INF2").check()))  # infantry: Concentrated or Defilade
+    assert rules_broken(last(drop("A-TANK").check())) == ["HTTR ScR 6.8"]  # never in Travel
+    assert rules_broken(last(drop("A-AT").check())) == ["HTTR ScR 6.8"]  # AT lands in Defilade
+
+
+def test_landing_turn_moves_at_most_two_hexes_on_foot():  # AIR-17, ScR 6.6.5.1 (L1243)
+    two = drop().move("A-INF1", "B0307", "B0308")
+    assert not illegal(last(two.check()))
+    three = drop().move("A-INF1", "B0307", "B0308").move("A-INF1", "B0309")
+    assert rules_broken(last(three.check())) == ["HTTR ScR 6.6.5.1"]
+
+
+def test_a_days_serials_are_at_most_its_lift_points():  # AIR-9, AIR-10, AIR-12, ScR 6.7.1, 6.7.8 (L1247, L1254)
+    log = drop().enter("A-INF2", "B0305")
+    assert not illegal(last(log.check()))
+    log.enter("A-ENG", "B0304")  # a third serial on a day of two points: maybe carried over (ScR 6.7.7)
+    assert unsure(last(log.check())) and not illegal(last(log.check()))
+    for u, h in (("A-AT", "B0304"), ("A-TANK", "B0306"), ("A-HW", "B0307")):
+        log.enter(u, h)
+    assert "HTTR ScR 6.7.1" in rules_broken(last(log.check()))
+    day_one = drop(turn=5)
+    assert any("lift points of 17 Sep" in v.needs for v in unsure(last(day_one.check())))
