@@ -12,11 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from hexforge.builder.timeline import DiceRoll, Eliminated, Event
 from hexforge.games.game import Game
+from hexforge.maps.hexes import Hex
 from hexforge.games.values import plain
 from hexforge.rules.httr.command_points import CpLedger
 from hexforge.rules.httr.declaration import Declaration
-from hexforge.rules.httr.units import division, is_kind
+from hexforge.rules.httr.units import division, formation_chain, is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -33,6 +35,8 @@ class Attachments:
 
     hq: dict[str, str] = field(default_factory=dict)
     switched: dict[str, int] = field(default_factory=dict)  # flak -> the game turn it spends out of supply
+    destroyed: dict[str, tuple[int, int | None]] = field(default_factory=dict)  # HQ -> (its GT, the 2d6 rolled)
+    rolling: str | None = None  # the destroyed HQ whose 2d6 the next two-dice roll is (SR 17.4.4)
 
 
 class Position(Protocol):
@@ -175,3 +179,40 @@ def check_capacity(p: Position, hq: str) -> Verdict:
     if len(companies) > MAX_COMPANIES:
         return Illegal("HTTR SR 13.4.4", f"{hq} has {len(companies)} independent companies attached: at most eight")
     return Legal()
+
+
+def seen(p: Position, e: Event) -> None:
+    """SR 17.4.4: an HQ eliminated, and the two-dice roll that follows it (the turns it stays out)."""
+    uid = getattr(getattr(e, "piece", None), "unit", None)
+    if isinstance(e, Eliminated) and uid in p.game.units and is_kind(p.game, uid, "hq") and p.state.turn is not None:
+        p.attach.destroyed[uid] = (p.state.turn, None)
+        p.attach.rolling = uid
+    elif isinstance(e, DiceRoll) and len(e.values) == 2 and p.attach.rolling is not None:
+        hq, p.attach.rolling = p.attach.rolling, None
+        p.attach.destroyed[hq] = (p.attach.destroyed[hq][0], e.total if e.total is not None else sum(e.values))
+
+
+@rule("HTTR SR 17.4.4", "SUP-11", "a destroyed division, corps or intermediate HQ returns 2d6 GTs later, in its "
+      "Command Phase, next to a unit subordinate to it")
+def judge_return(p: Position, hq: str, at: Hex | None) -> Verdict:
+    kind, side = p.phase()
+    if level(p.game, hq) is None:
+        return NotCheckable(f"the size of HQ {hq} (units.csv size; SR 17.4.4)")
+    if level(p.game, hq) < LEVELS["division"] and not any(controlling(p, u) == hq and is_kind(p.game, u, "hq")
+                                                          for u in p.game.units):
+        return Illegal("HTTR SR 17.4.4", f"{hq} is a regimental HQ: only division, corps and intermediate HQs "
+                       "are brought back (its units attach elsewhere, SR 17.4.3)")
+    if kind != "command" or p.game.units[hq].side != side:
+        return Illegal("HTTR SR 17.4.4", f"{hq} returns outside its side's Command Phase")
+    turn, roll = p.attach.destroyed.get(hq, (None, None))
+    if turn is None or roll is None:
+        return NotCheckable(f"when {hq} was destroyed and its 2d6 (the roll after its elimination; SR 17.4.4)")
+    if (p.state.turn or 0) < turn + roll:
+        return Illegal("HTTR SR 17.4.4", f"{hq} returns in GT {p.state.turn}: destroyed in GT {turn} with a 2d6 of "
+                       f"{roll}, it may come back from GT {turn + roll}")
+    near = [u for u in p.state.positions if u != hq and hq in (controlling(p, u), *formation_chain(p.game, u))
+            and at is not None and p.state.where(u) is not None and p.state.where(u).distance(at) == 1]
+    if not near:
+        return Illegal("HTTR SR 17.4.4", f"{hq} returns away from its units: it appears adjacent to a unit "
+                       "subordinate to it")
+    return Legal(detail=f"{hq} returns next to {near[0]} (SR 17.4.4)")

@@ -22,6 +22,7 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.catalogue import READINGS
 from hexforge.rules.httr.command import judge_cp
 from hexforge.rules.httr.attachment import Attachments, judge_attach, judge_return
+from hexforge.rules.httr.attachment import seen as attach_seen, judge_return
 from hexforge.rules.httr.attachment import seen as attach_seen
 from hexforge.rules.httr.ca_special_at import judge_special_at
 from hexforge.rules.httr.ca_retreat import judge_retreat, retreat_hexes
@@ -132,6 +133,8 @@ class HttrReferee(Referee):
         e = j.event
         self.match_triggers(e)
         self.check_ca_pending(j)
+        returning = isinstance(e, Entered) and self.unit(e) in self.state.eliminated             and is_kind(self.game, self.unit(e), "hq")  # SR 17.4.4: a destroyed HQ brought back
+        attach_seen(self, e)
         returning = isinstance(e, Entered) and self.unit(e) in self.state.eliminated \
             and is_kind(self.game, self.unit(e), "hq")  # SR 17.4.4: a destroyed HQ brought back
         attach_seen(self, e)
@@ -166,6 +169,8 @@ class HttrReferee(Referee):
             return
         elif isinstance(e, Move):
             self.on_move(j)
+        elif returning:
+            self.say(j.index, judge_return(self, self.unit(e), self.hex(e.hex)))
         elif returning:
             self.say(j.index, judge_return(self, self.unit(e), self.hex(e.hex)))
         elif isinstance(e, Entered) and (arrived := judge_entry(self, self.arrivals, self.unit(e))) is not None:

@@ -94,3 +94,16 @@ def test_the_bundled_game_says_not_checkable():  # SUP-8: the bundled formations
     got = last(Log({"ICG/5 2-5-8 no.1": "C2808", "IG/Gds": "C2807"}, g).phase(6, "allied_command")
                .say('attach "ICG/5 2-5-8 no.1" to IG/Gds').check())
     assert got and all(isinstance(v, NotCheckable) for v in got) and "names no unit" in got[0].needs
+
+
+def test_a_destroyed_division_hq_returns_after_2d6_turns():  # SUP-11, SR 17.4.4 (L854)
+    setup = {"A-DIV": ("B0205", {"Mode": "Defilade"}), "A-REG1": "B0305", "A-REG2": "B0405"}
+
+    def back(turn: int, where: str, phase: str = "allied_command", hq: str = "A-DIV") -> list:
+        log = Log(setup).phase(1, "allied_fire").kill(hq, "B0205").roll("2d6", 2, 1)  # three turns
+        return last(log.phase(turn, phase).enter(hq, where).check())
+    assert all_legal(back(4, "B0304"))  # next to A-REG1
+    assert rules_broken(back(3, "B0304")) == ["HTTR SR 17.4.4"]  # too early
+    assert rules_broken(back(4, "B0101")) == ["HTTR SR 17.4.4"]  # away from its units
+    assert rules_broken(back(4, "B0304", phase="allied_movement")) == ["HTTR SR 17.4.4"]
+    assert "HTTR SR 17.4.4" in rules_broken(back(4, "B0304", hq="A-REG1"))  # a regimental HQ does not return
