@@ -277,7 +277,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('CP-2', 'HTTR ScR 5.2.1.1 (L1137-1141)', 'German delivery level allowed by date (low / normal / intense timetable).', 'HQ units of the 9th and 10th SS Panzer divisions (units.csv)'),
     ('CP-3', 'HTTR ScR 5.2.1.2 (L1142)', 'Swoboda +1 level until GT33; its attachment changes only in a CP phase before the roll.', ''),
     ('CP-4', 'HTTR ScR 5.2.2.1 / 5.2.3.1 (L1145, L1151)', 'airborne CP + AmP percentages total 100 %; Club Route CP + AmP + MA rates ≤ 100 % (or one column dropped for +2 DRM).', ''),
-    ('CP-5', 'HTTR ScR 5.2.2.3-5.2.2.5 (L1147-1149)', '−1 CP per step loss inflicted on the supply DZ; P weather halves the delivery.', ''),
+    ('CP-5', 'HTTR ScR 5.2.2.3-5.2.2.5 (L1147-1149)', '−1 CP per step loss inflicted on the supply DZ; P weather halves the delivery.', 'the weather of each GT (ScR 13); flak step losses on the supply DZ are not read from the log'),
     ('CP-6', 'HTTR SR 14.1.2 (L770)', 'corps and division HQs receive, spend or allocate CP only in Defilade.', ''),
     ('CP-7', 'HTTR SR 14.1.5 (L773)', 'a disrupted HQ neither receives nor gives CP/AmP.', ''),
     ('CP-8', 'HTTR SR 14.3.1 (L777)', '≤ 2 CP to each sub-divisional HQ per Command Phase.', ''),
