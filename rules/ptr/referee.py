@@ -28,6 +28,7 @@ from hexforge.rules.ptr.activation import ActivationMixin
 from hexforge.rules.ptr.arrival import REINFORCEMENT_PHASE, ArrivalMixin
 from hexforge.rules.ptr.battle import BattleMixin
 from hexforge.rules.ptr.control import ControlMixin
+from hexforge.rules.ptr import rounding  # noqa: F401 - registers PtR 3.2 where the arithmetic lives
 from hexforge.rules.ptr.organization import ORGANIZATION_VERBS, OrganizationMixin
 from hexforge.rules.ptr.plans import PLAN_PHASE, PlansMixin
 from hexforge.rules.ptr.replacements import REPLACEMENT_PHASE, ReplacementsMixin, known_cs
