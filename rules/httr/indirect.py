@@ -11,6 +11,10 @@ Readings:
 - 7.4.1's criteria are alternatives ("valid if a) ... or b) ..."): a LOC fails only when it crosses more than 3
   city/forest hexes and more than 4 city/forest/town/woods hexes, which the rule's note confirms ("if three of
   the hexes in (b) are city and/or forest, the LOC falls under (a)");
+- scenario communication (ScR 4.4) comes from the game data: ``[special.corps_artillery]`` (side, size and
+  limit of the HQs that control any artillery of their side and talk to any of its spotters, 4.4.2) and
+  ``[special.airborne]`` (the formations whose units are airborne, 4.4.5-4.4.6); a unit is of a formation when
+  the formation is on its chain (``units.csv`` formation, followed through the HQs);
 - a LOC "traverses" every hex its centre-to-centre line touches beyond a vertex, as a LOS does (7.1.3); the
   spotter's hex does not count, the HQ's does (7.4.3).
 """
@@ -19,9 +23,11 @@ from __future__ import annotations
 from typing import Protocol
 
 from hexforge.games.game import Game
+from hexforge.games.values import UNKNOWN, plain
 from hexforge.maps.hexes import Hex
 from hexforge.maps.los import touched
 from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.units import formation_chain, is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -33,16 +39,24 @@ COVER = DENSE | {"town", "woods"}  # SR 7.4.1 b) (L423)
 HILLTOP = "hilltop"  # SR 7.4.1 c), d) (L424-L425)
 
 
+CORPS = "corps_artillery"  # game.toml [special.corps_artillery]: side, size, limit (ScR 4.4.2)
+AIRBORNE = "airborne"  # game.toml [special.airborne]: formations (ScR 4.4.5-4.4.6)
+
+
 class Position(Protocol):
     game: Game
     state: GameState
+    fire: FireLog
 
 
 def communication(p: Position, d: Declaration, units: list[str]) -> list[Verdict]:
     """The chain (6.5.2.1-6.5.2.3, 17.5.2-17.5.4) and the LOC (7.4) of an observed IF declaration."""
     if d.spotter is None or d.spotter not in p.game.units:
         return []
-    out = [check_chain(p, d, u) for u in units]
+    guns = [u for u in units if is_kind(p.game, u, "artillery", "spa")]
+    out = [check_chain(p, d, u) for u in units] + [check_airborne(p, d.spotter, u) for u in guns]
+    if guns and corps_hq(p.game, d.hq):
+        out.append(check_corps_limit(p, d.hq, guns))
     if d.hq is not None and d.hq in p.game.units and any(is_kind(p.game, u, "artillery", "spa") for u in units):
         out.append(check_loc(p, d.spotter, d.hq))
     return out
@@ -72,6 +86,8 @@ def check_chain(p: Position, d: Declaration, u: str) -> Verdict:
     hq, own = d.hq, _parent(g, u)
     if hq is None or hq not in g.units:
         return NotCheckable(f"the controlling HQ of {u}'s IF (declare it: if ... spotter {s} hq UNIT)")
+    if corps_hq(g, hq) and g.units[hq].side == g.units[u].side == g.units[s].side:
+        return Legal(detail=f"{hq} controls any artillery of its side and talks to any of its spotters (ScR 4.4.2)")
     if hq not in formation_chain(g, u) and own not in formation_chain(g, hq):
         return Illegal("HTTR SR 6.5.2.2", f"{hq} may not control {u}: a controlling HQ is one {u} is subordinate "
                        f"to, or one subordinate to its HQ {own}")
@@ -115,4 +131,55 @@ def check_loc(p: Position, spotter: str, hq: str) -> Verdict:
     if dense > 3 and cover > 4:
         return Illegal("HTTR SR 7.4.1", f"the LOC from spotter {spotter} to HQ {hq} traverses {dense} city/forest and "
                        f"{cover} city/forest/town/woods hexes: at most 3 of the first or 4 of the second")
+    return Legal()
+
+
+def _special(game: Game, key: str) -> dict:
+    got = plain((game.info.special or {}).get(key))
+    return got if isinstance(got, dict) else {}
+
+
+def corps_hq(game: Game, hq: str | None) -> bool:
+    """ScR 4.4.2: an HQ of the side and size the data's [special.corps_artillery] names."""
+    cfg = _special(game, CORPS)
+    return hq in game.units and bool(cfg) and game.units[hq].side == cfg.get("side") and \
+        game.units[hq].size.strip().lower() == str(cfg.get("size", "")).lower()
+
+
+def formations_of(game: Game, uid: str) -> list[str]:
+    """Every formation above the unit: its HQs' ids and the last formation named that is not a unit."""
+    out: list[str] = []
+    f = game.units[uid].formation
+    while f and f not in out:
+        out.append(f)
+        f = game.units[f].formation if f in game.units else ""
+    return out
+
+
+@rule("HTTR ScR 4.4.2 / 4.4.5-4.4.6", "IF-14", "a German corps HQ controls at most nine artillery units; airborne "
+      "units may spot for other artillery, other units never for airborne artillery")
+def check_airborne(p: Position, spotter: str, gun: str) -> Verdict:
+    cfg = _special(p.game, AIRBORNE)
+    if not cfg:
+        return NotCheckable("which units are airborne (game.toml [special.airborne] formations, ScR 4.4.5-4.4.6)")
+    airborne = set(cfg.get("formations", ()))
+    vague = next((u for u in (gun, spotter) if not formations_of(p.game, u) or UNKNOWN in formations_of(p.game, u)),
+                 None)
+    if vague is not None:
+        return NotCheckable(f"the formation of unit {vague} (units.csv formation: whether it is airborne, ScR "
+                            "4.4.5-4.4.6)")
+    gun_air, eye_air = (bool(airborne & {u, *formations_of(p.game, u)}) for u in (gun, spotter))
+    if gun_air and not eye_air:
+        return Illegal("HTTR ScR 4.4.6", f"{spotter} is not airborne and may not observe for the airborne artillery "
+                       f"unit {gun}")
+    return Legal()
+
+
+def check_corps_limit(p: Position, hq: str, guns: list[str]) -> Verdict:
+    """ScR 4.4.2: the distinct artillery units the corps HQ controls this phase (see ``check_airborne``'s rule)."""
+    limit = int(_special(p.game, CORPS).get("limit", 0))
+    done = p.fire.controlled.setdefault(hq, set())
+    done.update(guns)
+    if len(done) > limit:
+        return Illegal("HTTR ScR 4.4.2", f"{hq} controls {len(done)} artillery units this phase: at most {limit}")
     return Legal()

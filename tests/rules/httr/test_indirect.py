@@ -77,3 +77,40 @@ def test_loc_terrain():  # IF-11, SR 7.4.1 (L421-L426), 7.4.3 (L428): spotter in
     four = _woods_line({"B0302": "forest", "B0303": "forest", "B0304": "forest", "B0305": "forest", "B0306": "town"})
     assert rules_broken(if_fire("if B0201 from A-ART spotter A-INF1 hq A-DIV", "A-DIV", setup, four, "B0306")) == \
         ["HTTR SR 7.4.1"]
+
+
+def test_a_german_corps_hq_controls_at_most_nine_guns():  # IF-14, ScR 4.4.2 (L1082): the data's corps_artillery
+    from dataclasses import replace
+    g = game()
+    guns = [f"G-ART{i}" for i in range(1, 11)]
+    g10 = replace(g, units={**g.units, **{u: replace(g.units["G-ART"], id=u) for u in guns}})
+    setup = {"A-INF1": "B0303", "G-INF1": "B0304", "G-CORPS": ("B0306", {"Mode": "Defilade"}),
+             **{u: ("B0306", {"Mode": "Defilade"}) for u in guns}}
+
+    def fire(n: int) -> list:
+        line = f"if B0303 from {' '.join(guns[:n])} spotter G-INF1 hq G-CORPS"
+        return last(Log(setup, g10).phase(1, "german_fire").say(line).check())
+    assert all_legal(fire(9))
+    assert rules_broken(fire(10)) == ["HTTR ScR 4.4.2"]
+
+
+def test_only_airborne_units_spot_for_airborne_artillery():  # IF-14, ScR 4.4.6 (L1086): A-DIV2 is airborne here
+    from dataclasses import replace
+    g = game()
+    g2 = replace(g, units={**g.units, "A-ART2B": replace(g.units["A-ART"], id="A-ART2B", formation="A-DIV2")})
+    setup = {"G-INF1": "B0304", "A-ART2B": ("B0101", {"Mode": "Defilade"}), "A-DIV2": ("B0102", {"Mode": "Defilade"})}
+    ok = Log({**setup, "A-INF4": "B0303"}, g2).phase(1, "allied_fire").say("if B0304 from A-ART2B spotter A-INF4 hq A-DIV2")
+    assert all_legal(last(ok.check()))
+    other = Log({**setup, "A-INF1": "B0303", "A-CORPS": ("B0102", {"Mode": "Defilade"})}, g2).phase(1, "allied_fire") \
+        .say("if B0304 from A-ART2B spotter A-INF1 hq A-CORPS")
+    assert "HTTR ScR 4.4.6" in rules_broken(last(other.check()))
+
+
+def test_airborne_status_needs_the_formation_on_the_bundled_game():  # IF-14: the off-map batteries' is unknown
+    from hexforge.games import load_game
+    from hexforge.rules.verdict import NotCheckable
+    g = load_game("highway-to-the-reich")
+    art, hq, spotter = "offmap battery no.1", "501/101", "2/506 5-3 no.1"
+    setup = {art: "C2808", hq: ("C2807", {"Mode": "Defilade"}), spotter: "C2908"}
+    v = last(Log(setup, g).phase(1, "allied_fire").say(f'if C3008 from "{art}" spotter "{spotter}" hq "{hq}"').check())
+    assert any(isinstance(x, NotCheckable) and "whether it is airborne" in x.needs for x in v)
