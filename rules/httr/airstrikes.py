@@ -22,6 +22,7 @@ from hexforge.builder.timeline import ChatLine, DiceRoll, Entered, Event, TurnCh
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.games.values import plain
+from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.los import turn_weather
 from hexforge.rules.httr.units import is_kind
@@ -56,6 +57,8 @@ class Airstrikes:
     per_hex: dict[tuple[int, str], int] = field(default_factory=dict)
     halves: dict[tuple[str | None, str, str], int] = field(default_factory=dict)
     pm_roll: dict[str, int] = field(default_factory=dict)
+    spent: dict[tuple[str | None, str, str], int] = field(default_factory=dict)  # markers by (side, date, half)
+    routes: dict[str, object] = field(default_factory=dict)  # the last Weather roll's rating of each zone
 
 
 def settings(game: Game) -> dict:
@@ -69,7 +72,7 @@ def is_marker(game: Game, name: str) -> bool:
 def on_event(p: Position, log: Airstrikes, e: Event) -> list[Verdict]:
     """The verdicts of ScR 7 on one event (before the referee's other checks)."""
     if isinstance(e, Entered) and p.game.units.get(e.piece.unit or "") is None and is_marker(p.game, e.piece.name):
-        return [judge_designation(p, log, e.hex)]
+        return judge_designation(p, log, e.hex)
     if isinstance(e, ChatLine):
         d = parse(e.text)
         if d is not None and d.kind in FIRE_KINDS and p.phase()[0] == "fire":
@@ -85,6 +88,9 @@ def on_event(p: Position, log: Airstrikes, e: Event) -> list[Verdict]:
             date = p.calendar().get(turn, {}).get("date") if turn is not None else None
             if date is not None:
                 log.pm_roll.setdefault(date, total)
+            return []
+        if purpose == "weather":
+            log.routes = route_weather(p.game, total)
             return []
         if purpose in ("airstrike-check", "airstrike"):
             return [judge_roll(p, log, purpose, total)]
@@ -102,21 +108,22 @@ def after_strikes(log: Airstrikes) -> Verdict:
                    "wait until IF and DF are completed")
 
 
-def judge_designation(p: Position, log: Airstrikes, label: str | None) -> Verdict:
-    """ScR 7.1.5, 7.2.1-7.2.2, 7.2.5, 7.2.9, 7.2.12: an Airstrike marker placed."""
+def judge_designation(p: Position, log: Airstrikes, label: str | None) -> list[Verdict]:
+    """ScR 7.1.1-7.1.5, 7.2.1-7.2.5, 7.2.9, 7.2.12: an Airstrike marker placed."""
     kind, side = p.phase()
     turn = p.state.turn
     if turn is None or kind == "unknown":
-        return NotCheckable("the phase (no turn tracker change yet)")
+        return [NotCheckable("the phase (no turn tracker change yet)")]
     h = p.hex(label)
     if h is None:
-        return NotCheckable(f"the hex of the Airstrike marker ({label or 'off the map'})")
+        return [NotCheckable(f"the hex of the Airstrike marker ({label or 'off the map'})")]
     why = timing(p, log, kind, side, turn)
     if why is not None:
-        return why
+        return [why]
     log.placed.append((len(log.placed), label))
     count = log.per_hex[(turn, label)] = log.per_hex.get((turn, label), 0) + 1
-    return target(p, h, label, side, count) or segment(p, log, side, turn)
+    wrong = target(p, h, label, side, count)
+    return [wrong] if wrong is not None else [segment(p, log, side, turn), allotment(p, log, side, turn)]
 
 
 @rule("HTTR ScR 7.1.5 / 7.2.9 / 7.2.12", "AS-3/AS-9", "airstrikes are designated as the first action of the "
@@ -163,6 +170,7 @@ def segment(p: Position, log: Airstrikes, side: str | None, turn: int) -> Verdic
                             f"[special.{DATA}] am_times)")
     half = "AM" if row.get("time") in am else "PM"
     used = log.halves.setdefault((side, row["date"], half), turn)
+    log.spent[(side, row["date"], half)] = log.spent.get((side, row["date"], half), 0) + 1
     if used != turn:
         return Illegal("HTTR ScR 7.1.2", f"{side} airstrikes in GT {turn} after those of GT {used}: one {half} GT "
                        f"of {row['date']} only (ScR 7.2.3: no carrying over)")
@@ -175,6 +183,27 @@ def segment(p: Position, log: Airstrikes, side: str | None, turn: int) -> Verdic
             return Illegal("HTTR ScR 7.1.3", f"a German PM airstrike on {row['date']} without a PM roll of "
                            f"{allowed[0]}-{allowed[-1]} (rolled: {roll if roll is not None else 'none'})")
     return Legal(detail=f"an airstrike designated in the {half} GT {turn} (ScR 7.1.5)")
+
+
+@rule("HTTR ScR 7.1.1-7.1.2", "AS-1", "a side's airstrikes in each half of a day are at most its daily allotment "
+      "on the Turn Record Chart")
+def allotment(p: Position, log: Airstrikes, side: str | None, turn: int) -> Verdict:
+    row = p.calendar().get(turn, {})
+    date, am = row.get("date"), settings(p.game).get("am_times")
+    if date is None or am is None:
+        return NotCheckable(f"the date and AM/PM half of GT {turn}")
+    spent = log.spent.get((side, date, "AM" if row.get("time") in am else "PM"), 0)
+    cells = Cells.of(p.game, "turn_record")
+    column = f"{side}_airstrikes"
+    allowed = next((v for k in cells.rows if cells.get(k, "date") == date
+                    and isinstance(v := cells.get(k, column), int)), None)
+    if allowed is None:
+        return NotCheckable(f"the {side} airstrike allotment of {date} (Turn Record Chart: tables/turn_record.toml "
+                            f"{column})")
+    if spent > allowed:
+        return Illegal("HTTR ScR 7.1.1", f"{side} airstrike {spent} of a half-day on {date}: the Turn Record Chart "
+                       f"allots {allowed}")
+    return Legal(detail=f"{side} airstrike {spent} of {allowed} allotted on {date} (ScR 7.1.1)")
 
 
 @rule("HTTR ScR 7.1.5 / 7.2.10", "AS-3", "each strike first rolls 1d6 (6: no strike), then the ABT roll, in the "
@@ -195,25 +224,48 @@ def judge_roll(p: Position, log: Airstrikes, purpose: str, total: int) -> Verdic
     return Legal(detail="the strike proceeds to the ABT (its result, ScR 7.3.2, is judged by no check yet)")
 
 
+def route_weather(game: Game, roll: int) -> dict[str, object]:
+    """ScR 6.4.1 (L1188-L1189): the Weather Conditions Table's ratings of the northern and southern routes for a
+    2d6 roll ("unknown" where the table has no cell)."""
+    cells = Cells.of(game, "weather")
+    return {zone: cells.get(str(roll), zone) for zone in ("north", "south")}
+
+
+def hex_weather(p: Position, log: Airstrikes, label: str) -> str:
+    """ScR 7.2.4: clear, P or unknown over the hex: the calendar's weather of the GT, else the last Weather roll's
+    rating of the hex's weather zone (the data's ``[special.weather_zones]``: map sheets by zone)."""
+    turn = p.state.turn
+    w = turn_weather(p.game, p.calendar().get(turn) if turn is not None else None)
+    if w != "unknown":
+        return w
+    zones = plain((p.game.info.special or {}).get("weather_zones")) or {}
+    zone = next((z for z in ("north", "south") if any(label.startswith(str(m)) for m in zones.get(z, ()))), None)
+    rating = log.routes.get(zone) if zone is not None else None
+    return "unknown" if rating in (None, "unknown") else "P" if rating == "P" else "clear"
+
+
 @rule("HTTR ScR 7.2.4 / 7.2.10", "AS-6/AS-3", "at night or in P weather each attack takes two airstrikes, three "
       "when both; every designated attack is resolved in its Fire Phase")
 def phase_end(p: Position, log: Airstrikes) -> list[Verdict]:
     if not log.placed:
         return []
     turn = p.state.turn
-    row = p.calendar().get(turn, {}) if turn is not None else {}
-    night, weather = row.get("kind") == "night", turn_weather(p.game, row or None)
-    if weather == "unknown" and not night:
-        return [NotCheckable(f"the weather of GT {turn} (game.toml [special.turn_calendar] weather, ScR 7.2.4)")]
-    per = 1 + night + (weather == "P")
+    night = (p.calendar().get(turn, {}) if turn is not None else {}).get("kind") == "night"
     out: list[Verdict] = []
-    hexes = sorted({label for _, label in log.placed})
-    for label in hexes:
+    attacks = 0
+    for label in sorted({lab for _, lab in log.placed}):
         n = sum(1 for _, lab in log.placed if lab == label)
+        weather = hex_weather(p, log, label)
+        if weather == "unknown":
+            out.append(NotCheckable(f"the weather over {label} in GT {turn} (game.toml [special.turn_calendar] "
+                                    "weather, or a Weather roll on tables/weather.toml, ScR 6.4.1, 7.2.4)"))
+            continue
+        per = 1 + night + (weather == "P")
+        attacks += n // per
         if n % per:
             out.append(Illegal("HTTR ScR 7.2.4", f"{n} airstrike(s) on {label}: each attack takes {per} in this "
-                               "GT (night or P weather)"))
-    attacks = sum(sum(1 for _, lab in log.placed if lab == h) // per for h in hexes)
+                               f"GT ({'night' if night else ''}{' and ' if night and per == 3 else ''}"
+                               f"{'P weather' if weather == 'P' else ''})"))
     if log.checks < attacks:
         out.append(Illegal("HTTR ScR 7.2.10", f"{attacks} airstrike attack(s) designated and {log.checks} "
                            "resolved: all are resolved at the end of the Fire Phase"))

@@ -104,3 +104,25 @@ def test_german_pm_strikes_need_a_roll_of_one_to_four():  # AS-2, ScR 7.1.3 (L12
     assert rules_broken(pm()) == ["HTTR ScR 7.1.3"]
     assert rules_broken(pm(5)) == ["HTTR ScR 7.1.3"]
     assert not illegal(pm(4))
+
+
+
+def test_a_half_days_strikes_are_at_most_the_daily_allotment():  # AS-1, ScR 7.1.1-7.1.2 (L1262-L1263)
+    two = {**START, "G-INF2": "B0310"}
+    three = strike(strike(Log(two).phase(8, "allied_fire"), "B0305", 2), "B0310")  # 18 Sep allots 3 (synthetic)
+    assert not illegal(verdicts(three))
+    assert rules_broken(last(strike(three, "B0310").check())) == ["HTTR ScR 7.1.1"]
+    german = strike(Log(two).phase(8, "german_fire"), "B0101", 3)  # and 2 German ones
+    assert rules_broken(last(german.check())) == ["HTTR ScR 7.1.1"]
+    day_one = [v.needs for v in unsure(last(strike(fire(5)).check()))]
+    assert any("allied airstrike allotment of 17 Sep" in n for n in day_one)
+
+
+def test_the_bundled_chart_has_no_allotments_after_the_first_day():  # AS-1 on the bundled data: not checkable
+    from tests.rules.httr.test_worked_examples_scenario import BUNDLED
+    log = Log({"107PzB": "C1010", "501/101": "C2020"}, BUNDLED).phase(13, "allied_fire").place("a", STRIKE, "C1010")
+    verdict = last(log.check())
+    assert not illegal(verdict)
+    assert any("allied airstrike allotment of 19 Sep" in v.needs for v in unsure(verdict))
+    german = Log({"107PzB": "C1010", "501/101": "C2020"}, BUNDLED).phase(1, "german_fire").place("a", STRIKE, "C2020")
+    assert set(rules_broken(last(german.check()))) == {"HTTR ScR 7.2.12"}  # 17 Sep: none before GT 6

@@ -65,3 +65,11 @@ def test_a_days_serials_are_at_most_its_lift_points():  # AIR-9, AIR-10, AIR-12,
     assert "HTTR ScR 6.7.1" in rules_broken(last(log.check()))
     day_one = drop(turn=5)
     assert any("lift points of 17 Sep" in v.needs for v in unsure(last(day_one.check())))
+
+
+def test_the_bundled_pathfinders_name_no_regiment():  # AIR-1 on the bundled data: not checkable, never legal
+    from tests.rules.httr.test_worked_examples_scenario import BUNDLED
+    log = Log({"501/101": (None, {})}, BUNDLED).phase(6, "allied_movement").enter("501/101", "C1010")
+    verdict = last(log.check())
+    assert any("regiment each Pathfinder marker belongs to" in v.needs for v in unsure(verdict))
+    assert not [v for v in verdict if "ScR 6" in (getattr(v, "detail", None) or "")]
