@@ -43,7 +43,7 @@ from hexforge.rules.httr.weather import judge_weather_roll
 from hexforge.rules.httr.scenario_start import before_start
 from hexforge.rules.httr.arrivals import Arrivals, judge_entry, judge_exit
 from hexforge.rules.httr.overstack import Overstacks, began_overstacked
-from hexforge.rules.httr import recovery_modes
+from hexforge.rules.httr import demolition, recovery_modes
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.stacking import check_order, judge_reorder
 from hexforge.rules.httr.units import has_mode, is_kind
@@ -100,6 +100,7 @@ class HttrReferee(Referee):
         self.arrivals = Arrivals()  # units entering and leaving the map (ScR 10.2, 12.2)
         self.overstacks = Overstacks()  # hexes overstacked this phase (SR 11.2.3)
         self.recoveries = recovery_modes.Recoveries()  # recovered units due in Defilade (SR 10.6.6)
+        self.demolitions = demolition.Demolitions()  # bridges the enemy's approach lets be blown (ScR 9.5)
         self.cp = cpl.CpLedger()  # the CP/AmP record tracks and what each HQ holds (SR 14-15)
         cpl.read_setup(self, timeline.setup)
         self.depletion = ammo.DepletionLog()  # the phase's Depletion Check roll awaiting its marker (SR 13.3.1)
@@ -162,6 +163,8 @@ class HttrReferee(Referee):
                 self.say(j.index, v)
         elif isinstance(e, (Move, Entered)) and self.unit(e) is None and heads.head_of(self.game, e.piece.name):
             self.say(j.index, heads.judge_head(self, e, heads.head_of(self.game, e.piece.name)))
+        elif demolition.marker_placed(self.game, e):
+            self.say(j.index, demolition.judge_marker(self, self.demolitions, self.hex(e.hex)))
         elif marker_event(self.game, e):
             for v in judge_marker(self, self.works, e):
                 self.say(j.index, v)
@@ -241,6 +244,7 @@ class HttrReferee(Referee):
             return
         self.piece_units[e.piece.id] = uid
         self.works.after(self.game, self.state, j.index, e, uid, self.channel)
+        demolition.approached(self, self.demolitions, e, uid)
         self.overstacks.after(self.game, self.state, j.index,
                               self.state.where(uid) if isinstance(e, (Move, Entered)) else None)
         if isinstance(e, (Move, Entered)):
@@ -373,6 +377,8 @@ class HttrReferee(Referee):
             self.say(i, v)
         for i, v in recovery_modes.end_phase(self, self.recoveries):
             self.say(i, v)
+        for i, v in demolition.end_phase(self.demolitions):
+            self.say(i, v)
         if kind == "fire":
             self.fired_in[side] = {u for u, m in self.fire.method.items() if m in ("df", "at", "if")}
             self.hq_used[side] = set(self.fire.hqs)
@@ -453,6 +459,9 @@ class HttrReferee(Referee):
             if told is not None:
                 self.say(j.index, told)
                 return
+        if button is not None and button.purpose == "bridge-demolition":
+            self.say(j.index, demolition.judge_roll(self, self.demolitions, j.index, e))
+            return
         if button is not None and button.purpose == "weather" and self.phase()[0] == "weather":
             self.say(j.index, judge_weather_roll(self))
             return

@@ -43,8 +43,8 @@ def test_leg_units_pay_one_more_mp_over_a_raised_road_bridge():  # MOV-14, SR 9.
 
 def test_rivers_and_canals_only_at_a_bridge():  # MOV-15, ScR 9.0-9.1 (L1353)
     assert rules_broken(move({"A-SLOW": "A0601"}, "A-SLOW", "A0501")) == ["HTTR ScR 9.1"]
-    v = move({"A-INF1": "A0601"}, "A-INF1", "A0502")  # bridged: the canal costs nothing (SR 9.4.3)
-    assert all_legal(v) and "2 of 12 MP" in v[0].detail
+    v = move({"A-INF1": ("A0601", {"Mode": "Defilade"})}, "A-INF1", "A0502")  # bridged: the canal costs nothing
+    assert all_legal(v) and "3 of 12 MP" in v[0].detail  # SR 9.4.3; in Defilade, so not at the trail's rate
 
 
 def test_afvs_and_travel_units_in_marsh_only_by_road_and_in_travel():  # MOV-16, SR 9.4.6 (L499)
