@@ -21,6 +21,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.maps.trace import least_cost
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.city_sources import CityLog, division_supplied
 from hexforge.rules.httr.supply import HttrSupply
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -73,6 +74,7 @@ class Position(Protocol):
     state: GameState
     channel: Channel
     cp: CpLedger
+    cities: CityLog
 
     def phase(self) -> tuple[str, str | None]: ...
 
@@ -129,7 +131,7 @@ def check_receiver(p: Position, hq: str, track: str) -> Verdict:
         return NotCheckable(f"the mode of HQ {hq} (its Mode layer)")
     if m != "defilade":
         return Illegal("HTTR SR 14.1.2", f"{hq} is in {m.title()} Mode: it receives {what} only in Defilade")
-    got = p.rules.supplied(p.state, hq)
+    got = division_supplied(p, hq)
     if got.supplied is None:
         return NotCheckable(got.reason.removeprefix("not checkable").strip(" :()") or "the supply chain's data")
     if not got.supplied:

@@ -22,8 +22,9 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.catalogue import READINGS
 from hexforge.rules.httr.command import judge_cp
 from hexforge.rules.httr.attachment import Attachments, judge_attach, judge_return
-from hexforge.rules.httr.attachment import seen as attach_seen, judge_return
 from hexforge.rules.httr.attachment import seen as attach_seen
+from hexforge.rules.httr.city_sources import CityLog
+from hexforge.rules.httr.city_sources import seen as cities_seen
 from hexforge.rules.httr.ca_special_at import judge_special_at
 from hexforge.rules.httr.ca_retreat import judge_retreat, retreat_hexes
 from hexforge.rules.httr.close_action import CaLog, judge_ca, resolve, unresolved
@@ -107,6 +108,7 @@ class HttrReferee(Referee):
         self.attach = Attachments()  # units put under other HQs (SR 13.4, 17.4)
         self.logistics = logi.LogisticsLog()  # the CP/Logistic Phase's declared deliveries (ScR 5.2)
         self.heads = heads.HeadLog()  # the airborne supply heads' divisions out of supply (ScR 5.1.4)
+        self.cities = CityLog()  # the major cities 30th Corps units activated as sources (ScR 5.1.2)
         self.airstrikes = strikes.Airstrikes()  # this Fire Phase's airstrikes and the day's (ScR 7)
         self.landings = landings.Landings.set_up(timeline.setup, self.channel)  # pathfinders, drops (ScR 6)
 
@@ -134,11 +136,10 @@ class HttrReferee(Referee):
         e = j.event
         self.match_triggers(e)
         self.check_ca_pending(j)
-        returning = isinstance(e, Entered) and self.unit(e) in self.state.eliminated             and is_kind(self.game, self.unit(e), "hq")  # SR 17.4.4: a destroyed HQ brought back
-        attach_seen(self, e)
         returning = isinstance(e, Entered) and self.unit(e) in self.state.eliminated \
             and is_kind(self.game, self.unit(e), "hq")  # SR 17.4.4: a destroyed HQ brought back
         attach_seen(self, e)
+        cities_seen(self, e)
         for v in strikes.on_event(self, self.airstrikes, e) + landings.on_event(self, self.landings, e):
             self.say(j.index, v)
         if self.leaders_due and self.leader_taken(j):
@@ -172,8 +173,6 @@ class HttrReferee(Referee):
             return
         elif isinstance(e, Move):
             self.on_move(j)
-        elif returning:
-            self.say(j.index, judge_return(self, self.unit(e), self.hex(e.hex)))
         elif returning:
             self.say(j.index, judge_return(self, self.unit(e), self.hex(e.hex)))
         elif isinstance(e, Entered) and (arrived := judge_entry(self, self.arrivals, self.unit(e))) is not None:

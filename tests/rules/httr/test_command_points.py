@@ -126,3 +126,19 @@ def test_the_bundled_30th_corps_zones_are_not_transcribed():  # CP-14, ScR 5.2.5
     got = extra_cp(ref, "GA HQ")
     assert isinstance(got, Unknown) and "Maas/Waal bands" in got.needs
     assert extra_cp(ref, "501/101") == 0.0  # not a 30th Corps HQ: no extra CP
+
+
+def test_a_city_30th_corps_units_moved_through_supplies_a_division():  # SUP-14, ScR 5.1.2 (L1096), 5.1.5.1
+    """The synthetic city A0505 is on the road back to the Allied train (B0105); A-CORPS stands off the road."""
+    cut = {"A-CORPS": "B0101", "A-DIV": ("A0504", {"Mode": "Defilade"}), "A-INF1": "A0405"}
+
+    def receive(setup: dict, *moves: tuple[str, ...]) -> list:
+        log = Log(setup).on_track("A-DIV CP", 2).phase(7, "allied_movement")
+        for m in moves:
+            log.move(*m)
+        return last(log.phase(8, "cp_logistic").say("logistics A-DIV cp 30 amp 70").roll("Logistics", 6, 6)
+                    .track("A-DIV CP", 3).check())
+    assert rules_broken(receive(cut)) == ["HTTR SR 14.1.4"]  # not activated: the corps HQ is cut off
+    assert all_legal(receive(cut, ("A-INF1", "A0505", "A0506")))  # A-INF1 moved through the city
+    blocked = {**cut, "G-INF1": "B0505"}  # the road from the city to the train is held
+    assert rules_broken(receive(blocked, ("A-INF1", "A0505", "A0506"))) == ["HTTR SR 14.1.4"]

@@ -1,0 +1,90 @@
+"""HTTR major-city supply sources (ScR 5.1.2, 5.1.5.1): the 30th Corps source is only its supply train (D0119)
+until 30th Corps ground units have moved through a major city; from then on a non-airborne division HQ may also
+trace to that city, if the city itself is still connected back to the train. Which corps, which formation's units
+activate and which cities are ``game.toml [special.city_sources]``; the cities' hexes are terrain.toml places.
+
+Readings: a division HQ traces to an activated city as to its corps HQ (up to 18 MP, SR 13.2.4.1); the city is
+connected when the corps HQ standing there would trace to the train along roads (SR 13.2.3.1).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from hexforge.builder.timeline import Event, Move
+from hexforge.games.game import Game
+from hexforge.games.values import plain
+from hexforge.maps.hexes import Hex
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.sources import Source, sources
+from hexforge.rules.httr.supply import HttrSupply, Status
+from hexforge.rules.httr.units import formation_chain
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.system import RulesSystem
+
+CITIES = "city_sources"
+
+
+@dataclass(slots=True)
+class CityLog:
+    """The cities the corps's ground units have moved through."""
+
+    activated: set[str] = field(default_factory=set)
+
+
+class Position(Protocol):
+    game: Game
+    rules: RulesSystem
+    state: GameState
+    cities: CityLog
+
+    def hex(self, label: str | None) -> Hex | None: ...
+
+
+def settings(game: Game) -> dict:
+    got = plain((game.info.special or {}).get(CITIES))
+    return got if isinstance(got, dict) else {}
+
+
+def places(game: Game) -> dict[str, frozenset[Hex] | None]:
+    names = settings(game).get("places") or ()
+    return {p.name: p.hexes for p in game.map.terrain.places if p.name in names}
+
+
+def seen(p: Position, e: Event) -> None:
+    """A ground unit of the formation moving through a city activates it (ScR 5.1.2)."""
+    cfg = settings(p.game)
+    uid = getattr(getattr(e, "piece", None), "unit", None)
+    if not cfg or not isinstance(e, Move) or uid not in p.game.units:
+        return
+    if cfg.get("formation") not in (p.game.units[uid].formation, *formation_chain(p.game, uid)):
+        return
+    hexes = {p.hex(x) for x in (*e.path, e.to_hex)} - {None}
+    p.cities.activated |= {name for name, at in places(p.game).items() if at and hexes & at}
+
+
+@rule("HTTR ScR 5.1.2 / 5.1.5.1", "SUP-14", "the 30th Corps source is only its train until a major city is activated "
+      "by 30th Corps ground units moving through it; a division HQ then also traces to the city, while it is "
+      "connected to the train")
+def division_supplied(p: Position, hq: str) -> Status:
+    """The HQ's supply: the system's chain, else through an activated city."""
+    got = p.rules.supplied(p.state, hq)
+    corps, side = settings(p.game).get("corps"), p.state.side(hq) or ""
+    if got.supplied is True or corps not in p.game.units or p.game.units[corps].side != side:
+        return got
+    modes = mem.memory(p.state).modes
+    travel = frozenset(u for u, m in modes.items() if m == "travel")
+    disrupted = frozenset(u for u in p.state.positions if mem.has(p.state, u, "disrupted"))
+    for name in sorted(p.cities.activated):
+        at = places(p.game).get(name)
+        if not at:
+            continue
+        alone = p.state.place(corps, None)
+        src = Source(f"the activated city {name}", side, at, corps, "HTTR ScR 5.1.2")
+        via = HttrSupply(p.game, alone, [src], travel=travel, disrupted=disrupted).status(hq)
+        there = p.state.place(corps, min(at, key=lambda h: p.game.map.labels[h]))
+        train = HttrSupply(p.game, there, sources(p.game, side, p.rules.scenario, p.state.turn)).corps(corps)
+        if via.supplied is True and train.supplied is True:
+            return Status(True, f"ScR 5.1.2: {hq} traces to the activated city {name}, connected to the supply train")
+    return got
