@@ -25,6 +25,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.at_fire import judge_at_results
+from hexforge.rules.httr.opportunity import judge_whole_stack
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.units import has_mode, is_kind, kind_of, number
@@ -37,6 +38,7 @@ class Position(Protocol):
     game: Game
     state: GameState
     fire: FireLog
+    phase_start: GameState
 
     def phase(self) -> tuple[str, str | None]: ...
 
@@ -128,7 +130,8 @@ def on_morale(p: Position, roll: int) -> Verdict | None:
 
 
 def judge_effects(p: Position) -> list[tuple[int, Verdict]]:
-    """At the phase's end: what each remembered result called for (6.7.3, 6.7.6-6.7.8; AT fire: ``at_fire``)."""
+    """At the phase's end: what each remembered result called for (6.7.3, 6.7.6-6.7.8; AT fire: ``at_fire``; OF at
+    a stack that changed wholly: ``opportunity.judge_whole_stack``)."""
     out = []
     for e in p.fire.effects:
         if e.afvs:
@@ -148,7 +151,7 @@ def judge_effects(p: Position) -> list[tuple[int, Verdict]]:
         else:
             out.append((e.index, check_loss_defilade(p, e)))
     p.fire.effects.clear()
-    return out + judge_at_results(p)
+    return out + judge_at_results(p) + judge_whole_stack(p, p.phase_start)
 
 
 @rule("HTTR SR 6.7.3 / 6.7.7 / 16.4", "EFF-3/EFF-5/MOR-2", "a unit that loses strength adopts Defilade; a "

@@ -35,5 +35,6 @@ class FireLog:
     paths: dict[str, list[Hex]] = field(default_factory=dict)  # each unit's drops this phase (SR 6.6.5.1)
     minimal_used: bool = False  # a Minimal Fire Attack was made this phase (SR 6.3.5.3)
     controlled: dict[str, set[str]] = field(default_factory=dict)  # a corps HQ -> artillery it controlled (ScR 4.4.2)
+    of_low: list[tuple[int, Hex, str, tuple[str, ...]]] = field(default_factory=list)  # OF below the top two (6.6.2.5)
     effects: list = field(default_factory=list)  # effects.Effect: results whose consequences are judged at the end
     defilade_due: list[tuple[int, str]] = field(default_factory=list)  # (roll's event, unit) a DEF put in Defilade

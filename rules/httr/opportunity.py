@@ -199,6 +199,8 @@ def judge_trigger(p: Position, w: Waiting, act: tuple[str, str | None]) -> Verdi
     wanted = {"leave": ("leave",), "move": ("leave",), "order": ("order",), "mode": ("mode",), "mount": ("mount",),
               "ca": ("ca",)}.get(w.trigger or "", ("leave", "order", "mode", "mount", "ca"))
     label = p.game.map.labels[w.at]
+    if ok_unit and kind in wanted and kind in ("mode", "order") and who not in mem.stack(p.state, w.at)[:2]:
+        p.fire.of_low.append((w.index, w.at, who, mem.stack(p.state, w.at)))  # SR 6.6.2.5: judged at the end
     if ok_unit and kind in wanted:
         return Legal(detail=f"the OF's target then {kind}s (SR 6.6.1.2)",
                      guess=None if w.trigger else f"the OF was triggered by the {kind} that followed")
@@ -256,3 +258,21 @@ def check_watched(p: Position, d: Declaration, u: str, target: Hex) -> Verdict:
             return Illegal("HTTR SR 6.6.5.1", f"{spotter} did not observe {moved} in {p.game.map.labels[h]}: "
                            f"{seen.reason}")
     return Legal(detail=f"{spotter} watched {moved} over {need} hexes (SR 6.6.5.1)")
+
+
+@rule("HTTR SR 6.6.2.5", "OF-7", "when a whole stack changes both mode and stacking order, only its top two at the "
+      "moment of firing may be OF targets")
+def judge_whole_stack(p: Position, start: GameState) -> list[tuple[int, Verdict]]:
+    """At the phase's end: each OF at a unit below the top two that triggered it by a mode or order change, when
+    every unit of its stack then changed mode (from ``start``, the phase's first position) and their order changed."""
+    out: list[tuple[int, Verdict]] = []
+    for index, at, who, stack in p.fire.of_low:
+        now = [u for u in mem.stack(p.state, at) if u in stack]
+        if len(now) != len(stack) or now == list(stack):
+            continue
+        if all(mem.mode(start, u) != mem.mode(p.state, u) for u in stack):
+            out.append((index, Illegal("HTTR SR 6.6.2.5", f"the whole stack in {p.game.map.labels[at]} changed mode "
+                                       f"and order: only its top two ({', '.join(stack[:2])}) could be fired at, not "
+                                       f"{who}")))
+    p.fire.of_low.clear()
+    return out

@@ -119,3 +119,18 @@ def test_if_as_of_after_moves_a_spotter_watched():  # OF-12, SR 6.6.5.1 (L363)
     assert rules_broken(hidden) == ["HTTR SR 6.6.5.1"]
     tank = watched(["B0301", "B0302", "B0303", "B0304"], mover="A-TANK")  # vehicular: more than four
     assert rules_broken(tank) == ["HTTR SR 6.6.5.1"]
+
+
+def test_a_whole_stack_changing_mode_and_order_exposes_only_its_top_two():  # OF-7, SR 6.6.2.5 (L347)
+    # B0303, top first: A-INF3, A-INF2, A-INF1; G-INF1 next to it fires at A-INF1 as it changes mode
+    stack = {"G-INF1": "B0304", "A-INF1": "B0303", "A-INF2": "B0303", "A-INF3": "B0303"}
+
+    def run(*others: str) -> list:
+        log = Log(stack).phase(1, "allied_movement").say("of B0303 from G-INF1 target A-INF1 trigger mode") \
+            .mode("A-INF1", "Defilade", "Concentrated")
+        for u in others:
+            log.mode(u, "Defilade", "Concentrated")
+        log.move("A-INF1", "B0303", stack=("A-INF2", "A-INF3", "A-INF1"))  # A-INF1 to the top
+        return log.phase(1, "allied_organization").check().judged[1].verdicts
+    assert all_legal(run())  # only A-INF1 changed mode: it alone triggered
+    assert rules_broken(run("A-INF2", "A-INF3")) == ["HTTR SR 6.6.2.5"]
