@@ -15,6 +15,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import ammunition as ammo
 from hexforge.rules.httr import airstrikes as strikes
 from hexforge.rules.httr import landings
+from hexforge.rules.httr import restrictions
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import logistics as logi
 from hexforge.rules.httr import supply_heads as heads
@@ -111,6 +112,7 @@ class HttrReferee(Referee):
         self.cities = CityLog()  # the major cities 30th Corps units activated as sources (ScR 5.1.2)
         self.airstrikes = strikes.Airstrikes()  # this Fire Phase's airstrikes and the day's (ScR 7)
         self.landings = landings.Landings.set_up(timeline.setup, self.channel)  # pathfinders, drops (ScR 6)
+        self.night_rolls = restrictions.NightRolls()  # formations' night-movement rolls (ScR 8.2.4)
 
     def _start_mode(self, uid: str) -> str | None:
         """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
@@ -140,7 +142,8 @@ class HttrReferee(Referee):
             and is_kind(self.game, self.unit(e), "hq")  # SR 17.4.4: a destroyed HQ brought back
         attach_seen(self, e)
         cities_seen(self, e)
-        for v in strikes.on_event(self, self.airstrikes, e) + landings.on_event(self, self.landings, e):
+        for v in strikes.on_event(self, self.airstrikes, e) + landings.on_event(self, self.landings, e) + \
+                restrictions.on_event(self, self.night_rolls, e):
             self.say(j.index, v)
         if self.leaders_due and self.leader_taken(j):
             return

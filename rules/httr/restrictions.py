@@ -1,0 +1,108 @@
+"""HTTR scenario movement restrictions that hold whole formations (ScR 8.1.7, 8.2.1.6, 8.2.4): a formation's units do
+not move before the GT and phase it becomes active, and 30 Corps's units move at night only on the GTs allowed,
+never on the barred ones, and on the later night GTs only after a 1d6 of the free results.
+
+Data (game.toml): ``[special.movement_holds] holds`` — rows of ``formations`` (units.csv ``formation`` values, or
+HQ ids), ``turn``, ``phase`` (a sequence id: the first phase they may move in) and ``rule``;
+``[special.night_movement]`` — ``formations``, ``allowed_turns``, ``barred_turns``, ``free_roll`` (the 1d6 results
+that lift the restriction), and the dice button of purpose ``night-movement``.
+
+Reading: ScR 8.2.4 does not say what a night roll of 3-6 restricts, so a 30 Corps move after one is not
+checkable; a move on a later night GT before any roll is illegal (the 1d6 is rolled 'at the beginning of each
+night Game Turn'). Armour attached to an airborne division and stacked with it is exempt; attachment is not
+read here, so such a unit's night move is judged as any 30 Corps unit's.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from hexforge.builder.timeline import DiceRoll, Event, Move
+from hexforge.games.channel import Channel
+from hexforge.games.game import Game
+from hexforge.games.values import plain
+from hexforge.rules.httr.units import formation_chain
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+HOLDS, NIGHT = "movement_holds", "night_movement"  # game.toml [special.*]
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    channel: Channel
+
+    def calendar(self) -> dict[int, dict]: ...
+    def unit(self, e: Event) -> str | None: ...
+
+
+@dataclass
+class NightRolls:
+    """Each night GT's 30 Corps night-movement roll."""
+
+    rolls: dict[int, int] = field(default_factory=dict)
+
+
+def special(game: Game, key: str) -> dict:
+    return plain((game.info.special or {}).get(key)) or {}
+
+
+def belongs(game: Game, uid: str, formations: list[str]) -> bool:
+    """Is the unit (or an HQ above it) of one of the formations, by units.csv ``formation`` or by HQ id?"""
+    chain = [uid] + formation_chain(game, uid)
+    return any(u in formations or game.units[u].formation in formations for u in chain)
+
+
+def on_event(p: Position, log: NightRolls, e: Event) -> list[Verdict]:
+    """The verdicts of ScR 8's formation holds on one event (before the referee's other checks)."""
+    if isinstance(e, DiceRoll):
+        button = p.channel.dice(e.name)
+        if button is not None and button.purpose == "night-movement" and p.state.turn is not None:
+            log.rolls.setdefault(p.state.turn, e.total if e.total is not None else sum(e.values))
+        return []
+    uid = p.unit(e)
+    if not isinstance(e, Move) or uid is None or p.state.where(uid) is None or e.to_hex is None \
+            or e.to_hex == e.from_hex or p.state.turn is None or p.state.phase is None:
+        return []
+    return [v for v in (held(p, uid), night_move(p, log, uid)) if v is not None]
+
+
+@rule("HTTR ScR 8.1.7 / 8.2.1.6", "RES-3/RES-8", "KG Walther and 30 Corps units move only from Phase 6 of GT 2 "
+      "(the data's holds)")
+def held(p: Position, uid: str) -> Verdict | None:
+    ids = [q.id for q in p.game.info.sequence]
+    for row in special(p.game, HOLDS).get("holds", ()):
+        if not belongs(p.game, uid, list(row.get("formations", ()))) or row.get("phase") not in ids:
+            continue
+        start = (int(row["turn"]), ids.index(row["phase"]))
+        if (p.state.turn, p.state.phase) < start:
+            return Illegal(row.get("rule", "HTTR ScR 8"), f"{uid} moves in GT {p.state.turn}: its formation "
+                           f"becomes active in the {p.game.info.sequence[start[1]].name.resolved} of GT {start[0]}")
+        return Legal(detail=f"{uid}'s formation is active since GT {start[0]} ({row.get('rule')})")
+    return None
+
+
+@rule("HTTR ScR 8.2.4 / 24.4", "RES-10", "30 Corps moves on night GT 4, never on GT 5; on later night GTs only after "
+      "a 1d6 of 1-2")
+def night_move(p: Position, log: NightRolls, uid: str) -> Verdict | None:
+    cfg = special(p.game, NIGHT)
+    turn = p.state.turn
+    if not cfg or not belongs(p.game, uid, list(cfg.get("formations", ()))):
+        return None
+    kind = p.calendar().get(turn, {}).get("kind")
+    if kind is None:
+        return NotCheckable(f"whether GT {turn} is a night GT (game.toml [special.turn_calendar])")
+    if kind != "night" or turn in cfg.get("allowed_turns", ()):
+        return None
+    if turn in cfg.get("barred_turns", ()):
+        return Illegal("HTTR ScR 8.2.4", f"{uid} moves in night GT {turn}, when no unit of its formation may")
+    if turn < max(cfg.get("barred_turns", (0,))):
+        return None
+    roll = log.rolls.get(turn)
+    if roll is None:
+        return Illegal("HTTR ScR 8.2.4", f"{uid} moves in night GT {turn} before its formation's night 1d6 is rolled")
+    if roll in cfg.get("free_roll", ()):
+        return Legal(detail=f"the night roll of {roll} lifts the restriction for GT {turn} (ScR 8.2.4)")
+    return NotCheckable(f"what a night roll of {roll} restricts (ScR 8.2.4 states only 1-2)")

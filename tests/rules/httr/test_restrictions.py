@@ -1,0 +1,46 @@
+"""HTTR formation movement holds (ScR 8.1.7, 8.2.1.6, 8.2.4) on the synthetic game: its [special.movement_holds]
+keeps G-KG2 (as KG Walther) and A-GD (as 30 Corps) still until the Allied Movement Phase of GT 2; its
+[special.night_movement] lets A-GD move on night GT 6, never on GT 7, and on later nights (GT 13, 14) after a
+Night Movement 1d6 of 1-2."""
+from __future__ import annotations
+
+from tests.rules.httr.helpers import Log, illegal, last, rules_broken, unsure
+
+START = {"G-INF3": "B0305", "A-GCO1": "B0101", "A-INF3": "B0103"}
+
+
+def moved(unit: str, turn: int, phase: str, *rolls: int) -> list:
+    log = Log(START).phase(turn, phase)
+    for r in rolls:
+        log.roll("Night Movement", r)
+    start = START[unit]
+    return last(log.move(unit, start[:3] + f"{int(start[3:]) + 1:02d}").check())
+
+
+def test_held_formations_move_from_phase_six_of_gt_two():  # RES-3, RES-8, ScR 8.1.7, 8.2.1.6 (L1300, L1314)
+    assert rules_broken(moved("G-INF3", 1, "german_movement")) == ["HTTR ScR 8.1.7"]
+    assert not illegal(moved("G-INF3", 2, "german_movement"))
+    assert rules_broken(moved("A-GCO1", 1, "allied_movement")) == ["HTTR ScR 8.2.1.6"]
+    assert not illegal(moved("A-GCO1", 2, "allied_movement"))
+    assert not illegal(moved("A-INF3", 1, "allied_movement"))  # not of a held formation
+
+
+def test_30_corps_night_movement():  # RES-10, ScR 8.2.4 (L1338)
+    assert not illegal(moved("A-GCO1", 6, "allied_movement"))
+    assert rules_broken(moved("A-GCO1", 7, "allied_movement")) == ["HTTR ScR 8.2.4"]
+    assert not illegal(moved("A-INF3", 7, "allied_movement"))
+    assert rules_broken(moved("A-GCO1", 13, "allied_movement")) == ["HTTR ScR 8.2.4"]  # no roll yet
+    assert not illegal(moved("A-GCO1", 13, "allied_movement", 2))
+    three = moved("A-GCO1", 14, "allied_movement", 3)
+    assert not illegal(three) and any("night roll of 3" in v.needs for v in unsure(three))
+    assert not illegal(moved("A-GCO1", 8, "allied_movement"))  # a day GT
+
+
+def test_the_bundled_holds():  # RES-3, RES-8, RES-10 on the bundled data (ScR 8.1.7, 8.2.1.6, 8.2.4)
+    from tests.rules.httr.test_worked_examples_scenario import BUNDLED
+    def move(unit: str, turn: int, phase: str) -> list:
+        return last(Log({unit: "D1010"}, BUNDLED).phase(turn, phase).move(unit, "D1011").check())
+    assert "HTTR ScR 8.1.7" in rules_broken(move("KG Walther HQ", 1, "german_movement"))
+    assert "HTTR ScR 8.2.1.6" in rules_broken(move("GA HQ", 2, "allied_command"))
+    assert "HTTR ScR 8.2.4" in rules_broken(move("30 Corps HQ", 5, "allied_movement"))
+    assert not {"HTTR ScR 8.2.4", "HTTR ScR 8.2.1.6"} & set(rules_broken(move("30 Corps HQ", 4, "allied_movement")))
