@@ -47,8 +47,13 @@ class OrganizationMixin:
     # -- what the other checks ask ----------------------------------------------------------------
 
     def formation_now(self, uid: str) -> str | None:
-        """The formation a unit belongs to now: its assignment (6.1C, 6.2), else its own (units.csv)."""
-        return self.mem.assigned.get(uid) or self.data.formation_of(uid)
+        """The formation a unit belongs to now: its assignment (6.1C, 6.2), else the one the scenario attaches it to
+        at the start (``[special_rules] attachments``, e.g. 21.2.9's '* attached to 526th Inf Div'), else its own
+        (units.csv)."""
+        attached = self.special("attachments")
+        start = attached.get(uid) if isinstance(attached, dict) else None
+        return self.mem.assigned.get(uid) or (start if start in self.data.formations else None) \
+            or self.data.formation_of(uid)
 
     def independent(self, uid: str) -> bool:
         """PtR 6.2A: a unit of no formation (units.csv formation empty or no formation of the game)."""
@@ -227,7 +232,7 @@ class OrganizationMixin:
 
     @rule("PTR 6.2.1C / 8.1C", "PTR6-8", "an independent reinforcement is assigned before it enters the map")
     def unassigned_entry(self, uid: str) -> Illegal | None:
-        if self.independent(uid) and uid not in self.mem.assigned:
+        if self.independent(uid) and self.formation_now(uid) is None:
             return Illegal("PTR 8.1C", f"{uid} is independent and enters unassigned: assign it in the Organization "
                            f"Phase first (assign {uid} to FORMATION)")
         return None

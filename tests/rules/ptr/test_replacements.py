@@ -94,3 +94,15 @@ def test_replacements_on_the_bundled_game_need_printed_cs(ptr):
     setup = {u: e.hex.resolved for e in sc.setup if e.units != "unknown" for u in e.units}
     r = PtrLog(ptr, setup).phase(2, "replacement").say("us", "replace 1-II/16").check("s2")
     assert illegal(r) == [] and any("cs of unit 1-II/16" in n for _, n in unsure(r))
+
+
+def test_an_attached_independent_reorganizes_with_its_formation(syn):
+    """PTR6-13 with 6.2: s2 attaches G-IND to 116pz at the start, so 116-IN's RPs rebuild it; in s1 nothing
+    attaches it and it belongs to no formation that cannibalized."""
+    setup = dict(BASE, **{"G-IND": "1615"})
+    r = log(syn, {"G-IND": 1}, setup=setup).say("german", "cannibalize 116-IN").say("german", "reorganize G-IND") \
+        .check("s2")
+    assert illegal(r) == [] and "G-IND reorganizes 1 SP" in verdicts(r, 2)[0].detail
+    r = log(syn, {"G-IND": 1}, setup=setup).say("german", "cannibalize 116-IN").say("german", "reorganize G-IND") \
+        .check("s1")
+    assert illegal(r) == [(2, "PTR 7.2C")]
