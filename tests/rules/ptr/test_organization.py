@@ -106,3 +106,18 @@ def test_no_phase_shown_yet_is_not_checkable(syn):
     """PTR6-4: before the log shows a phase (Scenario 1 has none) the phase of an assignment is not known."""
     r = PtrLog(syn, BASE).say("us", "assign 1-A to 3arm").check()
     assert illegal(r) == [] and "Operations Cycle phase" in unsure(r)[0][1]
+
+
+def test_the_organization_chat_forms():
+    """The chat forms of 6.1-7.2 and 21.4.4.3A (rules/ptr/declaration.py): a unit id may keep its spaces."""
+    from hexforge.rules.ptr.declaration import parse
+    assert parse("assign LXXXI-526 Inf to 116pz").args == ("lxxxi-526 inf", "116pz")
+    assert parse("detach 1-II/16").args == ("1-ii/16",) and parse("refuse plan").verb == "refuse-plan"
+    assert parse("replace 116-KG 60").args == ("116-kg 60",)  # the referee tells a number from an id's end
+    assert parse("assign to 3arm") is None and parse("assign 1-A to") is None and parse("detach") is None
+
+
+def test_a_unit_id_ending_in_a_number_is_the_unit(ptr):
+    """PTR6-9: 'replace 116-KG 60' names the unit 116-KG 60 (one RP), not 60 RPs for a unit '116-KG'."""
+    r = PtrLog(ptr, {"116-KG 60": "2216"}).phase(2, "replacement").say("german", "reorganize 116-KG 60").check("s2")
+    assert all("which unit" not in n for _, n in unsure(r))
