@@ -3,12 +3,12 @@ Bridge Demolition button does not belong to enters a hex next to an end of a bri
 button's side may roll 2d6 once for it: at most 6 destroys it (-1 when its own units hold an end, +1 for each
 bridge already destroyed; the data's ``[special.bridge_demolition] exceptions`` give other thresholds, as
 A1826's 8); a destroyed bridge gets a Destroyed Bridge marker (the game's ``destroyed_bridge``) by the end of
-the phase. Table 1 (the data's ``bridge_demolition`` table) says which bridge over which water may be blown.
+the phase. Table 1 (the data's ``bridge_demolition`` table) says which bridge over which water may be blown. A
+marker with no roll before it is bridge engineers' work (``engineer_demolition.py``).
 
 Readings: the roll is for the eligible bridge next to the last move of an approaching unit (the log names no
 bridge; with several the first is taken and the verdict says it guessed); a bridge's type is the thoroughfare
-that crosses it (road, trail, rail); "for the first time" is once per bridge. A Destroyed Bridge marker placed
-with no roll may be bridge engineers' work (ScR 9.5.6-9.5.7), which is not judged.
+that crosses it (road, trail, rail); "for the first time" is once per bridge.
 """
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.core.tables import Cells
+from hexforge.rules.httr.engineer_demolition import judge_engineers
+from hexforge.rules.httr.entrench import Works
 from hexforge.rules.httr.thoroughfares import bridged
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -38,6 +40,9 @@ class Position(Protocol):
     game: Game
     state: GameState
     channel: Channel
+    works: Works
+
+    def phase(self) -> tuple[str, str | None]: ...
 
 
 @dataclass
@@ -132,11 +137,20 @@ def marker_placed(game: Game, e: Event) -> bool:
 
 
 def judge_marker(p: Position, dem: Demolitions, h: Hex | None) -> Verdict:
-    """A Destroyed Bridge marker placed on ``h``: the bridge the last roll destroyed."""
+    """A Destroyed Bridge marker placed on ``h``: the bridge the last roll destroyed, else bridge engineers'
+    work (``engineer_demolition``)."""
     if dem.due is not None and h in dem.due[1]:
         dem.due = None
         return Legal(detail="the Destroyed Bridge marker of the bridge just blown (ScR 9.5.3)")
-    return NotCheckable("bridge engineers' demolitions (ScR 9.5.6-9.5.7: not judged yet)")
+    if dem.known is None:
+        dem.known = bridges(p.game)
+    at = [br for br in dem.known if h in br]
+    if not at:
+        return NotCheckable(f"a bridge at {p.game.map.labels.get(h, 'that place')} (the map's bridges)")
+    a, b = at[0]
+    road = {TYPES[k] for k in p.game.map.terrain.connections(a, b) if k in TYPES} == {"road"}
+    w = water(p.game, a, b) or "stream"
+    return judge_engineers(p, at[0], w, road and w == "river")
 
 
 def end_phase(dem: Demolitions) -> list[tuple[int, Verdict]]:
