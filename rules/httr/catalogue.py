@@ -348,9 +348,9 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('FRY-1', 'HTTR ScR 9.1.1-9.1.5 (L1354-1358)', 'engineer ferry: both stacked adjacent to the hexside at the start of the phase; the engineer does not move; ferrying itself excludes ferrying others.', 'map rivers/canals, units.csv type'),
     ('FRY-2', 'HTTR ScR 9.1.1-9.1.2 (L1354-1355)', "≤ the engineer's SP ferried; +6 MP.", 'units.csv strength, TEC'),
     ('FRY-3', 'HTTR ScR 9.2.1-9.2.10, 9.2.16 (L1362-1371, L1377)', 'Pannerden ferry: a concentrated engineer (≥ 2 SP) in A1050; 1d6 ≥ 3 builds, ≥ 4 upgrades; ≤ 2 leg companies or 2 non-leg SP per turn; Allied use needs a leader and 2d6 < 6.', ''),
-    ('FRY-4', 'HTTR ScR 9.5.2-9.5.5 (L1390-1393)', 'a German demolition roll is offered when an Allied unit first comes adjacent; 2d6 ≤ 6 (−1 German-held end, +1 per bridge already destroyed; A1826 ≤ 8).', ''),
+    ('FRY-4', 'HTTR ScR 9.5.2-9.5.5 (L1390-1393)', 'a German demolition roll is offered when an Allied unit first comes adjacent; 2d6 ≤ 6 (−1 German-held end, +1 per bridge already destroyed; A1826 ≤ 8).', 'map bridges (type and obstacle)'),
     ('FRY-5', 'HTTR ScR 9.4-9.5 Table 1 (L1386-1404)', 'which bridges may be blown.', 'map bridges (type and obstacle)'),
-    ('FRY-6', 'HTTR ScR 9.5.6-9.5.7 / 9.6 (L1394-1398)', 'engineer demolition (3 or 5 turns, ≥ 3 SP) and repair (≥ 4 SP, 6 turns, no enemy adjacent).', 'units.csv strength'),
+    ('FRY-6', 'HTTR ScR 9.5.6-9.5.7 / 9.6 (L1394-1398)', 'engineer demolition (3 or 5 turns, ≥ 3 SP) and repair (≥ 4 SP, 6 turns, no enemy adjacent).', 'map bridges, units.csv strength'),
     # ScR 10 / 12 / 13 - Off-map movement, reinforcements, weather (L1413-1480)
     ('OFF-1', 'HTTR ScR 10.1-10.2 (L1414-1431)', 'areas, one full Movement Phase before entering, Travel 1 phase / Concentrated 1 GT per area, ≤ 30 SP, no moves in clear day turns, HQ needed by day, 6E two turns + warning.', 'Off-Map Movement Display (22 areas; only 5W known)'),
     ('OFF-2', 'HTTR ScR 10.2.2 (L1422)', 'units that exit may not re-enter that turn; units that enter may not exit that turn.', ''),
