@@ -121,8 +121,10 @@ class ReplacementsMixin:
     @rule("PTR 7.0B / 7.2A", "PTR6-11", "a unit receiving or giving RPs is in CR of its parent HQ and in supply")
     def recipient_state(self, uid: str) -> Verdict | None:
         """7.0B1 (undisrupted, PTR6-10) and 7.0B2-3 (CR and supply); a unit off the map or eliminated never."""
-        if uid in self.state.eliminated or self.state.where(uid) is None:
-            return Illegal("PTR 7.0C3", f"{uid} is not on the map: eliminated units are never rebuilt")
+        if uid in self.state.eliminated:
+            return Illegal("PTR 7.0C3", f"{uid} was eliminated: eliminated units are never rebuilt")
+        if self.state.where(uid) is None:
+            return Illegal("PTR 7.0B2", f"{uid} is not on the map: a unit receiving RPs is in CR of its parent HQ")
         if uid in self.state.reduced:
             return self.disrupted_recipient(uid)
         fid = self.formation_now(uid)
