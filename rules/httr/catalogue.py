@@ -354,7 +354,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     # ScR 10 / 12 / 13 - Off-map movement, reinforcements, weather (L1413-1480)
     ('OFF-1', 'HTTR ScR 10.1-10.2 (L1414-1431)', 'areas, one full Movement Phase before entering, Travel 1 phase / Concentrated 1 GT per area, ≤ 30 SP, no moves in clear day turns, HQ needed by day, 6E two turns + warning.', 'Off-Map Movement Display (22 areas; only 5W known)'),
     ('OFF-2', 'HTTR ScR 10.2.2 (L1422)', 'units that exit may not re-enter that turn; units that enter may not exit that turn.', ''),
-    ('OFF-3', 'HTTR ScR 10.3 (L1433-1442)', 'off-map areas deactivate on their GT (table complete); units inside are removed.', ''),
+    ('OFF-3', 'HTTR ScR 10.3 (L1433-1442)', 'off-map areas deactivate on their GT (table complete); units inside are removed.', 'Off-Map Movement Display (the map edges of 21 of the 22 areas; only 5W known)'),
     ('OFF-4', 'HTTR ScR 12.0-12.1 (L1453-1459)', 'arrivals by GT + map + hex/edge code.', 'Turn Record Track codes, Formation Displays'),
     ('OFF-5', 'HTTR ScR 12.01 / 12.2-12.3 (L1455, L1459-1466)', 'reinforcements enter in any of their modes, in either German Movement Phase, or wait in an off-map area; a blocked entry hex shifts to an adjacent one.', ''),
     ('OFF-6', 'HTTR ScR 12.6 (L1472)', 'scenario airborne reinforcements are never delayed.', ''),

@@ -178,7 +178,8 @@ class HttrReferee(Referee):
             self.on_move(j)
         elif returning:
             self.say(j.index, judge_return(self, self.unit(e), self.hex(e.hex)))
-        elif isinstance(e, Entered) and (arrived := judge_entry(self, self.arrivals, self.unit(e))) is not None:
+        elif isinstance(e, Entered) and (arrived := judge_entry(self, self.arrivals, self.unit(e),
+                                                             self.hex(e.hex))) is not None:
             self.say(j.index, arrived)
         elif isinstance(e, StepChange):
             said = mem.layer_change(e.trait, e.new, self.channel)

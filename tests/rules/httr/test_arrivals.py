@@ -1,5 +1,6 @@
-"""HTTR units entering and leaving the map (ScR 10.2.2-10.2.3, 12.2.1) on the synthetic game. Its sequence: each GT
-runs Weather ... German Reaction, the Allied phases, then German Command, Fire, Movement, Organization."""
+"""HTTR units entering and leaving the map (ScR 10.2.2-10.2.3, 10.3, 12.2.1) on the synthetic game. Its sequence: each
+GT runs Weather ... German Reaction, the Allied phases, then German Command, Fire, Movement, Organization. Its
+off-map areas: 1W along column 01 of sheet B (deactivated on GT 4), 1E along column 10 (never)."""
 from __future__ import annotations
 
 from tests.rules.httr.helpers import Log, all_legal, last, rules_broken
@@ -39,3 +40,14 @@ def test_a_unit_that_entered_does_not_leave_that_turn():  # OFF-2, ScR 10.2.2 (L
     assert rules_broken(last(log.check())) == ["HTTR ScR 10.2.2"]
     log = Log(START).phase(1, "german_movement").enter("G-INF2", "B0310").phase(2, "german_movement").leave("G-INF2")
     assert all_legal(last(log.check()))
+
+
+def test_no_unit_comes_back_from_a_deactivated_area():  # OFF-3, ScR 10.3 (L1433-L1434)
+    def back(turn: int, h: str) -> list:
+        log = Log(START).phase(1, "german_movement").leave("G-INF1").phase(turn, "german_movement").enter("G-INF1", h)
+        return last(log.check())
+    assert all_legal(back(3, "B0301"))  # 1W, before its GT 4
+    assert rules_broken(back(4, "B0301")) == ["HTTR ScR 10.3"]
+    assert all_legal(back(4, "B0310"))  # 1E
+    v = back(3, "B0305")  # no area's edge
+    assert not rules_broken(v) and "off-map area" in v[0].needs
