@@ -91,6 +91,9 @@ class ArrivalMixin:
         rows = self.schedule("reinforcements")
         if isinstance(rows, Unknown):
             return None
+        pillbox = self.pillbox_entry(uid, h)
+        if pillbox is not False:
+            return pillbox  # 21.5.8 C-D: pillbox hexes, or the few named hexes
         hexes = set()
         for r in rows:
             entry = plain(r.entry) if r.entry is not None else None
@@ -103,6 +106,26 @@ class ArrivalMixin:
         names = ", ".join(sorted(self.game.map.label(x) for x in hexes))
         return None if ok else Illegal("PTR 21.5.6", f"{uid} enters {self.game.map.label(h)}: its schedule places it "
                                        f"{'on or next to' if near else 'on'} {names}")
+
+    @rule("PTR 21.5.8 C-D", "PTR6-18", "a reinforcement the scenario places on the pillbox line enters on a pillbox "
+          "hex of it, or on one of the hexes named beside it")
+    def pillbox_entry(self, uid: str, h) -> Verdict | None | bool:
+        """``entry_pillbox``: rows of ``units``, the pillbox ``line`` hexes (or "unknown") and the ``on`` hexes
+        also allowed. ``False`` when no row names the unit (the schedule's entry hexes then apply)."""
+        rows = self.special("entry_pillbox")
+        row = next((r for r in rows if uid in r.get("units", [])), None) if isinstance(rows, list) else None
+        if row is None:
+            return False
+        on = {self.game.map.index[x] for x in row.get("on", []) if x in self.game.map.index}
+        line = row.get("line")
+        if h in on:
+            return None
+        if not isinstance(line, list):
+            return NotCheckable(f"the Westwall pillbox hexes where {uid} may enter (scenario [special_rules] "
+                                "entry_pillbox line, 21.5.8 C-D)")
+        hexes = {x for spec in line for x in self.game.map.hexes(spec)} if line else set()
+        return None if h in hexes else Illegal("PTR 21.5.8", f"{uid} enters {self.game.map.label(h)}: its schedule "
+                                               "places it on a pillbox hex of the line (or the hexes named)")
 
     @rule("PTR 21.5.6 A/C/E/G / 21.5.8 E", "PTR6-18", "a reinforcement the scenario places by its formation enters "
           "next to or stacked with a unit of that formation (the HQ's CR: 8.1A2), or, its formation isolated, on a "

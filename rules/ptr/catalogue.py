@@ -574,7 +574,7 @@ PTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
      ""),
     ("PTR6-18", "PTR 21.5.6 A/C/E/G, 21.5.8 C/D/E/F (L2328–2334, L2361–2365)",
      "CR-relative and pillbox-line entries",
-     "Westwall pillbox hexes (codes C, D: pillbox entries not judged); HQ command ranges"),
+     "Westwall pillbox hexes; HQ command ranges; ZOC Chart (hex control)"),
     ("PTR6-19", "PTR 21.0G / 21.5.5/21.5.7 \"*\" (L1882, L2323, L2350)",
      "an entire arriving formation's FAM at its maximum / the printed placement",
      ""),

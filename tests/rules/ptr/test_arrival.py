@@ -56,7 +56,7 @@ def test_entry_in_command_range_and_in_supply(syn):
 
 def test_entry_on_or_next_to_the_named_hexes(syn):
     """PTR6-17 (21.5.6 B/D/F, 21.5.8 A/B): the 9pz enters on or next to 1615, not at 1611."""
-    r = arrive(syn, ("G9-HQ", "1615"), ("9-IN", "1616"), ("9-TK", "1515")).check("s2")
+    r = arrive(syn, ("G9-HQ", "1615"), ("9-IN", "1616")).check("s2")
     assert illegal(r) == []
     r = arrive(syn, ("G9-HQ", "1611")).check("s2")
     assert illegal(r) == [(1, "PTR 21.5.6")]
@@ -68,6 +68,20 @@ def test_entry_next_to_its_formation(syn):
     assert illegal(r) == []
     r = arrive(syn, ("3-TK2", "1013")).check("s2")
     assert illegal(r) == [(1, "PTR 21.5.6")]
+
+
+def test_pillbox_line_entries(syn):
+    """PTR6-18 (21.5.8 C-D): 9-TK enters on the line (row 14 in s2) or on 1615 itself, not next to 1615."""
+    r = arrive(syn, ("G9-HQ", "1615"), ("9-TK", "1415")).check("s2")
+    assert illegal(r) == []
+    r = arrive(syn, ("G9-HQ", "1615"), ("9-TK", "1515")).check("s2")
+    assert illegal(r) == [(2, "PTR 21.5.8")]
+
+
+def test_bundled_pillbox_entries_need_the_line(ptr):
+    """PTR6-18 on the bundled S5: the 49th enters on the Westwall between 4004 and 2304, whose hexes are not given."""
+    r = PtrLog(ptr, {}).phase(2, "reinforcement").enter("49-I", "3005").check("s5")
+    assert any("Westwall pillbox hexes" in n for _, n in unsure(r)) and illegal(r) == []
 
 
 def test_arriving_formation_places_its_fam(syn):
