@@ -16,6 +16,7 @@ from hexforge.rules.httr import ammunition as ammo
 from hexforge.rules.httr import airstrikes as strikes
 from hexforge.rules.httr import landings
 from hexforge.rules.httr import restrictions
+from hexforge.rules.httr import scenario as scn
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import logistics as logi
 from hexforge.rules.httr import supply_heads as heads
@@ -113,6 +114,7 @@ class HttrReferee(Referee):
         self.airstrikes = strikes.Airstrikes()  # this Fire Phase's airstrikes and the day's (ScR 7)
         self.landings = landings.Landings.set_up(timeline.setup, self.channel)  # pathfinders, drops (ScR 6)
         self.night_rolls = restrictions.NightRolls()  # formations' night-movement rolls (ScR 8.2.4)
+        self.scenario_log = scn.ScenarioLog()  # the scenario's exits and posts (ScR 16-19)
 
     def _start_mode(self, uid: str) -> str | None:
         """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
@@ -143,7 +145,7 @@ class HttrReferee(Referee):
         attach_seen(self, e)
         cities_seen(self, e)
         for v in strikes.on_event(self, self.airstrikes, e) + landings.on_event(self, self.landings, e) + \
-                restrictions.on_event(self, self.night_rolls, e):
+                restrictions.on_event(self, self.night_rolls, e) + scn.on_event(self, self.scenario_log, e):
             self.say(j.index, v)
         if self.leaders_due and self.leader_taken(j):
             return

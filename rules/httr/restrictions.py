@@ -1,6 +1,7 @@
 """HTTR scenario movement restrictions that hold whole formations (ScR 8.1.7, 8.2.1.6, 8.2.4): a formation's units do
 not move before the GT and phase it becomes active, and 30 Corps's units move at night only on the GTs allowed,
-never on the barred ones, and on the later night GTs only after a 1d6 of the free results.
+never on the barred ones, and on the later night GTs only after a 1d6 of the free results. Judged on the units'
+moves in their side's Movement and Reaction Phases (a retreat after combat is forced, not the formation's moving).
 
 Data (game.toml): ``[special.movement_holds] holds`` — rows of ``formations`` (units.csv ``formation`` values, or
 HQ ids), ``turn``, ``phase`` (a sequence id: the first phase they may move in) and ``rule``;
@@ -35,6 +36,7 @@ class Position(Protocol):
     channel: Channel
 
     def calendar(self) -> dict[int, dict]: ...
+    def phase(self) -> tuple[str, str | None]: ...
     def unit(self, e: Event) -> str | None: ...
 
 
@@ -66,6 +68,9 @@ def on_event(p: Position, log: NightRolls, e: Event) -> list[Verdict]:
     if not isinstance(e, Move) or uid is None or p.state.where(uid) is None or e.to_hex is None \
             or e.to_hex == e.from_hex or p.state.turn is None or p.state.phase is None:
         return []
+    kind, side = p.phase()
+    if kind not in ("movement", "reaction") or side != p.state.side(uid):
+        return []  # a retreat or advance after combat is not the formation's own movement
     return [v for v in (held(p, uid), night_move(p, log, uid)) if v is not None]
 
 

@@ -23,6 +23,7 @@ def test_held_formations_move_from_phase_six_of_gt_two():  # RES-3, RES-8, ScR 8
     assert rules_broken(moved("A-GCO1", 1, "allied_movement")) == ["HTTR ScR 8.2.1.6"]
     assert not illegal(moved("A-GCO1", 2, "allied_movement"))
     assert not illegal(moved("A-INF3", 1, "allied_movement"))  # not of a held formation
+    assert "HTTR ScR 8.1.7" not in rules_broken(moved("G-INF3", 1, "allied_movement"))  # forced, as a retreat
 
 
 def test_30_corps_night_movement():  # RES-10, ScR 8.2.4 (L1338)
@@ -41,6 +42,6 @@ def test_the_bundled_holds():  # RES-3, RES-8, RES-10 on the bundled data (ScR 8
     def move(unit: str, turn: int, phase: str) -> list:
         return last(Log({unit: "D1010"}, BUNDLED).phase(turn, phase).move(unit, "D1011").check())
     assert "HTTR ScR 8.1.7" in rules_broken(move("KG Walther HQ", 1, "german_movement"))
-    assert "HTTR ScR 8.2.1.6" in rules_broken(move("GA HQ", 2, "allied_command"))
+    assert "HTTR ScR 8.2.1.6" in rules_broken(move("GA HQ", 1, "allied_movement"))
     assert "HTTR ScR 8.2.4" in rules_broken(move("30 Corps HQ", 5, "allied_movement"))
     assert not {"HTTR ScR 8.2.4", "HTTR ScR 8.2.1.6"} & set(rules_broken(move("30 Corps HQ", 4, "allied_movement")))

@@ -1,0 +1,64 @@
+"""HTTR scenario limits (ScR 16.1, 17.1, 18.5) on the synthetic scenario 'drop': played on Map B between hex rows
+02 and 06 until GT 4; A-REG1 stands in B0205 from the beginning of GT 3 and never leaves it, A-REG2 stands in B0206
+then; A-REG3's units exit via B0210 by the end of GT 2 and never come back."""
+from __future__ import annotations
+
+from hexforge.rules import rules_for
+from hexforge.rules.httr.referee import HttrReferee
+from tests.rules.httr.helpers import Log, illegal, rules_broken
+
+START = {"A-REG1": "B0205", "A-REG2": "B0206", "A-INF4": "B0209", "G-INF1": "B0405"}
+POSTED = {u: h for u, h in START.items() if u != "A-INF4"}
+
+
+def judged(log: Log) -> list:
+    """The verdicts of the last event, with the scenario 'drop' played."""
+    return HttrReferee(rules_for(log.game, "drop"), log.timeline()).run().judged[-1].verdicts
+
+
+def test_play_ends_with_the_last_turn():  # SCN-1, ScR 16.1 (L1521)
+    assert not illegal(judged(Log(START).phase(4, "allied_movement")))
+    assert rules_broken(judged(Log(START).phase(4, "allied_movement").phase(5, "weather"))) == ["HTTR ScR 16.1"]
+
+
+def test_a_one_map_scenario_stays_in_its_area():  # SCN-1, ScR 16.1, 17.1 (L1521, L1548)
+    ok = Log(START).phase(1, "allied_movement").move("A-REG2", "B0306")
+    assert not illegal(judged(ok))
+    off_rows = Log(START).phase(1, "german_movement").move("G-INF1", "B0505", "B0605", "B0705")
+    assert "HTTR ScR 17.1" in rules_broken(judged(off_rows))
+    other_map = Log(START).phase(1, "german_movement").enter("G-INF2", "A0305")
+    assert "HTTR ScR 16.1" in rules_broken(judged(other_map))
+
+
+def test_regimental_hqs_stand_on_their_hexes_when_gt_three_begins():  # SCN-3, ScR 18.5.1 (L1595-L1599)
+    assert not illegal(judged(Log(POSTED).phase(2, "german_organization").phase(3, "weather")))
+    away = Log(POSTED).phase(2, "allied_movement").move("A-REG2", "B0306").phase(2, "german_organization") \
+        .phase(3, "weather")
+    assert rules_broken(judged(away)) == ["HTTR ScR 18.5.1"]
+    stays = Log(POSTED).phase(3, "allied_movement").move("A-REG1", "B0305")
+    assert "HTTR ScR 18.5.1" in rules_broken(judged(stays))
+    free = Log(POSTED).phase(3, "allied_movement").move("A-REG2", "B0306")
+    assert "HTTR ScR 18.5.1" not in rules_broken(judged(free))
+
+
+def test_a_formation_bound_to_exit_leaves_by_its_hex_in_time_and_stays_out():  # SCN-4, ScR 18.5.2 (L1600)
+    gone = Log(START).phase(1, "allied_movement").move("A-INF4", "B0210").leave("A-INF4")
+    assert not illegal(judged(gone))
+    assert rules_broken(judged(Log(START).phase(1, "allied_movement").leave("A-INF4"))) == ["HTTR ScR 18.5.2"]
+    late = Log(START).phase(2, "german_organization").phase(3, "weather")
+    assert rules_broken(judged(late)) == ["HTTR ScR 18.5.2"]
+    back = gone.phase(2, "allied_movement").enter("A-INF4", "B0210")
+    assert "HTTR ScR 18.5.2" in rules_broken(judged(back))
+
+
+def test_scenario_18s_posts_and_exit_on_the_bundled_data():  # SCN-3, SCN-4, ScR 18.5.1-18.5.2 (L1595-L1600)
+    from tests.rules.httr.test_worked_examples_scenario import BUNDLED
+
+    def run(log: Log) -> list:
+        return HttrReferee(rules_for(BUNDLED, "s18"), log.timeline()).run().judged[-1].verdicts
+    hqs = {"502/101": "C1114", "506/101": "C0118"}
+    assert "HTTR ScR 18.5.1" in rules_broken(run(Log(hqs, BUNDLED).phase(3, "allied_movement").move("502/101", "C1115")))
+    assert "HTTR ScR 18.5.2" in rules_broken(run(Log(hqs, BUNDLED).phase(3, "allied_movement").leave("506/101")))
+    out = Log(hqs, BUNDLED).phase(3, "allied_movement").move("506/101", "C0117").leave("506/101")
+    assert "HTTR ScR 18.5.2" not in rules_broken(run(out))
+    assert "HTTR ScR 16.1" in rules_broken(run(Log(hqs, BUNDLED).phase(3, "allied_movement").enter("501/101", "A1010")))
