@@ -2,7 +2,9 @@
 Movement Phase (6.7.3), within three hexes of its regiment's Pathfinder marker (division assets: one of their
 division's, 6.2.3-6.2.4), never in Travel Mode and, for artillery, AT and motorized units, in Defilade (6.8); in
 its landing GT a unit moves at most two hexes (leg) or four (vehicular) (6.6.5.1); a day's serials are at most its
-lift points (6.7.1, 6.7.8).
+lift points (6.7.1, 6.7.8); units landing on enemy units close-assault them and, unless the enemy is driven out,
+are eliminated, and artillery and AT units landing there are eliminated (6.6.4.2-6.6.4.4), judged at the end of
+the phase.
 
 The log channel: a Pathfinder marker is a ``[[markers]]`` entry of id ``pathfinder`` (or ``pathfinder-...``)
 whose ``formation`` names the regiment (or division) HQ it belongs to; a unit is airborne when such a marker
@@ -19,12 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from hexforge.builder.timeline import Entered, Event, Move, Placement
+from hexforge.builder.timeline import ChatLine, Entered, Event, Move, Placement, TurnChange
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.units import division, formation_chain, is_kind, mobility
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -55,6 +58,8 @@ class Landings:
     moved: dict[str, int] = field(default_factory=dict)
     serials: dict[str, set[int]] = field(default_factory=dict)
     waiting: dict[str, str] = field(default_factory=dict)  # the set-up mode of each unit off the map
+    contested: dict[Hex, tuple[int, list[str]]] = field(default_factory=dict)  # landed on enemies this phase
+    assaulted: set[Hex] = field(default_factory=set)  # hexes a CA was declared on this phase
 
     @classmethod
     def set_up(cls, setup: tuple[Placement, ...], channel: Channel) -> Landings:
@@ -93,6 +98,15 @@ def drop_formations(game: Game, uid: str) -> set[str] | None:
 
 def on_event(p: Position, log: Landings, e: Event) -> list[Verdict]:
     """ScR 6's verdicts on one event (before the referee's other checks)."""
+    if isinstance(e, TurnChange):
+        out = landed_on_enemy(p, log)
+        log.contested, log.assaulted = {}, set()
+        return out
+    if isinstance(e, ChatLine):
+        d = parse(e.text)
+        if d is not None and d.kind == "ca" and p.hex(d.target) is not None:
+            log.assaulted.add(p.hex(d.target))
+        return []
     uid = p.unit(e)
     if uid is None and isinstance(e, (Move, Entered)):
         pathfinder, owner = marker_formation(p.game, e.piece.name)
@@ -133,6 +147,8 @@ def judge_drop(p: Position, log: Landings, e: Entered, uid: str) -> list[Verdict
     turn = p.state.turn
     if turn is not None:
         log.landed[uid], log.moved[uid] = turn, 0
+    if any(p.state.side(u) not in (p.state.side(uid), None) for u in p.state.at(h)):
+        log.contested.setdefault(h, (e.step, []))[1].append(uid)
     return [drop_phase(p, uid), near_pathfinder(p, log, uid, h, owners), landing_mode(p, log, uid),
             lift_points(p, log, e.step)]
 
@@ -221,3 +237,27 @@ def judge_landed_move(p: Position, log: Landings, e: Move, uid: str) -> list[Ver
         return [Illegal("HTTR ScR 6.6.5.1", f"{uid} landed this GT and has moved {log.moved[uid]} hexes: at most "
                         f"{cap} ({how}) in its landing turn")]
     return [Legal(detail=f"{uid} has moved {log.moved[uid]} of its {cap} hexes in its landing GT (ScR 6.6.5.1)")]
+
+
+@rule("HTTR ScR 6.6.4.2-6.6.4.4", "AIR-15", "units landing on Germans make a close action on them, which must drive "
+      "them out or the landed units are eliminated; artillery and AT landing on them are eliminated")
+def landed_on_enemy(p: Position, log: Landings) -> list[Verdict]:
+    """At the end of the phase of the landing: judged on the hexes serials landed on enemy units."""
+    out: list[Verdict] = []
+    for h, (_, units) in sorted(log.contested.items(), key=lambda kv: kv[1][0]):
+        label = p.game.map.labels[h]
+        here = [u for u in units if p.state.where(u) == h]
+        guns = [u for u in here if is_kind(p.game, u, "artillery", "at")]
+        if guns:
+            out.append(Illegal("HTTR ScR 6.6.4.4", f"{', '.join(guns)} landed on enemy units in {label} and are "
+                               "still there: artillery and AT units landing on an enemy hex are eliminated"))
+        enemy = [u for u in p.state.at(h) if p.state.side(u) not in (p.state.side(units[0]), None)]
+        if h not in log.assaulted:
+            out.append(Illegal("HTTR ScR 6.6.4.2", f"{', '.join(units)} landed on enemy units in {label} and made no "
+                               "close action on them: it is mandatory"))
+        elif enemy and here:
+            out.append(Illegal("HTTR ScR 6.6.4.2", f"the close action in {label} left enemy units there, but "
+                               f"{', '.join(here)} are not eliminated: it must succeed or all the landed units are"))
+        else:
+            out.append(Legal(detail=f"the landing on enemy units in {label} is resolved (ScR 6.6.4.2)"))
+    return out

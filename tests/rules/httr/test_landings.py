@@ -73,3 +73,19 @@ def test_the_bundled_pathfinders_name_no_regiment():  # AIR-1 on the bundled dat
     verdict = last(log.check())
     assert any("regiment each Pathfinder marker belongs to" in v.needs for v in unsure(verdict))
     assert not [v for v in verdict if "ScR 6" in (getattr(v, "detail", None) or "")]
+
+
+def test_landing_on_enemy_units():  # AIR-15, ScR 6.6.4.2-6.6.4.4 (L1238-L1240)
+    def landed(*after: tuple) -> list:
+        log = Log({**OFF, "G-INF1": "B0307"}).phase(8, "allied_movement").place("pf1", PF, "B0305") \
+            .enter("A-INF1", "B0307").enter("A-AT", "B0307")
+        for step in after:
+            getattr(log, step[0])(*step[1:])
+        return last(log.phase(8, "allied_organization").check())
+    assert set(rules_broken(landed())) == {"HTTR ScR 6.6.4.2", "HTTR ScR 6.6.4.4"}
+    kept = landed(("say", "ca B0307 from B0307"), ("kill", "A-AT", "B0307"))
+    assert rules_broken(kept) == ["HTTR ScR 6.6.4.2"]  # the Germans stay and A-INF1 is not eliminated
+    won = landed(("say", "ca B0307 from B0307"), ("kill", "A-AT", "B0307"), ("kill", "G-INF1", "B0307"))
+    assert "HTTR ScR 6.6.4.2" not in rules_broken(won) and "HTTR ScR 6.6.4.4" not in rules_broken(won)
+    lost = landed(("say", "ca B0307 from B0307"), ("kill", "A-AT", "B0307"), ("kill", "A-INF1", "B0307"))
+    assert "HTTR ScR 6.6.4.2" not in rules_broken(lost)
