@@ -26,6 +26,7 @@ from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.rules.core.tables import Cells
+from hexforge.rules.httr import drop_zones as zones
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.units import division, formation_chain, is_kind, mobility
@@ -60,6 +61,8 @@ class Landings:
     waiting: dict[str, str] = field(default_factory=dict)  # the set-up mode of each unit off the map
     contested: dict[Hex, tuple[int, list[str]]] = field(default_factory=dict)  # landed on enemies this phase
     assaulted: set[Hex] = field(default_factory=set)  # hexes a CA was declared on this phase
+    rough: dict[str, Hex] = field(default_factory=dict)  # units landed this phase where they are disrupted
+    serial_units: dict[int, list[str]] = field(default_factory=dict)  # each serial's (log step's) units
 
     @classmethod
     def set_up(cls, setup: tuple[Placement, ...], channel: Channel) -> Landings:
@@ -99,8 +102,8 @@ def drop_formations(game: Game, uid: str) -> set[str] | None:
 def on_event(p: Position, log: Landings, e: Event) -> list[Verdict]:
     """ScR 6's verdicts on one event (before the referee's other checks)."""
     if isinstance(e, TurnChange):
-        out = landed_on_enemy(p, log)
-        log.contested, log.assaulted = {}, set()
+        out = landed_on_enemy(p, log) + zones.judge_rough(p, log.rough)
+        log.contested, log.assaulted, log.rough, log.serial_units = {}, set(), {}, {}
         return out
     if isinstance(e, ChatLine):
         d = parse(e.text)
@@ -149,8 +152,13 @@ def judge_drop(p: Position, log: Landings, e: Entered, uid: str) -> list[Verdict
         log.landed[uid], log.moved[uid] = turn, 0
     if any(p.state.side(u) not in (p.state.side(uid), None) for u in p.state.at(h)):
         log.contested.setdefault(h, (e.step, []))[1].append(uid)
-    return [drop_phase(p, uid), near_pathfinder(p, log, uid, h, owners), landing_mode(p, log, uid),
-            lift_points(p, log, e.step)]
+    rough = zones.rough_landing(p, h)
+    if rough:
+        log.rough[uid] = h
+    log.serial_units.setdefault(e.step, []).append(uid)
+    out = [drop_phase(p, uid), near_pathfinder(p, log, uid, h, owners), landing_mode(p, log, uid),
+           lift_points(p, log, e.step), zones.judge_serial(p, log.serial_units[e.step])]
+    return out + ([NotCheckable(f"the terrain of {e.hex} (unsurveyed), ScR 6.7.4")] if rough is None else [])
 
 
 @rule("HTTR ScR 6.7.3", "AIR-11", "serials drop only in their side's Movement Phase, never in a Reaction Phase")
@@ -251,6 +259,11 @@ def landed_on_enemy(p: Position, log: Landings) -> list[Verdict]:
         if guns:
             out.append(Illegal("HTTR ScR 6.6.4.4", f"{', '.join(guns)} landed on enemy units in {label} and are "
                                "still there: artillery and AT units landing on an enemy hex are eliminated"))
+        dense = zones.judge_dense(p, h, here)
+        if dense is not None:
+            out.append(dense)
+            if not isinstance(dense, NotCheckable):
+                continue
         enemy = [u for u in p.state.at(h) if p.state.side(u) not in (p.state.side(units[0]), None)]
         if h not in log.assaulted:
             out.append(Illegal("HTTR ScR 6.6.4.2", f"{', '.join(units)} landed on enemy units in {label} and made no "

@@ -5,7 +5,7 @@ step being one serial. The synthetic Turn Record Chart gives 18 Sep (GT 8-13) tw
 from __future__ import annotations
 
 from hexforge.builder.locations import OFF_MAP
-from hexforge.builder.timeline import Move, PieceRef
+from hexforge.builder.timeline import Entered, Move, PieceRef
 from tests.rules.httr.helpers import Log, illegal, last, rules_broken, unsure
 
 PF = "Pathfinder A-REG1"
@@ -77,15 +77,46 @@ def test_the_bundled_pathfinders_name_no_regiment():  # AIR-1 on the bundled dat
 
 def test_landing_on_enemy_units():  # AIR-15, ScR 6.6.4.2-6.6.4.4 (L1238-L1240)
     def landed(*after: tuple) -> list:
-        log = Log({**OFF, "G-INF1": "B0307"}).phase(8, "allied_movement").place("pf1", PF, "B0305") \
-            .enter("A-INF1", "B0307").enter("A-AT", "B0307")
+        log = Log({**OFF, "G-INF1": "B0306"}).phase(8, "allied_movement").place("pf1", PF, "B0305") \
+            .enter("A-INF1", "B0306").enter("A-AT", "B0306")
         for step in after:
             getattr(log, step[0])(*step[1:])
         return last(log.phase(8, "allied_organization").check())
     assert set(rules_broken(landed())) == {"HTTR ScR 6.6.4.2", "HTTR ScR 6.6.4.4"}
-    kept = landed(("say", "ca B0307 from B0307"), ("kill", "A-AT", "B0307"))
+    kept = landed(("say", "ca B0306 from B0306"), ("kill", "A-AT", "B0306"))
     assert rules_broken(kept) == ["HTTR ScR 6.6.4.2"]  # the Germans stay and A-INF1 is not eliminated
-    won = landed(("say", "ca B0307 from B0307"), ("kill", "A-AT", "B0307"), ("kill", "G-INF1", "B0307"))
+    won = landed(("say", "ca B0306 from B0306"), ("kill", "A-AT", "B0306"), ("kill", "G-INF1", "B0306"))
     assert "HTTR ScR 6.6.4.2" not in rules_broken(won) and "HTTR ScR 6.6.4.4" not in rules_broken(won)
-    lost = landed(("say", "ca B0307 from B0307"), ("kill", "A-AT", "B0307"), ("kill", "A-INF1", "B0307"))
+    lost = landed(("say", "ca B0306 from B0306"), ("kill", "A-AT", "B0306"), ("kill", "A-INF1", "B0306"))
     assert "HTTR ScR 6.6.4.2" not in rules_broken(lost)
+
+
+def test_landing_in_rough_ground_disrupts():  # AIR-8, ScR 6.7.4 (L1249)
+    town = drop(h="B0307").phase(8, "allied_organization")
+    assert rules_broken(last(town.check())) == ["HTTR ScR 6.7.4"]
+    disrupted = drop(h="B0307").layer("A-INF1", "Disrupted", "Normal", "Disrupted").phase(8, "allied_organization")
+    assert not illegal(last(disrupted.check()))
+    river = drop(h="B0408").phase(8, "allied_organization")  # B0408 is clear, with no river on its sides
+    assert not illegal(last(river.check()))
+
+
+def test_landing_on_enemies_in_forest_eliminates():  # AIR-16, ScR 6.6.4.5 (L1241)
+    def landed(*kill: str) -> list:
+        log = Log({**OFF, "G-INF1": "B0208"}).phase(8, "allied_movement").place("pf1", PF, "B0305") \
+            .enter("A-INF1", "B0208")
+        for u in kill:
+            log.kill(u, "B0208")
+        return last(log.phase(8, "allied_organization").check())
+    assert "HTTR ScR 6.6.4.5" in rules_broken(landed())
+    assert not illegal(landed("A-INF1"))  # eliminated: no close action is owed either
+
+
+def test_a_serial_holds_at_most_28_sp():  # AIR-13, ScR 6.7.10 (L1256)
+    units = ("A-INF1", "A-INF2", "A-INF5", "A-INF6", "A-HW", "A-ENG", "A-ART", "A-ART2", "A-ART3", "A-TANK")
+    log = Log({u: (None, {"Mode": "Defilade"}) for u in units}).phase(8, "allied_movement").place("pf1", PF, "B0305")
+    step = len(log.events) + 1
+    for u in units[:-1]:  # 5+4+2+2+3+4+3+3+2 = 28 SP
+        log.events.append(Entered(step, PieceRef(u, u, u), OFF_MAP, "B0306"))
+    assert not illegal(last(log.check()))
+    log.events.append(Entered(step, PieceRef("A-TANK", "A-TANK", "A-TANK"), OFF_MAP, "B0306"))  # 30
+    assert "HTTR ScR 6.7.10" in rules_broken(last(log.check()))

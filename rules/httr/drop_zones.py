@@ -1,0 +1,91 @@
+"""HTTR drop-zone terrain and serial size (ScR 6.6.4.5, 6.7.4, 6.7.10): a unit that lands in a forest, rough, city
+or town hex, or one holding part of a river or canal, is disrupted at once; airborne units landing on enemy units
+in a city or forest hex are eliminated; no serial holds more than 28 SP.
+
+Reading: the log shows where a unit lands, not the hex designated for it, so a landing in such terrain is read as
+a scatter there (6.7.4's second sentence: disrupted) — the designation itself (6.7.4's first sentence) is not
+observable. A river or canal is the game's hexside feature (or a hex type) of that name on one of the hex's sides.
+All-water hexes (6.7.5) are not judged here.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from hexforge.games.game import Game
+from hexforge.maps.hexes import Hex
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.units import number
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+ROUGH_GROUND = frozenset({"forest", "rough", "city", "town"})  # ScR 6.7.4 (L1249)
+WATERWAYS = frozenset({"river", "canal"})  # ScR 6.7.4 (L1249): 'a hex containing a part of a canal or river'
+DENSE = frozenset({"city", "forest"})  # ScR 6.6.4.5 (L1241)
+SERIAL_SP = 28  # ScR 6.7.10 (L1256): 'No serials can be created with more than 28 strength points'
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+
+
+def kinds(game: Game, h: Hex) -> frozenset[str] | None:
+    """The hex's terrain types and the features on its sides; ``None`` when the hex is unsurveyed."""
+    types = game.map.terrain.of(h)
+    if types is None:
+        return None
+    sides = {f.kind for n in h.neighbours() for f in game.map.terrain.features(h, n)}
+    return frozenset(types) | sides
+
+
+def rough_landing(p: Position, h: Hex) -> bool | None:
+    """Whether the landing hex is one the unit is disrupted in (None: unsurveyed)."""
+    k = kinds(p.game, h)
+    return None if k is None else bool(k & (ROUGH_GROUND | WATERWAYS))
+
+
+@rule("HTTR ScR 6.7.4", "AIR-8", "a unit landing in forest, rough, city or town, or in a hex with part of a river or "
+      "canal, is disrupted at once")
+def judge_rough(p: Position, landed: dict[str, Hex]) -> list[Verdict]:
+    """At the end of the landing phase: each unit landed in such a hex and still there is disrupted."""
+    out: list[Verdict] = []
+    for uid, h in landed.items():
+        label = p.game.map.labels[h]
+        if p.state.where(uid) != h:
+            continue
+        if not mem.has(p.state, uid, "disrupted"):
+            out.append(Illegal("HTTR ScR 6.7.4", f"{uid} landed in {label} ({', '.join(sorted(kinds(p.game, h) or ()))})"
+                               " and is not disrupted: a unit dropping there is disrupted at once"))
+        else:
+            out.append(Legal(detail=f"{uid} landed in {label} and is disrupted (ScR 6.7.4)"))
+    return out
+
+
+@rule("HTTR ScR 6.6.4.5", "AIR-16", "airborne units landing on enemy units in a city or forest hex are eliminated")
+def judge_dense(p: Position, h: Hex, here: list[str]) -> Verdict | None:
+    """At the end of the landing phase, for a hex units landed on enemy units in; None when it is not dense."""
+    k = kinds(p.game, h)
+    label = p.game.map.labels[h]
+    if k is None:
+        return NotCheckable(f"the terrain of {label} (unsurveyed), ScR 6.6.4.5")
+    if not k & DENSE:
+        return None
+    if here:
+        return Illegal("HTTR ScR 6.6.4.5", f"{', '.join(here)} landed on enemy units in {label}, a "
+                       f"{'/'.join(sorted(k & DENSE))} hex, and are still there: they are eliminated")
+    return Legal(detail=f"the units landing on enemy units in {label} are eliminated (ScR 6.6.4.5)")
+
+
+@rule("HTTR ScR 6.7.10", "AIR-13", "no serial holds more than 28 SP")
+def judge_serial(p: Position, units: list[str]) -> Verdict:
+    """The units landed in one log step (one serial) so far."""
+    strengths = [number(p.game, u, "strength") for u in units]
+    missing = [s for s in strengths if not isinstance(s, float)]
+    if missing:
+        return NotCheckable(missing[0].needs)
+    total = sum(strengths)
+    if total > SERIAL_SP:
+        return Illegal("HTTR ScR 6.7.10", f"a serial of {total:g} SP ({', '.join(units)}): no serial holds more "
+                       f"than {SERIAL_SP}")
+    return Legal(detail=f"a serial of {total:g} SP (ScR 6.7.10)")
