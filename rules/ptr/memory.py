@@ -95,6 +95,7 @@ class PtrMemory:
     # special unit -> the combat (origin, target) it supports (22.3A, 22.7A)
     special_roll: str | None = None  # the used special unit whose own table's roll comes next (22.7A)
     special_shifts: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))  # its roll's shift
+    scared: tuple[Hex, Hex] | None = None  # the combat (origin, target) a Tiger Tank Scare shifts (22.2B)
     crowded: tuple[Hex, str, str] | None = None  # an overstacked hex, its side, "adjacent" (14.2B) or "nearest"
     # (10.2.4B): its extra units are displaced before play goes on
     cs: Mapping[str, int | Unknown] = field(default_factory=lambda: MappingProxyType({}))  # current CS known (15.5.4A)

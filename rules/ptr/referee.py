@@ -103,7 +103,7 @@ class PtrReferee(OptionalCombatMixin, SupportPointsMixin, ActionsMixin, Activati
         if self.watch_owed(j):
             return
         if self.watch_hq_crowd(j) or self.watch_crowded(j) or self.displaced_fam(j) or self.watch_reserve(j) \
-                or self.watch_special(j) or self.watch_attrition(j):
+                or self.watch_special(j) or self.watch_attrition(j) or self.watch_scare(j):
             return
         if self.watch_combat(j) or self.watch_bonus(j):
             return

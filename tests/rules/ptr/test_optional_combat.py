@@ -72,3 +72,30 @@ def test_the_funkpanzer_roll_shifts_the_column(syn):
     assert "column 2:1" in detail and detail.endswith("3/1")
     assert "PTR 15.5.1" in [rule for _, rule in illegal(lose(log, "116-PG", "1314", 0, 4).say("german", "done")
                                                        .check())]
+
+
+def scare(syn, us_die: int) -> PtrLog:
+    """116-TK (support-type, 12 TPs) and 116-PG attack 1214 (3-AI ATP 2, 3-TK 6 TPs, ER 5): the US rolls the
+    Tiger Tank Scare (event 8; the synthetic chart's number is 8), then chits and the German roll 6 (event 10)."""
+    return german(syn, dict(SETUP, **{"116-TK": "1314", "116-PG": "1314"})) \
+        .say("german", "attack 1214 from 1314 regular").roll("us", us_die).say("german", "chits 1 2") \
+        .roll("german", 6, "Combat")
+
+
+def test_the_tiger_tank_scare(syn):
+    """PTR22-4 (22.2B): 3 + ER 5 = 8 <= 8: scared, the Germans shift 1:1 to 2:1 ('1/3'); 4 + 5 = 9: no shift
+    ('2/2'). Applied as '2/2' after the scare, the result is illegal."""
+    assert "column 2:1" in verdicts(scare(syn, 3).check(), 10)[0].detail
+    assert "column 1:1" in verdicts(scare(syn, 4).check(), 10)[0].detail
+    log = lose(lose(lose(scare(syn, 3), "3-AI", "1214", 0, 1), "3-TK", "1214", 0, 1), "3-AI", "1214", 1, 2)
+    assert illegal(lose(log, "116-TK", "1314", 0, 1).say("german", "done").check()) == []  # 15.5.2C: armour first
+    log = lose(lose(scare(syn, 3), "3-AI", "1214", 0, 1), "3-TK", "1214", 0, 1)
+    assert "PTR 15.5.1" in [rule for _, rule in illegal(lose(log, "116-TK", "1314", 0, 2).say("german", "done")
+                                                       .check())]
+
+
+def test_bundled_scare_needs_its_chart(ptr):
+    """PTR22-4 on the bundled data: the chart's number is unknown; with the rule off nothing is judged."""
+    from hexforge.games.values import plain
+    specs = plain(ptr.info.special["special_units"])
+    assert [s.get("at_most") for s in specs if s.get("use") == "scare"] == ["unknown"]
