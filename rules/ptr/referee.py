@@ -3,7 +3,9 @@
 rest: ``actions`` (APs, Movement Actions, reactions, stacking), ``activation`` (supply at activation, Emergency
 Supply), ``arrival`` (reinforcements), ``battle`` (chits to the CRT cell, retreats), ``dice`` (what a roll is
 for), ``recovery`` (the Recovery Phase), ``refit`` (recovery from disruption), ``tracks`` (FAM, AP and +DRM
-markers)).
+markers), ``displacement`` and ``support_points`` (HQ and overstack displacement, ASPs), ``isolation`` (isolated
+units, attrition), ``reserve``, ``optional`` and ``optional_combat`` (optional rules 22, when the game plays them),
+``drm_cap`` (the Initiative Track's last box); movement costs from the map are ``costs``).
 
 What it reads, through the game's log channel (``docs/log-channel.md``, ``games.channel.Channel``): the turn
 tracker's phases; chat declarations; rolls, by their dice button's purpose and side (else the roll the cycle
@@ -12,8 +14,8 @@ expects next, with the side of the player who rolled); unit moves, as Movement A
 Emergency Supply layers (or the Step flip) as the units' back sides; track markers against their boxes. Its memory
 lives in ``GameState.memory`` (``rules/ptr/memory.py``). The set-up's layer levels (units starting disrupted) and
 Improved Defense markers (21.0H) are read too; a log showing no turn tracker phase (Scenario 1) is not checkable
-where the checks need the Operations Cycle. Combat results (hits, losses, Battle Victory), the optional rules
-(but the Reserve side's phase, 22.8.1A) and scenario victory are not followed yet.
+where the checks need the Operations Cycle. Of the optional rules, the Infiltration Attack's result (22.1.2A-C)
+is not followed yet.
 """
 from __future__ import annotations
 
