@@ -4,7 +4,8 @@ attack an Airstrike Check 1d6 (6: no strike), then the Airstrike roll on the ABT
 airstrikes on a hex in a GT (7.2.2); two per attack at night or in P weather, three when both (7.2.4); one AM and
 one PM GT a day per side, the German PM one only after a 1d6 of 1-4 (7.1.2-7.1.3, 7.2.3); no German strike
 before the data's first GT (7.2.12); never at a hex without an enemy combat unit or HQ (7.2.5), nor at a leader
-alone (7.2.1b).
+alone (7.2.1b), nor at units in Defilade in city or forest out of reach of the striker's units (7.2.1a); the
+target is observed by a unit of a non-airborne division (7.2.7).
 
 The game's ``[special.airstrikes]``: ``am_times`` (the calendar times of the AM GTs), ``german_from_turn``,
 ``german_pm_roll`` (the 1d6 results that allow the German PM strike).
@@ -24,7 +25,9 @@ from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr.declaration import parse
-from hexforge.rules.httr.los import turn_weather
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.indirect import AIRBORNE, formations_of
+from hexforge.rules.httr.los import Observation, turn_weather
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -32,12 +35,14 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DATA = "airstrikes"  # game.toml [special.airstrikes]
 FIRE_KINDS = ("df", "at", "if", "of", "return")
+SHELTER = frozenset({"city", "forest"})  # ScR 7.2.1a (L1269)
 
 
 class Position(Protocol):
     game: Game
     state: GameState
     channel: Channel
+    obs: Observation
 
     def phase(self) -> tuple[str, str | None]: ...
     def calendar(self) -> dict[int, dict]: ...
@@ -123,7 +128,8 @@ def judge_designation(p: Position, log: Airstrikes, label: str | None) -> list[V
     log.placed.append((len(log.placed), label))
     count = log.per_hex[(turn, label)] = log.per_hex.get((turn, label), 0) + 1
     wrong = target(p, h, label, side, count)
-    return [wrong] if wrong is not None else [segment(p, log, side, turn), allotment(p, log, side, turn)]
+    return [wrong] if wrong is not None else [segment(p, log, side, turn), allotment(p, log, side, turn),
+                                              observed(p, h, label, side), shelter(p, h, label, side)]
 
 
 @rule("HTTR ScR 7.1.5 / 7.2.9 / 7.2.12", "AS-3/AS-9", "airstrikes are designated as the first action of the "
@@ -158,6 +164,42 @@ def target(p: Position, h, label: str, side: str | None, count: int) -> Verdict 
     if None in leaders:
         return NotCheckable(f"whether the units in {label} are leaders (units.csv type)")
     return None
+
+
+@rule("HTTR ScR 7.2.1a", "AS-5", "no airstrike at units in Defilade in a city or forest hex that no unit of the "
+      "striking side is adjacent to")
+def shelter(p: Position, h, label: str, side: str | None) -> Verdict:
+    """Reading: 'a friendly unit' is one of the striking side's; leaders count with the sheltered (7.2.1b)."""
+    types = p.game.map.terrain.of(h)
+    if types is None:
+        return NotCheckable(f"the terrain of {label} (unsurveyed), ScR 7.2.1a")
+    near = any(p.state.side(u) == side for n in h.neighbours() for u in p.state.at(n))
+    enemy = [u for u in p.state.at(h) if p.state.side(u) not in (side, None)]
+    hidden = [mem.mode(p.state, u) == "defilade" or is_kind(p.game, u, "leader") for u in enemy]
+    if set(types) & SHELTER and not near and all(hidden):
+        return Illegal("HTTR ScR 7.2.1", f"an airstrike on {label}: its units are in Defilade in a "
+                       f"{'/'.join(sorted(set(types) & SHELTER))} hex with no unit of the striking side adjacent")
+    return Legal()
+
+
+@rule("HTTR ScR 7.2.7", "AS-7", "an airstrike's target is observed by a unit of a non-airborne division")
+def observed(p: Position, h, label: str, side: str | None) -> Verdict:
+    """Reading: any unit of the striking side of no airborne formation ([special.airborne] formations) may observe
+    (a unit the data does not place in an airborne formation counts as non-airborne)."""
+    airborne = set((plain((p.game.info.special or {}).get(AIRBORNE)) or {}).get("formations", ()))
+    eyes = sorted({at for u, at in p.state.positions.items() if p.state.side(u) == side and at is not None
+                   and not airborne & {u, *formations_of(p.game, u)}}, key=h.distance)
+    if not airborne:
+        return NotCheckable(f"which units are airborne (game.toml [special.{AIRBORNE}] formations, ScR 7.2.7)")
+    unsure = None
+    for eye in eyes:
+        seen = p.obs.observe(eye, h)
+        if seen.visible:
+            return Legal(detail=f"{label} is observed from {p.game.map.labels[eye]} (ScR 7.2.7)")
+        unsure = unsure or (seen.reason if seen.visible is None else None)
+    if unsure is not None:
+        return NotCheckable(f"whether a non-airborne unit observes {label}: {unsure}")
+    return Illegal("HTTR ScR 7.2.7", f"an airstrike on {label}, which no unit of a non-airborne division observes")
 
 
 @rule("HTTR ScR 7.1.2-7.1.3 / 7.2.3", "AS-2", "a side's airstrikes of a day fall in one AM and one PM GT; the "

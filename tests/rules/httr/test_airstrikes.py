@@ -108,7 +108,7 @@ def test_german_pm_strikes_need_a_roll_of_one_to_four():  # AS-2, ScR 7.1.3 (L12
 
 
 def test_a_half_days_strikes_are_at_most_the_daily_allotment():  # AS-1, ScR 7.1.1-7.1.2 (L1262-L1263)
-    two = {**START, "G-INF2": "B0310"}
+    two = {**START, "G-INF2": "B0310", "A-REC": "B0309"}
     three = strike(strike(Log(two).phase(8, "allied_fire"), "B0305", 2), "B0310")  # 18 Sep allots 3 (synthetic)
     assert not illegal(verdicts(three))
     assert rules_broken(last(strike(three, "B0310").check())) == ["HTTR ScR 7.1.1"]
@@ -120,9 +120,27 @@ def test_a_half_days_strikes_are_at_most_the_daily_allotment():  # AS-1, ScR 7.1
 
 def test_the_bundled_chart_has_no_allotments_after_the_first_day():  # AS-1 on the bundled data: not checkable
     from tests.rules.httr.test_worked_examples_scenario import BUNDLED
-    log = Log({"107PzB": "C1010", "501/101": "C2020"}, BUNDLED).phase(13, "allied_fire").place("a", STRIKE, "C1010")
+    units = {"107PzB": "C1010", "501/101": "C2020", "GA HQ": "C1011"}  # GA HQ adjacent: observes (SR 7.1.6)
+    log = Log(units, BUNDLED).phase(13, "allied_fire").place("a", STRIKE, "C1010")
     verdict = last(log.check())
     assert not illegal(verdict)
     assert any("allied airstrike allotment of 19 Sep" in v.needs for v in unsure(verdict))
     german = Log({"107PzB": "C1010", "501/101": "C2020"}, BUNDLED).phase(1, "german_fire").place("a", STRIKE, "C2020")
     assert set(rules_broken(last(german.check()))) == {"HTTR ScR 7.2.12"}  # 17 Sep: none before GT 6
+
+
+def test_no_strike_at_defiladed_units_in_city_or_forest_out_of_reach():  # AS-5, ScR 7.2.1a (L1269)
+    def on_forest(mode: str, friend: str | None = None) -> list:
+        setup = {**START, "G-INF2": ("B0208", {"Mode": mode}), "A-REC": "B0205"}
+        return last(strike(Log(setup | ({"A-TANK": friend} if friend else {})).phase(8, "allied_fire"), "B0208")
+                    .check())
+    assert "HTTR ScR 7.2.1" in rules_broken(on_forest("Defilade"))  # (and unobserved beyond adjacent: SR 7.3.3)
+    assert "HTTR ScR 7.2.1" not in rules_broken(on_forest("Concentrated"))
+    assert not illegal(on_forest("Defilade", friend="B0209"))  # an Allied unit adjacent: a target, and observed
+
+
+def test_the_target_is_observed_by_a_non_airborne_unit():  # AS-7, ScR 7.2.7 (L1275)
+    blind = {"G-INF1": "B0305", "A-INF4": "B0304"}  # A-INF4 is of A-DIV2, airborne in the synthetic data
+    assert rules_broken(last(strike(Log(blind).phase(8, "allied_fire"), "B0305").check())) == ["HTTR ScR 7.2.7"]
+    seen = {"G-INF1": "B0305", "A-INF4": "B0304", "A-INF1": "B0306"}
+    assert not illegal(last(strike(Log(seen).phase(8, "allied_fire"), "B0305").check()))
