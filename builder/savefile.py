@@ -8,6 +8,8 @@ either; we decode them and say so in :attr:`SaveFile.warnings`.
 """
 from __future__ import annotations
 
+import binascii
+import codecs
 import lzma
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,20 +47,11 @@ class SaveFile:
 
 def deobfuscate(raw: bytes, path: str | Path = "<bytes>") -> tuple[str, str, list[str]]:
     """(text, format, warnings) of a ``savedGame`` entry."""
-    warnings: list[str] = []
     if raw.startswith(VCSK):
-        body = raw[len(VCSK):]
-        if len(body) < 2 or len(body) % 2:
-            raise LogFormatError(path, f"{ENTRY} header", "obfuscated text has an odd number of hex digits"
-                                 if len(body) >= 2 else "the '!VCSK' header has no key")
-        bad = body.translate(None, _HEX)
-        if bad:
-            at = next(i for i, b in enumerate(body) if b not in _HEX) + len(VCSK)
-            raise LogFormatError(path, f"{ENTRY} byte {at}", f"{chr(raw[at])!r} is not a hex digit")
-        data = bytes.fromhex(body.decode("ascii"))
-        key, data = data[0], data[1:]
-        fmt = "VCSK"
-    elif raw.startswith(VOBS):
+        text, warnings = _vcsk(raw, path)
+        return text, "VCSK", warnings
+    warnings = []
+    if raw.startswith(VOBS):
         if len(raw) < 5:
             raise LogFormatError(path, f"{ENTRY} header", "the 'VOBS' header has no key byte")
         key, data, fmt = raw[4], raw[5:], "VOBS"
@@ -75,22 +68,56 @@ def deobfuscate(raw: bytes, path: str | Path = "<bytes>") -> tuple[str, str, lis
         warnings.append(f"xz-compressed: {NOT_VASSAL}")
     else:
         key, data, fmt = 0, raw, "PLAIN"
-    if key:
-        table = bytes(b ^ key for b in range(256))
-        data = data.translate(table)
+    text, more = _utf8(data.translate(_xor(key)) if key else data)
+    return text, fmt, warnings + more
+
+
+def _vcsk(raw: bytes, path: str | Path) -> tuple[str, list[str]]:
+    """The text of the ``!VCSK`` form, decoded a chunk at a time (no whole-size copies of the hex digits: a long
+    log's entry is twice its text)."""
+    body = memoryview(raw)[len(VCSK):]
+    if len(body) < 2 or len(body) % 2:
+        raise LogFormatError(path, f"{ENTRY} header", "obfuscated text has an odd number of hex digits"
+                             if len(body) >= 2 else "the '!VCSK' header has no key")
+    table = _xor(_unhex(body, 0, 2, raw, path)[0])
+    utf8 = codecs.getincrementaldecoder("utf-8")()
     try:
-        text = data.decode("utf-8")
+        parts = [utf8.decode(_unhex(body, i, i + CHUNK, raw, path).translate(table)) for i in range(2, len(body), CHUNK)]
+        parts.append(utf8.decode(b"", final=True))
+    except UnicodeDecodeError:  # said with the byte it is at, as the whole text decodes
+        return _utf8(_unhex(body, 2, len(body), raw, path).translate(table))
+    return "".join(parts), []
+
+
+CHUNK = 1 << 22  # hex digits decoded at a time (even: whole bytes)
+
+
+def _unhex(body: memoryview, start: int, end: int, raw: bytes, path: str | Path) -> bytes:
+    """The bytes of ``body[start:end]``'s hex digits; a clear error at the first byte that is not one."""
+    try:
+        return binascii.unhexlify(body[start:end])
+    except binascii.Error:
+        at = next(i for i in range(start, min(end, len(body))) if body[i] not in _HEX) + len(VCSK)
+        raise LogFormatError(path, f"{ENTRY} byte {at}", f"{chr(raw[at])!r} is not a hex digit") from None
+
+
+def _xor(key: int) -> bytes:
+    return bytes(b ^ key for b in range(256))
+
+
+def _utf8(data: bytes) -> tuple[str, list[str]]:
+    try:
+        return data.decode("utf-8"), []
     except UnicodeDecodeError as e:
-        text = data.decode("utf-8", errors="replace")
-        warnings.append(f"text is not valid UTF-8 (first at byte {e.start}); VASSAL shows such bytes as '\ufffd'")
-    return text, fmt, warnings
+        return data.decode("utf-8", errors="replace"), [f"text is not valid UTF-8 (first at byte {e.start}); VASSAL "
+                                                        "shows such bytes as '\ufffd'"]
 
 
 def obfuscate(text: str, key: int) -> bytes:
     """``!VCSK`` form of ``text`` with a given key (0-255); the same inputs give the same bytes."""
     if not 0 <= key <= 255:
         raise ValueError("the key is one byte (0-255)")
-    data = text.encode("utf-8").translate(bytes(b ^ key for b in range(256)))
+    data = text.encode("utf-8").translate(_xor(key))
     return VCSK + b"%02x" % key + data.hex().encode("ascii")
 
 

@@ -12,19 +12,10 @@ from typing import Callable
 from hexforge.builder.timeline import Described, Event, EventStream, Timeline, describe
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
-from hexforge.rules.judgements import Judgements
+from hexforge.rules.judgements import Judged, Judgements
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import NotCheckable, Verdict
-
-
-@dataclass(slots=True)
-class Judged:
-    """One event and its verdicts (several checks may judge one event)."""
-
-    index: int
-    event: Event
-    verdicts: list[Verdict] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)

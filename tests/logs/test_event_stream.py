@@ -77,10 +77,11 @@ def test_a_check_over_a_stream_gives_the_same_verdicts_and_keeps_no_timeline(log
 
 
 def test_settled_events_go_to_disk_and_read_back_the_same(log, monkeypatch) -> None:
-    """With batches of two events, a streamed check writes its settled events out (memory stays flat in the log's
+    """With batches of two events and one held, a streamed check writes its settled events out (memory stays flat in the log's
     length) and every way of reading them back gives what the whole timeline's check gives."""
     from hexforge.rules import judgements
     monkeypatch.setattr(judgements, "BATCH", 2)
+    monkeypatch.setattr(judgements, "HELD", 1)
     path, vmod, game = log
     whole = check(game, build_timeline(read_save(path), read_module(vmod), game))
     streamed = check(game, EventStream(read_save(path), read_module(vmod), game))
