@@ -70,6 +70,10 @@ READINGS: tuple[Reading, ...] = (
             (("reaction_last", "ScR 24: the worked turns end with the Allied Reaction Phase"),
              ("flip_flop", "SR 4.1: 'phases 8 through 12 flip-flop phases 3 through 7'")),
             "reaction_last", "the data's [special.sequence_order] chosen reading; the worked turns are explicit"),
+    Reading("optional_cap", "HTTR ScR 15.0 (L1486), 15.7 (L1506-1511)",
+            (("off", "15.0: optional rules are used 'at their discretion'"), ("on", "the players use 15.7 Combat Air "
+                                                                           "Patrol")),
+            "off", "an optional rule applies only when the players choose it"),
 )
 
 #: The HTTR predicates (id, rule, meaning, what the bundled data lacks).

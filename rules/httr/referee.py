@@ -17,6 +17,7 @@ from hexforge.rules.httr import airstrikes as strikes
 from hexforge.rules.httr import landings
 from hexforge.rules.httr import restrictions
 from hexforge.rules.httr import scenario as scn
+from hexforge.rules.httr import optional
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import logistics as logi
 from hexforge.rules.httr import supply_heads as heads
@@ -115,6 +116,7 @@ class HttrReferee(Referee):
         self.landings = landings.Landings.set_up(timeline.setup, self.channel)  # pathfinders, drops (ScR 6)
         self.night_rolls = restrictions.NightRolls()  # formations' night-movement rolls (ScR 8.2.4)
         self.scenario_log = scn.ScenarioLog()  # the scenario's exits and posts (ScR 16-19)
+        self.patrols = optional.Patrols()  # CAP markers on the map (optional ScR 15.7)
 
     def _start_mode(self, uid: str) -> str | None:
         """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
@@ -145,7 +147,8 @@ class HttrReferee(Referee):
         attach_seen(self, e)
         cities_seen(self, e)
         for v in strikes.on_event(self, self.airstrikes, e) + landings.on_event(self, self.landings, e) + \
-                restrictions.on_event(self, self.night_rolls, e) + scn.on_event(self, self.scenario_log, e):
+                restrictions.on_event(self, self.night_rolls, e) + scn.on_event(self, self.scenario_log, e) + \
+                optional.on_event(self, self.patrols, e):
             self.say(j.index, v)
         if self.leaders_due and self.leader_taken(j):
             return

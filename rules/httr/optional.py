@@ -1,0 +1,87 @@
+"""HTTR optional rules (ScR 15), each a referee setting off by default (``readings={"optional_cap": "on"}``); an
+optional rule that is off gives no verdict.
+
+Combat Air Patrol (ScR 15.7, numbered 15.8.1-15.8.4 in the text): with the rule on, the Allied player has a CAP
+over 30 Corps — five hexes round every HQ of its formations (the data's ``[special.cap] formations``), two more
+per airstrike the Allied player spends on it, at most eleven — and no German airstrike falls within it.
+
+Reading: an airstrike spent on the CAP is a CAP marker the Allied player puts on the map (ScR 7.2.11: it stays from
+the Command Phase it is placed in to the end of his next one); the markers on the map widen the radius. Removing
+the automatic CAP (15.8.4) is the setting "off". The German CAP against landings (15.8.5) changes the landing
+result, whose table is not judged here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from hexforge.builder.timeline import Eliminated, Entered, Event
+from hexforge.games.game import Game
+from hexforge.games.values import plain
+from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.airstrikes import is_marker
+from hexforge.rules.httr.restrictions import belongs
+from hexforge.rules.httr.units import is_kind
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+CAP = "optional_cap"  # the setting's name (catalogue.READINGS)
+CAP_RADIUS, CAP_STEP, CAP_MAX = 5, 2, 11  # ScR 15.8.2 (L1507): five hexes, +2 per airstrike, at most 11
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    readings: dict[str, str]
+
+    def phase(self) -> tuple[str, str | None]: ...
+    def hex(self, label: str | None) -> Hex | None: ...
+    def unit(self, e: Event) -> str | None: ...
+
+
+@dataclass
+class Patrols:
+    """The CAP markers on the map (piece ids)."""
+
+    markers: set[str] = field(default_factory=set)
+
+
+def cap_data(game: Game) -> dict:
+    """game.toml [special.cap]: the side that has the CAP and the formations whose HQs it covers."""
+    return plain((game.info.special or {}).get("cap")) or {}
+
+
+def is_cap(game: Game, name: str) -> bool:
+    return any(m.id == "cap" and m.name.resolved == name for m in game.info.markers or ())
+
+
+def on_event(p: Position, log: Patrols, e: Event) -> list[Verdict]:
+    """The optional rules' verdicts on one event (before the referee's other checks)."""
+    if p.readings.get(CAP) != "on" or p.unit(e) is not None or not isinstance(e, (Entered, Eliminated)):
+        return []
+    if is_cap(p.game, e.piece.name):
+        (log.markers.add if isinstance(e, Entered) else log.markers.discard)(e.piece.id)
+        return []
+    h = p.hex(e.hex)
+    owner = cap_data(p.game).get("side")
+    if isinstance(e, Entered) and h is not None and is_marker(p.game, e.piece.name) and p.phase()[1] != owner:
+        return [under_cap(p, log, h)]
+    return []
+
+
+@rule("HTTR ScR 15.7 (15.8.1-15.8.2)", "OPT-8", "optional CAP: no German airstrike within five hexes (+2 per CAP "
+      "airstrike, at most 11) of a 30 Corps HQ")
+def under_cap(p: Position, log: Patrols, h: Hex) -> Verdict:
+    formations, side = cap_data(p.game).get("formations"), cap_data(p.game).get("side")
+    if not formations or not side:
+        return NotCheckable("the side and formations under the CAP (game.toml [special.cap], ScR 15.8.2)")
+    radius = min(CAP_RADIUS + CAP_STEP * len(log.markers), CAP_MAX)
+    hqs = [(u, at) for u, at in p.state.positions.items() if at is not None and is_kind(p.game, u, "hq")
+           and p.state.side(u) == side and belongs(p.game, u, list(formations))]
+    near = min(hqs, key=lambda ua: h.distance(ua[1]), default=None)
+    label = p.game.map.labels[h]
+    if near is not None and h.distance(near[1]) <= radius:
+        return Illegal("HTTR ScR 15.7", f"an airstrike on {label}, {h.distance(near[1])} hexes from {near[0]}: "
+                       f"inside the {side} CAP ({radius} hexes)")
+    return Legal(detail=f"{label} is outside the {side} CAP of {radius} hexes (ScR 15.8.2)")
