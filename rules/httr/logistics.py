@@ -137,6 +137,10 @@ def check_level(p: Position, div: str, level: str) -> Verdict:
     if level == "intense":
         return Illegal("HTTR ScR 5.2.1.1", f"{div} uses the intense level on {date}: only the division Swoboda's "
                        "Flak Brigade is attached to, on 19 Sep (ScR 5.2.1.2)")
+    sheets = row.get("sheets")
+    if sheets and div not in named and not on_sheets(p, div, sheets):
+        return Illegal("HTTR ScR 5.2.1.1", f"on {date} the one division at normal levels operates on map "
+                       f"{' or '.join(sheets)}: {div} does not")
     others = [d for d, lv in p.logistics.levels.items() if lv != "low" and d not in named]
     if div not in named and len(others) > int(row.get("normal", 0)):
         return Illegal("HTTR ScR 5.2.1.1", f"on {date} {len(others)} divisions besides {', '.join(named) or 'none'} "
@@ -172,6 +176,13 @@ def check_boosted(p: Position, div: str, level: str, row: dict, named: list[str]
         return Illegal("HTTR ScR 5.2.1.2", f"{div} may use normal levels by the timetable only with its booster's "
                        "level: intense is two levels up")
     return Legal(detail=f"{div} is one level up for {booster(p.game)['unit']} (ScR 5.2.1.2)")
+
+
+def on_sheets(p: Position, div: str, sheets: list[str]) -> bool:
+    """Reading: a division "operating on" a map sheet is one whose HQ stands on it."""
+    at = p.state.where(div)
+    got = p.game.map.numbers(p.game.map.labels[at]) if at is not None else None
+    return got is not None and got[0].prefix in sheets
 
 
 def on_roll(p: Position, total: int) -> Verdict | None:

@@ -35,6 +35,8 @@ def test_deliveries_in_the_cp_logistic_phase():  # CP-1, SR 14.1.1 (L769)
 
 def test_german_levels_by_date():  # CP-2, ScR 5.2.1.1 (L1137-1141) as the synthetic timetable gives it
     assert all_legal(declare(GERMANS, "logistics G-DIV normal", turn=4))  # 17 Sep: one division at normal
+    south = {**GERMANS, "G-DIV": ("B0505", {"Mode": "Defilade"})}
+    assert rules_broken(declare(south, "logistics G-DIV normal", turn=4)) == ["HTTR ScR 5.2.1.1"]  # on map A only
     assert rules_broken(declare(GERMANS, "logistics G-DIV normal", "logistics G-DIV2 normal", turn=4)) \
         == ["HTTR ScR 5.2.1.1"]
     assert all_legal(declare(GERMANS, "logistics G-DIV normal", "logistics G-DIV2 low"))  # 18 Sep: G-DIV named
