@@ -248,9 +248,12 @@ def check_received(p: Position, e: Move) -> Verdict | None:
     index = 0 if track == cpl.CP else 1
     source = div if div in p.logistics.deliveries else division(p.game, div)
     d = p.logistics.deliveries.get(source) if source is not None else None
+    if (d is None or len(d.got) <= index) and p.cp.rolled_logistics:
+        return NotCheckable(f"the delivery {div}'s {track.upper()} comes from (a logistics declaration before its "
+                            "Logistics rolls, README's HTTR chat grammar)")
     if d is None or len(d.got) <= index:
-        return Illegal("HTTR SR 14.1.1", f"{div}'s {track.upper()} track rises without its delivery declared and "
-                       "rolled (ScR 5.2)")
+        return Illegal("HTTR SR 14.1.1", f"{div}'s {track.upper()} track rises with no Logistics roll: CP and AmP "
+                       "come from the Logistic Tables (ScR 5.2)")
     want = d.got[index]
     if isinstance(want, Unknown):
         return NotCheckable(want.needs)

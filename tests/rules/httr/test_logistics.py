@@ -57,8 +57,11 @@ def test_the_tracks_rise_by_the_table():  # CP-1, SR 14.1.1 (L769), 15.1.3 (L806
         .say("logistics A-DIV cp 30 amp 70").roll("Logistics", 6, 6).roll("Logistics", 3, 3)  # 1 CP, 1 AmP
     assert all_legal(last(allied.track("A-DIV CP", 3).check()))
     assert all_legal(last(allied.track("A-DIV AmP", 3).check()))
-    unasked = Log(ALLIES).on_track("A-DIV CP", 2).phase(8, "cp_logistic").track("A-DIV CP", 3)
-    assert rules_broken(last(unasked.check())) == ["HTTR SR 14.1.1"]
+    unrolled = Log(ALLIES).on_track("A-DIV CP", 2).phase(8, "cp_logistic").track("A-DIV CP", 3)
+    assert rules_broken(last(unrolled.check())) == ["HTTR SR 14.1.1"]
+    undeclared = Log(ALLIES).on_track("A-DIV CP", 2).phase(8, "cp_logistic").roll("Logistics", 6, 6) \
+        .track("A-DIV CP", 3)
+    assert "logistics declaration" in " ".join(getattr(v, "needs", "") for v in last(undeclared.check()))
 
 
 def test_the_bundled_tables_are_not_transcribed():  # CP-1 on the bundled data
