@@ -18,20 +18,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from hexforge.builder.timeline import Entered, Event, Move, TurnChange
+from hexforge.builder.timeline import DiceRoll, Entered, Event, Move, TurnChange
+from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.games.values import plain
+from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.restrictions import belongs
+from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState, phase_of
 from hexforge.rules.system import RulesSystem
-from hexforge.rules.verdict import Illegal, Legal, Verdict
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 
 class Position(Protocol):
     game: Game
     rules: RulesSystem
     state: GameState
+    channel: Channel
 
     def unit(self, e: Event) -> str | None: ...
     def hex(self, label: str | None): ...
@@ -44,6 +48,7 @@ class ScenarioLog:
     exited: set[str] = field(default_factory=set)
     begun: set[int] = field(default_factory=set)
     names: dict = field(default_factory=dict)  # each hex's labels (sheets overlap), built on first use
+    flak_rolls: list[int] = field(default_factory=list)  # the Flak Suppression rolls before play (ScR 23.1.4)
 
     def labels(self, game: Game, label: str) -> list[str]:
         """Every label of the hex ``label`` names (itself alone when the map does not know it)."""
@@ -64,12 +69,19 @@ def on_event(p: Position, log: ScenarioLog, e: Event) -> list[Verdict]:
     sc = p.game.scenarios.get(p.rules.scenario or "")
     if sc is None:
         return []
+    if isinstance(e, DiceRoll):
+        button = p.channel.dice(e.name)
+        if button is not None and button.purpose == "flak-suppression":
+            return flak_roll(p, log, e.total if e.total is not None else sum(e.values))
+        return []
     if isinstance(e, TurnChange):
         turn = phase_of(p.game, e)[0]
         if turn is None or turn in log.begun:
             return []
+        first = [] if log.begun else flak_suppressed(p, log)
         log.begun.add(turn)
-        return [v for v in (after_end(sc.id, plain(sc.last_turn), turn),) if v] + posts(p, turn) + exits_due(p, turn)
+        return first + [v for v in (after_end(sc.id, plain(sc.last_turn), turn),) if v] + posts(p, turn) + \
+            exits_due(p, turn)
     uid = p.unit(e)
     if uid is None or not isinstance(e, (Move, Entered)):
         return []
@@ -162,3 +174,46 @@ def exits_due(p: Position, turn: int) -> list[Verdict]:
             out.append(Illegal(row.get("rule", "HTTR ScR 18.5.2"), f"{', '.join(left)} still on the map after GT "
                                f"{row.get('by_turn')}: the formation must have exited via {row.get('hex')}"))
     return out
+
+
+SUPPRESSED = range(1, 6)  # ScR 23.1.4 (L1727): 'a roll of one through five indicating the flak unit is disrupted'
+
+
+def flak_roll(p: Position, log: ScenarioLog, total: int) -> list[Verdict]:
+    """SCN-7 (``flak_suppressed``'s rule): a Flak Suppression roll is made before play begins."""
+    if not special(p).get("flak_suppression"):
+        return [Illegal("HTTR ScR 23.1.4", "a Flak Suppression roll in a scenario without the special flak "
+                        "suppression")]
+    if p.state.turn is not None:
+        return [Illegal("HTTR ScR 23.1.4", "a Flak Suppression roll once play has begun: they are made before it")]
+    log.flak_rolls.append(total)
+    return [Legal(detail=f"{'disrupts' if total in SUPPRESSED else 'spares'} a German flak unit (ScR 23.1.4)")]
+
+
+@rule("HTTR ScR 23.1.4", "SCN-7", "before play, one 1d6 per German flak unit on the map; as many are disrupted as "
+      "rolls of 1-5")
+def flak_suppressed(p: Position, log: ScenarioLog) -> list[Verdict]:
+    """At the first turn tracker change: the rolls against the flak units on the map and their disruptions.
+    Reading: the log does not say which roll was over which unit, so the counts are compared."""
+    if not special(p).get("flak_suppression"):
+        return []
+    side = special(p).get("flak_side")
+    if side is None:
+        return [NotCheckable("whose flak units are rolled for (the scenario's [special_rules] flak_side)")]
+    if not any(is_kind(p.game, u, "flak") for u, unit in p.game.units.items() if unit.side == side):
+        return [NotCheckable(f"which {side} units are flak (units.csv types no unit of that side flak), ScR 23.1.4")]
+    german = sorted(u for u in p.state.positions if p.state.side(u) == side)
+    kinds = [is_kind(p.game, u, "flak") for u in german]
+    if None in kinds:
+        unknown = german[kinds.index(None)]
+        return [NotCheckable(f"which German units on the map are flak (units.csv type of {unknown}), ScR 23.1.4")]
+    flak = [u for u, k in zip(german, kinds) if k]
+    hits = sum(1 for r in log.flak_rolls if r in SUPPRESSED)
+    disrupted = [u for u in flak if mem.has(p.state, u, "disrupted")]
+    if len(log.flak_rolls) != len(flak):
+        return [Illegal("HTTR ScR 23.1.4", f"{len(log.flak_rolls)} Flak Suppression roll(s) for {len(flak)} German "
+                        "flak unit(s) on the map: one each")]
+    if len(disrupted) != hits:
+        return [Illegal("HTTR ScR 23.1.4", f"{hits} Flak Suppression roll(s) of 1-5 and {len(disrupted)} flak "
+                        "unit(s) disrupted: each such roll disrupts one")]
+    return [Legal(detail=f"{len(flak)} German flak unit(s) rolled for, {hits} disrupted (ScR 23.1.4)")]

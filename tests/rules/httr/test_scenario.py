@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hexforge.rules import rules_for
 from hexforge.rules.httr.referee import HttrReferee
-from tests.rules.httr.helpers import Log, illegal, rules_broken
+from tests.rules.httr.helpers import Log, illegal, rules_broken, unsure
 
 START = {"A-REG1": "B0205", "A-REG2": "B0206", "A-INF4": "B0209", "G-INF1": "B0405"}
 POSTED = {u: h for u, h in START.items() if u != "A-INF4"}
@@ -62,3 +62,26 @@ def test_scenario_18s_posts_and_exit_on_the_bundled_data():  # SCN-3, SCN-4, ScR
     out = Log(hqs, BUNDLED).phase(3, "allied_movement").move("506/101", "C0117").leave("506/101")
     assert "HTTR ScR 18.5.2" not in rules_broken(run(out))
     assert "HTTR ScR 16.1" in rules_broken(run(Log(hqs, BUNDLED).phase(3, "allied_movement").enter("501/101", "A1010")))
+
+
+def test_flak_suppression_before_play():  # SCN-7, ScR 23.1.4 (L1727)
+    def flak(disrupted: bool, *rolls: int) -> list:
+        setup = {**POSTED, "G-FLAK": ("B0405", {"Disrupted": "Disrupted"}) if disrupted else "B0405"}
+        log = Log(setup)
+        for r in rolls:
+            log.roll("Flak Suppression", r)
+        return judged(log.phase(1, "allied_movement"))
+    assert not illegal(flak(True, 3))
+    assert not illegal(flak(False, 6))
+    assert rules_broken(flak(False, 2)) == ["HTTR ScR 23.1.4"]  # a 1-5 leaves it disrupted
+    assert rules_broken(flak(True)) == ["HTTR ScR 23.1.4"]  # no roll for it
+    late = Log(POSTED).phase(1, "allied_movement").roll("Flak Suppression", 3)
+    assert rules_broken(judged(late)) == ["HTTR ScR 23.1.4"]
+
+
+def test_the_bundled_campaign_does_not_know_its_flak():  # SCN-7 on the bundled data: not checkable, never legal
+    from tests.rules.httr.test_worked_examples_scenario import BUNDLED
+    log = Log({"107PzB": "A1010"}, BUNDLED).roll("Flak Suppression", 2).phase(1, "allied_movement")
+    verdicts = HttrReferee(rules_for(BUNDLED, "s23"), log.timeline()).run().judged[-1].verdicts
+    assert any("which german units are flak" in v.needs for v in unsure(verdicts))
+    assert not [v for v in verdicts if "23.1.4" in (getattr(v, "detail", None) or "")]
