@@ -80,17 +80,21 @@ class ScenarioMixin:
         if self.rules.scenario not in self.game.scenarios:
             return []
         sc = self.game.scenarios[self.rules.scenario]
+        death = self.special("us_sudden_death")
+        river = [] if not isinstance(death, dict) or self.hexes_of(death.get("adjacent_to")) else [NotCheckable(
+            "the Roer River hexes (scenario [special_rules] us_sudden_death adjacent_to): the US Sudden Death "
+            "victory (21.3.4.2) is not followed")]
         if not (sc.deployment or self.special("setup_line") or self.special("play_area")
                 or self.special("reserve_first_turn")):
-            return []
+            return river
         late = self.setup_is_start()
         if late is not None:
-            return [late]
+            return river + [late]
         at = {p.piece.unit: self.hex(p.hex) for p in self.t.setup if p.piece.unit in self.game.units and p.hex}
         out = self.setup_radii(sc, at) + self.setup_sides(at) + self.setup_reserve()
         out += [Illegal("PTR 21.1.4", f"{u} sets up in {self.game.map.label(h)}, outside the play area ({box})")
                 for u, h in sorted(at.items()) if h is not None and (box := self.outside_area(h))]
-        return out or [Legal(detail="the set-up keeps the scenario's deployment rules")]
+        return river + (out or [Legal(detail="the set-up keeps the scenario's deployment rules")])
 
     @rule("PTR 21.0D / 21.5.3B / 21.5.4B", "PTR21-9", "a 'w/i N' set-up puts each unit within N hexes of the named "
           "hex (hex distance, inclusive)")
@@ -218,10 +222,7 @@ class ScenarioMixin:
         if not isinstance(spec, dict):
             return None
         river = self.hexes_of(spec.get("adjacent_to"))
-        if not river:
-            return NotCheckable("the Roer River hexes (scenario [special_rules] us_sudden_death adjacent_to, "
-                                "21.3.4.2)")
-        if not any(n in river for n in h.neighbours()):
+        if not any(n in river for n in h.neighbours()):  # no river hexes known: said once, with the set-up
             return None
         line = supply(paths(self.data, self.state), self.state.side(uid), self.state.turn).hexes.get(h, False)
         if line is None:
