@@ -23,6 +23,7 @@ from hexforge.maps.trace import least_cost
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.city_sources import CityLog, division_supplied
 from hexforge.rules.httr.supply import HttrSupply
+from hexforge.rules.httr.units import division
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
@@ -295,11 +296,16 @@ def command_over(p: Position, index: int, side: str | None) -> list[tuple[int, V
 
 
 def check_debit(p: Position, hq: str, now: int) -> Verdict:
-    """SR 14.3.6 (L782): the track is reduced by the CP allocated (not by what attenuation left)."""
+    """SR 14.3.6 (L782): the track is reduced by the CP allocated (not by what attenuation left). A track that
+    falls further went to HQs no ``cp`` declaration names: what its HQs hold is then not known."""
     start, spent = p.cp.start.get((CP, hq)), p.cp.debit.get(hq, 0)
-    if start is None or not spent:
+    if start is None:
         return Legal()
-    if now != start - spent:
+    if now < start - spent:
+        below = {h for h, u in p.game.units.items() if u.type.strip().lower() == "hq" and division(p.game, h) == hq}
+        p.cp.unsure |= below | {hq}
+        return NotCheckable(f"which HQs {hq}'s other {start - spent - now} CP went to (cp declarations, SR 14.3)")
+    if now > start - spent:
         return Illegal("HTTR SR 14.3.6", f"{hq} allocated {spent} CP this Command Phase: its CP Record Track goes "
                        f"from {start} to {start - spent}, not {now}")
     return Legal()

@@ -142,3 +142,13 @@ def test_a_city_30th_corps_units_moved_through_supplies_a_division():  # SUP-14,
     assert all_legal(receive(cut, ("A-INF1", "A0505", "A0506")))  # A-INF1 moved through the city
     blocked = {**cut, "G-INF1": "B0505"}  # the road from the city to the train is held
     assert rules_broken(receive(blocked, ("A-INF1", "A0505", "A0506"))) == ["HTTR SR 14.1.4"]
+
+
+def test_cp_that_leave_the_track_undeclared_leave_the_hqs_unknown():  # CP-11, SR 14.3.6; CA-13
+    front = {**HQS, "G-INF1": "B0304", "A-INF1": "B0303"}
+    log = command(front).track("A-DIV CP", 3).phase(8, "allied_fire")  # two CP gone, no cp declaration
+    report = log.check()
+    assert not illegal(everything(report))
+    assert "which HQs A-DIV's other 2 CP went to" in " ".join(getattr(v, "needs", "") for v in everything(report))
+    attack = last(log.phase(8, "allied_movement").say("ca B0304 from B0303").check())
+    assert not illegal(attack) and "the CP held by A-REG1" in " ".join(getattr(v, "needs", "") for v in attack)
