@@ -32,6 +32,8 @@ word opens a declaration). Read by one tokenizer pass, linear in the line's leng
     logistics DIVISION cp N amp M [ma K]                    an Allied division's delivery rates in percent
                                                             (airborne ScR 5.2.2.1; with ma: Club Route 5.2.3.1,
                                                             a dropped column written -)
+    drop HEX north|south                                    the next serial's designated drop hex and route
+                                                            (ScR 6.5.1); its units then enter the map
 
 TARGET and HEX are hex labels (``B0405``); FIRER is a hex label (the top two units there, SR 6.3.1.4) or a
 unit id; an id with spaces is written in double quotes (``"2/506 5-3 no.1"``). Words are separated by spaces
@@ -42,10 +44,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-KINDS = ("df", "at", "if", "of", "return", "ca", "cp", "attach", "logistics", "spill")
+KINDS = ("df", "at", "if", "of", "return", "ca", "cp", "attach", "logistics", "spill", "drop")
 SECTIONS = {"df": ("from", "target"), "at": ("from", "target"), "if": ("from", "target", "spotter", "hq"),
             "of": ("from", "target", "trigger", "spotter", "hq"), "return": ("from", "target"), "ca": ("from", "lead")}
 TRIGGERS = ("leave", "mode", "order", "mount", "move", "ca", "ambush")
+ROUTES = ("north", "south")  # ScR 6.5.1 (L1195): the serial's route
 TOKEN = re.compile(r'"[^"\n]*"|[^\s,"]+')
 MAX_WORDS = 64  # no declaration has more: a longer line declares nothing (bounds the work per line)
 
@@ -75,6 +78,9 @@ def parse(text: str) -> Declaration | None:
     if len(words) < 2 or words[0].lower() not in KINDS:
         return None
     kind = words[0].lower()
+    if kind == "drop":
+        ok = len(words) == 3 and words[2].lower() in ROUTES
+        return Declaration("drop", words[1], (words[2].lower(),)) if ok else None
     if kind == "spill":
         return Declaration("spill", words[1], tuple(words[2:])) if len(words) >= 3 else None
     if kind == "logistics":

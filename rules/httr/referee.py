@@ -18,6 +18,7 @@ from hexforge.rules.httr import landings
 from hexforge.rules.httr import restrictions
 from hexforge.rules.httr import scenario as scn
 from hexforge.rules.httr import optional
+from hexforge.rules.httr import air_routes
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import logistics as logi
 from hexforge.rules.httr import supply_heads as heads
@@ -148,7 +149,7 @@ class HttrReferee(Referee):
         cities_seen(self, e)
         for v in strikes.on_event(self, self.airstrikes, e) + landings.on_event(self, self.landings, e) + \
                 restrictions.on_event(self, self.night_rolls, e) + scn.on_event(self, self.scenario_log, e) + \
-                optional.on_event(self, self.patrols, e):
+                optional.on_event(self, self.patrols, e) + air_routes.on_event(self, e):
             self.say(j.index, v)
         if self.leaders_due and self.leader_taken(j):
             return
@@ -421,6 +422,8 @@ class HttrReferee(Referee):
     # -- declarations and rolls --------------------------------------------------------------
 
     def on_declare(self, j: Judged, d: Declaration) -> None:
+        if d.kind == "drop":
+            return  # a serial's route and drop hex: judged by air_routes (ScR 6.4-6.5)
         if d.kind == "spill":
             self.say_all(j.index, [judge_spill(self, d)], d.kind)
             return
