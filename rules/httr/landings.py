@@ -8,7 +8,8 @@ the phase.
 
 The log channel: a Pathfinder marker is a ``[[markers]]`` entry of id ``pathfinder`` (or ``pathfinder-...``)
 whose ``formation`` names the regiment (or division) HQ it belongs to; a unit is airborne when such a marker
-belongs to its regiment or division. Its drop is its entry onto the map (``Entered``); the units put on the map
+belongs to its regiment or division, or when it is of a formation the data's ``[special.airborne]`` names (then,
+without its regiment's marker in the data, its distance to it is not checkable). Its drop is its entry onto the map (``Entered``); the units put on the map
 in one log step (one drag of a stack) are one serial, each costing a lift point. Lift points are the
 Turn Record Chart's (``tables/turn_record.toml`` column ``lift_points``, on the rows of the day's GTs).
 
@@ -29,6 +30,8 @@ from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import drop_zones as zones
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import parse
+from hexforge.games.values import plain
+from hexforge.rules.httr.indirect import AIRBORNE, formations_of
 from hexforge.rules.httr.units import division, formation_chain, is_kind, mobility
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -36,6 +39,7 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 REACH = 3  # ScR 6.2.3-6.2.4 (L1179-L1180): 'within three hexes of the regimental Pathfinder marker'
 LANDING_HEXES = {"leg": 2, "vehicular": 4, "towed": 4}  # ScR 6.6.5.1 (L1243): two hexes leg, four vehicular
+PATHFINDER_DATA = "the regiment each Pathfinder marker belongs to (game.toml [[markers]] formation, ScR 6.2.1)"
 CARRY = 3  # ScR 6.7.7 (L1253): 'a maximum of three lift points' carried after a day without flights
 
 
@@ -137,13 +141,19 @@ def judge_pathfinder(p: Position, log: Landings, e: Move | Entered, owner: str |
     return Legal(detail=f"the Pathfinder marker {e.piece.name} is placed in {label} (ScR 6.3.1)")
 
 
+def airborne_listed(game: Game, uid: str) -> bool | None:
+    """Is the unit of a formation the data's ``[special.airborne]`` names (None: the data names none)?"""
+    formations = (plain((game.info.special or {}).get(AIRBORNE)) or {}).get("formations")
+    return bool(set(formations) & {uid, *formations_of(game, uid)}) if formations else None
+
+
 def judge_drop(p: Position, log: Landings, e: Entered, uid: str) -> list[Verdict]:
+    """A unit of an airborne formation (by its Pathfinder marker, else the data's airborne formations) put on the
+    map: its drop."""
     owners = drop_formations(p.game, uid)
-    if owners is None:
-        return [NotCheckable("the regiment each Pathfinder marker belongs to (game.toml [[markers]] formation, "
-                             "ScR 6.2.1)")]
-    if not owners:
-        return []
+    listed = airborne_listed(p.game, uid)
+    if not owners and not listed:
+        return [NotCheckable(PATHFINDER_DATA)] if owners is None and listed is None else []
     h = p.hex(e.hex)
     if h is None:
         return [NotCheckable(f"the hex {uid} lands in")]
@@ -174,7 +184,10 @@ def drop_phase(p: Position, uid: str) -> Verdict:
 
 @rule("HTTR ScR 6.2.3-6.2.4", "AIR-1", "a serial's drop hex is within three hexes of its regiment's Pathfinder "
       "marker (division assets: their division's)")
-def near_pathfinder(p: Position, log: Landings, uid: str, h: Hex, owners: set[str]) -> Verdict:
+def near_pathfinder(p: Position, log: Landings, uid: str, h: Hex, owners: set[str] | None) -> Verdict:
+    if not owners:
+        return NotCheckable(PATHFINDER_DATA if owners is None else f"the Pathfinder marker of {uid}'s regiment "
+                            "(game.toml [[markers]] formation), ScR 6.2.3")
     marks = [at for owner, at in log.pathfinders.values() if owner in owners]
     if not marks:
         return Illegal("HTTR ScR 6.2.3", f"{uid} lands with no Pathfinder marker of {', '.join(sorted(owners))} "

@@ -69,10 +69,10 @@ def test_a_days_serials_are_at_most_its_lift_points():  # AIR-9, AIR-10, AIR-12,
 
 def test_the_bundled_pathfinders_name_no_regiment():  # AIR-1 on the bundled data: not checkable, never legal
     from tests.rules.httr.test_worked_examples_scenario import BUNDLED
-    log = Log({"501/101": (None, {})}, BUNDLED).phase(6, "allied_movement").enter("501/101", "C1010")
+    log = Log({"501/101": (None, {"Mode": "Travel"})}, BUNDLED).phase(6, "allied_movement").enter("501/101", "C1010")
     verdict = last(log.check())
     assert any("regiment each Pathfinder marker belongs to" in v.needs for v in unsure(verdict))
-    assert not [v for v in verdict if "ScR 6" in (getattr(v, "detail", None) or "")]
+    assert rules_broken(verdict) == ["HTTR ScR 6.8"]  # 501/101 is of the 101st, airborne by the data: judged
 
 
 def test_landing_on_enemy_units():  # AIR-15, ScR 6.6.4.2-6.6.4.4 (L1238-L1240)
