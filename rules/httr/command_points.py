@@ -175,7 +175,9 @@ def held(p: Position, hq: str) -> int | None:
         return None
     if hq in p.cp.held:
         return p.cp.held[hq]
-    return 0 if p.cp.known else None
+    giver = hq if p.game.units[hq].size.strip().lower() == "division" else division(p.game, hq)
+    tracked = giver is not None and (CP, giver) in p.cp.boxes  # else undeclared allocations would not show
+    return 0 if p.cp.known and tracked else None
 
 
 def receive(p: Position, hq: str, n: int) -> None:

@@ -152,3 +152,11 @@ def test_cp_that_leave_the_track_undeclared_leave_the_hqs_unknown():  # CP-11, S
     assert "which HQs A-DIV's other 2 CP went to" in " ".join(getattr(v, "needs", "") for v in everything(report))
     attack = last(log.phase(8, "allied_movement").say("ca B0304 from B0303").check())
     assert not illegal(attack) and "the CP held by A-REG1" in " ".join(getattr(v, "needs", "") for v in attack)
+
+
+def test_without_the_division_track_an_hq_holding_is_not_known():  # CA-13, SR 14.3.8: undeclared CP would not show
+    front = {**HQS, "G-INF1": "B0304", "A-INF1": "B0303"}
+    log = Log(front).phase(8, "cp_logistic").phase(8, "allied_command").phase(8, "allied_fire") \
+        .phase(8, "allied_movement").say("ca B0304 from B0303")
+    got = last(log.check())
+    assert not illegal(got) and "the CP held by A-REG1" in " ".join(getattr(v, "needs", "") for v in got)
