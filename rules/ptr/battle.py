@@ -123,8 +123,7 @@ class BattleMixin:
         got = parse_result(cell)
         if got is None:
             return
-        att = tuple(u for u in self.attackers(b) if not self.data.is_hq(u))
-        dfn = tuple(u for u in self.state.at(b.target) if self.state.side(u) != side and not self.data.is_hq(u))
+        att, dfn = tuple(self.attackers(b)), tuple(self.defenders(b))
         near = [h for h in b.origin.neighbours() if h != b.target]
         supporters = frozenset(u for h in b.support for u in self.state.at(h) if self.state.side(u) == side) | \
             frozenset(u for h in near for u in self.state.at(h) if self.state.side(u) not in (side, None))
@@ -140,7 +139,18 @@ class BattleMixin:
         return self.mem.cs.get(uid, Unknown(f"the current CS of {uid} (its SP losses)"))
 
     def attackers(self, b: Battle) -> list[str]:
-        return [u for u in self.state.at(b.origin) if self.data.formation_of(u) == self.mem.active.formation]
+        """The active formation's combat units in the attacking hex (20.1A: an HQ there is simply ignored)."""
+        return [u for u in self.state.at(b.origin)
+                if self.data.formation_of(u) == self.mem.active.formation and not self.data.is_hq(u)]
+
+    def defenders(self, b: Battle) -> list[str]:
+        """The enemy combat units in the attacked hex (20.1A: an HQ there is ignored; alone, 20.1B applies)."""
+        side = self.mem.active.side
+        return [u for u in self.state.at(b.target) if self.state.side(u) != side and not self.data.is_hq(u)]
+
+    def lone_hq(self, b: Battle) -> bool:
+        """PtR 20.1B: the attacked hex holds no enemy combat unit (the attack declared on it: an HQ alone)."""
+        return not self.defenders(b)
 
     def armoured(self, units: tuple[str, ...], defending: bool) -> frozenset[str] | Unknown:
         """PtR 15.5.2C: the units that attacked with TPs, or defended with TPs or ATPs (their showing side)."""
@@ -156,17 +166,13 @@ class BattleMixin:
 
     def resolve(self, b: Battle, die: int) -> tuple[str, str]:
         """The combat's CRT reading as text, and the cell (Missing when a value is not in the data)."""
-        side = self.mem.active.side
-        att = self.attackers(b)
-        dfn = [u for u in self.state.at(b.target) if self.state.side(u) != side]
+        att, dfn, lone_hq = self.attackers(b), self.defenders(b), self.lone_hq(b)
         if b.chits is None:
             raise Missing("the Combat Chits drawn ('chits A D' before the roll, PtR 15.2.1)")
         a_cv = battle_strength([(known(self.data.value(u, "cs", False)), self.multiplier(b.chits[0], u, b.kind))
                                 for u in att])
-        lone_hq = all(self.data.is_hq(u) for u in dfn)
         d_cv = 1 if lone_hq else battle_strength(  # 20.1B: a lone HQ defends at 1, with no chit
-            [(known(self.data.value(u, "cs", False)), self.multiplier(b.chits[1], u, self.defence(b))) for u in dfn
-             if not self.data.is_hq(u)])
+            [(known(self.data.value(u, "cs", False)), self.multiplier(b.chits[1], u, self.defence(b))) for u in dfn])
         col, cols = self.column(a_cv, d_cv, b.shift or 0)
         drm, parts = self.drms(b, att, dfn, lone_hq)
         roll = clamp_roll(die + drm)
@@ -230,7 +236,7 @@ class BattleMixin:
             [h for h in d_hexes if any(self.state.side(u) not in (side, None) for u in self.state.at(h))],
             self.enemy(side), b.origin, d_form))
         hq_sup = self.hq_support(b, att, fid)
-        armor = 0 if lone_hq else self.armor(att, [u for u in dfn if not self.data.is_hq(u)], b.target)  # 15.5.4B
+        armor = 0 if lone_hq else self.armor(att, dfn, b.target)  # 15.5.4B
         ground = self.terrain_drm(b)
         total = a_sup + d_sup + hq_sup + armor + ground
         return total, f"support {a_sup:+d}/{d_sup:+d}, HQ {hq_sup:+d}, armour {armor:+d}" + (

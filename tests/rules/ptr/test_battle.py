@@ -3,8 +3,9 @@ by hand from the synthetic tables: chit cells left = 1 + (ER + chit) % 2, centre
 (ER >= 6), right = min(3, 2 + (ER >= 5)); CRT cell at roll r, column c (0-3) = (4 - (r + c) // 5) / ((r + c) // 5)."""
 from __future__ import annotations
 
+from hexforge.builder.timeline import StepChange
 from hexforge.rules.verdict import Illegal, NotCheckable
-from tests.rules.ptr.helpers import PtrLog, illegal, verdicts
+from tests.rules.ptr.helpers import PtrLog, illegal, ref, verdicts
 from tests.rules.ptr.test_actions import SETUP, german
 
 
@@ -126,3 +127,26 @@ def test_after_the_roll_the_attacker_may_move_on(syn):
     log = lose(attack(syn).say("german", "chits 1 2").roll("german", 9), "116-PG", "1314", 0, 4)
     log = log.move("116-PG", "1314", "1315", "1316")
     assert memory_after(syn, log).active.ap == 1  # 5 - 1 (move) - 2 (regular) - 1 (move)
+
+
+
+REGULAR = "CV 16:26, column 1:2; DRM -5 (support +0/+0, HQ +1, armour -6); roll 9 -> 4: 4/0"  # as read above
+
+
+def test_an_hq_in_the_attacking_hex_takes_no_part(syn):
+    """PTR 20.1A: G116-HQ stacked with 116-PG in 1314 is ignored: the combat reads as without it (counting it, as
+    the HQ has no CS, made the combat not checkable)."""
+    r = attack(syn, setup=dict(SETUP, **{"G116-HQ": "1314"})).say("german", "chits 1 2").roll("german", 9).check()
+    assert illegal(r) == []
+    assert verdicts(r, 10)[0].detail.startswith(REGULAR)
+
+
+def test_an_hq_among_the_defenders_takes_no_part(syn):
+    """PTR 20.1A: US3-HQ in 1214 with 3-AI and 3-TK is ignored even on its back (Emergency Supply): it is no
+    disrupted defender, so 3-TK2 in 1313 (3arm, ZOC into 1314, in CR) still gives its -1 support (15.4.2.2B)."""
+    setup = dict(SETUP, **{"US3-HQ": "1214", "3-TK2": "1313"})
+    log = attack(syn, setup=setup).say("german", "chits 1 2").roll("german", 9)
+    log.events.insert(0, StepChange(0, ref("US3-HQ"), "1214", "Step", "1", "2"))
+    r = log.check()
+    assert illegal(r) == [(0, "PTR 17.6A")]  # the flip itself, out of its phase: this test is about the combat
+    assert verdicts(r, 11)[0].detail.startswith("CV 16:26, column 1:2; DRM -6 (support +0/-1, HQ +1, armour -6)")
