@@ -33,7 +33,8 @@ def limits(p: Position, d: Declaration, units: list[str], target: Hex | None) ->
         out += [check_travel(p, d, u, target), check_in_battery(p, d, u)]
         if d.kind == "at":
             out.append(check_engineer_at(p, u))
-        if d.kind in ("at", "return", "of") and target is not None:
+        indirect = d.kind == "of" and is_kind(p.game, u, "artillery", "spa", "hw")  # IF as OF: not DF
+        if d.kind in ("at", "return", "of") and target is not None and not indirect:
             out.append(check_dike(p, u, target))
     if d.kind == "at" and target is not None:
         out.append(check_at_target(p, d, units, target))

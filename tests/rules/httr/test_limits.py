@@ -107,6 +107,9 @@ def test_direct_fire_through_a_dike_hexside_reaches_one_hex():  # DF-3, SR 6.2.3
     assert all_legal(fire({"G-AFV": "B0309", "A-AT": ("B0209", BATTERY)}, "at B0309 from A-AT target G-AFV"))
     clear = fire({"G-AFV": "B0302", "A-AT": ("B0304", BATTERY)}, "at B0302 from A-AT target G-AFV")  # no dike between
     assert all_legal(clear)
+    hw = Log({"G-INF1": "B0309", "A-HW": "B0110"}).phase(1, "german_movement") \
+        .say("of B0309 from A-HW trigger leave").check()  # IF as OF over the dike: not DF
+    assert "HTTR SR 6.2.3" not in rules_broken(last(hw))
 
 
 def test_at_fire_at_leg_units():  # AT-12, SR 6.2 (L176), 18.3.1 (L906): B0307 is a town
