@@ -123,8 +123,9 @@ def judge_recovery(p: Position, uid: str) -> Verdict:
         return NotCheckable("the phase (no turn tracker change yet)")
     if kind != "command" or p.state.side(uid) != side:
         return Illegal("HTTR SR 10.6.4", f"{uid} recovers from disruption outside its side's Command Phase")
-    if p.morale_roll is None:
-        return judge_quiet_recovery(p, uid)
+    nights = last_nights(p)
+    if p.morale_roll is None or nights is not None and p.watch.quiet(uid, nights):
+        return judge_quiet_recovery(p, uid)  # a roll for other units does not take away a quiet unit's recovery
     morale = number(p.game, uid, "morale")
     if isinstance(morale, Unknown):
         return NotCheckable(morale.needs)

@@ -56,6 +56,8 @@ def test_two_quiet_night_gts_recover_without_a_roll():  # DIS-3, SR 10.6.5 (L643
     assert all_legal(last(ok))
     moved = nights(lambda l: l.move("G-INF1", "B0305"), lambda l: l.move("G-INF1", "B0304"))  # next to A-INF1
     assert rules_broken(last(moved.layer("A-INF1", "Disrupted", "Disrupted", "Normal").check())) == ["HTTR SR 10.6.5"]
+    rolled = nights().roll("Morale Check", 6, 6).layer("A-INF1", "Disrupted", "Disrupted", "Normal").check()
+    assert all_legal(last(rolled))  # a failed roll (another unit's) does not undo the automatic recovery
     unseen = nights(start=7).layer("A-INF1", "Disrupted", "Disrupted", "Normal").check()  # GT6 not in the log
     assert unsure(last(unseen)) and "night GTs 6 and 7" in unsure(last(unseen))[0].needs
 
