@@ -151,8 +151,15 @@ SCRIPT: list[tuple[dict, str | None]] = [
     # segment 5: the US wins (9 against 1 + 4)
     (roll(US, 9), None), (roll(GE, 1), None),
     (chat("transfer"), "PTR 9.4.2A"),                     # not to a side that passed
-    (chat("act 1inf"), None), (roll(AP, 1), None),       # level 3, die 1: 2 APs
+    (chat("act 1inf"), None), (roll(AP, 10), None),      # level 3, die 10: 5 APs
     (drag("1-B", "1412"), "PTR 18.5.2A"),                 # 1-B is isolated (116-TK's EZOCs): no check first
+    (drag("1-TD", "1416"), None),                         # next to 116-PG (2 APs left)
+    (chat("attack 1316 from 1416 hasty"), None),          # (1 AP left)
+    (chat("chits 3 3"), None),
+    (chat("chits 2 2"), "PTR 15.2.1B"),                   # one Combat Chit per side
+    (roll("Air Support", 5), "PTR 15.3B"),                # only a Prepared attack rolls for Air Support
+    # the attack goes unrolled: rules/ptr/hits.py closes a combat at the engine's chat echo of its roll (the same
+    # log step), so an engine-played combat result cannot be followed yet
     (chat("done"), None),
     # segments 6-10: the Germans, who passed, win: nothing happens (9.4.3D); two 10s in segment 6 are no
     # Sudden End before segment 11 (9.3C); the +DRM marker climbs on the US side: 2, 4, 6, 8, 10
