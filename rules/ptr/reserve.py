@@ -1,12 +1,13 @@
 """Formation Reserve Mode (optional PtR 22.8), when the game's ``[special] optional_rules`` turns ``reserve_mode``
 on: which formations are in Reserve (the FAMs' Reserve layer, docs/log-channel.md, from the set-up on), who may
-enter it (22.8.2), when it must end (22.8.1B) and the AP Table column it uses (22.8.3B-C). Off, it answers nothing.
+enter it (22.8.2), when it must end (22.8.1B), its Reaction Check DRM (22.8.3A) and the AP Table column it uses (22.8.3B-C). Off, it answers nothing.
 A mixin of :class:`hexforge.rules.ptr.referee.PtrReferee`."""
 from __future__ import annotations
 
 from hexforge.builder.timeline import StepChange
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.command import commanded, hq_supplied
+from hexforge.rules.ptr.data import number
 from hexforge.rules.ptr.memory import Activation
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
@@ -96,3 +97,14 @@ class ReserveMixin:
                                     "HQ's displacement ended it"))
             return not a.reaction
         return a.reaction
+
+    def reaction_drm(self, fid: str) -> int | Unknown:
+        """PtR 22.8.3A / 22.8 (L2473): the DRM on the In Reserve side of ``fid``'s FAM (0, -1 or -2), added to its
+        Reaction Check's die (game.toml ``[special.formations] reserve_drm``); 0 out of Reserve or with the rule
+        off. Reading: the check passes iff d10 + DRM <= the Reaction Rating (10.2.3A), so a -1 helps; 'may
+        receive' is read as always taken, since a DRM of at most 0 can only help the reacting player."""
+        if not self.optional(RESERVE_OPTION) or fid not in self.in_reserve():
+            return 0
+        raw = (self.data.special.get("formations") or {}).get(fid, {}).get("reserve_drm")
+        return number(raw, f"the Reserve DRM of formation {fid}'s FAM (game.toml [special.formations] reserve_drm, "
+                      "PTR 22.8.3A)")

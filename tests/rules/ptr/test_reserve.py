@@ -3,8 +3,11 @@ enter it (22.8.2), when it ends (22.8.1B) and its AP Table column (22.8.3B-C). T
 10.4 example: 116-PG ends its move in 1314 next to 3-AI; 3arm (level 6) reacts, check 2, AP roll 9."""
 from __future__ import annotations
 
+import copy
+
 from hexforge.builder.locations import Location
 from hexforge.builder.timeline import PieceRef, Placement
+from hexforge.rules.verdict import Legal, NotCheckable
 from tests.rules.ptr.helpers import PtrLog, illegal
 from tests.rules.ptr.test_actions import SETUP, memory_after
 
@@ -67,3 +70,41 @@ def test_a_formation_whose_reserve_ended_acts_out_of_it(syn):
     roll is flagged."""
     log = reacting(syn).say("us", "done").say("german", "done").initiative(9, 1).say("us", "act 3arm").roll("us", 5)
     assert (len(log.events) - 1, "PTR 22.8.1B") in illegal(log.check())
+
+
+def checked(game, check: int, reserve: bool = True) -> PtrLog:
+    """As ``reacting``, with the Reaction Check die ``check`` and 3arm In Reserve or not; the US AP marker then
+    shows the bold 6 APs of the AP roll 9 (event 9)."""
+    log = in_reserve(PtrLog(game), "3rd Armored FAM") if reserve else PtrLog(game)
+    log = log.disrupt("1-B", "1512").phase(1, "operations").say("us", "transfer").say("german", "act 116pz")
+    return log.roll("german", 8).move("116-PG", "1513", "1414", "1314").say("us", "react 3arm") \
+        .roll("us", check).roll("us", 9).marker("US AP", AP_US, 6)
+
+
+def test_reserve_drm_helps_the_reaction_check(syn):
+    """PTR10-14 (10.2.3A / 22.8.3A): 3arm's FAM shows Reserve DRM -1 (synthetic), US3-HQ's rating is 5: in
+    Reserve a 6 passes (6 - 1 <= 5) and 3arm takes its APs; a 7 fails, so the AP roll and marker that follow are
+    no reaction's (10.1.2B). Out of Reserve the 6 itself fails."""
+    r = checked(syn, 6).check()
+    assert illegal(r) == [] and "Reaction Check 6-1 (Reserve) <= rating 5" in r.judged[7].verdicts[0].detail
+    assert r.judged[8].verdicts[0].detail == "3arm: 6 APs (AP Table level 6, die 9, bold)"  # 22.8.3B
+    assert illegal(checked(syn, 7).check()) == [(9, "PTR 10.1.2B")]
+    assert illegal(checked(syn, 6, reserve=False).check()) == [(9, "PTR 10.1.2B")]
+
+
+def test_unknown_reserve_drm_matters_only_near_the_rating(syn):
+    """PTR10-14 (22.8, L2473: the DRM is 0, -1 or -2): with it unknown, as in the bundled data, a 6 or 7 against
+    rating 5 is not checkable naming the DRM; a 5 passes and an 8 fails whatever it is."""
+    game = copy.deepcopy(syn)
+    game.info.special["formations"]["3arm"]["reserve_drm"] = "unknown"
+    for die, passes in ((5, True), (6, None), (7, None), (8, False)):
+        v = checked(game, die).check().judged[7].verdicts[0]
+        if passes is None:
+            assert isinstance(v, NotCheckable) and "reserve_drm" in v.needs
+        else:
+            assert isinstance(v, Legal) and ("reacts" if passes else "fails") in v.detail
+
+
+def test_bundled_reserve_drms_are_unknown(ptr):
+    """PTR10-14: the bundled formations' Reserve DRMs are not in the rulebook text: every one is 'unknown'."""
+    assert {str(f.get("reserve_drm")) for f in ptr.info.special["formations"].values()} == {"unknown"}
