@@ -8,6 +8,9 @@ HQ ids), ``turn``, ``phase`` (a sequence id: the first phase they may move in) a
 ``[special.night_movement]`` — ``formations``, ``allowed_turns``, ``barred_turns``, ``free_roll`` (the 1d6 results
 that lift the restriction), and the dice button of purpose ``night-movement``.
 
+The set-up's modes (ScR 8.2.1.1-8.2.1.2): ``[special.setup_modes]`` ``turn`` (the set-up's GT) and ``rows`` of ``formations``, ``kinds`` (the row
+binds only those, if given), ``except_kinds``, ``mode`` and ``rule``; a unit takes the first row that binds it.
+
 Reading: ScR 8.2.4 does not say what a night roll of 3-6 restricts, so a 30 Corps move after one is not
 checkable; a move on a later night GT before any roll is illegal (the 1d6 is rolled 'at the beginning of each
 night Game Turn'). Armour attached to an airborne division and stacked with it is exempt; attachment is not
@@ -18,13 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from hexforge.builder.timeline import DiceRoll, Event, Move
+from hexforge.builder.timeline import DiceRoll, Event, Move, TurnChange
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.games.values import plain
-from hexforge.rules.httr.units import formation_chain
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.units import formation_chain, is_kind
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
+from hexforge.rules.state import GameState, phase_of
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 HOLDS, NIGHT = "movement_holds", "night_movement"  # game.toml [special.*]
@@ -42,9 +46,10 @@ class Position(Protocol):
 
 @dataclass
 class NightRolls:
-    """Each night GT's 30 Corps night-movement roll."""
+    """Each night GT's 30 Corps night-movement roll; whether the set-up's modes were judged."""
 
     rolls: dict[int, int] = field(default_factory=dict)
+    set_up: bool = False
 
 
 def special(game: Game, key: str) -> dict:
@@ -59,6 +64,9 @@ def belongs(game: Game, uid: str, formations: list[str]) -> bool:
 
 def on_event(p: Position, log: NightRolls, e: Event) -> list[Verdict]:
     """The verdicts of ScR 8's formation holds on one event (before the referee's other checks)."""
+    if isinstance(e, TurnChange):
+        first, log.set_up = not log.set_up, True
+        return setup_modes(p, phase_of(p.game, e)[0]) if first else []
     if isinstance(e, DiceRoll):
         button = p.channel.dice(e.name)
         if button is not None and button.purpose == "night-movement" and p.state.turn is not None:
@@ -111,3 +119,30 @@ def night_move(p: Position, log: NightRolls, uid: str) -> Verdict | None:
     if roll in cfg.get("free_roll", ()):
         return Legal(detail=f"the night roll of {roll} lifts the restriction for GT {turn} (ScR 8.2.4)")
     return NotCheckable(f"what a night roll of {roll} restricts (ScR 8.2.4 states only 1-2)")
+
+
+SETUP = "setup_modes"  # game.toml [special.setup_modes]: rows of formations, kinds, except_kinds, mode, rule
+
+
+@rule("HTTR ScR 8.2.1.1-8.2.1.2", "RES-8", "30 Corps sets up in Travel Mode, its artillery in Defilade")
+def setup_modes(p: Position, turn: int | None) -> list[Verdict]:
+    """At the log's first turn tracker change into the data's set-up GT (``turn``): each on-map unit of the data's
+    rows shows its row's mode. Reading: the set-up is judged only when the log begins with that GT."""
+    rows = special(p.game, SETUP).get("rows", ())
+    if turn is None or turn != special(p.game, SETUP).get("turn") or not rows:
+        return []
+    out: list[Verdict] = []
+    for uid in sorted(p.state.positions):
+        for row in rows:
+            kinds = [k for k in row.get("kinds", ()) if is_kind(p.game, uid, k)]
+            if not belongs(p.game, uid, list(row.get("formations", ()))) or (row.get("kinds") and not kinds) \
+                    or any(is_kind(p.game, uid, k) for k in row.get("except_kinds", ())):
+                continue
+            m = mem.mode(p.state, uid)
+            if m is None:
+                out.append(NotCheckable(f"the set-up mode of {uid} (its Mode layer)"))
+            elif m != row.get("mode"):
+                out.append(Illegal(row.get("rule", "HTTR ScR 8.2.1.1"), f"{uid} sets up in {m.title()} Mode: it "
+                                   f"sets up in {str(row.get('mode')).title()} Mode"))
+            break
+    return out or [Legal(detail="the set-up modes of the data's rows (ScR 8.2.1.1-8.2.1.2)")]

@@ -45,3 +45,20 @@ def test_the_bundled_holds():  # RES-3, RES-8, RES-10 on the bundled data (ScR 8
     assert "HTTR ScR 8.2.1.6" in rules_broken(move("GA HQ", 1, "allied_movement"))
     assert "HTTR ScR 8.2.4" in rules_broken(move("30 Corps HQ", 5, "allied_movement"))
     assert not {"HTTR ScR 8.2.4", "HTTR ScR 8.2.1.6"} & set(rules_broken(move("30 Corps HQ", 4, "allied_movement")))
+
+
+def test_30_corps_sets_up_in_travel_its_artillery_in_defilade():  # RES-8, ScR 8.2.1.1-8.2.1.2 (L1309-L1310)
+    def set_up(**modes: str) -> list:
+        units = {u: ("B0101", {"Mode": m}) for u, m in modes.items()}
+        return last(Log(units).phase(15, "allied_movement").check())
+    assert not illegal(set_up(**{"A-GCO1": "Travel", "A-HCAV": "Defilade"}))
+    assert rules_broken(set_up(**{"A-GCO1": "Concentrated", "A-HCAV": "Defilade"})) == ["HTTR ScR 8.2.1.1"]
+    assert rules_broken(set_up(**{"A-GCO1": "Travel", "A-HCAV": "Travel"})) == ["HTTR ScR 8.2.1.2"]
+    later = Log({"A-GCO1": ("B0101", {"Mode": "Concentrated"})}).phase(16, "allied_movement").check()
+    assert not illegal(last(later))  # a log that does not begin with the set-up's GT
+
+
+def test_the_bundled_set_up_modes():  # RES-8 on the bundled data (ScR 8.2.1.1-8.2.1.2)
+    from tests.rules.httr.test_worked_examples_scenario import BUNDLED
+    units = {"52/GA no.1": ("D1010", {"Mode": "Travel"}), "GA HQ": ("D1012", {"Mode": "Travel"})}
+    assert rules_broken(last(Log(units, BUNDLED).phase(1, "allied_movement").check())) == ["HTTR ScR 8.2.1.2"]
