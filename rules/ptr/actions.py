@@ -227,7 +227,8 @@ class ActionsMixin:
           "other side during the Movement Action); units of an attack move in its retreat or advance")
     def follows_up(self, uid: str, a: Activation | None, label: str | None = None) -> Verdict | None:
         """What a move outside the acting formation's Actions is: an HQ displaced by the mover (10.2.2A) or a
-        retreat or advance of the attack under way (15.5.5); ``None`` when neither."""
+        retreat or advance of the attack under way (15.5.5; once its result is read, ``hits.py`` follows these
+        moves, so here the result is unknown); ``None`` when neither."""
         if a is None:
             return None
         here = self.state.where(uid)
@@ -237,10 +238,10 @@ class ActionsMixin:
             if a.battle.rolled:  # the attacker's: a retreat (15.5.5) or a new Movement Action
                 to = self.game.map.index.get(label) if label else None
                 return None if to is None or here.distance(to) != 1 else NotCheckable(
-                    "whether this one-hex move is the attacker's retreat or a new Movement Action (the combat "
-                    "result, 15.5, is not followed yet)")
-            return NotCheckable("the move of a unit of the attack under way before its combat roll (15.5: combat "
-                                "results are not followed yet)")
+                    "whether this one-hex move is the attacker's retreat or a new Movement Action: the combat's "
+                    f"result (15.5) is unknown, as its roll could not be read ({a.battle.unread or 'the CRT cell'})")
+            return NotCheckable("what this move of a unit of the attack under way is before its combat roll (a "
+                                "retreat or advance comes after the roll, 15.5.5)")
         mv = a.movement or (self.mem.suspended.movement if self.mem.suspended else None)
         if (mv is not None and self.data.is_hq(uid) and self.state.side(uid) != a.side and here is not None
                 and self.state.at(here) == (uid,) and any(here.distance(h) == 1 for h in mv.entered)):

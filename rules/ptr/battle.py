@@ -53,6 +53,7 @@ class Battle:
     rolled: bool = False
     retreats: tuple[tuple[Hex, Hex, str], ...] = ()  # (from, to, retreat|withdrawal) of each unit moved (15.5.5C)
     after: Aftermath | None = None  # the result being applied (PtR 15.5), once rolled and read from the CRT
+    unread: str | None = None  # why the rolled result could not be read (the datum it needs)
 
 
 class BattleMixin:
@@ -113,6 +114,7 @@ class BattleMixin:
             text, cell = self.resolve(b, die)
             self.say(j.index, Legal(detail=text))
         except Missing as m:
+            self.set(active=replace(self.mem.active, battle=replace(self.battle(), unread=m.needs)))
             self.say(j.index, NotCheckable(m.needs))
             return
         self.open_aftermath(cell)

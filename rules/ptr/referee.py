@@ -14,8 +14,8 @@ expects next, with the side of the player who rolled); unit moves, as Movement A
 Emergency Supply layers (or the Step flip) as the units' back sides; track markers against their boxes. Its memory
 lives in ``GameState.memory`` (``rules/ptr/memory.py``). The set-up's layer levels (units starting disrupted) and
 Improved Defense markers (21.0H) are read too; a log showing no turn tracker phase (Scenario 1) is not checkable
-where the checks need the Operations Cycle. Of the optional rules, the Infiltration Attack's result (22.1.2A-C)
-is not followed yet.
+where the checks need the Operations Cycle. A combat's result is followed event by event once its CRT cell is
+read (``hits``, ``retreats``, ``victory``); a combat whose cell or values are not in the data is not checkable.
 """
 from __future__ import annotations
 

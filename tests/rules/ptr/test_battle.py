@@ -150,3 +150,19 @@ def test_an_hq_among_the_defenders_takes_no_part(syn):
     r = log.check()
     assert illegal(r) == [(0, "PTR 17.6A")]  # the flip itself, out of its phase: this test is about the combat
     assert verdicts(r, 11)[0].detail.startswith("CV 16:26, column 1:2; DRM -6 (support +0/-1, HQ +1, armour -6)")
+
+
+def test_a_move_after_an_unread_combat_names_what_is_missing(ptr):
+    """15.5: on the bundled data the combat roll is not checkable (no CS in units.csv); the attacker's one-hex move
+    after it says the result is unknown and why, and no longer that results 'are not followed yet'; before the
+    roll such a move is no retreat (15.5.5 comes after the roll)."""
+    from tests.rules.ptr.test_bundled import S2
+    log = PtrLog(ptr, dict(S2, **{"116-II/16": "2114"})).phase(1, "operations").say("us", "pass") \
+        .initiative(1, 9).say("german", "act 116pz").roll("german", 6).say("german", "attack 2215 from 2114 hasty") \
+        .say("german", "chits 3 4")
+    after = verdicts(PtrLog.check(log.roll("german", 5).move("116-II/16", "2114", "2014"), "s2"), 9)[0]
+    assert isinstance(after, NotCheckable) and "cs of unit 116-II/16 (units.csv)" in after.needs
+    assert "not followed yet" not in after.needs
+    log.events[-2:] = log.events[-1:]  # the move before the roll
+    before = verdicts(log.check("s2"), 8)[0]
+    assert isinstance(before, NotCheckable) and "not followed yet" not in before.needs
