@@ -73,4 +73,4 @@ def coverage(system: str) -> str:
         raise KeyError(f"no rules system {system!r} (known: {', '.join(sorted({c.system_id for c, _ in SYSTEMS.values()}))})")
     if not cls.catalogue:
         raise NoReferee(f"no log referee exists yet for the {system} system, so it has no coverage matrix")
-    return matrix(system, cls.catalogue)
+    return matrix(system, cls.catalogue, cls.departures)

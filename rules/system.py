@@ -29,6 +29,7 @@ class RulesSystem:
     system_id = "base"
     book = ""  # the citation tag, e.g. "F&M"
     catalogue: tuple[tuple[str, str, str, str], ...] = ()  # the predicates a referee covers (rules/registry.py)
+    departures: dict[str, str] = {}  # predicate -> why its state departs from the reading note's mark (read only)
     overlays: tuple[str, ...] = ()  # what ``hexforge overlay`` draws for it: each name has a ``<name>_overlay`` method
 
     def __init__(self, game: Game, scenario: str | None = None) -> None:

@@ -387,3 +387,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('OPT-7', 'HTTR ScR 15.6 (L1502-1504)', 'rubble after IF or medium/heavy AT losses in a city.', 'map terrain (city hexes)'),
     ('OPT-8', 'HTTR ScR 15.7 (L1506-1511)', 'CAP radius 5 (+2 per airstrike, max 11); German CAP roll 2-9 / 10 / 11-12.', ''),
 )
+
+#: Where a predicate's state departs from the note's mark other than by naming a datum the bundled data lacks
+#: (a [C] that needs such a datum says so in its fourth field): id -> why, from the rulebook.
+HTTR_DEPARTURES: dict[str, str] = {}

@@ -8,7 +8,7 @@ from hexforge.builder.timeline import Timeline
 from hexforge.maps.hexes import Hex
 from hexforge.maps.overlay import Overlay
 from hexforge.rules.httr import memory as mem
-from hexforge.rules.httr.catalogue import HTTR_CATALOGUE
+from hexforge.rules.httr.catalogue import HTTR_CATALOGUE, HTTR_DEPARTURES
 from hexforge.rules.httr.los import Observation, los_overlay
 from hexforge.rules.httr.modes import modes
 from hexforge.rules.httr.sources import Source, sources
@@ -31,6 +31,7 @@ class HighwayToTheReich(RulesSystem):
     book = "HTTR SR"
     overlays = ("supply", "los")
     catalogue = HTTR_CATALOGUE
+    departures = HTTR_DEPARTURES
 
     def supply_overlay(self, state: GameState, side: str, *, travel: tuple[str, ...] = (),
                        disrupted: tuple[str, ...] = (), turn: int | None = None, timeline: Timeline | None = None,

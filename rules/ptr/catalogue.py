@@ -668,3 +668,11 @@ PTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
      "Reserve swaps bold/non-bold APs",
      "AP Table, FAM reserve DRMs"),
 )
+
+#: Where a predicate's state departs from the note's mark other than by naming a datum the bundled data lacks
+#: (a [C] that needs such a datum says so in its fourth field): id -> why, from the rulebook.
+PTR_DEPARTURES: dict[str, str] = {
+    "PTR15-27": "the note marks it checkable, but no play in a log can break it: SP losses never change a unit's MA, "
+                "TPs/ATPs or ER (15.5.4A3, L1539), so the referee reads them from the counter and a log never shows "
+                "them",
+}

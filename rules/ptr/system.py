@@ -3,7 +3,7 @@ No log referee yet (its own issue)."""
 from __future__ import annotations
 
 from hexforge.maps.overlay import Overlay
-from hexforge.rules.ptr.catalogue import PTR_CATALOGUE
+from hexforge.rules.ptr.catalogue import PTR_CATALOGUE, PTR_DEPARTURES
 from hexforge.rules.ptr.supply import PtrPaths, command_overlay, supply_overlay
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
@@ -16,6 +16,7 @@ class PiercingTheReich(RulesSystem):
     book = "PTR"
     overlays = ("supply", "command")
     catalogue = PTR_CATALOGUE
+    departures = PTR_DEPARTURES
 
     def supply_overlay(self, state: GameState, side: str, *, reading: str = "17.3", **_: object) -> Overlay:
         """PtR 17: where an HQ of ``side`` traces a supply path (``reading``: which friendly units negate EZOCs)."""

@@ -63,6 +63,26 @@ def rulebook_line(book: str, line: int) -> str:
     return path.read_text(encoding="utf-8").splitlines()[line - 1]
 
 
+def predicates_note() -> str:
+    """The text of ``../shared/notes/predicates-ptr-httr.md`` (the reading notes beside the repository, as the
+    rulebooks are): skips the calling test without it, unless HEXFORGE_RULEBOOKS_REQUIRED=1 (CI) fails it."""
+    path = rulebooks().parent / "notes" / "predicates-ptr-httr.md"
+    if not path.is_file():
+        why = f"reading note {path} not found (it is not part of the repository)"
+        if os.environ.get("HEXFORGE_RULEBOOKS_REQUIRED") == "1":
+            pytest.fail(why)
+        pytest.skip(why)
+    return path.read_text(encoding="utf-8")
+
+
+def note_marks(section: str) -> list[str]:
+    """The marks of one section's predicate lines of the note, in order: ``C`` checkable with the transcribed
+    data, ``D`` needs a datum it lacks, ``U`` not observable (``### 1A.`` PtR, ``### 1B.`` HTTR)."""
+    import re
+    text = predicates_note().split(section)[1].split("\n### ")[0]
+    return [m[0] for m in re.findall(r"^- \[([^\]]*)\]", text, re.M)]
+
+
 def cell(game: str, table_id: str, row_key: Any, column: str) -> Any:
     """The plain value of one cell of ``tables/<table_id>.toml``, by row key and column header."""
     t = toml(game, f"tables/{table_id}.toml")

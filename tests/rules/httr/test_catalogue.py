@@ -8,26 +8,31 @@ from pathlib import Path
 import pytest
 
 from hexforge.rules import coverage
-from hexforge.rules.httr.catalogue import HTTR_CATALOGUE, READINGS
+from hexforge.rules.httr.catalogue import HTTR_CATALOGUE, HTTR_DEPARTURES, READINGS
 from hexforge.rules.httr.referee import HttrReferee
 from hexforge.rules.registry import REGISTRY
+from tests.games.rawdata import note_marks
 from tests.rules.httr.helpers import Log
 
-NOTE = Path("/work/shared/notes/predicates-ptr-httr.md")
 ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_every_note_predicate_once():
-    """Section 1B lists 282 HTTR predicates: 167 [C], 112 [D], 3 [U]; every [D] one names its datum."""
+    """Section 1B of the note lists 282 HTTR predicates; the catalogue holds each once."""
     ids = [p for p, *_ in HTTR_CATALOGUE]
     assert len(ids) == len(set(ids)) == 282
-    needs = [n for *_, n in HTTR_CATALOGUE]
-    assert sum(n.startswith("not observable: ") for n in needs) == 3
-    assert sum(bool(n) and not n.startswith("not observable: ") for n in needs) >= 112
-    if NOTE.exists():
-        text = NOTE.read_text().split("### 1B.")[1].split("### 1C.")[0]
-        assert len(re.findall(r"^- \[", text, re.M)) == 282
-        assert len(re.findall(r"^- \[D", text, re.M)) == 112
+    assert set(HTTR_DEPARTURES) <= set(ids)
+
+
+def test_the_catalogue_follows_the_note_or_says_why():
+    """Each predicate keeps the note's mark (167 [C], 112 [D], 3 [U]) or says why not: a [C] that needs a datum
+    the bundled data lacks names it, and any other change of mark is a recorded departure (``HTTR_DEPARTURES``)."""
+    marks = note_marks("### 1B.")
+    assert (len(marks), marks.count("C"), marks.count("D"), marks.count("U")) == (282, 167, 112, 3)
+    for (pid, *_, needs), mark in zip(HTTR_CATALOGUE, marks):
+        mine = "U" if needs.startswith("not observable: ") else "D" if needs else "C"
+        assert mine == mark or (mark, mine) == ("C", "D") or pid in HTTR_DEPARTURES, (pid, mark, mine)
+        assert pid not in HTTR_DEPARTURES or mine != mark, f"{pid} keeps the note's mark: no departure to record"
 
 
 def test_registrations_name_catalogued_predicates():
