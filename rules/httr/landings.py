@@ -207,7 +207,10 @@ def landing_mode(p: Position, log: Landings, uid: str) -> Verdict:
         return NotCheckable(f"the mode {uid} lands in (its Mode layer)")
     if m == "travel":
         return Illegal("HTTR ScR 6.8", f"{uid} lands in Travel Mode: a unit may never land in Travel Mode")
-    heavy = is_kind(p.game, uid, "artillery", "at") or mobility(p.game, uid) in ("vehicular", "towed")
+    gun, how = is_kind(p.game, uid, "artillery", "at"), mobility(p.game, uid)
+    heavy = gun or how in ("vehicular", "towed")
+    if not heavy and m != "defilade" and (gun is None or not isinstance(how, str)):
+        return NotCheckable(f"whether {uid} is artillery, AT or motorized (units.csv type and mobility), ScR 6.8")
     if heavy and m != "defilade":
         return Illegal("HTTR ScR 6.8", f"{uid} lands in {m.title()} Mode: artillery, AT and motorized units land "
                        "in Defilade Mode")

@@ -73,6 +73,10 @@ def test_the_bundled_pathfinders_name_no_regiment():  # AIR-1 on the bundled dat
     verdict = last(log.check())
     assert any("regiment each Pathfinder marker belongs to" in v.needs for v in unsure(verdict))
     assert rules_broken(verdict) == ["HTTR ScR 6.8"]  # 501/101 is of the 101st, airborne by the data: judged
+    concentrated = Log({"501/101": (None, {"Mode": "Concentrated"})}, BUNDLED).phase(6, "allied_movement") \
+        .enter("501/101", "C1010")
+    told = last(concentrated.check())  # AIR-14: its mobility is not in units.csv
+    assert not illegal(told) and any("motorized (units.csv type and mobility)" in v.needs for v in unsure(told))
 
 
 def test_landing_on_enemy_units():  # AIR-15, ScR 6.6.4.2-6.6.4.4 (L1238-L1240)
