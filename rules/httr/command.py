@@ -52,6 +52,8 @@ def judge_cp(p: Position, d: Declaration, index: int = 0) -> list[Verdict]:
         out = [check_amount(p, hq, n), check_hqs(p, hq, hq)]
     else:
         out = [check_amount(p, hq, n), check_hqs(p, hq, giver), check_path(p, hq, giver)]
+    if any(isinstance(v, Illegal) for v in out):
+        return out  # an illegal allocation is void: nothing is debited or received
     out += cpl.allocate(p, index, hq, giver, n)
     p.cp_given[hq] = p.cp_given.get(hq, 0) + n
     return out

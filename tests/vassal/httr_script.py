@@ -9,6 +9,14 @@ rolls from ``java.util.Random(seed)``, so the script knows the dice it will log 
 """
 from __future__ import annotations
 
+from functools import cache
+
+from hexforge.builder.tracks import track_layout
+from hexforge.games import load_game
+from hexforge.games.channel import TRACKS_MAP
+from hexforge.games.game import Game
+from tests.rules.httr.helpers import SYNTHETIC
+
 MASK = (1 << 48) - 1
 
 SETUP: dict[str, str] = {
@@ -51,6 +59,18 @@ def drag(piece: str, to: str) -> dict:
     return {"do": "drag", "piece": piece, "to": to}
 
 
+@cache
+def game() -> Game:
+    return load_game(SYNTHETIC)
+
+
+def to_box(marker: str, box: str) -> dict:
+    """Drag a record-track marker (piece name) onto a box of its track (its pixel on the Tracks map)."""
+    g = game()
+    x, y = track_layout(g).position(g.channel.track(g.channel.marker(marker).track), box)
+    return {"do": "drag", "piece": marker, "map": TRACKS_MAP, "to": [x, y]}
+
+
 def drop_on(piece: str, onto: str) -> dict:
     return {"do": "drop_on", "piece": piece, "onto": onto}
 
@@ -69,6 +89,7 @@ SCRIPT: list[tuple[dict, str | None]] = [
     (NEXT, None),                                            # Allied Command
     (chat("cp A-REG1 2"), None),
     (chat("cp A-REG1 1"), "HTTR SR 14.3.1"),                 # a third CP to one subordinate HQ
+    (to_box("A-DIV CP", "2"), None),                         # the division's track debited (SR 14.3.6)
     (drag("A-INF4", "A0306"), "HTTR SR 4.1"),                # a move in the Command Phase
     (NEXT, None),                                            # Allied Fire
     (chat("at B0304 from A-ENG target G-AFV"), "HTTR SR 6.4.1.9"),  # engineers fire AT in close action only
