@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from hexforge.builder.timeline import DiceRoll, Eliminated, Move, StepChange
+from hexforge.builder.timeline import ChatLine, DiceRoll, Eliminated, Move, StepChange
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.combat import MAX_CHECKED, failure_sets
 from hexforge.rules.ptr.data import resolved
+from hexforge.rules.ptr.declaration import parse
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -120,6 +121,8 @@ class HitsMixin:
             self.keep(replace(af, defender=replace(af.defender, unsure=why), attacker=replace(af.attacker, unsure=why)))
             self.say(j.index, NotCheckable(why))
             return True
+        if isinstance(e, ChatLine) and parse(e.text) is None:
+            return False  # talk, and the echo VASSAL writes of every dice button's roll, leave the result open
         self.close_combat(j.index)
         return False
 
@@ -236,21 +239,33 @@ class HitsMixin:
         self.set(cs=MappingProxyType({**self.mem.cs, uid: 0}))
         return v
 
-    @rule("PTR 16.2", "PTR16-2", "a unit failing an Effectiveness Check is disrupted; only failures disrupt")
+    @rule("PTR 16.2 / 14.2A", "PTR16-2", "a unit failing an Effectiveness Check is disrupted; only failures disrupt "
+          "(and an overstack the unit's retreat made, 14.2A)")
     def combat_flip(self, af: Aftermath, uid: str) -> Verdict:
         if uid in af.supporters:
             return Illegal("PTR 15.5.2A", f"{uid} supported the combat: supporting units are immune to its results")
         s = af.share_of(uid)
         er = self.data.value(uid, "er", False)
+        crowded = self.retreat_overstack(s, uid)
         if not s.bold:
-            return Illegal("PTR 16.2", f"{uid} is disrupted, but the {s.side} side's result is not boldface: no "
-                           "Effectiveness Check")
+            return crowded or Illegal("PTR 16.2", f"{uid} is disrupted, but the {s.side} side's result is not "
+                                      "boldface: no Effectiveness Check")
         self.keep(af.with_share(replace(s, flipped=s.flipped | {uid})))
         if isinstance(er, Unknown):
             return NotCheckable(er.needs)
         if not any(d > er for d in s.checks):
-            return Illegal("PTR 16.2", f"{uid} is disrupted, but no Effectiveness Check so far is above its ER {er}")
+            return crowded or Illegal("PTR 16.2", f"{uid} is disrupted, but no Effectiveness Check so far is above "
+                                      f"its ER {er}")
         return Legal(detail=f"{uid} fails its Effectiveness Check and is disrupted (16.2)")
+
+    def retreat_overstack(self, s: Share, uid: str) -> Legal | None:
+        """PtR 14.2A: ``uid`` retreated into a hex its side now overstacks: its flip is that overstack's automatic
+        disruption, not a failed check (16.2); ``None`` otherwise."""
+        here = self.state.where(uid)
+        if uid not in dict(s.moved) or not isinstance(self.overstack(here, s.side), Illegal):
+            return None
+        return Legal(detail=f"{uid} is disrupted by the overstack in {self.game.map.label(here)} after its retreat "
+                     "(14.2A)")
 
     # -- the end of the combat --------------------------------------------------------------------------
 

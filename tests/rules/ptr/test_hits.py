@@ -226,3 +226,14 @@ def test_current_cs_markers_leave_the_losses_unchecked(syn):
     log.events.append(Entered(log._n(), PieceRef("cs1", "Current CS", None), OFF_MAP, "1214"))
     r = lose(log, "116-PG", "1314", 0, 2).say("german", "done").check()
     assert illegal(r) == [] and "Current CS markers" in verdicts(r, 11)[0].needs
+
+
+def test_chat_that_declares_nothing_leaves_the_result_open(syn):
+    """PTR15-10: VASSAL echoes every dice button's roll in the chat ('*** Combat = 10 *** <German>') in the roll's
+    own log step; that line, like any talk, does not end the combat, so the losses after it are the result's."""
+    log = rolled(syn, 10).say("german", "*** Combat = 10 *** &lt;German&gt;").say("us", "ouch")
+    r = lose(both_lose_one(log), "116-PG", "1314", 0, 2).say("german", "done").check()
+    assert illegal(r) == []
+    log = rolled(syn, 10).say("german", "*** Combat = 10 *** &lt;German&gt;")
+    r = lose(lose(log, "3-AI", "1214", 0, 1), "116-PG", "1314", 0, 2).say("german", "done").check()
+    assert any(rule == "PTR 15.5.1" for _, rule in illegal(r))  # 1-A's loss is still owed
