@@ -103,3 +103,15 @@ def test_terrain_drm_from_the_hexside_attacked_across(syn):
     assert illegal(log.check()) == []
     r = lose(across_the_stream(syn), "116-IN", "1114", 0, 2).check()
     assert illegal(r) == [(6, "PTR 15.5.3A")]
+
+
+def test_an_overstack_after_a_retreat_disrupts_without_a_check(syn):
+    """PTR16-2 / PTR14-5 (14.2A: 'at the end of a Movement Action or retreat'): '2/2' is no boldface result, but
+    3-AI and 1-A (two infantry-type units) retreating together into 1114 overstack it: their flips are the 14.2A
+    disruption, not a failed check. Without the overstack (no retreat, both losing an SP in 1214) 3-AI's flip is
+    still against 16.2."""
+    log = lose(rolled(syn, 10), "3-AI", "1214", 0, 1).move("3-AI", "1214", "1114").move("1-A", "1214", "1114")
+    r = lose(log.disrupt("3-AI", "1114").disrupt("1-A", "1114"), "116-PG", "1314", 0, 2).say("german", "done").check()
+    assert illegal(r) == [] and "overstack in 1114 after its retreat (14.2A)" in verdicts(r, 14)[0].detail
+    r = both_lose_one(rolled(syn, 10)).disrupt("3-AI", "1214").check()
+    assert illegal(r) == [(13, "PTR 16.2")]
