@@ -55,7 +55,10 @@ class RecoveryMixin:
     def interdiction_roll(self, j: Judged) -> None:
         turn = self.state.turn
         if not self.mem.recovering:
-            self.say(j.index, Illegal("PTR 5.2.1D", "no Interdiction roll on a scenario's first turn",
+            done = self.mem.interdiction is not None and self.mem.interdiction[0] == turn
+            why = (f"the Interdiction roll of turn {turn} is already made: one US roll per Recovery Phase" if done
+                   else "no Interdiction roll on a scenario's first turn")
+            self.say(j.index, Illegal("PTR 5.2.1D", why,
                                       guess="the US's first roll of the Recovery Phase is its Interdiction roll"))
             return
         die = self.die(j.event)

@@ -90,3 +90,13 @@ def test_fam_marker_fills_an_unknown_fam(ptr):
     ref = PtrReferee(rules_for(ptr, "s3"), log.timeline())
     ref.run()
     assert memory(ref.state).fam["1inf"] == 5
+
+
+def test_a_second_interdiction_roll_in_a_turn_says_the_turns_roll_is_made(syn):
+    """PTR5-3 (5.2.1D, L488): one US Interdiction roll in every Recovery Phase after the first turn; a second one
+    in Turn 2's is flagged as the turn's roll already made (not as a first-turn roll)."""
+    r = PtrLog(syn).phase(2, "recovery").roll("us", 5, "Interdiction").check()
+    assert illegal(r) == []
+    r = PtrLog(syn).phase(2, "recovery").roll("us", 5, "Interdiction").roll("us", 7, "Interdiction").check()
+    assert illegal(r) == [(2, "PTR 5.2.1D")]
+    assert "turn 2 is already made" in verdicts(r, 2)[0].reason
