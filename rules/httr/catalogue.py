@@ -270,7 +270,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('SUP-11', 'HTTR SR 17.4.3-17.4.4 (L850-854)', 're-attachment only after an HQ is destroyed; a destroyed division/corps/intermediate HQ returns after 2d6 GTs next to a subordinate unit.', 'units.csv formation (bundled formations that name no unit)'),
     ('SUP-12', 'HTTR SR 17.5.7-17.5.10 (L862-865)', 'artillery changes HQ only when its HQ is destroyed (ER −1 / −2, not cumulative).', 'units.csv formation (bundled formations that name no unit)'),
     ('SUP-13', 'HTTR SR 18.5.3 / ScR 4.3 (L930, L1078-1079)', 'flak may join any HQ; switching costs one GT out of supply.', 'units.csv formation (bundled formations that name no unit)'),
-    ('SUP-14', 'HTTR ScR 5.1.2 (L1096)', 'the 30 Corps source is only D0119 until major-city hexes are activated by 30 Corps units passing through them.', ''),
+    ('SUP-14', 'HTTR ScR 5.1.2 (L1096)', 'the 30 Corps source is only D0119 until major-city hexes are activated by 30 Corps units passing through them.', 'major-city hexes (terrain.toml places: only A2332 of Arnhem is given)'),
     ('SUP-15', 'HTTR ScR 5.1.1.1-5.1.1.2 (L1091-1092)', 'German supply along roads leaving the N/E/W edges, not into captured areas.', "map roads, captured off-map areas' edges"),
     ('SUP-16', 'HTTR ScR 5.1.3.2-5.1.3.3 (L1100-1101)', 'supply heads LZ N B2348, LZ W C1111 (reading: C1211, L1585), DZ L A2420.', 'the LZ W hex (C1111 or C1211: the data does not choose)'),
     ('SUP-17', 'HTTR ScR 5.1.3.6-5.1.3.7 / 5.2 (L1104-1105, L1133)', 'everyone in supply until GT6; airborne units for the 17 Sep turns and four GTs after dropping.', ''),
