@@ -15,17 +15,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from hexforge.builder.timeline import DiceRoll, Entered, Event, Move
+from hexforge.builder.timeline import DiceRoll, Eliminated, Entered, Event, Move
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.core.tables import Cells
+from hexforge.rules.httr.bridge_repair import Approaches, judge_repair
 from hexforge.rules.httr.engineer_demolition import judge_engineers
 from hexforge.rules.httr.entrench import Works
 from hexforge.rules.httr.thoroughfares import bridged
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
+from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict
 
 MARKER = "destroyed_bridge"  # ScR 9.5.3 (L1391)
@@ -38,6 +40,7 @@ Bridge = tuple[Hex, Hex]
 
 class Position(Protocol):
     game: Game
+    rules: RulesSystem
     state: GameState
     channel: Channel
     works: Works
@@ -52,6 +55,7 @@ class Demolitions:
 
     near: list[Bridge] = field(default_factory=list)
     known: list[Bridge] | None = None  # every bridge over water of the map (read once)
+    approaches: Approaches = field(default_factory=Approaches)  # units near each bridge (ScR 9.6.2)
     rolled: set[Bridge] = field(default_factory=set)
     destroyed: int = 0
     due: tuple[int, Bridge] | None = None
@@ -87,10 +91,13 @@ def approached(p: Position, dem: Demolitions, e: Event, uid: str) -> None:
     """After a unit's move: the bridges with an end next to its new hex, for the other side to blow."""
     button = next((d for d in p.game.info.dice_buttons if d.purpose == "bridge-demolition"), None)
     at = p.state.where(uid)
-    if not isinstance(e, (Move, Entered)) or at is None or button is None or p.state.side(uid) == button.side:
+    if not isinstance(e, (Move, Entered)) or at is None:
         return
     if dem.known is None:
         dem.known = bridges(p.game)
+    dem.approaches.seen(p.state, dem.known, uid)
+    if button is None or p.state.side(uid) == button.side:
+        return
     dem.near = [br for br in dem.known if br not in dem.rolled and min(at.distance(h) for h in br) <= 1]
 
 
@@ -131,14 +138,21 @@ def threshold(game: Game, br: Bridge) -> int:
 
 
 def marker_placed(game: Game, e: Event) -> bool:
-    """Is ``e`` a Destroyed Bridge marker put on the map?"""
+    """Is ``e`` a Destroyed Bridge marker put on the map or taken off it?"""
     m = next((m for m in game.info.markers if m.id == MARKER), None)
-    return isinstance(e, Entered) and e.piece.unit is None and m is not None and e.piece.name == str(plain(m.name))
+    return isinstance(e, (Entered, Eliminated)) and e.piece.unit is None and m is not None \
+        and e.piece.name == str(plain(m.name))
 
 
-def judge_marker(p: Position, dem: Demolitions, h: Hex | None) -> Verdict:
+def judge_marker(p: Position, dem: Demolitions, h: Hex | None, removed: bool = False) -> Verdict:
     """A Destroyed Bridge marker placed on ``h``: the bridge the last roll destroyed, else bridge engineers'
-    work (``engineer_demolition``)."""
+    work (``engineer_demolition``); taken off ``h`` (``removed``): the bridge repaired (``bridge_repair``)."""
+    if removed:
+        if dem.known is None:
+            dem.known = bridges(p.game)
+        at = [br for br in dem.known if h in br]
+        return judge_repair(p, dem.approaches, at[0]) if at else NotCheckable(
+            f"a bridge at {p.game.map.labels.get(h, 'that place')} (the map's bridges)")
     if dem.due is not None and h in dem.due[1]:
         dem.due = None
         return Legal(detail="the Destroyed Bridge marker of the bridge just blown (ScR 9.5.3)")

@@ -178,7 +178,8 @@ class HttrReferee(Referee):
         elif isinstance(e, (Move, Entered)) and self.unit(e) is None and heads.head_of(self.game, e.piece.name):
             self.say(j.index, heads.judge_head(self, e, heads.head_of(self.game, e.piece.name)))
         elif demolition.marker_placed(self.game, e):
-            self.say(j.index, demolition.judge_marker(self, self.demolitions, self.hex(e.hex)))
+            self.say(j.index, demolition.judge_marker(self, self.demolitions, self.hex(e.hex),
+                                                      isinstance(e, Eliminated)))
         elif marker_event(self.game, e):
             for v in judge_marker(self, self.works, e):
                 self.say(j.index, v)
