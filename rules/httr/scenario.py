@@ -23,6 +23,7 @@ from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.landings import marker_formation
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
@@ -49,6 +50,7 @@ class ScenarioLog:
     begun: set[int] = field(default_factory=set)
     names: dict = field(default_factory=dict)  # each hex's labels (sheets overlap), built on first use
     flak_rolls: list[int] = field(default_factory=list)  # the Flak Suppression rolls before play (ScR 23.1.4)
+    pathfinders: set = field(default_factory=set)  # the scenario's pathfinder hexes already marked
 
     def labels(self, game: Game, label: str) -> list[str]:
         """Every label of the hex ``label`` names (itself alone when the map does not know it)."""
@@ -83,6 +85,8 @@ def on_event(p: Position, log: ScenarioLog, e: Event) -> list[Verdict]:
         return first + [v for v in (after_end(sc.id, plain(sc.last_turn), turn),) if v] + posts(p, turn) + \
             exits_due(p, turn)
     uid = p.unit(e)
+    if uid is None and isinstance(e, Entered) and marker_formation(p.game, e.piece.name)[0]:
+        return [pathfinder_hex(p, log, e.hex)]
     if uid is None or not isinstance(e, (Move, Entered)):
         return []
     to = e.to_hex if isinstance(e, Move) else e.hex
@@ -217,3 +221,23 @@ def flak_suppressed(p: Position, log: ScenarioLog) -> list[Verdict]:
         return [Illegal("HTTR ScR 23.1.4", f"{hits} Flak Suppression roll(s) of 1-5 and {len(disrupted)} flak "
                         "unit(s) disrupted: each such roll disrupts one")]
     return [Legal(detail=f"{len(flak)} German flak unit(s) rolled for, {hits} disrupted (ScR 23.1.4)")]
+
+
+@rule("HTTR ScR 6.2.1 / 18.2-20.2", "SCN-2", "in a scenario that names its pathfinder hexes, each Pathfinder marker "
+      "is placed on one of them, one marker a hex")
+def pathfinder_hex(p: Position, log: ScenarioLog, label: str | None) -> Verdict:
+    """Reading: which regiment's marker goes on which hex is not judged (the markers name no regiment in the
+    bundled data); the scenario's ``pathfinders`` (regiment -> hex) give the hexes."""
+    named = special(p).get("pathfinders")
+    h = p.hex(label)
+    if not named or h is None:
+        return Legal(detail="the scenario names no pathfinder hexes (ScR 6.3.2: any hex)") if not named else \
+            NotCheckable(f"the hex the Pathfinder marker is placed in ({label or 'off the map'})")
+    hexes = {p.hex(v): k for k, v in named.items()}
+    if h not in hexes:
+        return Illegal("HTTR ScR 6.2.1", f"a Pathfinder marker placed in {label}: this scenario places them in "
+                       f"{', '.join(sorted(named.values()))}")
+    if h in log.pathfinders:
+        return Illegal("HTTR ScR 6.2.1", f"a second Pathfinder marker in {label}: one per regiment")
+    log.pathfinders.add(h)
+    return Legal(detail=f"the {hexes[h]} Pathfinder marker's hex {label} (ScR 6.2.1)")

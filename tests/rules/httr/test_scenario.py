@@ -62,6 +62,9 @@ def test_scenario_18s_posts_and_exit_on_the_bundled_data():  # SCN-3, SCN-4, ScR
     out = Log(hqs, BUNDLED).phase(3, "allied_movement").move("506/101", "C0117").leave("506/101")
     assert "HTTR ScR 18.5.2" not in rules_broken(run(out))
     assert "HTTR ScR 16.1" in rules_broken(run(Log(hqs, BUNDLED).phase(3, "allied_movement").enter("501/101", "A1010")))
+    pf = Log(hqs, BUNDLED).phase(1, "allied_movement").place("pf", "Pathfinder Drop Zone (DZ)", "C1011")  # SCN-2
+    assert not illegal(run(pf))
+    assert rules_broken(run(pf.place("pf2", "Pathfinder Drop Zone (DZ)", "C1012"))) == ["HTTR ScR 6.2.1"]
 
 
 def test_flak_suppression_before_play():  # SCN-7, ScR 23.1.4 (L1727)
@@ -85,3 +88,14 @@ def test_the_bundled_campaign_does_not_know_its_flak():  # SCN-7 on the bundled 
     verdicts = HttrReferee(rules_for(BUNDLED, "s23"), log.timeline()).run().judged[-1].verdicts
     assert any("which german units are flak" in v.needs for v in unsure(verdicts))
     assert not [v for v in verdicts if "23.1.4" in (getattr(v, "detail", None) or "")]
+
+
+def test_pathfinders_go_on_the_scenarios_hexes():  # SCN-2, ScR 6.2.1 (L1177), 18.2 (L1583)
+    def placed(*hexes: str) -> list:
+        log = Log(POSTED).phase(1, "allied_movement")
+        for i, h in enumerate(hexes):
+            log.place(f"pf{i}", "Pathfinder A-REG1", h)
+        return judged(log)
+    assert not illegal(placed("B0305", "B0308"))
+    assert rules_broken(placed("B0306")) == ["HTTR ScR 6.2.1"]
+    assert rules_broken(placed("B0305", "B0305")) == ["HTTR ScR 6.2.1"]
