@@ -63,9 +63,15 @@ def losses(result: str | None) -> int:
     return int(result) if result is not None and result.isdigit() else 0
 
 
-def after_result(p: Position, index: int, unit: str | None, result: str | None, kind: str = "df") -> list[Verdict]:
-    """A packet's result on ``unit``: remember what it calls for; the verdicts it gets at once (6.7.8)."""
+def after_result(p: Position, index: int, unit: str | None, result: str | None, kind: str = "df",
+                 named: bool = True) -> list[Verdict]:
+    """A packet's result on ``unit``: remember what it calls for; the verdicts it gets at once (6.7.8). A result
+    on a stack whose declaration named no target unit is not followed: the firer chooses which unit takes it
+    (SR 6.3.2.2), and the log does not say which."""
     if unit is None or result is None or unit not in p.game.units:
+        return []
+    where = p.state.where(unit)
+    if not named and where is not None and len(p.state.at(where)) > 1:
         return []
     m = mem.mode(p.state, unit)
     gun = is_kind(p.game, unit, "hq", "artillery")

@@ -73,15 +73,18 @@ def judge_fire(p: Position, d: Declaration) -> list[Verdict]:
         out += [check_if_of(p, u, target) for u in units]
     if d.kind == "if":
         out += check_spotter(p, d, units, target) + [check_if_er(p, units)] + communication(p, d, units)
-    if d.kind == "df":
-        out.append(check_packet(p, d, units, target))
     if d.kind in ("at", "return"):
         out += [check_los(p, d, u, target) for u in units]
-    if d.kind == "at":
-        out.append(check_class(p, d, units))
     if d.kind == "return":
         out += [check_return(p, d, u, target) for u in units]
-    return out + limits(p, d, units, target)
+    out += limits(p, d, units, target)
+    if any(isinstance(v, Illegal) for v in out):
+        return out  # a fire that may not be made is no packet and uses no AT class (6.3.1.2, 6.4.1.7)
+    if d.kind == "df":
+        out.append(check_packet(p, d, units, target))
+    if d.kind == "at":
+        out.append(check_class(p, d, units))
+    return out
 
 
 @rule("HTTR SR 6.0 / 6.2.1", "FIR-1", "one fire method per unit per phase; the Reaction Phase DF only; "

@@ -510,7 +510,8 @@ class HttrReferee(Referee):
             unit = pending[0].target_unit or (mem.stack(self.state, target)[:1] or (None,))[0] if target else None
             if self.fire.last_result == "DEF" and unit is not None:
                 self.fire.defilade_due.append((j.index, unit))
-            for v in after_result(self, j.index, unit, self.fire.last_result, pending[0].kind):
+            for v in after_result(self, j.index, unit, self.fire.last_result, pending[0].kind,
+                                  pending[0].target_unit is not None):
                 self.say(j.index, v)
 
     # -- movement ----------------------------------------------------------------------------
