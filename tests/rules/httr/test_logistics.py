@@ -113,3 +113,10 @@ def test_a_club_route_delivery_is_shared_among_the_divisions():  # CP-1, ScR 5.2
 
 def everything(report) -> list:
     return [v for j in report.judged for v in j.verdicts]
+
+
+def test_the_bundled_timetable_names_divisions_with_no_hq_counter():  # CP-2 on the bundled data
+    g = load_game("highway-to-the-reich")
+    got = last(Log({"85xx": ("C2808", {"Mode": "Defilade"})}, g).phase(13, "cp_logistic")  # 19 Sep, 0601
+               .say("logistics 85xx normal").check())
+    assert got and all(isinstance(v, NotCheckable) for v in got) and "9th SS Panzer" in got[0].needs
