@@ -10,7 +10,7 @@ from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.command import hq_supplied
 from hexforge.rules.ptr.memory import frozen_map
-from hexforge.rules.ptr.organization import brief
+from hexforge.rules.ptr.command import brief
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
 from hexforge.rules.state import GameState

@@ -21,6 +21,14 @@ def paths(data: PtrData, state: GameState) -> PtrPaths:
     return PtrPaths(data.game, state, disrupted={u for u in state.reduced if not data.is_hq(u)})
 
 
+def brief(needs: set[str] | tuple[str, ...]) -> str:
+    """What a path search needed, short: the data named once, the unsurveyed hexes counted."""
+    hexes = {n for n in needs if n.startswith("terrain of hex ")}
+    rest = sorted(set(needs) - hexes)
+    count = len({n.split(" ")[3] for n in hexes})
+    return "; ".join(rest + ([f"the terrain of {count} unsurveyed hexes"] if count else [])) or "unknown map data"
+
+
 def _memo(data: PtrData, state: GameState, what: tuple, search: Callable[[PtrPaths], Any]) -> tuple[Any, set[str]]:
     """``search`` over ``state``'s paths, remembered with what it needed for this position."""
     cache: dict = data.__dict__.setdefault("_searches", {})
@@ -44,7 +52,7 @@ def hq_supplied(data: PtrData, state: GameState, fid: str) -> Answer:
     answer, needs = _memo(data, state, ("supply", side), lambda p: supply(p, side, state.turn).hqs)
     got = answer.get(hq)
     if got is None:
-        return Unknown("the supply path of HQ " + hq + ": " + ("; ".join(sorted(needs)) or "unknown map data"))
+        return Unknown(f"the supply path of HQ {hq}: {brief(needs)}")
     return got
 
 
@@ -61,5 +69,5 @@ def commanded(data: PtrData, state: GameState, uid: str) -> Answer:
     reach, needs = _memo(data, state, ("cr", hq, mobility), lambda p: command_range(p, hq, mobility))
     got = reach.get(at, (False, 0))[0]
     if got is None:
-        return Unknown(f"the command range of {uid} to {hq}: " + ("; ".join(sorted(needs)) or "unknown map data"))
+        return Unknown(f"the command range of {uid} to {hq}: {brief(needs)}")
     return got

@@ -11,7 +11,7 @@ the log's proof is the chat declaration, so an assignment the log never declares
 from __future__ import annotations
 
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.ptr.command import paths
+from hexforge.rules.ptr.command import brief, paths
 from hexforge.games.values import plain
 from hexforge.rules.ptr.data import resolved
 from hexforge.rules.ptr.declaration import Declared
@@ -24,14 +24,6 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 ORGANIZATION_PHASE = "organization"  # the sequence's phase id (PtR 5.1B)
 ORGANIZATION_VERBS = ("assign", "detach", "replace", "cannibalize", "reorganize", "refuse-plan")
-
-
-def brief(needs: set[str] | tuple[str, ...]) -> str:
-    """What a path search needed, short: the data named once, the unsurveyed hexes counted."""
-    hexes = {n for n in needs if n.startswith("terrain of hex ")}
-    rest = sorted(set(needs) - hexes)
-    count = len({n.split(" ")[3] for n in hexes})
-    return "; ".join(rest + ([f"the terrain of {count} unsurveyed hexes"] if count else [])) or "unknown map data"
 
 
 def find_unit(units, words: str) -> str | None:
@@ -215,6 +207,11 @@ class OrganizationMixin:
     @rule("PTR 6.2B / 6.1C", "PTR6-8", "an independent is always assigned (it is reassigned, never detached); a "
           "detached US unit may return to its own formation")
     def detach(self, uid: str) -> Verdict:
+        """``detach UNIT``: the unit returns to its own formation. A detached US unit is treated as an independent
+        (6.1C), so it must be in the CR of both HQs (6.2.1A, 6.2.2). Reading: a German unit assigned away under
+        6.1D's exception returns with no CR condition: 6.1D asks only a Command Path of any length to its own HQ
+        (the 6.2.1-6.2.2 conditions are for independents), and the isolation check (PTR18-4) demands the return
+        on that same condition, so the two never disagree."""
         bad = self.organization_time(uid)
         if bad is not None:
             return bad
@@ -224,6 +221,9 @@ class OrganizationMixin:
                            "instead)")
         if now == own:
             return Illegal("PTR 6.1C", f"{uid} is not detached from {own}")
+        if self.state.side(uid) != self.data.us_side:
+            self.set(assigned=frozen_map({u: f for u, f in self.mem.assigned.items() if u != uid}))
+            return Legal(detail=f"{uid} returns to {own} (6.1D)")
         cr = self.cr_verdict(uid, own, now, [self.in_cr_of(uid, own), self.in_cr_of(uid, now)])
         if isinstance(cr, Illegal):
             return cr

@@ -20,7 +20,8 @@ from hexforge.games.values import plain
 from hexforge.rules.ptr.data import resolved
 from hexforge.rules.ptr.declaration import Declared
 from hexforge.rules.ptr.memory import frozen_map
-from hexforge.rules.ptr.organization import brief, find_unit
+from hexforge.rules.ptr.command import brief
+from hexforge.rules.ptr.organization import find_unit
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
