@@ -122,7 +122,9 @@ class IsolationMixin:
           "first Organization Phase it can trace a command path of any length to its own HQ")
     def watch_return(self, j: Judged) -> None:
         """At the end of an Organization Phase: every German unit still assigned away from its own formation whose
-        own HQ it can reach again. Reading: 'is able to' is judged with the position the phase ends with."""
+        own HQ it can reach again. Reading: 'is able to' is judged with the position the phase ends with; the
+        return ('detach UNIT', ``organization.detach``) needs only that Command Path, not the CR of either HQ
+        (6.2.1A-6.2.2 bind independents), so a return this check demands is never refused there."""
         e, us = j.event, self.data.us_side
         if not isinstance(e, TurnChange) or self.phase_id() != ORGANIZATION or isinstance(us, Unknown):
             return

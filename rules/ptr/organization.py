@@ -11,7 +11,7 @@ the log's proof is the chat declaration, so an assignment the log never declares
 from __future__ import annotations
 
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.ptr.command import brief, paths
+from hexforge.rules.ptr.command import brief, formation_now, paths
 from hexforge.games.values import plain
 from hexforge.rules.ptr.data import resolved
 from hexforge.rules.ptr.declaration import Declared
@@ -42,10 +42,7 @@ class OrganizationMixin:
         """The formation a unit belongs to now: its assignment (6.1C, 6.2), else the one the scenario attaches it to
         at the start (``[special_rules] attachments``, e.g. 21.2.9's '* attached to 526th Inf Div'), else its own
         (units.csv)."""
-        attached = self.special("attachments")
-        start = attached.get(uid) if isinstance(attached, dict) else None
-        return self.mem.assigned.get(uid) or (start if start in self.data.formations else None) \
-            or self.data.formation_of(uid)
+        return formation_now(self.data, self.state, uid)
 
     def independent(self, uid: str) -> bool:
         """PtR 6.2A: a unit of no formation (units.csv formation empty or no formation of the game)."""

@@ -84,12 +84,12 @@ def test_without_a_chosen_reading_a_passed_check_is_not_checkable(syn):
             assert illegal(r) == [(4, expect)]
 
 
-def cut_off_and_freed(syn) -> PtrLog:
+def cut_off_and_freed(syn, own_hq: str = "1313") -> PtrLog:
     """Turn 1: 116-IN, cut off with G9-HQ in the corner 1010 by 3-TK2 (1011) and 1-B (1110) from G116-HQ (1313),
     joins 9pz (6.1D's exception, event 1); in the Operations Cycle both US units move away (events 3-11); Turn 2's Organization Phase
     (event 12)."""
     setup = dict(SETUP, **{"116-IN": "1010", "G9-HQ": "1010", "3-TK2": "1011", "1-B": "1110", "US3-HQ": "1017",
-                           "G116-HQ": "1313", "US1-HQ": "1016", "1-A": "1016"})
+                           "G116-HQ": own_hq, "US1-HQ": "1016", "1-A": "1016"})
     log = PtrLog(syn, setup).phase(1, "organization").say("german", "assign 116-in to 9pz").phase(1, "operations")
     log.say("us", "act 3arm").roll("us", 5).move("3-TK2", "1011", "1012", "1013", "1014").say("us", "done")
     log.initiative(9, 1).say("us", "act 1inf").roll("us", 5).move("1-B", "1110", "1111", "1112", "1113")
@@ -102,4 +102,14 @@ def test_an_isolated_german_unit_returns_once_it_can(syn):
     r = cut_off_and_freed(syn).say("german", "detach 116-in").phase(2, "plan").check()
     assert illegal(r) == []
     log = cut_off_and_freed(syn).phase(2, "plan")
+    assert illegal(log.check()) == [(len(log.events) - 1, "PTR 6.1D")]
+
+
+def test_the_return_needs_a_command_path_not_the_command_range(syn):
+    """PTR18-4 (6.1D: 'a Command Path (18.2) of any length'): with G116-HQ in 1414, freed 116-IN in 1010 is out
+    of its CR but can trace a path to it: the return is due, and 'detach' may make it (no 6.2.1A CR condition,
+    which binds independents); not making it is still flagged at the phase's end."""
+    r = cut_off_and_freed(syn, "1414").say("german", "detach 116-in").phase(2, "plan").check()
+    assert illegal(r) == [] and "returns to 116pz (6.1D)" in r.judged[14].verdicts[0].detail
+    log = cut_off_and_freed(syn, "1414").phase(2, "plan")
     assert illegal(log.check()) == [(len(log.events) - 1, "PTR 6.1D")]
