@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.data import PtrData
+from hexforge.rules.ptr.memory import memory
 from hexforge.rules.ptr.supply import PtrPaths, command_range, supply
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -56,11 +57,17 @@ def hq_supplied(data: PtrData, state: GameState, fid: str) -> Answer:
     return got
 
 
+def formation_now(data: PtrData, state: GameState, uid: str) -> str | None:
+    """The formation a unit belongs to now: its assignment (6.1C, 6.2; the state's memory), else the one the
+    scenario attaches it to at the start, else its own (units.csv)."""
+    return memory(state).assigned.get(uid) or data.attachments.get(uid) or data.formation_of(uid)
+
+
 @rule("PTR 18.0B / 18.2 / 18.3", "PTR18-1", "a CR path (HQ hex counted, unit hex not) within the HQ's command "
       "range, through no enemy unit, no unnegated EZOC, no terrain prohibited to the tracer")
 def commanded(data: PtrData, state: GameState, uid: str) -> Answer:
-    """PtR 18.0B-18.3: is ``uid`` within CR of its parent HQ?"""
-    fid = data.formation_of(uid)
+    """PtR 18.0B-18.3: is ``uid`` within CR of its parent HQ (of the formation it belongs to now)?"""
+    fid = formation_now(data, state, uid)
     hq = data.formations[fid].hq if fid else None
     at = state.where(uid)
     if hq is None or state.where(hq) is None or at is None:

@@ -64,6 +64,14 @@ class PtrData:
         f = self.game.units[uid].formation if uid in self.game.units else ""
         return f if f in self.formations else None
 
+    @cached_property
+    def attachments(self) -> dict[str, str]:
+        """Units the scenario played attaches to another formation at the start (``[special_rules] attachments``,
+        e.g. 21.2.9's '* attached to 526th Inf Div'): unit -> formation."""
+        sc = self.game.scenarios.get(self.scenario) if self.scenario else None
+        got = plain((sc.special_rules or {}).get("attachments")) if sc is not None else None
+        return {u: f for u, f in got.items() if f in self.formations} if isinstance(got, dict) else {}
+
     def find_formation(self, word: str) -> str | None:
         """The formation a typed word names: its id, the only id it begins, or its HQ unit's id."""
         w = word.lower()
