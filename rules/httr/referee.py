@@ -20,6 +20,7 @@ from hexforge.rules.httr import scenario as scn
 from hexforge.rules.httr import optional
 from hexforge.rules.httr import air_routes
 from hexforge.rules.httr import start_ma
+from hexforge.rules.httr import map_exits
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import logistics as logi
 from hexforge.rules.httr import supply_heads as heads
@@ -120,6 +121,7 @@ class HttrReferee(Referee):
         self.scenario_log = scn.ScenarioLog()  # the scenario's exits and posts (ScR 16-19)
         self.patrols = optional.Patrols()  # CAP markers on the map (optional ScR 15.7)
         self.start_ma = start_ma.StartMa.set_up(timeline.setup)  # first turns' rolled MAs (ScR 8.1.5)
+        self.sheet_exits = map_exits.SheetExits()  # formations bound to leave a map sheet (ScR 8.1.9)
 
     def _start_mode(self, uid: str) -> str | None:
         """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
@@ -151,7 +153,8 @@ class HttrReferee(Referee):
         cities_seen(self, e)
         for v in strikes.on_event(self, self.airstrikes, e) + landings.on_event(self, self.landings, e) + \
                 restrictions.on_event(self, self.night_rolls, e) + scn.on_event(self, self.scenario_log, e) + \
-                optional.on_event(self, self.patrols, e) + air_routes.on_event(self, e):
+                optional.on_event(self, self.patrols, e) + air_routes.on_event(self, e) + \
+                map_exits.on_event(self, self.sheet_exits, e):
             self.say(j.index, v)
         for i, v in start_ma.on_event(self, self.start_ma, j.index, e):
             self.say(i, v)
