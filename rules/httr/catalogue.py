@@ -339,7 +339,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('RES-2', 'HTTR ScR 8.1.5 / 24.1.4 / 24.3.1 (L1298, L1779-1780, L1814)', 'German on-map start units roll MA unit by unit: 1d6 on GT1-2, 2d6 on GT3.', ''),
     ('RES-3', 'HTTR ScR 8.1.7 (L1300)', 'KG Walther active from phase 6 of GT2.', ''),
     ('RES-4', 'HTTR ScR 8.1.8 (L1301)', 'Germans on Map D never move south of the initial front line.', 'initial front line hexes'),
-    ('RES-5', 'HTTR ScR 8.1.9 (L1302)', 'the 9th SS recon battalion exits at A0130 by the end of GT3.', 'Formation Displays (the 9th SS reconnaissance battalion\'s units)'),
+    ('RES-5', 'HTTR ScR 8.1.9 (L1302)', 'the 9th SS recon battalion exits at A0130 by the end of GT3.', "Formation Displays (the 9th SS reconnaissance battalion's units)"),
     ('RES-6', 'HTTR ScR 8.1.10 (L1303)', 'Germans ≥ 6 hexes east of Club Route on Map D exit by the end of 18 Sep.', 'Club Route hexes'),
     ('RES-7', 'HTTR ScR 8.1.11 (L1304)', 'an out-of-command start unit stays without HQ or attaches at ER −2.', ''),
     ('RES-8', 'HTTR ScR 8.2.1.1-8.2.1.2, 8.2.1.6 (L1309-1310, L1314)', '30 Corps sets up in Travel (artillery and 231st excepted; artillery in Defilade) and moves from phase 6 of GT2.', ''),

@@ -21,6 +21,7 @@ from hexforge.rules.httr import optional
 from hexforge.rules.httr import air_routes
 from hexforge.rules.httr import start_ma
 from hexforge.rules.httr import map_exits
+from hexforge.rules.httr import ca_initiation
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import logistics as logi
 from hexforge.rules.httr import supply_heads as heads
@@ -122,6 +123,7 @@ class HttrReferee(Referee):
         self.patrols = optional.Patrols()  # CAP markers on the map (optional ScR 15.7)
         self.start_ma = start_ma.StartMa.set_up(timeline.setup)  # first turns' rolled MAs (ScR 8.1.5)
         self.sheet_exits = map_exits.SheetExits()  # formations bound to leave a map sheet (ScR 8.1.9)
+        self.initiation = ca_initiation.Initiation()  # the 16th SS close-action rolls (ScR 8.3.4)
 
     def _start_mode(self, uid: str) -> str | None:
         """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
@@ -154,7 +156,7 @@ class HttrReferee(Referee):
         for v in strikes.on_event(self, self.airstrikes, e) + landings.on_event(self, self.landings, e) + \
                 restrictions.on_event(self, self.night_rolls, e) + scn.on_event(self, self.scenario_log, e) + \
                 optional.on_event(self, self.patrols, e) + air_routes.on_event(self, e) + \
-                map_exits.on_event(self, self.sheet_exits, e):
+                map_exits.on_event(self, self.sheet_exits, e) + ca_initiation.on_event(self, self.initiation, e):
             self.say(j.index, v)
         for i, v in start_ma.on_event(self, self.start_ma, j.index, e):
             self.say(i, v)
@@ -316,7 +318,8 @@ class HttrReferee(Referee):
         if isinstance(e, Eliminated):
             return NotCheckable("rules code for losses (SR 6.7, 10.5: not built yet)")
         if isinstance(e, Entered):
-            return NotCheckable("rules code for reinforcements and air landings (ScR 6, 12: not built yet)")
+            return NotCheckable("a rule for a placement made before play begins (before the log's first Movement "
+                                "Phase it is taken as the set-up; arrivals after it are judged by ScR 6, 10 and 12)")
         if isinstance(e, StepChange):
             return Legal(detail=f"{e.trait} changed: no rule reads it")
         return NotCheckable("what this event does under the HTTR rules")
