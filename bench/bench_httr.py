@@ -7,7 +7,9 @@ game's four-sheet grid (A-D, as games/highway-to-the-reich/game.toml numbers it)
 (the bundled terrain is unsurveyed: a move there is *not checkable* and no route is searched), with the
 synthetic turn calendar repeated to the log's length. The log is an engine-format .vlog written with the
 project's writer (tests/rules/vlog.py, as bench/bench_check.py --vlog does): per Game Turn an Allied Movement
-Phase with two multi-hex drags and a German one with one, each judged by a route search. Timed in a fresh
+Phase with two multi-hex drags and a German one with one, each judged by a route search; on the turns where
+the German units that started on the map roll their MA (ScR 8.1.5, ``[special.start_ma]``), G-INF1's move
+follows its roll on the data's movement-allowance button (all sixes). Timed in a fresh
 process per size: reading and judging as ``hexforge check`` does, against the anchor of reading the same
 files without judging, as a ratio (so the figure holds on a shared, noisy machine).
 """
@@ -29,7 +31,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SYNTHETIC = ROOT / "tests" / "games" / "httr-synthetic"
 BUNDLED = ROOT / "games" / "highway-to-the-reich"
 SETUP = {"A-INF1": "B2010", "A-TANK": "B2520", "G-INF1": "A2010"}
-ROUTES = {"A-INF1": ("B2010", "B2014"), "A-TANK": ("B2520", "B2526"), "G-INF1": ("A2010", "A2014")}
+# The tank's four clear hexes, 8 MP by day, are 12 at night (SR 20.3), within its MA of 12; G-INF1's two, 6 MP at
+# night, are within the best 1d6 MA roll (ScR 8.1.5).
+ROUTES = {"A-INF1": ("B2010", "B2014"), "A-TANK": ("B2520", "B2524"), "G-INF1": ("A2010", "A2012")}
 
 
 def _section(text: str, start: str, end: str | None) -> str:
@@ -86,13 +90,19 @@ def write_vlog(tmp: Path, moves: int) -> tuple[Path, Path, Path]:
 
     turns = moves // 3 + 1
     folder = bench_game(tmp, turns)
-    w = Sheets(load_game(folder), tmp)
+    game = load_game(folder)
+    w = Sheets(game, tmp)
+    start_ma = (game.info.special or {}).get("start_ma") or {}
+    buttons = {b.dice: b.name for b in game.info.dice_buttons if b.purpose == "movement-allowance"}
     done, turn = 0, 1
     while done < moves:
         there = turn % 2 == 1
         for side, units in (("allied", ("A-INF1", "A-TANK")), ("german", ("G-INF1",))):
             w.phase(turn, f"{side}_movement")
             for u in units:
+                dice = (start_ma.get("dice") or {}).get(str(turn)) if side == start_ma.get("side") else None
+                if dice:  # ScR 8.1.5: a start unit's move follows its own MA roll
+                    w._step(*w.w.dice(buttons[f"{int(dice)}d6"], [6] * int(dice), "Ann"))
                 a, b = ROUTES[u]
                 w.move(u, *((a, b) if there else (b, a)))
                 done += 1

@@ -3,7 +3,7 @@ GT runs Weather ... German Reaction, the Allied phases, then German Command, Fir
 off-map areas: 1W along column 01 of sheet B (deactivated on GT 4), 1E along column 10 (never)."""
 from __future__ import annotations
 
-from tests.rules.httr.helpers import Log, all_legal, last, rules_broken
+from tests.rules.httr.helpers import Log, all_legal, last, rules_broken, unsure
 
 START = {"G-INF1": "B0305", "A-INF1": "B0101"}
 
@@ -22,6 +22,9 @@ def test_units_enter_in_their_sides_movement_phases():  # OFF-5, ScR 12.2.1 (L14
 def test_placements_before_play_are_the_set_up():  # OFF-5: judged as the set-up, not as arrivals
     v = last(Log(START).phase(1, "german_fire").enter("G-INF2", "B0310").check())
     assert not rules_broken(v)
+    assert [n.needs for n in unsure(v)] == ["a rule for a placement made before play begins (before the log's first "
+                                            "Movement Phase it is taken as the set-up; arrivals after it are judged by "
+                                            "ScR 6, 10 and 12)"]  # says why, not "not built yet"
 
 
 def test_a_unit_that_left_comes_back_after_a_complete_movement_phase():  # OFF-1, OFF-2, ScR 10.2.2-10.2.3
