@@ -6,10 +6,10 @@ independent HQ -> division HQ: up to 12 MP (13.2.5.1-2); division HQ -> corps HQ
 (13.2.4.1), both traced as a vehicle in Travel Mode (13.2.2.7); corps HQ -> its source: any
 length, only along primary and secondary roads (13.2.3.1). A length is halved when the HQ traced
 *to* is in Travel Mode or disrupted (13.2.2.6). No path enters a hex with an enemy unit (a lone
-enemy leader excepted, 19.2.2) or an un-negated EZOC (13.2.2.3, 8.3), nor terrain prohibited to
-the tracer (13.2.2.4). A broken link cuts everything below it (13.2.2.2, 13.2.6.4); an HQ may
-skip a broken level and trace to a higher HQ of its chain (13.2.7.2, 13.4.5); a non-airborne unit on or
-next to an on-map source of its side is supplied (13.2.6.5, ScR 5.1.8.1).
+enemy leader excepted, 19.2.2) or an un-negated EZOC (13.2.2.3, 8.3; a two-hex ZOC stops at a dike,
+8.4.2), nor terrain prohibited to the tracer (13.2.2.4). A broken link cuts everything below it
+(13.2.2.2, 13.2.6.4); an HQ may skip a broken level and trace to a higher HQ of its chain (13.2.7.2,
+13.4.5); a non-airborne unit on or next to an on-map source of its side is supplied (13.2.6.5, ScR 5.1.8.1).
 
 Every answer is three-valued; an unknown answer names the missing TEC cells and the number of
 unsurveyed hexes. Readings where the rules are silent:
@@ -50,14 +50,14 @@ import numpy as np
 
 from hexforge.games.game import Game
 from hexforge.maps.graph import coordinates_of
-from hexforge.maps.hexes import Hex
+from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
 from hexforge.maps.trace import (CLOSED, OPEN, UNSURE, Cost, Reached, Tri, least_cost, reach_arrays,
                                  within_steps)
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.sources import Source, number
-from hexforge.rules.httr.supply_codes import (ADJACENT_ZOC_ONLY, CORPS_ROADS, NO_ZOC_INTO, Passability, _Pairs,
-                                             _road_codes, unit_facts)
+from hexforge.rules.httr.supply_codes import (ADJACENT_ZOC_ONLY, CORPS_ROADS, NO_ZOC_INTO, PENDING, Passability,
+                                             _Pairs, _road_codes, unit_facts)
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.core.zoc import zoc_in
 from hexforge.rules.state import GameState
@@ -193,12 +193,34 @@ class HttrSupply:
         if rng is None:
             self.needs.add(f"range of unit {uid} (units.csv; 8.0)")
             return None
-        if rng < 2 or kinds & ADJACENT_ZOC_ONLY:
+        if rng < 2 or kinds & ADJACENT_ZOC_ONLY or self.cut_by_dikes(at, h):
             return False
         seen = self._observation.observe(at, h).visible
         if seen is None:
             self.needs.add(f"whether {uid} observes {self.game.map.label(h)} (7.0)")
         return seen
+
+    @cached_property
+    def _dike_sides(self) -> frozenset[Hexside]:
+        return frozenset(side for side, feats in self.game.map.terrain.hexsides.items()
+                         if any(f.kind == "dike" for f in feats))
+
+    def cut_by_dikes(self, at: Hex, into: Hex) -> bool:
+        """SR 8.4.2 (L440): a ZOC crosses a dike hexside only from a unit adjacent to it, so a two-hex ZOC from
+        ``at`` reaches ``into`` only through a hex between them whose hexside into ``into`` has no dike.
+        Reading: only a dike the data gives cuts; past an unsurveyed hex between them the answer is observation's
+        (7.0), which asks for that hex's terrain (movement's ``Movement.past_dikes`` says unknown there)."""
+        dikes = self._dike_sides
+        return bool(dikes) and all(Hexside.between(m, into) in dikes for m in at.neighbours() if m.distance(into) == 1)
+
+    def _dikes_close(self, pairs: _Pairs) -> None:
+        """The array path's :meth:`cut_by_dikes`: the two-hex pairs awaiting observation that a dike cuts."""
+        if not self._dike_sides:
+            return
+        hexes = self.game.map.adjacency().hexes
+        for p in np.flatnonzero(pairs.value == PENDING).tolist():
+            if self.cut_by_dikes(pairs.at[pairs.unit[p]], hexes[pairs.node[p]]):
+                pairs.value[p] = CLOSED
 
     def ezoc(self, h: Hex, side: str) -> Tri:
         st = self.state
@@ -258,6 +280,7 @@ class HttrSupply:
         friend[node[(node >= 0) & mine]] = True
         zoc = [p for p, e in zip(placed, enemy.tolist()) if e]
         pairs = _Pairs.of(self, zoc, adj, at[enemy])
+        self._dikes_close(pairs)  # SR 8.4.2
         asks = ~blocked & ~friend  # the hexes whose answer reads the EZOC
         pairs.observe(self, asks & ~pairs.hexes_with(OPEN, n))
         yes, maybe = pairs.hexes_with(OPEN, n), pairs.hexes_with(UNSURE, n)
