@@ -7,7 +7,6 @@ from typing import Any, Callable
 
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.data import PtrData
-from hexforge.rules.ptr.memory import memory
 from hexforge.rules.ptr.supply import PtrPaths, command_range, supply
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -60,7 +59,8 @@ def hq_supplied(data: PtrData, state: GameState, fid: str) -> Answer:
 def formation_now(data: PtrData, state: GameState, uid: str) -> str | None:
     """The formation a unit belongs to now: its assignment (6.1C, 6.2; the state's memory), else the one the
     scenario attaches it to at the start, else its own (units.csv)."""
-    return memory(state).assigned.get(uid) or data.attachments.get(uid) or data.formation_of(uid)
+    assigned = getattr(state.memory, "assigned", None) or {}  # PtrMemory.assigned (memory.py imports this module's users)
+    return assigned.get(uid) or data.attachments.get(uid) or data.formation_of(uid)
 
 
 @rule("PTR 18.0B / 18.2 / 18.3", "PTR18-1", "a CR path (HQ hex counted, unit hex not) within the HQ's command "
