@@ -1,7 +1,8 @@
 """HTTR organisation modes and unit states as the log shows them (layer changes): SR 5 (one voluntary mode
 change per turn, in the Organization Phase, by the legal transitions; Defilade at once after being fired at
 or a CA; Travel to Concentrated at the end of a move for 2 MP), SR 5.1 (disruption is never voluntary),
-SR 9.3.7 (mount or dismount once per phase), SR 9.5.1.1 (only vehicular-capable units enter Travel).
+SR 9.3.7 (mount or dismount once per phase), SR 9.3.8 (remount on a road-or-trail supply line), SR 9.5.1.1
+(only vehicular-capable units enter Travel).
 
 Reading: SR 4.1's note (L128) lets players make the Organization Phase's changes at the end of a unit's
 move "if no German unit is within OF range" to speed play; the referee holds to the Organization Phase, as
@@ -17,12 +18,14 @@ from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.attachment import Attachments, controlling
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.overstack import Overstacks
 from hexforge.rules.httr.recovery import judge_recovery
 from hexforge.rules.httr.recovery_modes import Recoveries, to_defilade
+from hexforge.rules.httr.supply import HttrSupply
 from hexforge.rules.httr.thoroughfares import needs_raised, raised_at
 from hexforge.rules.httr.units import has_mode, is_kind, mobility
 from hexforge.rules.registry import rule
@@ -45,6 +48,7 @@ class Position(Protocol):
     dismounts: set[str]
     moves: dict[str, Step]
     channel: Channel
+    attach: Attachments
 
     def phase(self) -> tuple[str, str | None]: ...
 
@@ -64,7 +68,7 @@ def judge_layer(p: Position, e: StepChange, uid: str, index: int = -1) -> list[V
             p.recoveries.due[uid] = index
         return [judge_recovery(p, uid)]
     if what == "dismounted":
-        return [judge_dismount(p, uid)]
+        return [judge_dismount(p, uid)] + ([] if value else [judge_remount(p, uid)])
     if what == "depleted":
         return [NotCheckable("rules code for depletion and its removal (SR 13.3: not built yet)")]
     return [Legal(detail=f"the {what} marker (the fire it marks is judged with its declaration)")]
@@ -200,3 +204,23 @@ def judge_dismount(p: Position, uid: str) -> Verdict:
         return Illegal("HTTR SR 9.3.7", f"{uid} mounts or dismounts a second time this phase")
     p.dismounts.add(uid)
     return Legal()
+
+
+@rule("HTTR SR 9.3.8", "MOV-8", "a unit remounts only if it can trace a supply line along roads or trails back to "
+      "its controlling HQ")
+def judge_remount(p: Position, uid: str) -> Verdict:
+    """The Dismounted marker comes off: the unit's road-or-trail line to the HQ it answers to now (SR 13.4
+    attachments included), through no enemy unit or un-negated EZOC (``HttrSupply.road_line``)."""
+    hq = controlling(p, uid)
+    if not hq:
+        return NotCheckable(f"the controlling HQ of {uid} (units.csv formation)")
+    modes = mem.memory(p.state).modes
+    sup = HttrSupply(p.game, p.state, [], travel=frozenset(u for u, m in modes.items() if m == "travel"),
+                     disrupted=frozenset(u for u in p.state.positions if mem.has(p.state, u, "disrupted")))
+    line = sup.road_line(uid, hq)
+    if line.supplied is None:
+        return NotCheckable("; ".join(sup.missing()) or line.reason)
+    if line.supplied is False:
+        return Illegal("HTTR SR 9.3.8", f"{uid} remounts without a supply line along roads or trails to {hq} "
+                       f"({line.reason})")
+    return Legal(detail=line.reason)

@@ -679,6 +679,44 @@ class HttrSupply:
             why += f", but {hq} is {'out of supply' if up.supplied is False else 'not checkable'} (SR 13.2.6.4)"
         return Status(v, why, hq)
 
+    def road_line(self, uid: str, hq: str) -> Status:
+        """SR 9.3.8 (L472): a supply line from ``uid`` to ``hq`` along roads or trails only: the unit's path of
+        13.2.6.1 (up to 12 hexes, halved by 13.2.2.6, through no enemy unit or un-negated EZOC, 13.2.2.3), every
+        hexside it crosses on a road or trail. Reading: the line is the unit's own link; its HQ's onward supply
+        is not asked (the rule says 'back to its controlling HQ'); a hexside nobody surveyed may hold a road."""
+        side, at = self.state.side(uid), self.state.where(uid)
+        hexes = self.where(hq)
+        rule = "SR 9.3.8 (L472): a supply line along roads or trails, up to 12 hexes to the HQ (SR 13.2.6.1)"
+        if at is None or hexes is None:
+            return Status(None, f"not checkable: where {uid if at is None else hq} is", hq)
+        if not hexes:
+            return Status(False, f"{rule}: HQ {hq} is not on the map", hq)
+        if at in hexes:
+            return Status(True, f"{rule}: {uid} is with {hq}", hq)
+        terrain = self.game.map.terrain
+
+        def cross(a: Hex, b: Hex) -> Tri:
+            if terrain.connections(a, b) & ROADS:
+                return True
+            if terrain.provenance(Hexside.between(a, b)) is not None:
+                return False
+            self.unsurveyed.update(h for h in (a, b) if not terrain.surveyed(h))
+            return None
+
+        def within(limit: int) -> Tri:
+            got = within_steps(self._g, at, limit, lambda h: self.passable(h, side), cross)
+            return tri_or(*(got[h][0] for h in hexes if h in got))
+
+        half = self.halved(hq)
+        path = within(UNIT_HEXES // 2 if half else UNIT_HEXES)
+        if half is None and path is True:
+            path = tri_or(within(UNIT_HEXES // 2), None)
+        if half:
+            rule += f", halved to 6 ({hq} in Travel Mode or disrupted, SR 13.2.2.6)"
+        why = {True: f"{rule}: traces to {hq}", False: f"{rule}: no such line to {hq}",
+               None: f"not checkable ({rule}): the line to {hq} needs missing data"}[path]
+        return Status(path, why, hq)
+
     def missing(self) -> list[str]:
         """What the unknown answers needed, unsurveyed hexes counted."""
         out = sorted(self.needs)
