@@ -90,6 +90,11 @@ class RulesSystem:
 
     def last_turn(self, state: GameState) -> int | Unknown:
         """The last game turn (the scenario's ``last_turn``)."""
+        return self._scenario_last_turn
+
+    @cached_property
+    def _scenario_last_turn(self) -> int | Unknown:
+        """The scenario's ``last_turn``, read once (a referee asks at every phase change)."""
         v = self.scenario_value(lambda sc: sc.last_turn, "the scenario's last turn (scenario last_turn)")
         return v if isinstance(v, (int, Unknown)) else Unknown("a numeric last turn (scenario last_turn)")
 
@@ -140,13 +145,23 @@ class RulesSystem:
         return Unknown(f"TEC {terrain_id!r} {column}") if v == "unknown" else v
 
     def on_map(self, h: Hex) -> bool:
-        return h in self.map
+        try:
+            return (h.q, h.r) in self._cells  # a pair hashes in C, a Hex in Python (asked of every step tried)
+        except AttributeError:
+            return False  # not a hex (``None``: off the map)
+
+    @cached_property
+    def _cells(self) -> frozenset[tuple[int, int]]:
+        """The map's hexes as (q, r) pairs (the map never changes while a system judges it)."""
+        return frozenset((h.q, h.r) for h in self.map)
 
     def unreviewed(self, hexes: Iterable[Hex], hexsides: Iterable[Hexside] = ()) -> str | None:
         """A note for a verdict or legend resting on terrain a survey gave and no person reviewed yet, naming
         where; ``None`` when there is none. A hexside a survey gave is named as its pair; one known only
         because both its hexes are (no feature there means none) is named by its unreviewed hexes."""
         terrain = self.terrain
+        if not terrain.surveyed_hexes and not terrain.surveyed_sides:
+            return None  # no survey gave anything (a check asks this of every move it judges)
         name = lambda h: self.map.labels.get(h, repr(h))  # noqa: E731
         cited = {h for h in hexes if terrain.provenance(h) == "survey-unreviewed"}
         pairs: dict[Hexside, str] = {}

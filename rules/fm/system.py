@@ -81,6 +81,7 @@ class FireAndMovement(RulesSystem):
         self._around: dict[Hex, tuple[Hex, ...]] = {}  # the map's hexes next to a hex: one entry per hex asked
         self._printed: dict[tuple[int, int, int, int, str], Cost] = {}  # one entry per hexside and mobility asked
         self._phase_kinds: dict[int, str] = {}  # phase_kind per phase of the sequence
+        self._unit_now: tuple = (None, None, None, None, None)  # (state, uid, side, mobility, MA) last judged
 
     def reach_overlay(self, state: GameState, uid: str) -> Overlay:
         """Where ``uid`` can move this phase, with the cost (F&M 5.0, 6.1)."""
@@ -383,8 +384,8 @@ class FireAndMovement(RulesSystem):
     def cite_survey(self, v: Verdict, hexes: tuple[Hex, ...] | list[Hex]) -> Verdict:
         """``v`` saying it rests on unreviewed surveyed terrain when the route ``hexes`` (its start first)
         enters any, or crosses a hexside or road a survey gave (issue #17); a not-checkable verdict as it is."""
-        note = self.unreviewed(hexes[1:], [Hexside.between(a, b) for a, b in zip(hexes, hexes[1:])
-                                                  if a.distance(b) == 1])
+        note = self.unreviewed(hexes[1:], (Hexside.between(a, b) for a, b in zip(hexes, hexes[1:])
+                                                  if a.distance(b) == 1))  # made only when a survey is unreviewed
         if note is None or isinstance(v, NotCheckable):
             return v
         if isinstance(v, Legal):
@@ -394,15 +395,16 @@ class FireAndMovement(RulesSystem):
     def judge_steps(self, state: GameState, rec: MoveRecord, steps: list[Hex]) -> Verdict:
         """Judge the next steps of a move (F&M 5.1-5.4, 6.1), updating ``rec``."""
         uid = rec.uid
-        side = state.side(uid)
-        mob, ma = self.mobility(uid), self.value(uid, "movement", state)
+        unit = self._unit_now
+        if unit[0] is not state or unit[1] != uid:  # a route search judges its steps one call each
+            unit = self._unit_now = (state, uid, state.side(uid), self.mobility(uid), self.value(uid, "movement", state))
+        _, _, side, mob, ma = unit
         unknown: Unknown | None = None
         for b in steps:
             a = rec.at
-            for v in (self.check_adjacent(rec, a, b), self.check_on_map(rec, b), self.check_enemy_hex(state, rec, b),
-                      self.check_crossing(state, uid, a, b)):
-                if v is not LEGAL and isinstance(v, Illegal):
-                    return v
+            v = self.barred(state, rec, a, b)
+            if v is not None:
+                return v
             ez_a = self.in_ezoc(state, a, side, uid)
             ez_b = self.in_ezoc(state, b, side, uid)
             emob = self.ezoc_mobility(state, uid, a, b, mob)
@@ -424,6 +426,20 @@ class FireAndMovement(RulesSystem):
                 rec.halted = b
             rec.at, rec.steps = b, rec.steps + 1
         return NotCheckable(unknown.needs) if unknown else LEGAL
+
+    def barred(self, state: GameState, rec: MoveRecord, a: Hex, b: Hex) -> Illegal | None:
+        """The first of the step's checks that forbids it (F&M 5.1 adjacent, 5.2 on the map and not into an enemy,
+        the games' crossing limits), else ``None``; the later checks are not asked (each is pure)."""
+        v = self.check_adjacent(rec, a, b)
+        if v is LEGAL or not isinstance(v, Illegal):
+            v = self.check_on_map(rec, b)
+            if v is LEGAL or not isinstance(v, Illegal):
+                v = self.check_enemy_hex(state, rec, b)
+                if v is LEGAL or not isinstance(v, Illegal):
+                    v = self.check_crossing(state, rec.uid, a, b)
+                    if v is LEGAL or not isinstance(v, Illegal):
+                        return None
+        return v
 
     def ezoc_mobility(self, state: GameState, uid: str, a: Hex, b: Hex, mob: str | Unknown) -> str | Unknown:
         """The mobility the EZOC rules (F&M 6.1) apply to the step ``a -> b``; games change it (ARN 10.6.2)."""
