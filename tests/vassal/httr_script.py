@@ -29,7 +29,9 @@ SETUP: dict[str, str] = {
     "G-LDR": "B0610", "G-KG1": "B0609", "A-REC": "B0510",
     # HQs and artillery in the rear, movers and a German company on sheet A
     "A-CORPS": "B0105", "A-DIV": "B0105", "A-REG1": "B0205", "A-REG2": "B0108", "A-ART": "B0102", "G-DIV": "B0409",
-    "G-INF3": "B0404", "A-LDR": "B0502", "A-INF4": "A0305", "A-SLOW": "A0405", "G-ART": "A0610",
+    "G-IND1": "B0404", "A-LDR": "B0502", "A-INF4": "A0305", "A-SLOW": "A0405", "G-ART": "A0610",
+    # KG 2's company, held until GT 2 by the synthetic game's ScR 8.1.7 pattern ([special.movement_holds])
+    "G-INF3": "A0609",
 }
 
 
@@ -130,7 +132,8 @@ SCRIPT: list[tuple[dict, str | None]] = [
     (NEXT, None),                                            # German Movement
     (chat("ca B0305 from B0304 lead G-INF1"), None),
     (roll(CA, 5), None),
-    (drop_on("G-INF3", "G-INF1"), "HTTR SR 9.6.3"),          # joins a stack in an enemy ZOC on top, not at its bottom
+    (drop_on("G-IND1", "G-INF1"), "HTTR SR 9.6.3"),          # joins a stack in an enemy ZOC on top, not at its bottom
+    (drag("G-INF3", "A0608"), "HTTR ScR 8.1.7"),             # KG 2 becomes active in GT 2
     (NEXT, None), (NEXT, None),                              # German Organization, Allied Reaction
     (chat("df B0304 from A-INF1 target G-AFV"), "HTTR SR 6.3.1.5"),  # G-AFV is under the top two
 ]
