@@ -22,6 +22,7 @@ from hexforge.rules.httr import air_routes
 from hexforge.rules.httr import start_ma
 from hexforge.rules.httr import map_exits
 from hexforge.rules.httr import ca_initiation
+from hexforge.rules.httr import schedule
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import logistics as logi
 from hexforge.rules.httr import supply_heads as heads
@@ -124,6 +125,7 @@ class HttrReferee(Referee):
         self.start_ma = start_ma.StartMa.set_up(timeline.setup)  # first turns' rolled MAs (ScR 8.1.5)
         self.sheet_exits = map_exits.SheetExits()  # formations bound to leave a map sheet (ScR 8.1.9)
         self.initiation = ca_initiation.Initiation()  # the 16th SS close-action rolls (ScR 8.3.4)
+        self.schedule = schedule.Schedule()  # the scenario's reinforcement arrivals (ScR 12.1, 12.6)
 
     def _start_mode(self, uid: str) -> str | None:
         """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
@@ -156,7 +158,8 @@ class HttrReferee(Referee):
         for v in strikes.on_event(self, self.airstrikes, e) + landings.on_event(self, self.landings, e) + \
                 restrictions.on_event(self, self.night_rolls, e) + scn.on_event(self, self.scenario_log, e) + \
                 optional.on_event(self, self.patrols, e) + air_routes.on_event(self, e) + \
-                map_exits.on_event(self, self.sheet_exits, e) + ca_initiation.on_event(self, self.initiation, e):
+                map_exits.on_event(self, self.sheet_exits, e) + ca_initiation.on_event(self, self.initiation, e) + \
+                schedule.on_event(self, self.schedule, e):
             self.say(j.index, v)
         for i, v in start_ma.on_event(self, self.start_ma, j.index, e):
             self.say(i, v)

@@ -1,0 +1,143 @@
+"""HTTR reinforcement schedules (ScR 12.0-12.1, 12.3.4, 12.6): a scenario's ``[[reinforcements]]`` rows are the
+arrival codes of the Game Turn Record Track (GT, map, hex or map edge). A listed unit that enters the map during
+play enters no earlier than its GT, on its entry hex or edge (an adjacent hex when an entry hex holds an enemy
+unit, 12.3.4); German reinforcements may be deferred (12.2.2, 12.3.3); in a scenario the airborne reinforcements
+may not be delayed (12.6): they land in their GT.
+
+Reading: a unit is airborne as the air landing rules read it (its Pathfinder marker's regiment, or the data's
+``[special.airborne]`` formations); its drop hex is theirs (an air landing's entry is the drop). 12.6 is read as
+binding every scenario's airborne rows, the campaign's included (12.7's free choice is an option players agree;
+it is not in the data). A row whose units, GT or entry are unknown leaves those units not checkable, naming it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from hexforge.builder.timeline import Entered, Event, TurnChange
+from hexforge.games.game import Game
+from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.arrivals import AREA, Arrivals
+from hexforge.rules.httr.landings import airborne_listed, drop_formations
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState, phase_of
+from hexforge.rules.system import RulesSystem
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+TRACK = "the Game Turn Record Track's arrival codes (not transcribed: scenario [[reinforcements]] {what})"
+
+
+class Position(Protocol):
+    game: Game
+    rules: RulesSystem
+    state: GameState
+    arrivals: Arrivals
+
+    def hex(self, label: str | None) -> Hex | None: ...
+    def unit(self, e: Event) -> str | None: ...
+
+
+@dataclass
+class Schedule:
+    """The units that have arrived, the rows already found late, the GT last begun."""
+
+    arrived: set[str] = field(default_factory=set)
+    late: set[int] = field(default_factory=set)
+    turn: int | None = None
+
+
+def rows(p: Position) -> list:
+    sc = p.game.scenarios.get(p.rules.scenario or "")
+    return list(sc.reinforcements or []) if sc is not None else []
+
+
+def airborne(game: Game, uid: str) -> bool:
+    return bool(drop_formations(game, uid)) or bool(airborne_listed(game, uid))
+
+
+def on_event(p: Position, log: Schedule, e: Event) -> list[Verdict]:
+    """ScR 12's verdicts on one event (before the referee's other checks)."""
+    table = rows(p)
+    if not table:
+        return []
+    if isinstance(e, TurnChange):
+        turn = phase_of(p.game, e)[0]
+        if turn is None or turn == log.turn:
+            return []
+        log.turn = turn
+        return [v for i, r in enumerate(table) for v in [not_delayed(p, log, i, r, turn)] if v is not None]
+    uid = p.unit(e)
+    if not isinstance(e, Entered) or uid is None or not p.arrivals.playing or uid in log.arrived:
+        return []
+    log.arrived.add(uid)
+    mine = [r for r in table if isinstance(r.units, list) and uid in r.units]
+    if mine:
+        return [judge_arrival(p, uid, p.hex(e.hex), mine[0])]
+    unknown = [r for r in table if r.units == "unknown"]
+    return [NotCheckable(TRACK.format(what=f"units of {unknown[0].what or 'a group'}"))] if unknown else []
+
+
+@rule("HTTR ScR 12.0-12.1 / 12.3.4", "OFF-4", "a reinforcement arrives no earlier than its GT, on the map hex or "
+      "edge of its arrival code (an adjacent hex if that hex is blocked)")
+def judge_arrival(p: Position, uid: str, h: Hex | None, r) -> Verdict:
+    due = r.turn.resolved
+    turn = p.state.turn
+    if not isinstance(due, int):
+        return NotCheckable(TRACK.format(what=f"turn of {uid}"))
+    if turn is None:
+        return NotCheckable("the GT (no turn tracker change yet)")
+    if turn < due:
+        return Illegal("HTTR ScR 12.1", f"{uid} arrives in GT {turn}: it is due in GT {due}")
+    if turn > due and p.state.side(uid) != "german" and airborne(p.game, uid):
+        return Illegal("HTTR ScR 12.6", f"{uid} lands in GT {turn}: a scenario's airborne reinforcements may not "
+                       f"be delayed past their GT {due}")
+    if airborne(p.game, uid):
+        return Legal(detail=f"{uid} lands in its GT {due} (its drop hex is the air landing rules', ScR 6)")
+    return entry_hex(p, uid, h, r)
+
+
+def entry_hex(p: Position, uid: str, h: Hex | None, r) -> Verdict:
+    """OFF-4's hex: the code's hexes or edge; ScR 12.3.4's adjacent hex when an entry hex holds an enemy unit."""
+    entry = r.entry.resolved if r.entry is not None else "unknown"
+    edges = p.game.map.terrain.edges
+    if isinstance(entry, str) and entry in edges:
+        hexes = edges[entry]
+        if hexes is None:
+            return NotCheckable(f"the hexes of map edge {entry} (terrain.toml [[edges]])")
+    elif isinstance(entry, list):
+        hexes = frozenset(x for x in (p.hex(str(lab)) for lab in entry) if x is not None)
+    else:
+        return NotCheckable(TRACK.format(what=f"entry of {uid}"))
+    if h is None:
+        return NotCheckable(f"the hex {uid} enters")
+    if h in hexes:
+        return Legal(detail=f"{uid} enters on its arrival code's {p.game.map.labels[h]} (ScR 12.1)")
+    side = p.state.side(uid)
+    areas = [k for k, v in edges.items() if k.startswith(AREA) and v and h in v]
+    if side == "german" and areas:
+        return NotCheckable(f"which Off-Map Movement Area suits {uid}'s arrival code (ScR 12.3.3: a held unit enters "
+                            f"from an appropriate one; it enters from {areas[0]})")
+    blocked = [b for b in hexes if h.distance(b) == 1 and any(p.state.side(u) not in (side, None)
+                                                              for u in p.state.at(b))]
+    if blocked:
+        return Legal(detail=f"{uid} enters next to its blocked entry hex {p.game.map.labels[blocked[0]]} "
+                     "(ScR 12.3.4)")
+    return Illegal("HTTR ScR 12.1", f"{uid} enters at {p.game.map.labels[h]}, not on its arrival code's "
+                   f"{entry if isinstance(entry, str) else ', '.join(map(str, entry))}")
+
+
+@rule("HTTR ScR 12.6", "OFF-6", "a scenario's airborne reinforcements are never delayed: they land in their GT")
+def not_delayed(p: Position, log: Schedule, i: int, r, turn: int) -> Verdict | None:
+    """As a GT begins: an airborne row of an earlier GT whose units have not all landed (once per row)."""
+    due = r.turn.resolved
+    if i in log.late or not isinstance(due, int) or turn <= due or not isinstance(r.units, list):
+        return None
+    units = [u for u in r.units if u in p.game.units]
+    if not units or p.state.side(units[0]) == "german" or not all(airborne(p.game, u) for u in units):
+        return None
+    log.late.add(i)
+    missing = sorted(u for u in units if u not in log.arrived)
+    if missing:
+        return Illegal("HTTR ScR 12.6", f"{', '.join(missing)} did not land in GT {due}: a scenario's airborne "
+                       "reinforcements may not be delayed")
+    return Legal(detail=f"the airborne reinforcements of GT {due} landed in it (ScR 12.6)")
