@@ -48,7 +48,7 @@ from hexforge.rules.httr.opportunity import Waiting, judge_of, judge_trigger, tr
 from hexforge.rules.httr.columns import Drag
 from hexforge.rules.httr.entrench import Works, check_occupied, judge_marker, marker_event
 from hexforge.rules.httr.ferries import FerryLog
-from hexforge.rules.httr.weather import judge_weather_roll
+from hexforge.rules.httr.weather import Routine, on_weather_roll
 from hexforge.rules.httr.scenario_start import before_start
 from hexforge.rules.httr.arrivals import Arrivals, judge_entry, judge_exit
 from hexforge.rules.httr.overstack import Overstacks, began_overstacked
@@ -126,6 +126,7 @@ class HttrReferee(Referee):
         self.sheet_exits = map_exits.SheetExits()  # formations bound to leave a map sheet (ScR 8.1.9)
         self.initiation = ca_initiation.Initiation()  # the 16th SS close-action rolls (ScR 8.3.4)
         self.schedule = schedule.Schedule()  # the scenario's reinforcement arrivals (ScR 12.1, 12.6)
+        self.weather_routine = Routine()  # the Weather Phase's rolls (ScR 6.4.1, 13.1)
 
     def _start_mode(self, uid: str) -> str | None:
         """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
@@ -488,7 +489,8 @@ class HttrReferee(Referee):
             self.say(j.index, demolition.judge_roll(self, self.demolitions, j.index, e))
             return
         if button is not None and button.purpose == "weather" and self.phase()[0] == "weather":
-            self.say(j.index, judge_weather_roll(self))
+            for v in on_weather_roll(self, self.weather_routine, total):
+                self.say(j.index, v)
             return
         if ammo.on_roll(self, button.purpose if button is not None else None, total):
             self.say(j.index, Legal(detail="a Depletion Check: the marker or AmP spend that follows is judged with it"))
