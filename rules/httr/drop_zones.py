@@ -55,8 +55,9 @@ def judge_rough(p: Position, landed: dict[str, Hex]) -> list[Verdict]:
         if p.state.where(uid) != h:
             continue
         if not mem.has(p.state, uid, "disrupted"):
-            out.append(Illegal("HTTR ScR 6.7.4", f"{uid} landed in {label} ({', '.join(sorted(kinds(p.game, h) or ()))})"
-                               " and is not disrupted: a unit dropping there is disrupted at once"))
+            there = ", ".join(sorted(kinds(p.game, h) or ()))
+            out.append(Illegal("HTTR ScR 6.7.4", f"{uid} landed in {label} ({there}) and is not disrupted: a unit "
+                               "dropping there is disrupted at once"))
         else:
             out.append(Legal(detail=f"{uid} landed in {label} and is disrupted (ScR 6.7.4)"))
     return out

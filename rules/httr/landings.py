@@ -9,13 +9,15 @@ the phase.
 The log channel: a Pathfinder marker is a ``[[markers]]`` entry of id ``pathfinder`` (or ``pathfinder-...``)
 whose ``formation`` names the regiment (or division) HQ it belongs to; a unit is airborne when such a marker
 belongs to its regiment or division, or when it is of a formation the data's ``[special.airborne]`` names (then,
-without its regiment's marker in the data, its distance to it is not checkable). Its drop is its entry onto the map (``Entered``); the units put on the map
-in one log step (one drag of a stack) are one serial, each costing a lift point. Lift points are the
-Turn Record Chart's (``tables/turn_record.toml`` column ``lift_points``, on the rows of the day's GTs).
+without its regiment's marker in the data, its distance to it is not checkable). Its drop is its entry onto the
+map (``Entered``); the units put on the map in one log step (one drag of a stack) are one serial, each costing a
+lift point. Lift points are the Turn Record Chart's (``tables/turn_record.toml`` column ``lift_points``, on the
+rows of the day's GTs).
 
 Reading: the mode a unit lands in is its Mode layer when it enters (the Formation Display piece's layer, changed
-before the drag); the landing GT's 2d6 MA (6.6.5.1) has no roll of its own in the log, so only its hex limits are
-judged (a towed unit, moved by its vehicles, is read as vehicular). Lift points carried over after a day without flights (6.7.7) make an excess of up to three not checkable.
+before the drag); the landing GT's 2d6 MA (6.6.5.1) is not matched to a roll here, so only its hex limits are
+judged (a towed unit, moved by its vehicles, is read as vehicular). Lift points carried over after a day without
+flights (6.7.7) make an excess of up to three not checkable.
 """
 from __future__ import annotations
 

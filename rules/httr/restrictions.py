@@ -8,8 +8,9 @@ HQ ids), ``turn``, ``phase`` (a sequence id: the first phase they may move in) a
 ``[special.night_movement]`` — ``formations``, ``allowed_turns``, ``barred_turns``, ``free_roll`` (the 1d6 results
 that lift the restriction), and the dice button of purpose ``night-movement``.
 
-The set-up's modes (ScR 8.2.1.1-8.2.1.2): ``[special.setup_modes]`` ``turn`` (the set-up's GT) and ``rows`` of ``formations``, ``kinds`` (the row
-binds only those, if given), ``except_kinds``, ``mode`` and ``rule``; a unit takes the first row that binds it.
+The set-up's modes (ScR 8.2.1.1-8.2.1.2): ``[special.setup_modes]`` ``turn`` (the set-up's GT) and ``rows`` of
+``formations``, ``kinds`` (the row binds only those, if given), ``except_kinds``, ``mode`` and ``rule``; a unit
+takes the first row that binds it.
 
 Reading: ScR 8.2.4 does not say what a night roll of 3-6 restricts, so a 30 Corps move after one is not
 checkable; a move on a later night GT before any roll is illegal (the 1d6 is rolled 'at the beginning of each

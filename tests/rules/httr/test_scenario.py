@@ -57,7 +57,8 @@ def test_scenario_18s_posts_and_exit_on_the_bundled_data():  # SCN-3, SCN-4, ScR
     def run(log: Log) -> list:
         return HttrReferee(rules_for(BUNDLED, "s18"), log.timeline()).run().judged[-1].verdicts
     hqs = {"502/101": "C1114", "506/101": "C0118"}
-    assert "HTTR ScR 18.5.1" in rules_broken(run(Log(hqs, BUNDLED).phase(3, "allied_movement").move("502/101", "C1115")))
+    moved = Log(hqs, BUNDLED).phase(3, "allied_movement").move("502/101", "C1115")
+    assert "HTTR ScR 18.5.1" in rules_broken(run(moved))
     assert "HTTR ScR 18.5.2" in rules_broken(run(Log(hqs, BUNDLED).phase(3, "allied_movement").leave("506/101")))
     out = Log(hqs, BUNDLED).phase(3, "allied_movement").move("506/101", "C0117").leave("506/101")
     assert "HTTR ScR 18.5.2" not in rules_broken(run(out))
