@@ -74,6 +74,10 @@ READINGS: tuple[Reading, ...] = (
             (("off", "15.0: optional rules are used 'at their discretion'"), ("on", "the players use 15.7 Combat Air "
                                                                            "Patrol")),
             "off", "an optional rule applies only when the players choose it"),
+    Reading("optional_gliders", "HTTR ScR 15.0 (L1486), 15.2 (L1491-1494)",
+            (("off", "15.0: optional rules are used 'at their discretion'"), ("on", "the players use 15.2 Glider "
+                                                                           "Drops")),
+            "off", "an optional rule applies only when the players choose it"),
     Reading("weather_rolls", "HTTR ScR 6.4.1 example (L1189) vs ScR 6.4.1 text (L1188), ScR 13.1 (L1477)",
             (("one", "6.4.1 example: 'rolls a nine ... the weather rating for the southern route is six, and for the "
                      "northern route is P'"),

@@ -5,6 +5,10 @@ Combat Air Patrol (ScR 15.7, numbered 15.8.1-15.8.4 in the text): with the rule 
 over 30 Corps — five hexes round every HQ of its formations (the data's ``[special.cap] formations``), two more
 per airstrike the Allied player spends on it, at most eleven — and no German airstrike falls within it.
 
+Glider drops (ScR 15.2): with ``optional_gliders`` on, a glider unit (the data's ``[special.gliders] units``)
+landing anywhere but a clear hex is disrupted (15.2.1-15.2.2), judged at the end of its landing phase; its 1d6
+for a lost SP is not matched to a loss here.
+
 Reading: an airstrike spent on the CAP is a CAP marker the Allied player puts on the map (ScR 7.2.11: it stays from
 the Command Phase it is placed in to the end of his next one); the markers on the map widen the radius. Removing
 the automatic CAP (15.8.4) is the setting "off". The German CAP against landings (15.8.5) changes the landing
@@ -15,11 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from hexforge.builder.timeline import Eliminated, Entered, Event
+from hexforge.builder.timeline import Eliminated, Entered, Event, TurnChange
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
+from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.airstrikes import is_marker
+from hexforge.rules.httr.drop_zones import kinds
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
@@ -27,6 +33,8 @@ from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 CAP = "optional_cap"  # the setting's name (catalogue.READINGS)
+GLIDERS = "optional_gliders"
+CLEAR = "clear"  # ScR 15.2.1 (L1491): 'Glider units must be designated to drop only in clear terrain hexes'
 CAP_RADIUS, CAP_STEP, CAP_MAX = 5, 2, 11  # ScR 15.8.2 (L1507): five hexes, +2 per airstrike, at most 11
 
 
@@ -45,6 +53,7 @@ class Patrols:
     """The CAP markers on the map (piece ids)."""
 
     markers: set[str] = field(default_factory=set)
+    gliders: dict[str, Hex] = field(default_factory=dict)  # glider units landed off clear terrain this phase
 
 
 def cap_data(game: Game) -> dict:
@@ -58,6 +67,8 @@ def is_cap(game: Game, name: str) -> bool:
 
 def on_event(p: Position, log: Patrols, e: Event) -> list[Verdict]:
     """The optional rules' verdicts on one event (before the referee's other checks)."""
+    if p.readings.get(GLIDERS) == "on" and (isinstance(e, TurnChange) or isinstance(e, Entered) and p.unit(e)):
+        return glider_event(p, log, e)
     if p.readings.get(CAP) != "on" or p.unit(e) is not None or not isinstance(e, (Entered, Eliminated)):
         return []
     if is_cap(p.game, e.piece.name):
@@ -85,3 +96,34 @@ def under_cap(p: Position, log: Patrols, h: Hex) -> Verdict:
         return Illegal("HTTR ScR 15.7", f"an airstrike on {label}, {h.distance(near[1])} hexes from {near[0]}: "
                        f"inside the {side} CAP ({radius} hexes)")
     return Legal(detail=f"{label} is outside the {side} CAP of {radius} hexes (ScR 15.8.2)")
+
+
+def glider_event(p: Position, log: Patrols, e: Event) -> list[Verdict]:
+    """A glider unit's landing is remembered; at the phase's end those landed off clear terrain are judged."""
+    if isinstance(e, TurnChange):
+        out = [glider_disrupted(p, uid, h) for uid, h in log.gliders.items() if p.state.where(uid) == h]
+        log.gliders = {}
+        return out
+    uid, h = p.unit(e), p.hex(e.hex)
+    units = (plain((p.game.info.special or {}).get("gliders")) or {}).get("units")
+    if not isinstance(units, list):
+        return [NotCheckable("which units are glider-borne (game.toml [special.gliders] units, ScR 15.2)")] \
+            if p.state.where(uid) is None and p.state.side(uid) == cap_data(p.game).get("side") else []
+    if uid not in units or h is None or p.state.where(uid) is not None:
+        return []
+    types = kinds(p.game, h)
+    if types is None:
+        return [NotCheckable(f"the terrain of {p.game.map.labels[h]} (unsurveyed), ScR 15.2.1")]
+    if types != {CLEAR}:
+        log.gliders[uid] = h
+    return []
+
+
+@rule("HTTR ScR 15.2.1-15.2.2", "OPT-5", "optional gliders: a glider unit landing anywhere but a clear hex is "
+      "disrupted")
+def glider_disrupted(p: Position, uid: str, h: Hex) -> Verdict:
+    label = p.game.map.labels[h]
+    if mem.has(p.state, uid, "disrupted"):
+        return Legal(detail=f"the glider unit {uid} landed in {label} and is disrupted (ScR 15.2.1)")
+    return Illegal("HTTR ScR 15.2.1", f"the glider unit {uid} landed in {label}, not a clear hex, and is not "
+                   "disrupted")
