@@ -43,6 +43,7 @@ class Position(Protocol):
     state: GameState
     channel: Channel
     obs: Observation
+    readings: dict[str, str]
 
     def phase(self) -> tuple[str, str | None]: ...
     def calendar(self) -> dict[int, dict]: ...
@@ -64,6 +65,7 @@ class Airstrikes:
     pm_roll: dict[str, int] = field(default_factory=dict)
     spent: dict[tuple[str | None, str, str], int] = field(default_factory=dict)  # markers by (side, date, half)
     routes: dict[str, object] = field(default_factory=dict)  # the last Weather roll's rating of each zone
+    north_rolled: bool = False  # reading weather_rolls "two": the northern roll is made, the southern is next
 
 
 def settings(game: Game) -> dict:
@@ -95,7 +97,10 @@ def on_event(p: Position, log: Airstrikes, e: Event) -> list[Verdict]:
                 log.pm_roll.setdefault(date, total)
             return []
         if purpose == "weather":
-            log.routes = route_weather(p.game, total)
+            rated = route_weather(p.game, total)
+            two = p.readings.get("weather_rolls") == "two" and log.north_rolled  # the second: the south's
+            log.routes = {**log.routes, "south": rated["south"]} if two else rated
+            log.north_rolled = p.readings.get("weather_rolls") == "two" and not two
             return []
         if purpose in ("airstrike-check", "airstrike"):
             return [judge_roll(p, log, purpose, total)]
@@ -268,7 +273,8 @@ def judge_roll(p: Position, log: Airstrikes, purpose: str, total: int) -> Verdic
 
 def route_weather(game: Game, roll: int) -> dict[str, object]:
     """ScR 6.4.1 (L1188-L1189): the Weather Conditions Table's ratings of the northern and southern routes for a
-    2d6 roll ("unknown" where the table has no cell)."""
+    2d6 roll ("unknown" where the table has no cell). With the reading ``weather_rolls`` "two", the first roll
+    rates the north and the second the south, each read in its own column."""
     cells = Cells.of(game, "weather")
     return {zone: cells.get(str(roll), zone) for zone in ("north", "south")}
 

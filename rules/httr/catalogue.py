@@ -391,7 +391,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('OPT-2', 'HTTR SR 21.4 (L1025-1026)', 'restricted inspection of enemy stacks — viewing is not logged.', 'not observable: restricted inspection of enemy stacks — viewing is not logged.'),
     ('OPT-3', 'HTTR SR 21.5 (L1027-1032)', 'fatigue triggers (night movement > ½ MA or in both night turns, night combat; not the first night) and removal after a rested turn.', ''),
     ('OPT-4', 'HTTR ScR 15.1 (L1488)', 'ad-hoc battalions only in a German Command Phase, at ER −2.', ''),
-    ('OPT-5', 'HTTR ScR 15.2 (L1491-1494)', 'gliders only into clear hexes (else disrupted, 1d6 ≥ 4 loses 1 SP).', 'map terrain'),
+    ('OPT-5', 'HTTR ScR 15.2 (L1491-1494)', 'gliders only into clear hexes (else disrupted, 1d6 ≥ 4 loses 1 SP).', 'map terrain, Formation Displays (which units are glider-borne)'),
     ('OPT-6', 'HTTR ScR 15.5 (L1499-1500)', 'Irish Guards / 82nd Waal ferocity morale 10 and its duration.', ''),
     ('OPT-7', 'HTTR ScR 15.6 (L1502-1504)', 'rubble after IF or medium/heavy AT losses in a city.', 'map terrain (city hexes)'),
     ('OPT-8', 'HTTR ScR 15.7 (L1506-1511)', 'CAP radius 5 (+2 per airstrike, max 11); German CAP roll 2-9 / 10 / 11-12.', ''),

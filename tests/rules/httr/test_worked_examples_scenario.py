@@ -20,3 +20,15 @@ def test_h30_a_weather_roll_of_nine_is_p_north_and_six_south():  # H30, ScR 6.4.
     assert "HTTR ScR 7.2.4" in rules_broken(strike_on("A1010"))
     south = strike_on("C1010")
     assert not illegal(south) and not [v for v in unsure(south) if "weather" in v.needs]
+
+
+def test_h30_under_the_two_rolls_reading():  # H30 with readings weather_rolls=two (ScR 6.4.1 L1188)
+    """Read as two rolls, a nine first rates the north (P) and the next roll the south (a twelve: unknown)."""
+    def strike_on(h: str) -> list:
+        log = Log({"107PzB": h, "501/101": "C2020"}, BUNDLED).phase(13, "weather").roll("Weather", 4, 5) \
+            .roll("Weather", 6, 6)
+        log.phase(13, "allied_fire").place("as1", "Airstrike", h).roll("Airstrike Check", 2).roll("Airstrike", 3, 3)
+        return last(log.phase(13, "allied_movement").check(weather_rolls="two"))
+    assert "HTTR ScR 7.2.4" in rules_broken(strike_on("A1010"))
+    south = strike_on("C1010")
+    assert not illegal(south) and any("weather over C1010" in v.needs for v in unsure(south))
