@@ -293,7 +293,9 @@ class _Loader:
             place = f"hexsides[{i}]"
             expect(place + ".feature", hs.feature, "hexside")
             pairs = hs.pairs.resolved
-            if pairs == UNKNOWN:
+            if pairs == UNKNOWN:  # known to exist, its hexsides not given: unknown on any hexside, never absent
+                name = hs.name.resolved if hs.name else hs.feature
+                terrain.unplaced[hs.feature] = "; ".join(filter(None, (terrain.unplaced.get(hs.feature), name)))
                 continue
             if not isinstance(pairs, list) or not all(isinstance(p, list) and len(p) == 2 for p in pairs):
                 self.problem(path, place + ".pairs", "must be a list of [hex, hex] pairs, or \"unknown\"")

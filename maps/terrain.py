@@ -60,6 +60,8 @@ class Terrain:
     surveyed_hexes: dict[Hex, bool] = field(default_factory=dict)
     surveyed_sides: dict[Hexside, bool] = field(default_factory=dict)
     survey_sources: dict[Hex | Hexside, str] = field(default_factory=dict)  # what each surveyed value came from
+    # Hexside features the data names but whose hexsides it does not give (``pairs = "unknown"``): kind -> what.
+    unplaced: dict[str, str] = field(default_factory=dict)
 
     def of(self, h: Hex) -> frozenset[str] | None:
         """Terrain types in a hex, or ``None`` when the hex is unsurveyed."""
@@ -98,6 +100,19 @@ class Terrain:
         if None in ends:
             return None
         return max(ends, key=_PROVENANCE_ORDER.index)  # type: ignore[arg-type]
+
+    def unknown_features(self, side: Hexside, kinds: Iterable[str]) -> str | None:
+        """Why it is not known whether ``side`` holds a feature of ``kinds`` that it is not given (the hexside
+        unsurveyed, or a feature of those kinds whose hexsides the data leaves unknown, unless a survey read the
+        hexside); ``None`` when the given features are all there is of those kinds."""
+        if any(f.kind in kinds for f in self.hexsides.get(side, ())):
+            return None
+        if self.provenance(side) is None:
+            return "unsurveyed"
+        if side in self.surveyed_sides:
+            return None
+        unplaced = sorted(self.unplaced[k] for k in set(kinds) & self.unplaced.keys())
+        return f"its hexsides not given: {'; '.join(unplaced)}" if unplaced else None
 
     def features(self, a: Hex, b: Hex) -> frozenset[HexsideFeature]:
         return self.hexsides.get(Hexside.between(a, b), frozenset())

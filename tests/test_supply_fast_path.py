@@ -14,10 +14,10 @@ import pytest
 
 from hexforge.games.loader import load_game
 from hexforge.maps.graph import adjacency_of
-from hexforge.maps.trace import hexside_codes, reach
+from hexforge.maps.trace import CLOSED, OPEN, UNSURE, reach
 from hexforge.rules.httr.sources import sources as httr_sources
 from hexforge.rules.httr.supply import CORPS_ROADS, HttrSupply
-from hexforge.rules.ptr.supply import PtrPaths, source_edges, sources, supply
+from hexforge.rules.ptr.supply import PtrPaths, ditch_codes, source_edges, sources, supply
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import tri_and, tri_or
 from tests.overlays.conftest import DATA
@@ -127,12 +127,15 @@ def test_ptr_supply_equals_the_reference_on_surveyed_variants(ptr, seed, side):
 
 
 def test_ptr_supply_sees_an_anti_tank_ditch_on_the_array_path(ptr):
-    """PtR 17.3B: the ditch hexsides are closed in the array the search gets, nothing else is."""
+    """PtR 17.3B: the array the search gets holds the per-hexside test's answer on every hexside: closed across a
+    ditch, unknown where the data may hide one (most of the bundled map is unsurveyed), open elsewhere."""
     paths = PtrPaths(ptr, random_state(ptr, random.Random(0), 0))
     adj = adjacency_of(ptr.map.graph())
-    codes = hexside_codes(adj, {s: paths.crossable_for_supply(*s) for s in ptr.map.terrain.hexsides})
+    codes = ditch_codes(ptr)
+    want = {True: OPEN, False: CLOSED, None: UNSURE}
     for k, (i, j) in enumerate(zip(adj.edge_rows.tolist(), adj.indices.tolist())):
-        assert codes[k] == (1 if paths.crossable_for_supply(adj.hexes[i], adj.hexes[j]) else 0)
+        assert codes[k] == want[paths.crossable_for_supply(adj.hexes[i], adj.hexes[j])]
+    assert (codes == UNSURE).any() and (codes == OPEN).any()
 
 
 # -- HTTR corps HQs (SR 13.2.3.1, ScR 5.1.8.2) ------------------------------------------------

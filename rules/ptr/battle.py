@@ -249,8 +249,9 @@ class BattleMixin:
         """PtR 15.4.1A-B: the TEC ``combat_drm`` of the attacked hexside's feature (the best one for the defender
         when the hexside has several: at most one applies); 0 across a hexside with none."""
         t = self.game.map.terrain
-        if t.provenance(Hexside.between(b.origin, b.target)) is None:
-            raise Missing(f"hexside {self.game.map.label(b.origin)}/{self.game.map.label(b.target)} (unsurveyed)")
+        why = t.unknown_features(Hexside.between(b.origin, b.target), DRM_HEXSIDES)
+        if why:
+            raise Missing(f"hexside {self.game.map.label(b.origin)}/{self.game.map.label(b.target)} ({why})")
         tec = Cells.of(self.game, "tec")
         drms = [int(str(known(tec.get(f.kind, "combat_drm"), f"TEC {f.kind!r} combat_drm (Terrain Effects DRM)")))
                 for f in t.features(b.origin, b.target) if f.kind in DRM_HEXSIDES]

@@ -147,8 +147,10 @@ class StepCosts:
         if isinstance(road, Unknown):
             return StepCost(road)
         stream = road is None and any(is_stream(f.kind) for f in self.terrain.features(a, b))
-        if road is None and not stream and not self.side_known(a, b):
-            return StepCost(Unknown(f"the hexside {self.label(a)}|{self.label(b)} (unsurveyed: a stream?)"))
+        why = None if road is not None or stream else self.terrain.unknown_features(
+            Hexside.between(a, b), [k for k in self.terrain.types if is_stream(k)])
+        if why:
+            return StepCost(Unknown(f"the hexside {self.label(a)}|{self.label(b)} ({why}: a stream?)"))
         worst: float = 0.0
         for u in sorted(units):
             c = self.unit_cost(u, b, road, stream)

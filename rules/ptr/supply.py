@@ -28,8 +28,9 @@ from hexforge.games.game import Game
 from hexforge.games.values import parse_datum, plain
 from hexforge.maps.graph import terrain_codes
 from hexforge.maps.overlay import UNKNOWN, Overlay, legend
-from hexforge.maps.hexes import Hex
-from hexforge.maps.trace import CLOSED, OPEN, UNSURE, HexValues, Tri, hexside_codes, reach_arrays, within_steps
+from hexforge.maps.hexes import Hex, Hexside
+from hexforge.maps.terrain import Terrain
+from hexforge.maps.trace import CLOSED, OPEN, UNSURE, HexValues, Tri, reach_arrays, within_steps
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.core.zoc import zoc_in
 from hexforge.rules.registry import rule
@@ -135,8 +136,12 @@ class PtrPaths:
         return tri_not(self.ezoc(h, side))
 
     def crossable_for_supply(self, a: Hex, b: Hex) -> Tri:
-        """PtR 17.3B: a supply path may not cross an anti-tank ditch hexside."""
-        return not any(f.kind in ANTI_TANK_DITCH for f in self.game.map.terrain.features(a, b))
+        """PtR 17.3B: a supply path may not cross an anti-tank ditch hexside; a hexside that may hold one the
+        data does not give (unsurveyed, or a ditch whose hexsides are unknown) leaves it unknown."""
+        v = ditch_crossing(self.game.map.terrain, a, b)
+        if v is None:
+            self.needs.add(ditch_need(self.game.map.terrain))
+        return v
 
     # -- every hex at once: the tests above as arrays over the map's adjacency ----------------
 
@@ -277,6 +282,41 @@ def sources(paths: PtrPaths, side: str, turn: int) -> dict[Hex, Tri]:
     return out
 
 
+def ditch_crossing(terrain: Terrain, a: Hex, b: Hex) -> Tri:
+    """PtR 17.3B: may a supply path cross a|b? ``False`` across an anti-tank ditch, ``None`` where the data
+    does not tell whether one is there."""
+    side = Hexside.between(a, b)
+    if any(f.kind in ANTI_TANK_DITCH for f in terrain.hexsides.get(side, ())):
+        return False
+    return None if terrain.unknown_features(side, ANTI_TANK_DITCH) else True
+
+
+def ditch_need(terrain: Terrain) -> str:
+    """What an unknown ditch crossing needs, named once for the whole map."""
+    unplaced = sorted({terrain.unplaced[k] for k in ANTI_TANK_DITCH if k in terrain.unplaced})
+    return ("whether hexsides the data does not give hold an anti-tank ditch (PTR 17.3B: unsurveyed hexsides"
+            + "".join(f"; {u}, hexsides not given" for u in unplaced) + "; terrain.toml [[hexsides]])")
+
+
+_DITCHES: dict[int, tuple[object, object, np.ndarray]] = {}  # id(adjacency) -> (adjacency, terrain, codes)
+
+
+def ditch_codes(game: Game) -> np.ndarray:
+    """:func:`ditch_crossing` per directed hexside (CSR position) of the map as int8 codes, built once per
+    map and terrain (neither changes while a log is judged)."""
+    adj, terrain = game.map.adjacency(), game.map.terrain
+    hit = _DITCHES.get(id(adj))
+    if hit is not None and hit[0] is adj and hit[1] is terrain:
+        return hit[2]
+    hexes = adj.hexes
+    codes = np.array([{True: OPEN, False: CLOSED}.get(ditch_crossing(terrain, hexes[i], hexes[j]), UNSURE)
+                      for i, j in zip(adj.edge_rows.tolist(), adj.indices.tolist())], dtype=np.int8)
+    if len(_DITCHES) >= 8:
+        _DITCHES.clear()
+    _DITCHES[id(adj)] = (adj, terrain, codes)
+    return codes
+
+
 def supply(paths: PtrPaths, side: str, turn: int | None = None) -> SupplyAnswer:
     """PtR 17.2-17.4: each HQ of ``side`` needs an unbroken chain of hexes of any length to an
     active friendly map-edge source. Traced backwards from the sources: the source is the last
@@ -293,8 +333,11 @@ def supply(paths: PtrPaths, side: str, turn: int | None = None) -> SupplyAnswer:
     if (at < 0).any():
         raise ValueError(f"{paths.game.path}: a supply source edge lists a hex off the map (terrain.toml edges)")
     start[at] = np.where(start_ok, codes.enterable[at], CLOSED)
-    ditches = hexside_codes(adj, {s: paths.crossable_for_supply(*s) for s in paths.game.map.terrain.hexsides})
+    ditches = ditch_codes(paths.game)
     got = reach_arrays(adj, start, codes.through, ditches)
+    leaving = (got.value != CLOSED) & ((codes.through != CLOSED) | (start != CLOSED))
+    if (ditches[leaving[adj.edge_rows]] == UNSURE).any():  # a hexside the search crossed may hide a ditch
+        paths.needs.add(ditch_need(paths.game.map.terrain))
     asked = got.asked.copy()
     if paths.reading != "13.5":  # every source hex is asked whether a path may end there
         asked[at] = True

@@ -183,3 +183,31 @@ def test_isolation_is_no_path_of_any_length_ptr_18_4(ring_game):
     placed = {"US-HQ": "0108", "US-INF": "0405", **ring_around(g, "0405", leave_open=3)}
     p = PtrPaths(g, position(g, placed), disrupted={f"ring{i}" for i in range(6)})
     assert isolated(p, "US-INF", "US-HQ") is False
+
+
+def test_unsurveyed_hexsides_may_hide_a_ditch_ptr_17_3b(ptr_game):
+    """PtR 17.3B: with 0405's terrain unknown, every hexside into it is unsurveyed: the HQ's supply path may cross
+    a ditch the data does not show, so its supply is not known (not 'in supply'), and says what is missing. Once
+    the hex is known again the same HQ is in supply."""
+    import copy
+    g = copy.deepcopy(ptr_game)
+    del g.map.terrain.hexes[g.map.hex("0405")]
+    paths = PtrPaths(g, position(g, {"US-HQ": "0405"}))
+    got = supply(paths, "us")
+    assert got.hqs["US-HQ"] is None and any("anti-tank ditch" in n for n in got.needs)
+    assert supply(PtrPaths(ptr_game, position(ptr_game, {"US-HQ": "0405"})), "us").hqs["US-HQ"] is True
+
+
+def test_a_ditch_whose_hexsides_are_not_given_is_unknown_everywhere_ptr_17_3b(ptr_game):
+    """PtR 17.3B: a ditch feature given with pairs = "unknown" (as the loader records it) may be on any hexside
+    not read by a survey: a known hexside without a listed ditch is unknown, not free; a survey's reading wins."""
+    import copy
+    g = copy.deepcopy(ptr_game)
+    g.map.terrain.unplaced["anti-tank-ditch"] = "a ditch line"
+    L = g.map.hex
+    p = PtrPaths(g, position(g, {}))
+    assert p.crossable_for_supply(L("0802"), L("0803")) is None and "a ditch line" in " ".join(p.needs)
+    assert p.crossable_for_supply(L("0802"), L("0902")) is False
+    from hexforge.maps.hexes import Hexside
+    g.map.terrain.surveyed_sides[Hexside.between(L("0802"), L("0803"))] = True
+    assert PtrPaths(g, position(g, {})).crossable_for_supply(L("0802"), L("0803")) is True

@@ -8,7 +8,7 @@ from __future__ import annotations
 from hexforge.rules import rules_for
 from hexforge.rules.ptr.memory import memory
 from hexforge.rules.ptr.referee import PtrReferee
-from hexforge.rules.verdict import Illegal, Legal
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 from tests.rules.ptr.helpers import PtrLog, illegal, unsure, verdicts
 
 SETUP = {"US1-HQ": "1311", "1-A": "1311", "1-B": "1512", "1-TD": "1415", "US3-HQ": "1010", "3-AI": "1214",
@@ -234,11 +234,14 @@ def test_attack_declarations(syn):
 
 
 def test_bundled_game_unknowns_are_named(ptr):
-    """On the bundled data the AP Table is not transcribed: the AP roll is not checkable, naming the cell."""
+    """On the bundled data the AP Table is not transcribed: the AP roll is not checkable, naming the cell. The
+    HQ's supply at activation (17.3B) is not checkable either: its path crosses unsurveyed hexsides, which may
+    hold an anti-tank ditch (never 'in supply' on unknown terrain)."""
     log = PtrLog(ptr, {"VII-1 Inf": "1107", "1-III/18": "1107"}).phase(1, "operations").say("us", "act 1inf") \
         .roll("us", 4)
     r = log.check("s2")
-    assert isinstance(verdicts(r, 1)[0], Legal)
+    v = verdicts(r, 1)[0]
+    assert isinstance(v, NotCheckable) and "anti-tank ditch" in v.needs
     assert any("AP Table cell" in n for _, n in unsure(r))
     assert not any(isinstance(v, Illegal) for j in r.judged for v in j.verdicts)
 

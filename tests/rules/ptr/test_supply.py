@@ -43,3 +43,15 @@ def test_flipping_back_only_in_a_recovery_phase_in_supply(syn):
     assert illegal(r) == [] and "flips back" in verdicts(r, 2)[0].detail
     r, _ = after(syn, PtrLog(syn, CUT).phase(1, "end-turn").phase(2, "recovery").front("US1-HQ", "1311"))
     assert illegal(r) == [(2, "PTR 10.3D")]
+
+
+def test_a_feature_with_unknown_hexsides_is_unknown_not_absent(ptr):
+    """The loader keeps a hexside feature given as pairs = "unknown" (the Wurm stream, PTR 1.1B / 21.3): on a
+    hexside whose two hexes are known (Rott, 1922|2022, PTR 2.2A) no stream is listed, yet whether it is the Wurm
+    is unknown; the named stream 3806|3705 (15.4.5A) is known; and the Wurm leaves other kinds (a ditch) alone."""
+    from hexforge.maps.hexes import Hexside
+    t, L = ptr.map.terrain, ptr.map.hex
+    assert t.unplaced == {"stream": "Wurm"}
+    assert "Wurm" in t.unknown_features(Hexside.between(L("1922"), L("2022")), ["stream"])
+    assert t.unknown_features(Hexside.between(L("3806"), L("3705")), ["stream"]) is None
+    assert t.unknown_features(Hexside.between(L("1922"), L("2022")), ["anti_tank_ditch"]) is None

@@ -59,7 +59,8 @@ def test_p3_and_p6gh_reaction_on_the_bundled_data(ptr):
             .say("us", "react 3arm").roll("us", 2).roll("us", die)
         ref = referee_with_fam(ptr, log, "s2", {"3arm": 6, "116pz": 3})
         r = ref.run()
-        assert "3arm reacts" in verdicts(r, 8)[0].detail
+        assert any("3arm reacts" in (getattr(v, "detail", None) or "") for v in verdicts(r, 8))
+        assert "anti-tank ditch" in verdicts(r, 8)[0].needs  # 10.2.3D: VII-3 Arm's supply crosses unsurveyed hexsides
         assert verdicts(r, 9)[0].detail.startswith(f"3arm: 3 APs (AP Table level 6, die {die}, non-bold)")
         assert memory(ref.state).fam["3arm"] == 5
         assert isinstance(verdicts(r, 5)[0], NotCheckable)  # the German AP cell (level 3, die 4) is unknown
