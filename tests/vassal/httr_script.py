@@ -20,9 +20,9 @@ from tests.rules.httr.helpers import SYNTHETIC
 MASK = (1 << 48) - 1
 
 SETUP: dict[str, str] = {
-    # the first fire: two Germans in B0304 (G-INF1 on top), Allied firers around it
-    "G-AFV": "B0304", "G-INF1": "B0304", "A-INF1": "B0303", "A-INF2": "B0302", "A-AT": "B0203", "A-ENG": "B0305",
-    "A-TANK": "B0306", "A-HW": "B0204",
+    # the first fire: two Germans in B0304 (G-INF1 on top), Allied firers around it (two stacks of two)
+    "G-AFV": "B0304", "G-INF1": "B0304", "A-INF1": "B0303", "A-INF2": "B0302", "A-AT": "B0203", "A-TANK": "B0203",
+    "A-ENG": "B0305", "A-TANK2": "B0306", "A-HW": "B0204", "A-INF6": "B0204",
     # the second: G-INF2 in B0602
     "G-INF2": "B0602", "A-BENG": "B0601", "A-INF3": "B0603",
     # a German HQ and a lone leader in B0609 / B0610; Allied recon next to both
@@ -96,12 +96,15 @@ SCRIPT: list[tuple[dict, str | None]] = [
     (NEXT, None),                                            # Allied Fire
     (chat("at B0304 from A-ENG target G-AFV"), "HTTR SR 6.4.1.9"),  # engineers fire AT in close action only
     (chat("at B0304 from A-AT target G-AFV"), None),
-    (roll(AT, 2, 3), None),
+    (roll(AT, 2, 3), None),                                  # medium AT fire: G-AFV loses 1 SP ...
+    (key("G-AFV", MODE), None),                              # ... and adopts Defilade at once (SR 6.7.3)
+    (chat("at B0304 from A-TANK target G-AFV"), "HTTR SR 6.4.1.7"),   # a second medium AT fire at G-AFV
     (chat("df B0304 from A-AT target G-AFV"), "HTTR SR 6.2.1"),     # a second fire method in the phase
-    (chat("at B0304 from A-TANK target G-AFV"), "HTTR SR 6.1.8"),    # no printed range: adjacent only
+    (chat("at B0304 from A-TANK2 target G-AFV"), "HTTR SR 6.1.8"),    # no printed range: adjacent only
     (chat("df B0304 from A-INF2"), "HTTR SR 6.2.3"),                # two hexes away
-    (chat("df B0304 from A-INF1"), None),
-    (roll(DF, 6, 6), None),
+    (chat("df B0304 from A-INF1 target G-INF1"), None),
+    (roll(DF, 6, 6), "HTTR SR 6.7.7"),                       # G-INF1 loses 2 SP, stays Concentrated, no morale check
+    (chat("df B0304 from A-INF6 target G-INF1"), "HTTR SR 6.3.1.2"),  # ER 5 at G-INF1 again: join A-INF1's packet
     (chat("return B0303 from G-AFV"), "HTTR SR 6.6.7.1"),    # return fire answers AT fire only
     (chat("df B0602 from A-BENG"), "HTTR SR 18.4.1.3"),      # bridging engineers never fire
     (chat("if B0602 from A-INF3"), "HTTR SR 6.5.1"),         # infantry is not IF-capable

@@ -60,7 +60,7 @@ def judged(vassal_check, tmp_path_factory):
     """One engine session: build, play the script, judge the engine's log.
 
     Returns (report, timeline, the engine's pieces after each action, the referee's stack of each move's
-    destination hex after that move, bottom first)."""
+    destination hex after that move, bottom first, and its set-up stack of each hex ``SETUP`` stacks units in)."""
     d = tmp_path_factory.mktemp("httr-planted")
     g = _game_with_setup(d)
     vmod = build(g, d / "httr.vmod", scenarios=["basic"])
@@ -72,6 +72,8 @@ def judged(vassal_check, tmp_path_factory):
     assert [a["log_steps"] for a in res["actions"]] == [1] * len(SCRIPT)  # one log step per action
     t = build_timeline(read_save(d / "game.vlog"), read_module(vmod), g)
     referee = HttrReferee(rules_for(g, "basic"), t)
+    start = {h: tuple(reversed(mem.stack(referee.state, referee.hex(h)))) for h in set(SETUP.values())
+             if list(SETUP.values()).count(h) > 1}
     kept: dict[int, tuple[str, ...]] = {}
     advance = referee.advance
 
@@ -82,7 +84,7 @@ def judged(vassal_check, tmp_path_factory):
             kept[e.step] = tuple(reversed(mem.stack(referee.state, referee.hex(e.to_hex))))
 
     referee.advance = remember
-    return referee.run(), t, [a["pieces"] for a in res["actions"]], kept
+    return referee.run(), t, [a["pieces"] for a in res["actions"]], kept, start
 
 
 def test_at_least_25_rules_are_planted() -> None:
@@ -118,7 +120,7 @@ def test_each_planted_violation_is_flagged_with_its_rule_and_nothing_else(judged
 def test_the_stack_order_kept_is_the_engines(judged) -> None:
     """After each move, ``Move.stack`` and the referee's stack of the destination hex are the engine's stack
     of the moved unit, bottom first (a unit alone: ``Move.stack`` is empty)."""
-    _, t, pieces, kept = judged
+    _, t, pieces, kept, _ = judged
     moves = [e for e in t.events if isinstance(e, Move) and e.to_hex is not None]  # not the record-track markers
     sizes = set()
     for m in moves:
@@ -128,3 +130,16 @@ def test_the_stack_order_kept_is_the_engines(judged) -> None:
         assert kept[m.step] == tuple(units[pid] for pid in engine), f"step {m.step}: {m.piece.unit}"
         sizes.add(len(engine))
     assert {1, 2, 3} <= sizes  # alone, onto one unit, onto a stack of two
+
+
+@pytest.mark.xfail(strict=True, reason="the timeline's set-up placements (builder/timeline.py placements()) come in the "
+                   "save's piece order, not its stacks' order, and rules/httr/memory.py from_setup puts the last "
+                   "placed on top")
+def test_the_set_up_stack_order_the_referee_starts_from_is_the_engines(judged) -> None:
+    """Before any move, each stack the referee keeps is the engine's, bottom first (the first action, a turn
+    change, moves nothing): G-INF1 over G-AFV in B0304, as placed, is what an undeclared target hits (SR 6.3.2.2)."""
+    _, _, pieces, _, start = judged
+    engine = _engine_stacks(pieces[0])
+    units = {p["id"]: p["basic_name"] for p in pieces[0]}
+    by_hex = {p["location"]: tuple(units[q] for q in engine[p["id"]]) for p in pieces[0] if p["map"] == "Main Map"}
+    assert start == {h: by_hex[h] for h in start}
