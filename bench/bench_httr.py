@@ -61,7 +61,8 @@ def bench_game(tmp: Path, turns: int) -> Path:
     shutil.copytree(SYNTHETIC, folder)
     ours, bundled = (folder / "game.toml").read_text(), (BUNDLED / "game.toml").read_text()
     head, tail = ours[:ours.index("\n[grid]\n") + 1], _section(ours, "[[sequence]]", None)
-    cal = _section(tail, "[special.turn_calendar]", "# The log channel as the bundled HTTR game has it (docs/log-channel.md)")
+    start = tail.index("\n[special.turn_calendar]\n") + 1
+    cal = tail[start:tail.index("\n]\n", start) + 3]  # the table alone: the other [special] tables stay
     tail = tail.replace(cal, _calendar(turns))
     (folder / "game.toml").write_text(head + _section(bundled, "[grid]", "[[sequence]]") + tail)
     sheets = tomllib.loads(bundled)["grid"]["sheets"]

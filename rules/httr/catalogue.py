@@ -219,7 +219,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('MOV-22', 'HTTR SR 11.1.1 / 11.3.1-11.3.2 (L648, L661-662)', 'stack order changes only in Movement Phases (retreat/advance excepted).', 'units.csv type (the Formation Displays are not transcribed) (in-battery artillery/flak)'),
     ('MOV-23', 'HTTR SR 11.1.2-11.1.3 / 18.10 (L649-650, L958)', 'in-battery artillery/flak never reorder themselves; static units always at the bottom and never move or retreat.', 'units.csv type (the Formation Displays are not transcribed) (static units)'),
     ('MOV-24', 'HTTR SR 13.2.7.5-13.2.7.7 (L734-736)', 'MA rolled on 2d6 (1 CP) or 1d6 (0 CP or no path), once for all subordinates.', 'CP state / supply chain'),
-    ('MOV-25', 'HTTR SR 14.6.2 (L795)', 'in a Reaction Phase with a CP-rolled MA below half normal: leg 1 hex, vehicle 2 hexes.', ''),
+    ('MOV-25', 'HTTR SR 14.6.2 (L795)', 'in a Reaction Phase with a CP-rolled MA below half normal: leg 1 hex, vehicle 2 hexes.', 'CP state (as MOV-24)'),
     ('MOV-26', 'HTTR SR 19.2.3 / 19.6.2 (L974, L985)', "a leader stacked with his HQ adds +1 MP to all that HQ's units (cumulative).", 'units.csv type (the Formation Displays are not transcribed) (leaders)'),
     ('MOV-27', 'HTTR SR 20.3 (L991)', 'night: +1 MP per hex off road, road rate doubled.', 'TEC'),
     # SR 10 / 17.7 / 18 - Close Action (L524-644, L868-871)

@@ -34,6 +34,9 @@ word opens a declaration). Read by one tokenizer pass, linear in the line's leng
                                                             a dropped column written -)
     drop HEX north|south                                    the next serial's designated drop hex and route
                                                             (ScR 6.5.1); its units then enter the map
+    ma HQ                                                   the next Movement Allowance roll is the MA of
+                                                            HQ's subordinate units this phase (SR 13.2.7.5-6);
+                                                            ma UNIT: that unit's own (no supply path, 13.2.7.7)
 
 TARGET and HEX are hex labels (``B0405``); FIRER is a hex label (the top two units there, SR 6.3.1.4) or a
 unit id; an id with spaces is written in double quotes (``"2/506 5-3 no.1"``). Words are separated by spaces
@@ -44,7 +47,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-KINDS = ("df", "at", "if", "of", "return", "ca", "cp", "attach", "logistics", "spill", "drop")
+KINDS = ("df", "at", "if", "of", "return", "ca", "cp", "attach", "logistics", "spill", "drop", "ma")
 SECTIONS = {"df": ("from", "target"), "at": ("from", "target"), "if": ("from", "target", "spotter", "hq"),
             "of": ("from", "target", "trigger", "spotter", "hq"), "return": ("from", "target"), "ca": ("from", "lead")}
 TRIGGERS = ("leave", "mode", "order", "mount", "move", "ca", "ambush")
@@ -81,6 +84,8 @@ def parse(text: str) -> Declaration | None:
     if kind == "drop":
         ok = len(words) == 3 and words[2].lower() in ROUTES
         return Declaration("drop", words[1], (words[2].lower(),)) if ok else None
+    if kind == "ma":
+        return Declaration("ma", words[1]) if len(words) == 2 else None
     if kind == "spill":
         return Declaration("spill", words[1], tuple(words[2:])) if len(words) >= 3 else None
     if kind == "logistics":

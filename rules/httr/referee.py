@@ -23,6 +23,7 @@ from hexforge.rules.httr import start_ma
 from hexforge.rules.httr import map_exits
 from hexforge.rules.httr import ca_initiation
 from hexforge.rules.httr import schedule
+from hexforge.rules.httr import cp_ma
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import logistics as logi
 from hexforge.rules.httr import supply_heads as heads
@@ -127,6 +128,7 @@ class HttrReferee(Referee):
         self.initiation = ca_initiation.Initiation()  # the 16th SS close-action rolls (ScR 8.3.4)
         self.schedule = schedule.Schedule()  # the scenario's reinforcement arrivals (ScR 12.1, 12.6)
         self.weather_routine = Routine()  # the Weather Phase's rolls (ScR 6.4.1, 13.1)
+        self.cp_ma = cp_ma.CpMa()  # MAs rolled for want of CP (SR 13.2.7.5-7, 14.6.2)
 
     def _start_mode(self, uid: str) -> str | None:
         """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
@@ -162,7 +164,7 @@ class HttrReferee(Referee):
                 map_exits.on_event(self, self.sheet_exits, e) + ca_initiation.on_event(self, self.initiation, e) + \
                 schedule.on_event(self, self.schedule, e):
             self.say(j.index, v)
-        for i, v in start_ma.on_event(self, self.start_ma, j.index, e):
+        for i, v in start_ma.on_event(self, self.start_ma, j.index, e) + cp_ma.on_event(self, self.cp_ma, j.index, e):
             self.say(i, v)
         if self.leaders_due and self.leader_taken(j):
             return

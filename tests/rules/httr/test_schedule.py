@@ -1,6 +1,6 @@
-"""HTTR reinforcement schedules (ScR 12.1, 12.3.4, 12.6) on the synthetic scenario 'arrivals': G-INF2 is due in GT 2
-at B0310, G-INF3 in GT 3 on the map edge offmap-1W (B0101..B0701); A-INF5 and A-INF6 (A-REG1's, airborne by its
-Pathfinder marker) drop in GT 2."""
+"""HTTR reinforcement schedules (ScR 12.1, 12.3.4, 12.6) on the synthetic scenario 'schedule' (its name sorts after
+'basic', the set-up tests/rules/vlog.py takes by default): G-INF2 is due in GT 2 at B0310, G-INF3 in GT 3 on the map
+edge offmap-1W (B0101..B0701); A-INF5 and A-INF6 (A-REG1's, airborne by its Pathfinder marker) drop in GT 2."""
 from __future__ import annotations
 
 from hexforge.games import load_game
@@ -11,7 +11,7 @@ from tests.rules.httr.helpers import Log, illegal, rules_broken, unsure
 START = {"A-INF1": "B0101", "G-INF1": "B0705"}
 
 
-def run(log: Log, scenario: str = "arrivals"):
+def run(log: Log, scenario: str = "schedule"):
     return HttrReferee(rules_for(log.game, scenario), log.timeline()).run()
 
 
