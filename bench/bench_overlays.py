@@ -7,7 +7,7 @@ Anchors: scipy.sparse.csgraph on a CSR matrix built before the timer (BFS from a
 joined to the sources on the west edge; Dijkstra with ``limit``), and the naive shapely sight line.
 
 Run: python bench/bench_overlays.py            (a plain report)
-     python bench/bench_overlays.py --markdown > bench/README.md
+     python bench/bench_overlays.py --markdown      its section of bench/README.md (python bench/table.py writes it)
 """
 from __future__ import annotations
 
@@ -256,16 +256,14 @@ def ms(seconds: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--markdown", action="store_true", help="print bench/README.md")
+    parser.add_argument("--markdown", action="store_true", help="print its section of bench/README.md (bench/table.py)")
     args = parser.parse_args()
     rows = graph_rows() + trace_rows() + los_rows()
     if not args.markdown:
         for fig, t, anchor, ta, note in rows:
             print(f"{fig}: {ms(t)} | {anchor}: {ms(ta)} | ratio {t / ta:.3g}x {note}")
         return
-    print("# Benchmarks\n")
-    print("Regenerate: `python bench/bench_overlays.py --markdown > bench/README.md` "
-          "(one run; the ratio is figure / anchor, so below 1 is faster than the anchor).\n")
+    print("## Supply, command range and line of sight\n")
     print(__doc__.split("\n\n")[1].replace("\n", " ") + "\n")
     print("| figure | time | anchor | time | ratio | note |\n|---|---|---|---|---|---|")
     for fig, t, anchor, ta, note in rows:
