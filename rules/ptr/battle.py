@@ -54,6 +54,8 @@ class Battle:
     retreats: tuple[tuple[Hex, Hex, str], ...] = ()  # (from, to, retreat|withdrawal) of each unit moved (15.5.5C)
     after: Aftermath | None = None  # the result being applied (PtR 15.5), once rolled and read from the CRT
     unread: str | None = None  # why the rolled result could not be read (the datum it needs)
+    dice: tuple[int, ...] = ()  # an Infiltration Attack's German and US dice (22.1.2A-B)
+    effects: tuple = ()  # an Infiltration Attack's result per side (``infiltration.Effect``), once read
 
 
 class BattleMixin:

@@ -4,8 +4,8 @@ rest: ``actions`` (APs, Movement Actions, reactions, stacking), ``activation`` (
 Supply), ``arrival`` (reinforcements), ``battle`` (chits to the CRT cell, retreats), ``dice`` (what a roll is
 for), ``recovery`` (the Recovery Phase), ``refit`` (recovery from disruption), ``tracks`` (FAM, AP and +DRM
 markers), ``displacement`` and ``support_points`` (HQ and overstack displacement, ASPs), ``isolation`` (isolated
-units, attrition), ``reserve``, ``optional`` and ``optional_combat`` (optional rules 22, when the game plays them),
-``drm_cap`` (the Initiative Track's last box); movement costs from the map are ``costs``).
+units, attrition), ``reserve``, ``optional``, ``optional_combat`` and ``infiltration`` (optional rules 22, when the
+game plays them), ``drm_cap`` (the Initiative Track's last box); movement costs from the map are ``costs``).
 
 What it reads, through the game's log channel (``docs/log-channel.md``, ``games.channel.Channel``): the turn
 tracker's phases; chat declarations; rolls, by their dice button's purpose and side (else the roll the cycle
@@ -45,6 +45,7 @@ from hexforge.rules.ptr.optional_combat import OptionalCombatMixin
 from hexforge.rules.ptr.support_points import SupportPointsMixin
 from hexforge.rules.ptr.reserve import ReserveMixin
 from hexforge.rules.ptr.hits import HitsMixin
+from hexforge.rules.ptr.infiltration import InfiltrationMixin
 from hexforge.rules.ptr.recovery import RecoveryMixin
 from hexforge.rules.ptr.refit import RefitMixin
 from hexforge.rules.ptr.retreats import RetreatsMixin
@@ -71,7 +72,7 @@ class PtrReferee(OptionalCombatMixin, SupportPointsMixin, ActionsMixin, Activati
                  TracksMixin, OrganizationMixin, ReplacementsMixin, WithdrawalMixin, ScenarioMixin, PlansMixin,
                  ControlMixin,
                  HitsMixin, RetreatsMixin, VictoryMixin, DisplacementMixin, IsolationMixin, ReserveMixin,
-                 OptionalMixin, DrmCapMixin, Referee):
+                 OptionalMixin, InfiltrationMixin, DrmCapMixin, Referee):
     """Judges one PtR timeline: phases (5.1), the Operations Cycle (9), activations and reactions (10), Actions
     and their APs (11), movement (12), ZOC (13) and stacking (14)."""
 
@@ -107,7 +108,7 @@ class PtrReferee(OptionalCombatMixin, SupportPointsMixin, ActionsMixin, Activati
         if self.watch_hq_crowd(j) or self.watch_crowded(j) or self.displaced_fam(j) or self.watch_reserve(j) \
                 or self.watch_special(j) or self.watch_attrition(j) or self.watch_scare(j):
             return
-        if self.watch_combat(j) or self.watch_bonus(j):
+        if self.watch_infiltration(j) or self.watch_combat(j) or self.watch_bonus(j):
             return
         if isinstance(e, TurnChange):
             self.check_withdrawals(j)

@@ -1,6 +1,7 @@
 """Formation Reserve Mode (optional PtR 22.8), when the game's ``[special] optional_rules`` turns ``reserve_mode``
 on: which formations are in Reserve (the FAMs' Reserve layer, docs/log-channel.md, from the set-up on), who may
-enter it (22.8.2), when it must end (22.8.1B), its Reaction Check DRM (22.8.3A) and the AP Table column it uses (22.8.3B-C). Off, it answers nothing.
+enter it (22.8.2), when it must end (22.8.1B), its Reaction Check DRM (22.8.3A) and the AP Table column it uses
+(22.8.3B-C). Off, it answers nothing.
 A mixin of :class:`hexforge.rules.ptr.referee.PtrReferee`."""
 from __future__ import annotations
 
