@@ -1,10 +1,10 @@
 """The scripted PtR play for ``test_ptr_planted``: Turn 1 of the synthetic game (``tests/games/ptr-synthetic``,
 whose every table is known) played through its Operations Cycle to a Sudden End, then Turn 2's Recovery and
 Organization Phases, with planted violations, each marked with the PtR rule it breaks: declarations in chat, named
-dice buttons, drags of units, track markers dragged onto their boxes and layers (Disrupted, Emergency Supply, the
-+DRM marker's Symbol, a FAM's Reserve) stepped by their keys. Rolls are pressed with a seed
-(``tools/vassal/play.py``): the engine rolls from ``java.util.Random(seed)``, so the script knows the die it will
-log and the test checks that it did.
+dice buttons, drags of units, track markers dragged onto their boxes, layers (Disrupted, Emergency Supply, the
++DRM marker's Symbol, a FAM's Reserve) stepped by their keys and a combat result taken by an elimination. Rolls are
+pressed with a seed (``tools/vassal/play.py``): the engine rolls from ``java.util.Random(seed)``, so the script knows
+the die it will log and the test checks that it did.
 """
 from __future__ import annotations
 
@@ -60,6 +60,11 @@ def layer_key(piece: str, layer_id: str) -> dict:
     """Press the key that steps a piece's layer to its next level (Ctrl+letter, docs/log-channel.md); ``piece``
     is its name as VASSAL shows it (with the suffix of a layer level other than the first)."""
     return {"do": "key", "piece": piece, "key": "ctrl " + LayerKeys.of(list(game().info.layers)).keys[layer_id]}
+
+
+def eliminate(piece: str) -> dict:
+    """Press a unit's Eliminate key (Ctrl+E, docs/log-channel.md): it leaves the map for the Eliminated box."""
+    return {"do": "key", "piece": piece, "key": "ctrl E"}
 
 
 NEXT = {"do": "next_turn"}
@@ -158,8 +163,8 @@ SCRIPT: list[tuple[dict, str | None]] = [
     (chat("chits 3 3"), None),
     (chat("chits 2 2"), "PTR 15.2.1B"),                   # one Combat Chit per side
     (roll("Air Support", 5), "PTR 15.3B"),                # only a Prepared attack rolls for Air Support
-    # the attack goes unrolled: rules/ptr/hits.py closes a combat at the engine's chat echo of its roll (the same
-    # log step), so an engine-played combat result cannot be followed yet
+    (roll(COMBAT, 5), None),                              # CV 8:24, below the far-left column: 5/0 (15.1.4D)
+    (eliminate("1-TD"), None),                            # 5 hits on its 4 SP: the combat result followed
     (chat("done"), None),
     # segments 6-10: the Germans, who passed, win: nothing happens (9.4.3D); two 10s in segment 6 are no
     # Sudden End before segment 11 (9.3C); the +DRM marker climbs on the US side: 2, 4, 6, 8, 10
