@@ -37,6 +37,7 @@ DISTURBING = ("mode", "disrupted", "fired", "dismounted")  # SR 18.4.3.1-18.4.3.
 class Position(Protocol):
     game: Game
     state: GameState
+    readings: dict[str, str]
 
     def phase(self) -> tuple[str, str | None]: ...
 
@@ -188,3 +189,24 @@ def first_turn(game: Game) -> int:
     cal = plain((game.info.special or {}).get("turn_calendar")) or {}
     turns = [int(t["turn"]) for t in cal.get("turns", []) if isinstance(t, dict) and "turn" in t]
     return min(turns, default=1)
+
+
+@rule("HTTR SR 12.1.1-12.1.2 / 12.1.5", "ENT-1/ENT-2", "only units in Defilade Mode benefit from an entrenchment: "
+      "never AFVs, armored units or units in Travel Mode, nor units moving or attacking in a CA")
+def benefits(p: Position, works: Works, uid: str, *, moving: bool = False, attacking: bool = False) -> bool | None:
+    """Does ``uid`` benefit from an entrenchment in its hex now (``moving``: it is conducting a movement function,
+    12.1.1; ``attacking``: it attacks in a CA, 12.1.5)? None when its type or mode is not known.
+    Reading: 'armored units' are read as the reading ``travel_fire`` reads them (AFVs and armored recon, or AFVs
+    only), the same words of SR 6.3.1.11."""
+    h = p.state.where(uid)
+    if h is None or p.game.map.labels.get(h) not in works.owners or moving or attacking:
+        return False
+    mode = mem.mode(p.state, uid)
+    if mode == "travel":
+        return False
+    kinds = ("afv",) if p.readings.get("travel_fire") == "afv_only" else ("afv", "recon")
+    armored = is_kind(p.game, uid, *kinds)
+    if armored is None or mode is None:
+        return None
+    return not armored and mode == "defilade"
+
