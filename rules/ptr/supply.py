@@ -20,7 +20,7 @@ for word, and the HQ Displacement table uses the same "friendly units negate" wo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Collection, Literal, Mapping
+from typing import Callable, Collection, Literal, Mapping, TypeVar
 
 import numpy as np
 
@@ -38,6 +38,7 @@ from hexforge.rules.state import GameState
 from hexforge.rules.verdict import tri_and, tri_not
 
 Reading = Literal["17.3", "13.5"]
+T = TypeVar("T")
 READINGS: tuple[Reading, ...] = ("17.3", "13.5")
 DEFAULT_READING: Reading = "17.3"
 
@@ -317,11 +318,36 @@ def ditch_codes(game: Game) -> np.ndarray:
     return codes
 
 
+ANSWERS = 512  # searches remembered across positions (a log's positions recur, turn after turn)
+_answers: dict[tuple, tuple[Game, object, frozenset[str]]] = {}
+
+
+def remembered(paths: PtrPaths, what: tuple, search: Callable[[PtrPaths], T]) -> T:
+    """``search`` over ``paths``' position (units' hexes, disrupted units, reading) once per game and ``what``
+    (what else the answer depends on); what it needed is added to ``paths.needs`` as if it had run again."""
+    key = (what, id(paths.game), frozenset(paths.state.positions.items()), frozenset(paths.disrupted),
+           paths.reading)
+    hit = _answers.get(key)
+    if hit is None or hit[0] is not paths.game:  # the game is held, so its id is never another game's
+        fresh = PtrPaths(paths.game, paths.state, paths.disrupted, paths.reading)
+        if len(_answers) >= ANSWERS:
+            _answers.clear()
+        hit = _answers[key] = (paths.game, search(fresh), frozenset(fresh.needs))
+    paths.needs |= hit[2]
+    return hit[1]
+
+
 def supply(paths: PtrPaths, side: str, turn: int | None = None) -> SupplyAnswer:
     """PtR 17.2-17.4: each HQ of ``side`` needs an unbroken chain of hexes of any length to an
     active friendly map-edge source. Traced backwards from the sources: the source is the last
-    hex the path enters, the HQ's hex is where it starts."""
+    hex the path enters, the HQ's hex is where it starts. The turn matters only by the source
+    edges it makes active (17.4B-D), so a position's answer is kept for every turn alike."""
     turn = turn if turn is not None else (paths.state.turn or 1)
+    active = tuple(e for e, t in source_edges(paths.game, side) if turn >= t)
+    return remembered(paths, ("supply", side, active), lambda p: _supply(p, side, turn))
+
+
+def _supply(paths: PtrPaths, side: str, turn: int) -> SupplyAnswer:
     src = sources(paths, side, turn)
     unknown_edges = any(paths.game.map.terrain.edges.get(e, ()) is None
                         for e, t in source_edges(paths.game, side) if turn >= t)
@@ -389,6 +415,10 @@ def command_range(paths: PtrPaths, hq: str, mobility: str = "leg") -> dict[Hex, 
 
 
 def _cr_paths(paths: PtrPaths, hq: str, mobility: str, bounded: bool) -> dict[Hex, tuple[Tri, int]]:
+    return remembered(paths, ("cr", hq, mobility, bounded), lambda p: _cr_search(p, hq, mobility, bounded))
+
+
+def _cr_search(paths: PtrPaths, hq: str, mobility: str, bounded: bool) -> dict[Hex, tuple[Tri, int]]:
     side = paths.state.side(hq)
     at = paths.state.where(hq)
     if at is None or side is None:
