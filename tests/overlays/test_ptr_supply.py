@@ -211,3 +211,14 @@ def test_a_ditch_whose_hexsides_are_not_given_is_unknown_everywhere_ptr_17_3b(pt
     from hexforge.maps.hexes import Hexside
     g.map.terrain.surveyed_sides[Hexside.between(L("0802"), L("0803"))] = True
     assert PtrPaths(g, position(g, {})).crossable_for_supply(L("0802"), L("0803")) is True
+
+
+def test_a_remembered_answer_still_follows_the_turns_sources_ptr_17_4c(ring_game):
+    """PtR 17.4C: US-HQ on 0104, ringed by German units, is out of supply on Turn 3 and in supply on Turn 4, when
+    the south-western edge it stands on becomes a source: a position's answer is kept across turns only while
+    the same edges are active."""
+    g = ring_game
+    state = position(g, {"US-HQ": "0104", **ring_around(g, "0104")})
+    assert supply(PtrPaths(g, state), "us", turn=3).hqs["US-HQ"] is False
+    assert supply(PtrPaths(g, state), "us", turn=4).hqs["US-HQ"] is True
+    assert supply(PtrPaths(g, state), "us", turn=2).hqs["US-HQ"] is False
