@@ -69,7 +69,11 @@ class InfiltrationMixin:
             return False
         e = j.event
         if isinstance(e, DiceRoll) and len(b.dice) < 2 and self.infiltration_die(e):
-            self.say(j.index, self.infiltration_roll(b, self.die(e)))
+            side = self.mem.active.side if not b.dice else self.enemy(self.mem.active.side)
+            roller = self.roll_side(e)
+            self.say(j.index, self.infiltration_roll(b, self.die(e)) if roller in (side, None) else Illegal(
+                "PTR 22.1.2A" if not b.dice else "PTR 22.1.2B", f"the {roller} side rolls, but the {side} side's "
+                "infiltration die is due (the Germans roll first, then the US)"))
             return True
         uid = self.unit(e)
         if b.effects and isinstance(e, StepChange) and uid is not None and self.state.where(uid) in (

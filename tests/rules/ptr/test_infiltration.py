@@ -63,3 +63,9 @@ def test_bundled_chart_is_not_transcribed(ptr):
         .say("german", "attack 2215 from 2114 infiltration").roll("german", 5).roll("us", 5)
     v = verdicts(log.check("s2"), 8)[0]
     assert isinstance(v, NotCheckable) and "Infiltration Results Chart" in v.needs
+
+
+def test_the_germans_roll_first_then_the_us(syn):
+    """PTR22-2 (22.1.2A-B): the first infiltration die is the German's; a US roll there is flagged."""
+    r = german(syn).say("german", "attack 1512 from 1612 infiltration").roll("us", 7).check()
+    assert illegal(r) == [(8, "PTR 22.1.2A")]
