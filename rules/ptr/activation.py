@@ -1,13 +1,14 @@
 """Supply at the instant of activation and Emergency Supply (PtR 10.1.3, 17.5-17.6, 10.3D): an OOS HQ showing
 its front must flip before its formation acts; one already flipped activates with its FAM to the 0-box; the HQ
-flips back only in a Recovery Phase, and only in supply. A mixin of the PtR referee."""
+flips back only in a Recovery Phase, and only in supply; and the Reaction Check (10.2.3A, 22.8.3A). A mixin of the PtR
+referee."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.command import hq_supplied
-from hexforge.rules.ptr.memory import frozen_map
+from hexforge.rules.ptr.memory import Activation, frozen_map
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -70,3 +71,37 @@ class ActivationMixin:
             self.say(index, Illegal("PTR 10.1.3C", f"{a.flip} is out of supply at {a.formation}'s activation: it "
                                     "must expend Emergency Supply (flip) first"))
             self.set(active=replace(a, flip=None))
+
+    def reaction_check(self, index: int, a: Activation, die: int) -> None:
+        """PtR 10.2.3A / 22.8.3A: the check passes iff the die plus the Reserve DRM is at most the HQ's Reaction
+        Rating (an unknown Reserve DRM, at most 0, matters only when the die alone fails by 2 or less)."""
+        f = self.data.formations[a.formation]
+        rr = self.data.value(f.hq, "reaction_rating", False) if f.hq else Unknown(
+            f"the HQ of formation {a.formation} (game.toml [special.formations] hq)")
+        drm = self.reaction_drm(a.formation)
+        if isinstance(drm, Unknown) and isinstance(rr, int) and not (die <= rr or die - 2 > rr):
+            rr = drm  # 22.8 (L2473): the DRM is 0, -1 or -2
+        if isinstance(rr, Unknown):
+            self.set(active=replace(a, stage="ap-roll"))
+            self.say(index, NotCheckable(rr.needs))
+            return
+        drm = drm if isinstance(drm, int) else 0
+        roll = f"{die}{drm:+d} (Reserve)" if drm else f"{die}"
+        if die + drm > rr:  # 10.2.3E: the FAM stays; the moving formation resumes
+            self.set(active=self.mem.suspended, suspended=None)
+            self.say(index, Legal(detail=f"Reaction Check {roll} > rating {rr}: {a.formation} fails; its FAM stays"))
+            return
+        fam = dict(self.mem.fam)
+        if isinstance(a.level, int):
+            fam[a.formation] = a.level - 1
+        mover = self.mem.suspended
+        if mover is not None:  # 10.2.4A: the mover stops; its Action has ended and cannot be resumed
+            if mover.movement is not None:  # 10.2.4B: an overstack where the mover stopped
+                self.interrupted(mover.movement.at, mover.side)
+            self.set(suspended=replace(mover, movement=None))
+        self.set(active=replace(a, stage="ap-roll"), fam=frozen_map(fam))
+        unsure = self.supply_at_activation(a.formation)  # 10.2.3D
+        if unsure is not None and not isinstance(unsure, Legal):
+            self.say(index, unsure)
+        self.say(index, Legal(detail=f"Reaction Check {roll} <= rating {rr}: {a.formation} reacts; its FAM drops "
+                              f"to {a.level - 1 if isinstance(a.level, int) else '?'}"))

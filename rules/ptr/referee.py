@@ -552,40 +552,6 @@ class PtrReferee(OptionalCombatMixin, SupportPointsMixin, ActionsMixin, Activati
             self.say(j.index, Legal(detail=f"{a.formation}: {ap} APs (AP Table level {a.level}, die {die}, "
                                     f"{'bold' if bold else 'non-bold'})"))
 
-    def reaction_check(self, index: int, a: Activation, die: int) -> None:
-        """PtR 10.2.3A / 22.8.3A: the check passes iff the die plus the Reserve DRM is at most the HQ's Reaction
-        Rating (an unknown Reserve DRM, at most 0, matters only when the die alone fails by 2 or less)."""
-        f = self.data.formations[a.formation]
-        rr = self.data.value(f.hq, "reaction_rating", False) if f.hq else Unknown(
-            f"the HQ of formation {a.formation} (game.toml [special.formations] hq)")
-        drm = self.reaction_drm(a.formation)
-        if isinstance(drm, Unknown) and isinstance(rr, int) and not (die <= rr or die - 2 > rr):
-            rr = drm  # 22.8 (L2473): the DRM is 0, -1 or -2
-        if isinstance(rr, Unknown):
-            self.set(active=replace(a, stage="ap-roll"))
-            self.say(index, NotCheckable(rr.needs))
-            return
-        drm = drm if isinstance(drm, int) else 0
-        roll = f"{die}{drm:+d} (Reserve)" if drm else f"{die}"
-        if die + drm > rr:  # 10.2.3E: the FAM stays; the moving formation resumes
-            self.set(active=self.mem.suspended, suspended=None)
-            self.say(index, Legal(detail=f"Reaction Check {roll} > rating {rr}: {a.formation} fails; its FAM stays"))
-            return
-        fam = dict(self.mem.fam)
-        if isinstance(a.level, int):
-            fam[a.formation] = a.level - 1
-        mover = self.mem.suspended
-        if mover is not None:  # 10.2.4A: the mover stops; its Action has ended and cannot be resumed
-            if mover.movement is not None:  # 10.2.4B: an overstack where the mover stopped
-                self.interrupted(mover.movement.at, mover.side)
-            self.set(suspended=replace(mover, movement=None))
-        self.set(active=replace(a, stage="ap-roll"), fam=frozen_map(fam))
-        unsure = self.supply_at_activation(a.formation)  # 10.2.3D
-        if unsure is not None and not isinstance(unsure, Legal):
-            self.say(index, unsure)
-        self.say(index, Legal(detail=f"Reaction Check {roll} <= rating {rr}: {a.formation} reacts; its FAM drops "
-                              f"to {a.level - 1 if isinstance(a.level, int) else '?'}"))
-
     def close_activation(self, index: int, said: bool = False) -> None:
         """PtR 11.1D: the activation ends (unused APs are lost); a reaction's end resumes the mover (10.2.4C)."""
         m = self.mem
