@@ -7,14 +7,14 @@ uses in its own (un-rotated) frame: flat-topped hexes in columns, ``q`` the colu
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hex:
-    """One hex of an infinite lattice, in axial coordinates."""
+class Hex(NamedTuple):
+    """One hex of an infinite lattice, in axial coordinates. A named pair: it hashes and compares as the pair
+    ``(q, r)`` in C (a frozen dataclass did the same in Python; route searches hash millions of hexes), so sets
+    and dicts of hexes keep the order they had."""
 
     q: int
     r: int
