@@ -81,6 +81,8 @@ def after_result(p: Position, index: int, unit: str | None, result: str | None, 
     e = Effect(index, unit, result, m, needs_check=result == "DEF" and m == "defilade" and bool(gun), afvs=afvs)
     if kind == "if" and at is not None:
         p.fire.last_if = (at, unit)
+    elif p.fire.last_if is not None and p.fire.last_if[0] == at:
+        p.fire.last_if = None  # a later fire at the hex was not IF: its excess is ignored (6.7.9)
     if losses(result) or e.needs_check or result == "minimal":
         p.fire.effects.append(e)
     return [check_travel_top(p, unit)] if losses(result) and m == "travel" else []
@@ -224,9 +226,9 @@ def judge_spill(p: Position, d: Declaration) -> Verdict:
     """Reading: the types are the units' kinds (units.csv type); the types present are those of the hex's units
     other than the IF's target when the spill-over is declared."""
     at = p.hex(d.target)
-    if p.fire.last_if is None or p.fire.last_if[0] != at:
-        return Illegal("HTTR SR 6.7.9", f"spill-over losses in {d.target}, but the last fire resolved there was not "
-                       "IF: losses beyond a hex's strength are ignored unless the fire was indirect")
+    excess = excess_ignored(p, d.target, at)
+    if excess is not None:
+        return excess
     target = p.fire.last_if[1]
     others = [u for u in p.state.at(at) if u != target]
     stray = next((u for u in d.firers if u not in others), None)
@@ -244,3 +246,18 @@ def judge_spill(p: Position, d: Declaration) -> Verdict:
                            f"took {hits[k]}: no unit type takes another hit before each other type took one")
         hits[k] += 1
     return Legal(detail=f"spill-over hits on {', '.join(d.firers)} alternate their types (SR 6.5.3.2)")
+
+
+@rule("HTTR SR 6.3.1.7 / 6.7.9 / 6.5.3.2", "DF-7", "losses beyond the target are ignored, except IF losses beyond an "
+      "eliminated target, which pass to the other units of its hex")
+def excess_ignored(p: Position, label: str | None, at: Hex | None) -> Verdict | None:
+    """A 'spill' declaration in ``label`` (losses put on units other than the target): None when the last fire
+    resolved there was IF and its target is off the map (6.5.3.2), else why the excess is ignored."""
+    if p.fire.last_if is None or p.fire.last_if[0] != at:
+        return Illegal("HTTR SR 6.7.9", f"spill-over losses in {label}, but the last fire resolved there was not "
+                       "IF: losses beyond a hex's strength are ignored unless the fire was indirect (SR 6.3.1.7)")
+    target = p.fire.last_if[1]
+    if p.state.where(target) is not None:
+        return Illegal("HTTR SR 6.5.3.2", f"spill-over losses in {label}, but the IF's target {target} is still on "
+                       "the map: only losses beyond its strength pass to the other units of the hex")
+    return None

@@ -110,3 +110,22 @@ def test_a_minimal_fire_attack():  # DF-14, SR 6.3.5.3 (L225): G-FEEBLE's 1 SP a
     log = Log(setup).phase(1, "german_fire").say("df B0303 from G-FEEBLE target A-INF1").roll("Direct Fire", 3, 4) \
         .say("df B0303 from G-FEEBLE target A-INF1").roll("Direct Fire", 3, 4).check()
     assert "HTTR SR 6.3.5.3" in rules_broken(log.judged[4].verdicts)  # one Minimal Fire Attack a phase
+
+
+def test_losses_beyond_the_target_are_ignored_except_after_if():  # DF-7, SR 6.3.1.7 (L190) / 6.7.9 (L395)
+    setup = {"G-INF1": "B0303", "G-INF2": "B0303", "G-STATIC": "B0303", **SPOT}
+
+    def spill(*fire: str, killed: bool = True) -> list:
+        log = Log(setup).phase(1, "allied_fire")
+        for kind in fire:
+            if kind == "if":
+                log.say("if B0303 from GB-HW spotter GB-6GH-D target G-INF1").roll("Indirect Fire", 6, 6)
+            else:
+                log.say("df B0303 from GB-6GH-D target G-INF1").roll("Direct Fire", 6, 6)
+        if killed:
+            log.kill("G-INF1", "B0303")
+        return log.say("spill B0303 G-INF2").check().judged[-1].verdicts
+    assert all_legal(spill("if"))  # IF's excess beyond its eliminated target passes on (6.5.3.2)
+    assert rules_broken(spill("df")) == ["HTTR SR 6.7.9"]  # DF's excess is ignored
+    assert rules_broken(spill("if", "df")) == ["HTTR SR 6.7.9"]  # the last fire at the hex was DF
+    assert rules_broken(spill("if", killed=False)) == ["HTTR SR 6.5.3.2"]  # no excess while the target stands
