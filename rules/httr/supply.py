@@ -189,7 +189,7 @@ class HttrSupply:
             return False
         if d == 1:
             return True
-        rng = number(u.values.get("range"))
+        rng = 1.0 if u.values.get("range") in (None, "") else number(u.values.get("range"))  # none printed: 1 (6.1.8)
         if rng is None:
             self.needs.add(f"range of unit {uid} (units.csv; 8.0)")
             return None

@@ -154,7 +154,7 @@ def _ratings(er: object, rng: object) -> tuple[int, int]:
 def _cached_ratings(er: object, rng: object) -> tuple[int, int]:
     if er in (None, "", "-", "none"):
         return 0, 0
-    r = number(rng)
+    r = 1.0 if rng in (None, "") else number(rng)  # a unit without a printed range has range 1 (SR 6.1.8)
     return (1 if number(er) is not None else 2), (0 if r is None else 1 if r < 2 else 2)
 
 
