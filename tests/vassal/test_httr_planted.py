@@ -2,8 +2,8 @@
 (``tests/vassal/httr_script.py``: CP, fire and close actions declared in chat, rolls on the named dice buttons,
 mode and disruption by layer keys, drags and drops onto stacks) on its built module and writes the log; the
 referee judges that log. Every planted violation is flagged citing the rule it breaks, no other event is
-illegal, every event gets a verdict, and after every move the stack the referee keeps in the destination hex
-is the engine's own stack there, bottom to top (the order SR 11's top-two rule reads).
+illegal, every event gets a verdict and none is *not checkable*, and after every move the stack the referee keeps
+in the destination hex is the engine's own stack there, bottom to top (the order SR 11's top-two rule reads).
 
 The synthetic game is used, not the bundled one, because its tables (TEC, fire and CA tables, unit values,
 the map's terrain) are all known: on the bundled data most of these checks are *not checkable*, which would
@@ -25,7 +25,7 @@ from hexforge.games import load_game
 from hexforge.rules import rules_for
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.referee import HttrReferee
-from hexforge.rules.verdict import Illegal
+from hexforge.rules.verdict import Illegal, NotCheckable
 from tests.rules.httr.helpers import SYNTHETIC
 from tests.vassal.httr_script import DISRUPTED, MODE, SCRIPT, SETUP, actions, java_dice
 
@@ -108,6 +108,13 @@ def test_the_engine_rolled_the_dice_the_script_planned(judged) -> None:
 def test_every_event_gets_a_verdict(judged) -> None:
     rep, t, *_ = judged
     assert t.steps == len(SCRIPT) and len(rep.judged) == len(t.events) and all(j.verdicts for j in rep.judged)
+
+
+def test_nothing_is_left_not_checkable(judged) -> None:
+    """Every table of the synthetic game is known, so no check may answer *not checkable* here: one that did could
+    hide a missed violation (a check that needs a datum the synthetic game lacks wants that datum added to it)."""
+    rep, *_ = judged
+    assert [(j.event.step, v.needs) for j in rep.judged for v in j.verdicts if isinstance(v, NotCheckable)] == []
 
 
 def test_each_planted_violation_is_flagged_with_its_rule_and_nothing_else(judged) -> None:

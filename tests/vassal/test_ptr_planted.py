@@ -2,7 +2,7 @@
 Phase) of the synthetic PtR game (tests/vassal/ptr_script.py: declarations in chat, named dice buttons, drags of
 units, track markers dragged onto their boxes, layers stepped by their keys) on its built module and writes the
 log; the referee judges that log. Every planted violation is flagged citing the rule it breaks, no other event is
-illegal, and every event gets a verdict.
+illegal, and every event gets a verdict, none of them *not checkable*.
 
 The synthetic game is used, not the bundled one, because its tables (AP Table, TEC, ZOC Chart, unit values) are
 all known: on the bundled data most of these checks are *not checkable*, which would hide a missed violation.
@@ -20,7 +20,7 @@ from hexforge.builder.timeline import DiceRoll, build_timeline
 from hexforge.games import load_game
 from hexforge.rules import rules_for
 from hexforge.rules.ptr.referee import PtrReferee
-from hexforge.rules.verdict import Illegal
+from hexforge.rules.verdict import Illegal, NotCheckable
 from tests.rules.ptr.helpers import SYNTHETIC
 from tests.vassal.ptr_script import SCRIPT, actions
 
@@ -57,6 +57,13 @@ def test_the_engine_rolled_the_dice_the_script_planned(judged) -> None:
 def test_every_event_gets_a_verdict(judged) -> None:
     rep, t = judged
     assert len(rep.judged) == len(t.events) and all(j.verdicts for j in rep.judged)
+
+
+def test_nothing_is_left_not_checkable(judged) -> None:
+    """Every table of the synthetic game is known, so no check may answer *not checkable* here: one that did could
+    hide a missed violation (a check that needs a datum the synthetic game lacks wants that datum added to it)."""
+    rep, *_ = judged
+    assert [(j.event.step, v.needs) for j in rep.judged for v in j.verdicts if isinstance(v, NotCheckable)] == []
 
 
 def test_each_planted_violation_is_flagged_with_its_rule_and_nothing_else(judged) -> None:
