@@ -43,6 +43,7 @@ class RulesSystem:
         self.tec = game.tables.get("tec")
         self.crt = game.tables.get("crt")
         self._tec = Cells.of(game, "tec")
+        self._phase_sides: dict[int, str | None] = {}  # phase_side per phase of the sequence
 
     # -- sides and phases -------------------------------------------------------------------
 
@@ -58,7 +59,14 @@ class RulesSystem:
         return next(s for s in self.game.sides if s != side)
 
     def phase_side(self, index: int) -> str | None:
-        """The side whose phase this is (``None`` for a phase of both players)."""
+        """The side whose phase this is (``None`` for a phase of both players); found once per phase of the
+        sequence, which never changes (a referee asks at every phase change)."""
+        sides = self._phase_sides
+        if index not in sides:
+            sides[index] = self._phase_side(index)
+        return sides[index]
+
+    def _phase_side(self, index: int) -> str | None:
         who = self.game.info.sequence[index].player
         if who == "first":
             return self.first_side

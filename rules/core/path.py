@@ -78,12 +78,18 @@ def route(start: Hex, record: R, waypoints: list[Hex], step: Callable[[R, Hex, H
             unsure = isinstance(v, NotCheckable)
             nwp = wp + 1 if b.q == gq and b.r == gr else wp
             c2 = cost(after)
-            push(queue, (maybe or unsure, c2 + ahead(b, nwp), c2, n + 1, next(tie), b, nwp, after, path,
+            if nwp == last:
+                guess = c2 + 0.0
+            else:  # c2 + ahead(b, nwp), inlined (a step judged: once per candidate)
+                gq, gr, rest = goals[nwp]
+                dq, dr = b.q - gq, b.r - gr
+                guess = c2 + floor * (max(abs(dq), abs(dr), abs(dq + dr)) + rest)
+            push(queue, (maybe or unsure, guess, c2, n + 1, next(tie), b, nwp, after, path,
                          needs or (v.needs if unsure else None), None))
             continue
         if wp == last:
             return Route(hexes, rec, needs)
-        k = (h.q, h.r, wp, maybe, key(rec))
+        k = (h, wp, maybe, key(rec))
         if k in best:
             continue
         best.add(k)

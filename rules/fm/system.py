@@ -1,6 +1,7 @@
 """The Fire & Movement system (Aachen: First to Fall, Arnhem: The Farthest Bridge): F&M 1.0-9.0."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -234,7 +235,7 @@ class FireAndMovement(RulesSystem):
         if state is not seen:
             known = {}
             self._zoc_of = (state, known)
-        k = (h.q, h.r, side, mover)  # plain values hash in C, a Hex in Python
+        k = (h, side, mover)
         got = known.get(k)
         if got is None:
             got = known[k] = in_ezoc(self, state, h, side, ignore=mover)
@@ -330,7 +331,7 @@ class FireAndMovement(RulesSystem):
 
     @rule("F&M 5.2", "MOV-4", "no unit enters a hex containing an enemy unit")
     def check_enemy_hex(self, state: GameState, rec: MoveRecord, b: Hex) -> Verdict:
-        here = state.at(b)
+        here = state.occupants.get(b, ())  # GameState.at without its call (judged for every step tried)
         if not here:
             return LEGAL
         side = state.side(rec.uid)
@@ -363,7 +364,7 @@ class FireAndMovement(RulesSystem):
 
         def step(r: MoveRecord, a: Hex, b: Hex) -> tuple[Verdict, MoveRecord]:
             after = r.copy()
-            return self.judge_steps(state, after, [b]), after
+            return self.judge_steps(state, after, (b,)), after
 
         found = route(rec.at, rec, drops, step, lambda r: r.spent if not isinstance(r.spent, Unknown) else r.steps,
                       lambda r: (r.halted is not None, r.steps > 0), self.around, most,
@@ -392,7 +393,7 @@ class FireAndMovement(RulesSystem):
             return Legal(v.guess, f"{v.detail} ({note})" if v.detail else note)
         return Illegal(v.rule, f"{v.reason} ({note})", v.guess)
 
-    def judge_steps(self, state: GameState, rec: MoveRecord, steps: list[Hex]) -> Verdict:
+    def judge_steps(self, state: GameState, rec: MoveRecord, steps: Sequence[Hex]) -> Verdict:
         """Judge the next steps of a move (F&M 5.1-5.4, 6.1), updating ``rec``."""
         uid = rec.uid
         unit = self._unit_now
