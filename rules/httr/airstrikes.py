@@ -25,6 +25,7 @@ from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr.declaration import parse
+from hexforge.rules.httr import airstrike_results as results
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.indirect import AIRBORNE, formations_of
 from hexforge.rules.httr.los import Observation, turn_weather
@@ -66,6 +67,7 @@ class Airstrikes:
     spent: dict[tuple[str | None, str, str], int] = field(default_factory=dict)  # markers by (side, date, half)
     routes: dict[str, object] = field(default_factory=dict)  # the last Weather roll's rating of each zone
     north_rolled: bool = False  # reading weather_rolls "two": the northern roll is made, the southern is next
+    struck: list[results.Strike] = field(default_factory=list)  # this Fire Phase's ABT results (ScR 7.3.2)
 
 
 def settings(game: Game) -> dict:
@@ -103,11 +105,16 @@ def on_event(p: Position, log: Airstrikes, e: Event) -> list[Verdict]:
             log.north_rolled = p.readings.get("weather_rolls") == "two" and not two
             return []
         if purpose in ("airstrike-check", "airstrike"):
-            return [judge_roll(p, log, purpose, total)]
+            v = judge_roll(p, log, purpose, total)
+            if purpose == "airstrike-check" or isinstance(v, Illegal):
+                return [v]
+            s, result = results.resolve(p, {lab for _, lab in log.placed}, total)
+            log.struck += [s] if s is not None else []
+            return [v, result]
         return []
     if isinstance(e, TurnChange):
         out = phase_end(p, log) if p.phase()[0] == "fire" else []
-        log.placed, log.fired, log.checks, log.check_due = [], False, 0, None
+        log.placed, log.fired, log.checks, log.check_due, log.struck = [], False, 0, None, []
         return out
     return []
 
@@ -268,7 +275,7 @@ def judge_roll(p: Position, log: Airstrikes, purpose: str, total: int) -> Verdic
     if due == 6:
         return Illegal("HTTR ScR 7.1.5", "an Airstrike Bombardment roll after a check of 6: that strike does not "
                        "happen")
-    return Legal(detail="the strike proceeds to the ABT (its result, ScR 7.3.2, is judged by no check yet)")
+    return Legal(detail="the strike proceeds to the ABT")
 
 
 def route_weather(game: Game, roll: int) -> dict[str, object]:
@@ -317,4 +324,5 @@ def phase_end(p: Position, log: Airstrikes) -> list[Verdict]:
     if log.checks < attacks:
         out.append(Illegal("HTTR ScR 7.2.10", f"{attacks} airstrike attack(s) designated and {log.checks} "
                            "resolved: all are resolved at the end of the Fire Phase"))
+    out += [results.judge_strike(p, s) for s in log.struck]
     return out or [Legal(detail="the Fire Phase's airstrikes are resolved (ScR 7.2.10)")]

@@ -342,7 +342,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('AS-8', 'HTTR ScR 7.2.8 (L1276)', '≤ 30 hexes from the 30 Corps spearhead.', 'Club Route hexes (spearhead)'),
     ('AS-9', 'HTTR ScR 7.2.12 (L1280)', 'no German airstrikes before GT6.', ''),
     ('AS-10', 'HTTR ScR 7.3.2 (L1284)', 'result by 2d6 × mode/terrain.', 'Airstrike Bombardment Table grid'),
-    ('AS-11', 'HTTR ScR 7.4 / 7.2.13 (L1285-1290, L1281)', 'effects of -, D, 1*, 1 (conflict for armour/HQ retreat on 1*, §1C).', ''),
+    ('AS-11', 'HTTR ScR 7.4 / 7.2.13 (L1285-1290, L1281)', 'effects of -, D, 1*, 1 (conflict for armour/HQ retreat on 1*, §1C).', 'Airstrike Bombardment Table grid'),
     # ScR 8 - Movement restrictions (L1291-1350)
     ('RES-1', 'HTTR ScR 8.0 (L1292)', 'no Travel entry into mixed polder hexes east of the highway on Map A except by road/railroad.', 'map polder hexes'),
     ('RES-2', 'HTTR ScR 8.1.5 / 24.1.4 / 24.3.1 (L1298, L1779-1780, L1814)', 'German on-map start units roll MA unit by unit: 1d6 on GT1-2, 2d6 on GT3.', ''),

@@ -14,6 +14,7 @@ from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import ammunition as ammo
 from hexforge.rules.httr import airstrikes as strikes
+from hexforge.rules.httr.airstrike_results import struck_move
 from hexforge.rules.httr import landings
 from hexforge.rules.httr import restrictions
 from hexforge.rules.httr import scenario as scn
@@ -21,6 +22,7 @@ from hexforge.rules.httr import optional
 from hexforge.rules.httr import air_routes
 from hexforge.rules.httr import start_ma
 from hexforge.rules.httr import map_exits
+from hexforge.rules.httr import map_limits
 from hexforge.rules.httr import ca_initiation
 from hexforge.rules.httr import schedule
 from hexforge.rules.httr import cp_ma
@@ -125,6 +127,7 @@ class HttrReferee(Referee):
         self.patrols = optional.Patrols()  # CAP markers on the map (optional ScR 15.7)
         self.start_ma = start_ma.StartMa.set_up(timeline.setup)  # first turns' rolled MAs (ScR 8.1.5)
         self.sheet_exits = map_exits.SheetExits()  # formations bound to leave a map sheet (ScR 8.1.9)
+        self.map_limits = map_limits.Limits()  # the polder, front line, airborne and ferry limits (ScR 8)
         self.initiation = ca_initiation.Initiation()  # the 16th SS close-action rolls (ScR 8.3.4)
         self.schedule = schedule.Schedule()  # the scenario's reinforcement arrivals (ScR 12.1, 12.6)
         self.weather_routine = Routine()  # the Weather Phase's rolls (ScR 6.4.1, 13.1)
@@ -162,7 +165,7 @@ class HttrReferee(Referee):
                 restrictions.on_event(self, self.night_rolls, e) + scn.on_event(self, self.scenario_log, e) + \
                 optional.on_event(self, self.patrols, e) + air_routes.on_event(self, e) + \
                 map_exits.on_event(self, self.sheet_exits, e) + ca_initiation.on_event(self, self.initiation, e) + \
-                schedule.on_event(self, self.schedule, e):
+                schedule.on_event(self, self.schedule, e) + map_limits.on_event(self, self.map_limits, e):
             self.say(j.index, v)
         for i, v in start_ma.on_event(self, self.start_ma, j.index, e) + cp_ma.on_event(self, self.cp_ma, j.index, e):
             self.say(i, v)
@@ -553,6 +556,9 @@ class HttrReferee(Referee):
             self.say(j.index, self.retreat_or_advance(uid, start, drops))
             for v in judge_retreat(self, uid, start, drops) if start == self.ca.involved[uid] else ():
                 self.say(j.index, v)
+            return
+        if (struck := struck_move(self.airstrikes.struck, uid)) is not None:
+            self.say(j.index, struck)
             return
         if all(d == start for d in drops):
             self.say(j.index, judge_reorder(self, uid, kind, side))

@@ -26,7 +26,7 @@ def verdicts(log: Log) -> list:
 
 
 def resolved(log: Log, check: int = 3) -> Log:
-    return log.roll("Airstrike Check", check).roll("Airstrike", 4, 3)
+    return log.roll("Airstrike Check", check).roll("Airstrike", 2, 2)  # 4: '-' on the synthetic ABT grid
 
 
 def test_a_strike_designated_first_and_resolved_at_the_end_is_legal():  # AS-3, ScR 7.1.5 (L1266-L1267)

@@ -1,0 +1,149 @@
+"""HTTR airstrike results (ScR 7.3.2, 7.4): the Airstrike roll (2d6) is read on the Airstrike Bombardment Table in
+the column of the target's mode and, where the table distinguishes it, its hex's terrain; at the end of the Fire
+Phase the target shows what the result calls for: ``-`` nothing; ``D`` disrupted and one hex away (no effect on an
+already disrupted target); ``1`` (and ``1*`` on anything but an armored unit or HQ) disrupted, a strength point
+lost (not logged) and no retreat; ``1*`` on an armored unit or HQ as the reading ``airstrike_armor_retreat`` says.
+
+The game's ``tables/airstrike_grid.toml``: ``row_key`` the 2d6 total (rows "2".."12"), one column per target class
+named ``<mode>`` (``travel``, ``concentrated``, ``defilade``) or ``<mode> <terrain>`` (a terrain id of
+``terrain.toml``, e.g. ``defilade city``); each cell one of ``-``, ``D``, ``1*``, ``1``. A hex whose terrain has a
+``<mode> <terrain>`` column is read there, else in the ``<mode>`` column.
+
+Reading: the log names no target unit (ScR 7.1.5 designates units, the marker shows a hex), so a roll is judged
+when this Fire Phase's markers are on one hex holding one enemy unit other than a leader (7.2.5); otherwise not
+checkable. Armored units are those of type AFV (units.csv type).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from hexforge.games.game import Game
+from hexforge.maps.hexes import Hex
+from hexforge.rules.core.tables import Cells
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.firelog import FireLog
+from hexforge.rules.httr.units import is_kind
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+GRID = "airstrike_grid"
+GRID_DATA = (f"the Airstrike Bombardment Table grid (tables/{GRID}.toml: 2d6 rows x target mode/terrain columns, "
+             "ScR 7.3.2)")
+RESULTS = frozenset({"-", "D", "1*", "1"})  # ScR 7.4 Table 1 (L1286-L1290)
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    fire: FireLog
+    readings: dict[str, str]
+
+    def phase(self) -> tuple[str, str | None]: ...
+    def hex(self, label: str | None) -> Hex | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """One resolved airstrike: its target unit and hex, the ABT result and column, whether the target was
+    already disrupted."""
+
+    unit: str
+    at: Hex
+    label: str
+    result: str
+    column: str
+    disrupted: bool
+
+
+def target(p: Position, labels: set[str]) -> tuple[str, Hex, str] | NotCheckable:
+    """The unit this Fire Phase's markers designate: the one enemy non-leader unit of their one hex."""
+    if len(labels) != 1:
+        return NotCheckable(f"which designated hex the Airstrike roll resolves (markers on {', '.join(sorted(labels))})")
+    label = next(iter(labels))
+    h = p.hex(label)
+    side = p.phase()[1]
+    units = [u for u in p.state.at(h) if p.state.side(u) not in (side, None)] if h is not None else []
+    units = [u for u in units if is_kind(p.game, u, "leader") is not True]
+    if h is None or len(units) != 1:
+        return NotCheckable(f"which unit in {label} the airstrike targets (the log names none, ScR 7.1.4-7.1.5)")
+    return units[0], h, label
+
+
+def column(p: Position, unit: str, h: Hex, columns: tuple[str, ...]) -> str | NotCheckable:
+    """ScR 7.3.2: the ABT column of the target's mode and, where the grid has one for it, its hex's terrain."""
+    m = mem.mode(p.state, unit)
+    if m is None:
+        return NotCheckable(f"the mode of unit {unit} (its Mode layer), ScR 7.3.2")
+    by_terrain = [c for c in columns if c.startswith(f"{m} ")]
+    types = p.game.map.terrain.of(h)
+    if by_terrain and types is None:
+        return NotCheckable(f"the terrain of {p.game.map.labels[h]} (unsurveyed), ScR 7.3.2")
+    hit = sorted(c for c in by_terrain if c.removeprefix(f"{m} ") in set(types or ()))
+    if hit:
+        return hit[0]
+    return m if m in columns else NotCheckable(f"the {m} column of {GRID_DATA}")
+
+
+@rule("HTTR ScR 7.3.2", "AS-10", "the airstrike result is the ABT cell of the 2d6 roll in the column of the target's "
+      "mode (and terrain)")
+def resolve(p: Position, labels: set[str], roll: int) -> tuple[Strike | None, Verdict]:
+    cells = Cells.of(p.game, GRID)
+    if not cells.columns:
+        return None, NotCheckable(GRID_DATA)
+    aim = target(p, labels)
+    if isinstance(aim, NotCheckable):
+        return None, aim
+    unit, h, label = aim
+    col = column(p, unit, h, cells.columns)
+    if isinstance(col, NotCheckable):
+        return None, col
+    result = cells.get(str(roll), col)
+    if result not in RESULTS:
+        return None, NotCheckable(f"the ABT cell of 2d6 {roll}, column {col} ({GRID_DATA})")
+    s = Strike(unit, h, label, str(result), col, mem.has(p.state, unit, "disrupted"))
+    p.fire.fired_at.add(unit)  # SR 5.1: an airstrike may disrupt it
+    return s, Legal(detail=f"the airstrike on {unit} in {label}: 2d6 {roll}, {col}: {result} (ScR 7.3.2)")
+
+
+def struck_move(struck: list[Strike], uid: str) -> Verdict | None:
+    """A move of this Fire Phase's airstrike target: its retreat (or a move its result forbids), judged with the
+    result at the end of the phase (ScR 7.4); None for any other unit."""
+    if any(s.unit == uid for s in struck):
+        return Legal(detail=f"{uid} moves after an airstrike on it: judged with its result at the end of the Fire "
+                     "Phase (ScR 7.4)")
+    return None
+
+
+@rule("HTTR ScR 7.4 / 7.2.13", "AS-11", "airstrike results: '-' nothing; D disrupts the target and retreats it one "
+      "hex; 1 (and 1* on a non-armored, non-HQ unit) disrupts with a loss and no retreat")
+def judge_strike(p: Position, s: Strike) -> Verdict:
+    """At the end of the Fire Phase. Reading (READINGS ``airstrike_armor_retreat``): 1* on an AFV or HQ is a D
+    (``retreat``, the default) or a disruption in place (``no_retreat``)."""
+    effect = s.result
+    if effect == "1*":
+        armored = is_kind(p.game, s.unit, "afv", "hq")
+        if armored is None:
+            return NotCheckable(f"whether {s.unit} is armored or an HQ (units.csv type), ScR 7.4")
+        effect = ("D" if p.readings.get("airstrike_armor_retreat") == "retreat" else "in place") if armored else "1"
+    where = p.state.where(s.unit)
+    disrupted = mem.has(p.state, s.unit, "disrupted")
+    why = f"the airstrike on {s.unit} in {s.label} gave {s.result} ({s.column})"
+    if effect == "-":
+        if where != s.at or (disrupted and not s.disrupted):
+            return Illegal("HTTR ScR 7.3.2", f"{why}: no result, but {s.unit} was "
+                           f"{'moved' if where != s.at else 'disrupted'}")
+        return Legal()
+    if effect == "D" and s.disrupted:
+        return Legal(detail=f"{why}: {s.unit} was already disrupted, no additional effect (ScR 7.4)")
+    if where is None:
+        return Legal(guess=f"{s.unit} is off the map after {s.result}: read as eliminated by the strike")
+    if not disrupted:
+        return Illegal("HTTR ScR 7.4", f"{why}, but {s.unit} is not disrupted at the end of the Fire Phase")
+    if effect == "D" and where.distance(s.at) != 1:
+        return Illegal("HTTR ScR 7.4", f"{why}: {s.unit} retreats one hex, but it is "
+                       f"{'still there' if where == s.at else 'in ' + p.game.map.labels[where]}")
+    if effect != "D" and where != s.at:
+        return Illegal("HTTR ScR 7.4", f"{why}: no retreat, but {s.unit} moved to {p.game.map.labels[where]}")
+    return Legal()
