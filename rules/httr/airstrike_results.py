@@ -60,7 +60,8 @@ class Strike:
 def target(p: Position, labels: set[str]) -> tuple[str, Hex, str] | NotCheckable:
     """The unit this Fire Phase's markers designate: the one enemy non-leader unit of their one hex."""
     if len(labels) != 1:
-        return NotCheckable(f"which designated hex the Airstrike roll resolves (markers on {', '.join(sorted(labels))})")
+        return NotCheckable("which designated hex the Airstrike roll resolves (markers on "
+                            f"{', '.join(sorted(labels))})")
     label = next(iter(labels))
     h = p.hex(label)
     side = p.phase()[1]

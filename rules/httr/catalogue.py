@@ -74,6 +74,9 @@ READINGS: tuple[Reading, ...] = (
             (("off", "15.0: optional rules are used 'at their discretion'"), ("on", "the players use 15.7 Combat Air "
                                                                            "Patrol")),
             "off", "an optional rule applies only when the players choose it"),
+    Reading("optional_rubble", "HTTR ScR 15.0 (L1486), 15.6 (L1502-1504)",
+            (("off", "15.0: optional rules are used 'at their discretion'"), ("on", "the players use 15.6 Rubble")),
+            "off", "an optional rule applies only when the players choose it"),
     Reading("optional_gliders", "HTTR ScR 15.0 (L1486), 15.2 (L1491-1494)",
             (("off", "15.0: optional rules are used 'at their discretion'"), ("on", "the players use 15.2 Glider "
                                                                            "Drops")),

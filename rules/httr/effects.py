@@ -24,6 +24,7 @@ from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr import rubble
 from hexforge.rules.httr.at_fire import judge_at_results
 from hexforge.rules.httr.opportunity import judge_whole_stack
 from hexforge.rules.httr.firelog import FireLog
@@ -39,6 +40,8 @@ class Position(Protocol):
     state: GameState
     fire: FireLog
     phase_start: GameState
+    rubble: rubble.Rubble
+    readings: dict[str, str]
 
     def phase(self) -> tuple[str, str | None]: ...
 
@@ -71,6 +74,8 @@ def after_result(p: Position, index: int, unit: str | None, result: str | None, 
     if unit is None or result is None or unit not in p.game.units:
         return []
     where = p.state.where(unit)
+    if kind == "if" and losses(result) and where is not None:
+        rubble.if_loss(p, p.rubble, where)  # optional ScR 15.7.1
     if not named and where is not None and len(p.state.at(where)) > 1:
         return []
     m = mem.mode(p.state, unit)
