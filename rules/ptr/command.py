@@ -59,8 +59,8 @@ def hq_supplied(data: PtrData, state: GameState, fid: str) -> Answer:
 def formation_now(data: PtrData, state: GameState, uid: str) -> str | None:
     """The formation a unit belongs to now: its assignment (6.1C, 6.2; the state's memory), else the one the
     scenario attaches it to at the start, else its own (units.csv)."""
-    assigned = getattr(state.memory, "assigned", None) or {}  # PtrMemory.assigned (memory.py imports this module's users)
-    return assigned.get(uid) or data.attachments.get(uid) or data.formation_of(uid)
+    assigned = getattr(state.memory, "assigned", None) or {}  # PtrMemory's (memory.py names records of modules
+    return assigned.get(uid) or data.attachments.get(uid) or data.formation_of(uid)  # that import this one)
 
 
 @rule("PTR 18.0B / 18.2 / 18.3", "PTR18-1", "a CR path (HQ hex counted, unit hex not) within the HQ's command "

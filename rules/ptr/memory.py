@@ -13,7 +13,6 @@ from hexforge.rules.ptr.oc import DrmMarker
 
 if TYPE_CHECKING:
     from hexforge.rules.ptr.battle import Battle
-    from hexforge.rules.ptr.victory import Bonus
 from hexforge.rules.state import GameState
 
 Expect = Literal["initiative", "option", "activation", "none"]
@@ -37,6 +36,18 @@ class Movement:
     entered: frozenset[Hex] = frozenset()  # every hex it entered (10.2.2A: enemy HQs it came next to)
 
     near_enemy: bool = False  # it has been next to an enemy unit (12.4: no leg +2 MA)
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """A Battle Victory (15.6)'s bonus AP: the winning side, the units that may spend it, and whether they earned it
+    (``why`` when not)."""
+
+    side: str
+    hex: Hex
+    units: frozenset[str]
+    eligible: bool | Unknown
+    why: str = ""
+
 
 @dataclass(frozen=True, slots=True)
 class Activation:

@@ -8,15 +8,15 @@ other units (or anything else happening first) loses it. A defending stack's bon
 referee follows Actions of the activated formation), and says so."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from hexforge.builder.timeline import ChatLine, Entered, Move
-from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.combat import battle_victory
 from hexforge.rules.ptr.command import commanded
 from hexforge.rules.ptr.declaration import parse
 from hexforge.rules.ptr.hits import Aftermath
+from hexforge.rules.ptr.memory import Bonus
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
@@ -24,18 +24,6 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 ACTION_KEYS = {"refit": "refit", "improved-defense": "improved_defense", "relocate": "hq_relocation",
                "hasty": "hasty_attack", "regular": "regular_attack", "prepared": "prepared_attack",
                "infiltration": "infiltration_attack"}  # declarations -> List of Actions rows (as actions.ACTION_OF)
-
-
-@dataclass(frozen=True, slots=True)
-class Bonus:
-    """A Battle Victory's bonus AP: the winning side, the units that may spend it, and whether they earned it
-    (``why`` when not)."""
-
-    side: str
-    hex: Hex
-    units: frozenset[str]
-    eligible: bool | Unknown
-    why: str = ""
 
 
 class VictoryMixin:
