@@ -74,6 +74,10 @@ READINGS: tuple[Reading, ...] = (
             (("off", "15.0: optional rules are used 'at their discretion'"), ("on", "the players use 15.7 Combat Air "
                                                                            "Patrol")),
             "off", "an optional rule applies only when the players choose it"),
+    Reading("optional_ferocity", "HTTR ScR 15.0 (L1486), 15.5 (L1499-1500)",
+            (("off", "15.0: optional rules are used 'at their discretion'"), ("on", "the players use 15.5 Allied "
+                                                                           "Ferocity")),
+            "off", "an optional rule applies only when the players choose it"),
     Reading("optional_rubble", "HTTR ScR 15.0 (L1486), 15.6 (L1502-1504)",
             (("off", "15.0: optional rules are used 'at their discretion'"), ("on", "the players use 15.6 Rubble")),
             "off", "an optional rule applies only when the players choose it"),
@@ -363,7 +367,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     # ScR 9 - Ferries and bridges (L1351-1411)
     ('FRY-1', 'HTTR ScR 9.1.1-9.1.5 (L1354-1358)', 'engineer ferry: both stacked adjacent to the hexside at the start of the phase; the engineer does not move; ferrying itself excludes ferrying others.', 'map rivers/canals, units.csv type'),
     ('FRY-2', 'HTTR ScR 9.1.1-9.1.2 (L1354-1355)', "≤ the engineer's SP ferried; +6 MP.", 'units.csv strength, TEC'),
-    ('FRY-3', 'HTTR ScR 9.2.1-9.2.10, 9.2.16 (L1362-1371, L1377)', 'Pannerden ferry: a concentrated engineer (≥ 2 SP) in A1050; 1d6 ≥ 3 builds, ≥ 4 upgrades; ≤ 2 leg companies or 2 non-leg SP per turn; Allied use needs a leader and 2d6 < 6.', ''),
+    ('FRY-3', 'HTTR ScR 9.2.1-9.2.10, 9.2.16 (L1362-1371, L1377)', 'Pannerden ferry: a concentrated engineer (≥ 2 SP) in A1050; 1d6 ≥ 3 builds, ≥ 4 upgrades; ≤ 2 leg companies or 2 non-leg SP per turn; Allied use needs a leader and 2d6 < 6.', 'units.csv strength of the engineers (the Formation Displays are not transcribed)'),
     ('FRY-4', 'HTTR ScR 9.5.2-9.5.5 (L1390-1393)', 'a German demolition roll is offered when an Allied unit first comes adjacent; 2d6 ≤ 6 (−1 German-held end, +1 per bridge already destroyed; A1826 ≤ 8).', 'map bridges (type and obstacle)'),
     ('FRY-5', 'HTTR ScR 9.4-9.5 Table 1 (L1386-1404)', 'which bridges may be blown.', 'map bridges (type and obstacle)'),
     ('FRY-6', 'HTTR ScR 9.5.6-9.5.7 / 9.6 (L1394-1398)', 'engineer demolition (3 or 5 turns, ≥ 3 SP) and repair (≥ 4 SP, 6 turns, no enemy adjacent).', 'map bridges, units.csv strength'),
@@ -395,7 +399,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('OPT-3', 'HTTR SR 21.5 (L1027-1032)', 'fatigue triggers (night movement > ½ MA or in both night turns, night combat; not the first night) and removal after a rested turn.', ''),
     ('OPT-4', 'HTTR ScR 15.1 (L1488)', 'ad-hoc battalions only in a German Command Phase, at ER −2.', ''),
     ('OPT-5', 'HTTR ScR 15.2 (L1491-1494)', 'gliders only into clear hexes (else disrupted, 1d6 ≥ 4 loses 1 SP).', 'map terrain, Formation Displays (which units are glider-borne)'),
-    ('OPT-6', 'HTTR ScR 15.5 (L1499-1500)', 'Irish Guards / 82nd Waal ferocity morale 10 and its duration.', ''),
+    ('OPT-6', 'HTTR ScR 15.5 (L1499-1500)', 'Irish Guards / 82nd Waal ferocity morale 10 and its duration.', 'the 82nd Airborne\'s assault crossings of the Waal (Waal hexsides), IG units ([special.ferocity])'),
     ('OPT-7', 'HTTR ScR 15.6 (L1502-1504)', 'rubble after IF or medium/heavy AT losses in a city.', 'map terrain (city hexes)'),
     ('OPT-8', 'HTTR ScR 15.7 (L1506-1511)', 'CAP radius 5 (+2 per airstrike, max 11); German CAP roll 2-9 / 10 / 11-12.', ''),
 )

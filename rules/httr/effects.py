@@ -24,7 +24,7 @@ from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
-from hexforge.rules.httr import rubble
+from hexforge.rules.httr import ferocity, rubble
 from hexforge.rules.httr.at_fire import judge_at_results
 from hexforge.rules.httr.opportunity import judge_whole_stack
 from hexforge.rules.httr.firelog import FireLog
@@ -41,6 +41,7 @@ class Position(Protocol):
     fire: FireLog
     phase_start: GameState
     rubble: rubble.Rubble
+    ferocity: ferocity.Ferocity
     readings: dict[str, str]
 
     def phase(self) -> tuple[str, str | None]: ...
@@ -78,6 +79,8 @@ def after_result(p: Position, index: int, unit: str | None, result: str | None, 
         rubble.if_loss(p, p.rubble, where)  # optional ScR 15.7.1
     if not named and where is not None and len(p.state.at(where)) > 1:
         return []
+    if losses(result):
+        ferocity.on_loss(p, p.ferocity, unit)  # optional ScR 15.5.1
     m = mem.mode(p.state, unit)
     gun = is_kind(p.game, unit, "hq", "artillery")
     at = p.state.where(unit)
@@ -113,6 +116,10 @@ def morale_check(p: Position, unit: str, roll: int) -> tuple[bool | None, str]:
     at = p.state.where(unit)
     leader = at is not None and any(is_kind(p.game, u, "leader") for u in p.state.at(at) if u != unit)
     level = min(morale + (1 if leader else 0), 9)
+    fierce = ferocity.raised(p, p.ferocity, unit)
+    if isinstance(fierce, NotCheckable) and level < roll <= ferocity.MORALE:
+        return None, fierce.needs
+    level = max(level, ferocity.MORALE) if fierce is True else level
     return roll <= level, f"2d6 {roll} {'<=' if roll <= level else '>'} morale {level:g}" + (
         " (+1 with a leader, SR 16.5)" if leader else "")
 

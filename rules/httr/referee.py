@@ -20,14 +20,17 @@ from hexforge.rules.httr import restrictions
 from hexforge.rules.httr import scenario as scn
 from hexforge.rules.httr import optional
 from hexforge.rules.httr import rubble
+from hexforge.rules.httr import ferocity
 from hexforge.rules.httr import air_routes
 from hexforge.rules.httr import start_ma
 from hexforge.rules.httr import map_exits
 from hexforge.rules.httr import map_limits
 from hexforge.rules.httr import route_exiles
+from hexforge.rules.httr import early_releases
 from hexforge.rules.httr import ca_initiation
 from hexforge.rules.httr import schedule
 from hexforge.rules.httr import cp_ma
+from hexforge.rules.httr import pannerden
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import logistics as logi
 from hexforge.rules.httr import supply_heads as heads
@@ -128,14 +131,17 @@ class HttrReferee(Referee):
         self.scenario_log = scn.ScenarioLog()  # the scenario's exits and posts (ScR 16-19)
         self.patrols = optional.Patrols()  # CAP markers on the map (optional ScR 15.7)
         self.rubble = rubble.Rubble()  # IF losses in cities awaiting their Rubble roll (optional ScR 15.7.1)
+        self.ferocity = ferocity.Ferocity()  # when the Irish Guards' ferocity began (optional ScR 15.5.1)
         self.start_ma = start_ma.StartMa.set_up(timeline.setup)  # first turns' rolled MAs (ScR 8.1.5)
         self.sheet_exits = map_exits.SheetExits()  # formations bound to leave a map sheet (ScR 8.1.9)
         self.map_limits = map_limits.Limits()  # the polder, front line, airborne and ferry limits (ScR 8)
         self.exiles = route_exiles.Exiles()  # Germans far east of Club Route, bound to leave (ScR 8.1.10)
+        self.early = early_releases.Releases()  # the early German releases' trigger and rolls (ScR 23.2)
         self.initiation = ca_initiation.Initiation()  # the 16th SS close-action rolls (ScR 8.3.4)
         self.schedule = schedule.Schedule()  # the scenario's reinforcement arrivals (ScR 12.1, 12.6)
         self.weather_routine = Routine()  # the Weather Phase's rolls (ScR 6.4.1, 13.1)
         self.cp_ma = cp_ma.CpMa()  # MAs rolled for want of CP (SR 13.2.7.5-7, 14.6.2)
+        self.crossings = pannerden.Crossings()  # the permanent ferry's crossings this GT (ScR 9.2)
 
     def _start_mode(self, uid: str) -> str | None:
         """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
@@ -168,10 +174,11 @@ class HttrReferee(Referee):
         for v in strikes.on_event(self, self.airstrikes, e) + landings.on_event(self, self.landings, e) + \
                 restrictions.on_event(self, self.night_rolls, e) + scn.on_event(self, self.scenario_log, e) + \
                 optional.on_event(self, self.patrols, e) + air_routes.on_event(self, e) + \
-                rubble.on_event(self, self.rubble, e) + \
+                rubble.on_event(self, self.rubble, e) + ferocity.on_event(self, self.ferocity, e) + \
                 map_exits.on_event(self, self.sheet_exits, e) + ca_initiation.on_event(self, self.initiation, e) + \
                 schedule.on_event(self, self.schedule, e) + map_limits.on_event(self, self.map_limits, e) + \
-                route_exiles.on_event(self, self.exiles, e):
+                route_exiles.on_event(self, self.exiles, e) + early_releases.on_event(self, self.early, e) + \
+                pannerden.on_event(self, self.crossings, e):
             self.say(j.index, v)
         for i, v in start_ma.on_event(self, self.start_ma, j.index, e) + cp_ma.on_event(self, self.cp_ma, j.index, e):
             self.say(i, v)
