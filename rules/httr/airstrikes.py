@@ -26,6 +26,7 @@ from hexforge.games.values import plain
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr import airstrike_results as results
+from hexforge.rules.httr.airstrike_range import in_range
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.indirect import AIRBORNE, formations_of
 from hexforge.rules.httr.los import Observation, turn_weather
@@ -141,7 +142,8 @@ def judge_designation(p: Position, log: Airstrikes, label: str | None) -> list[V
     count = log.per_hex[(turn, label)] = log.per_hex.get((turn, label), 0) + 1
     wrong = target(p, h, label, side, count)
     return [wrong] if wrong is not None else [segment(p, log, side, turn), allotment(p, log, side, turn),
-                                              observed(p, h, label, side), shelter(p, h, label, side)]
+                                              observed(p, h, label, side), shelter(p, h, label, side),
+                                              in_range(p, h, label)]
 
 
 @rule("HTTR ScR 7.1.5 / 7.2.9 / 7.2.12", "AS-3/AS-9", "airstrikes are designated as the first action of the "

@@ -346,7 +346,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('AS-5', 'HTTR ScR 7.2.1a (L1269)', 'no strike at defilade units in city/forest not adjacent to a friendly unit.', 'map terrain'),
     ('AS-6', 'HTTR ScR 7.2.2-7.2.4 (L1270-1272)', '≤ 3 per hex per turn; no AM/PM carry-over; pairs at night or in P, triples when both.', 'Weather Conditions Table (1 row known)'),
     ('AS-7', 'HTTR ScR 7.2.7 (L1275)', 'target observed by a non-airborne unit.', 'LOS'),
-    ('AS-8', 'HTTR ScR 7.2.8 (L1276)', '≤ 30 hexes from the 30 Corps spearhead.', 'Club Route hexes (spearhead)'),
+    ('AS-8', 'HTTR ScR 7.2.8 (L1276)', '≤ 30 hexes from the 30 Corps spearhead.', 'the 30 Corps formations ([special.spearhead]), Club Route hexes (spearhead)'),
     ('AS-9', 'HTTR ScR 7.2.12 (L1280)', 'no German airstrikes before GT6.', ''),
     ('AS-10', 'HTTR ScR 7.3.2 (L1284)', 'result by 2d6 × mode/terrain.', 'Airstrike Bombardment Table grid'),
     ('AS-11', 'HTTR ScR 7.4 / 7.2.13 (L1285-1290, L1281)', 'effects of -, D, 1*, 1 (conflict for armour/HQ retreat on 1*, §1C).', 'Airstrike Bombardment Table grid'),

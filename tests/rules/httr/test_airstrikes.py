@@ -5,6 +5,11 @@ Airstrike Check (1d6) and Airstrike (2d6) buttons resolve it. Its calendar: GT 7
 after a 1d6 of 1-4."""
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
+from hexforge.games import load_game
+from hexforge.rules.verdict import Legal
 from tests.rules.httr.helpers import Log, illegal, last, rules_broken, unsure
 
 START = {"G-INF1": "B0305", "G-LDR": "B0308", "A-INF1": "B0304", "A-INF2": "B0101"}
@@ -144,3 +149,23 @@ def test_the_target_is_observed_by_a_non_airborne_unit():  # AS-7, ScR 7.2.7 (L1
     assert rules_broken(last(strike(Log(blind).phase(8, "allied_fire"), "B0305").check())) == ["HTTR ScR 7.2.7"]
     seen = {"G-INF1": "B0305", "A-INF4": "B0304", "A-INF1": "B0306"}
     assert not illegal(last(strike(Log(seen).phase(8, "allied_fire"), "B0305").check()))
+
+
+
+def test_no_strike_beyond_thirty_hexes_of_the_spearhead(tmp_path: Path) -> None:  # AS-8, ScR 7.2.8 (L1276)
+    # the synthetic map is 14 hexes across, so this runs on a copy of the bundled game naming Guards Armored
+    # (a 30 Corps division, ScR 8.2.1.2 L1310) the 30 Corps formations; 5/GA is the only 30 Corps unit placed
+    copy = tmp_path / "highway-to-the-reich"
+    shutil.copytree(Path(__file__).resolve().parents[3] / "games" / "highway-to-the-reich", copy)
+    with open(copy / "game.toml", "a") as f:
+        f.write('\n[special.spearhead]\nformations = ["Guards Armored"]\nsource = "test: HTTR ScR 7.2.8"\n')
+    corps = load_game(copy)
+
+    def on(target: str, g=corps, corps_at: dict | None = None) -> list:
+        log = Log({"107PzB": target, **(corps_at or {"5/GA": "C1010"})}, g).phase(13, "allied_fire")
+        return last(log.place("a", STRIKE, target).check())
+    assert "HTTR ScR 7.2.8" in rules_broken(on("B1010"))  # 60 hexes from 5/GA
+    assert "HTTR ScR 7.2.8" not in rules_broken(on("C1020"))  # 10 hexes from it
+    assert any("(ScR 7.2.8)" in (v.detail or "") for v in on("C1020") if isinstance(v, Legal))
+    from tests.rules.httr.test_worked_examples_scenario import BUNDLED
+    assert any("30 Corps formations" in v.needs for v in unsure(on("B1010", BUNDLED)))
