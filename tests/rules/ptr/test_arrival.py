@@ -8,6 +8,8 @@ SETUP = {"US1-HQ": "1311", "1-A": "1311", "US3-HQ": "1010", "3-AI": "1214", "G11
 
 
 def test_reinforcements_from_turn_2_in_their_phase(syn):
+    """PTR5-7 / 5.2.5A / 8.0A: reinforcements enter in Turn 2's Reinforcement Phase; in Turn 1, or in another phase,
+    they may not."""
     r = PtrLog(syn, SETUP).phase(2, "reinforcement").enter("9-TK", "1710").enter("3-TK2", "1011").check()
     assert illegal(r) == [] and "9-TK enters 1710" in verdicts(r, 1)[0].detail
     r = PtrLog(syn, SETUP).phase(1, "reinforcement").enter("3-TK2", "1011").check()
@@ -17,11 +19,14 @@ def test_reinforcements_from_turn_2_in_their_phase(syn):
 
 
 def test_germans_place_first(syn):
+    """PTR6-14 / 8.0D: the Germans place their reinforcements before the US: a German entry after a US one is not
+    allowed."""
     r = PtrLog(syn, SETUP).phase(2, "reinforcement").enter("3-TK2", "1011").enter("9-TK", "1710").check()
     assert illegal(r) == [(2, "PTR 8.0D")]
 
 
 def test_entry_hex_not_next_to_the_enemy_nor_overstacked(syn):
+    """PTR6-15 / 8.1A1/8.1A4: 3-TK2 may not enter next to 116-PG, nor as a third support-type unit in 1011."""
     r = PtrLog(syn, SETUP).phase(2, "reinforcement").enter("3-TK2", "1413").check()  # next to 116-PG in 1513
     assert illegal(r) == [(1, "PTR 8.1A1")]
     setup = dict(SETUP, **{"3-TK": "1011", "1-TD": "1011"})

@@ -15,9 +15,10 @@ def attack(syn, kind: str = "regular", setup=None) -> PtrLog:
 
 
 def test_regular_attack_reads_the_crt(syn):
-    """Attacker chit 1, centre, ER 7: 2 -> 8 x 2 = 16. Defender chit 2, centre, ER 5: 2 -> 7 x 2 + 6 x 2 = 26.
-    1:ceil(26/16) = 1:2 (15.1.4A): column 1:2. DRMs: no support either side; HQ support ceil(2/2) = +1 (116-PG in
-    CR of G116-HQ, 15.4.3C); armour: the defender alone has TPs: -6 (15.4.4.4A). Roll 9 - 5 = 4: '4/0'."""
+    """PTR15-2 / PTR15-3 / PTR15-4 / PTR15-5 / PTR15-18: Attacker chit 1, centre, ER 7: 2 -> 8 x 2 = 16. Defender chit
+    2, centre, ER 5: 2 -> 7 x 2 + 6 x 2 = 26. 1:ceil(26/16) = 1:2 (15.1.4A): column 1:2. DRMs: no support either side;
+    HQ support ceil(2/2) = +1 (116-PG in CR of G116-HQ, 15.4.3C); armour: the defender alone has TPs: -6 (15.4.4.4A).
+    Roll 9 - 5 = 4: '4/0'."""
     r = attack(syn).say("german", "chits 1 2").roll("german", 9).check()
     assert illegal(r) == []
     assert verdicts(r, 10)[0].detail.startswith(
@@ -25,8 +26,8 @@ def test_regular_attack_reads_the_crt(syn):
 
 
 def test_roll_clamped_and_below_the_far_left_column(syn):
-    """15.1.4F: a roll of 2 with DRM -5 is read as 1 ('4/0'). 15.1.4A: with 3-TK2 added (CS 5, ER 4: centre 1 + 0
-    + 0 = 1; CV 31), 31/16 rounds up: 1:2. (Below the far-left column: the Hasty test.)"""
+    """PTR15-5 / PTR15-6 / PTR15-9 / 15.1.4F: a roll of 2 with DRM -5 is read as 1 ('4/0'). 15.1.4A: with 3-TK2 added
+    (CS 5, ER 4: centre 1 + 0 + 0 = 1; CV 31), 31/16 rounds up: 1:2. (Below the far-left column: the Hasty test.)"""
     r = attack(syn).say("german", "chits 1 2").roll("german", 2).check()
     assert "roll 2 -> 1: 4/0" in verdicts(r, 10)[0].detail
     setup = dict(SETUP, **{"3-TK2": "1214"})
@@ -35,9 +36,9 @@ def test_roll_clamped_and_below_the_far_left_column(syn):
 
 
 def test_prepared_attack_rolls_air_support_first(syn):
-    """15.3: a Prepared attack's first roll is Air Support (German column: 1 -> 1R); chit right column ER 7: 3 ->
-    24 vs 26: 1:2 shifted one right: 1:1. HQ support: all 2 ASPs (15.4.3D). Roll 9 - 6 + 2 = 5: column 1 ->
-    (4 - 6 // 5) / (6 // 5) = 3/1."""
+    """PTR15-7 / PTR15-18 / 15.3: a Prepared attack's first roll is Air Support (German column: 1 -> 1R); chit right
+    column ER 7: 3 -> 24 vs 26: 1:2 shifted one right: 1:1. HQ support: all 2 ASPs (15.4.3D). Roll 9 - 6 + 2 = 5: column
+    1 -> (4 - 6 // 5) / (6 // 5) = 3/1."""
     r = attack(syn, "prepared").say("german", "chits 1 2").roll("german", 1).roll("german", 9).check()
     assert verdicts(r, 10)[0].detail == "Air Support 1R (die 1)"
     assert verdicts(r, 11)[0].detail.startswith("CV 24:26, column 1:1; DRM -4 (support +0/+0, HQ +2, armour -6); "
@@ -45,13 +46,15 @@ def test_prepared_attack_rolls_air_support_first(syn):
 
 
 def test_hasty_attack_has_no_hq_support(syn):
-    """15.4.3A: no HQ support for a Hasty attack (chit left, ER 7: 1 + 8 % 2 = 1: CV 8 vs 26: 1:4: 5/0)."""
+    """PTR15-3 / PTR15-6 / PTR15-17 / 15.4.3A: no HQ support for a Hasty attack (chit left, ER 7: 1 + 8 % 2 = 1: CV 8 vs
+    26: 1:4: 5/0)."""
     r = attack(syn, "hasty").say("german", "chits 1 2").roll("german", 9).check()
     assert "CV 8:26 is below the far-left column" in verdicts(r, 10)[0].detail
 
 
 def test_lone_hq_defends_at_one(syn):
-    """20.1B: an HQ alone defends at Battle Strength 1, draws no chit, no ATPs: 16:1, the far-right 3:1 column."""
+    """PTR15-6 / PTR19-4 / 20.1B: an HQ alone defends at Battle Strength 1, draws no chit, no ATPs: 16:1, the far-right
+    3:1 column."""
     setup = dict(SETUP, **{"US3-HQ": "1214", "3-AI": "1011", "3-TK": "1012"})
     r = attack(syn, setup=setup).say("german", "chits 1 2").roll("german", 3).check()
     assert "CV 16:1, column 3:1; DRM +1 (support +0/+0, HQ +1, armour +0); roll 3 -> 4: 3/1" in \
@@ -59,6 +62,8 @@ def test_lone_hq_defends_at_one(syn):
 
 
 def test_chits_once_per_combat_and_before_the_roll(syn):
+    """PTR15-2 / 15.2.1B: a second pair of chits in one combat, or chits with no attack declared, is not allowed; a roll
+    before the chits is not checkable."""
     r = attack(syn).say("german", "chits 1 2").say("german", "chits 2 3").check()
     assert illegal(r) == [(10, "PTR 15.2.1B")]
     r = attack(syn).roll("german", 9).check()
@@ -84,8 +89,8 @@ def improved(syn) -> PtrLog:
 
 
 def test_improved_defense_uses_the_right_chit_column(syn):
-    """11.4.4A / 15.2.1D: defenders under Improved Defense read the right column: chit 2, ER 5: 3 -> 7 x 3 +
-    6 x 3 = 39 against 16: 1:3, below the far-left column."""
+    """PTR11-18 / PTR15-3 / 11.4.4A / 15.2.1D: defenders under Improved Defense read the right column: chit 2, ER 5: 3
+    -> 7 x 3 + 6 x 3 = 39 against 16: 1:3, below the far-left column."""
     log = improved(syn).initiative(2, 8).say("german", "act 116pz").roll("german", 8) \
         .move("116-PG", "1513", "1414", "1314").say("german", "attack 1214 from 1314 regular") \
         .say("german", "chits 1 2").roll("german", 9)
@@ -94,7 +99,7 @@ def test_improved_defense_uses_the_right_chit_column(syn):
 
 
 def test_improved_defense_ends_when_a_unit_leaves_or_acts(syn):
-    """11.4.4C-D: a unit of the hex leaving ends it; so does another unit ending its move there."""
+    """PTR11-19 / 11.4.4C-D: a unit of the hex leaving ends it; so does another unit ending its move there."""
     from tests.rules.ptr.test_actions import memory_after
     assert memory_after(syn, improved(syn)).improved
     log = PtrLog(syn).phase(1, "operations").say("us", "act 3arm").roll("us", 5).say("us", "id 1214") \
@@ -106,8 +111,9 @@ def test_improved_defense_ends_when_a_unit_leaves_or_acts(syn):
 
 
 def test_retreats_after_the_roll(syn):
-    """15.5.5: one hex, the stack together, never into an enemy unit: 3-AI and 1-A retreat from 1214 after the
-    first of their two CHs is an SP loss ('2/2', test_hits.rolled; events 0-10, the loss 11)."""
+    """PTR15-22 / PTR15-25 / PTR15-30 / PTR15-32 / 15.5.5: one hex, the stack together, never into an enemy unit: 3-AI
+    and 1-A retreat from 1214 after the first of their two CHs is an SP loss ('2/2', test_hits.rolled; events 0-10, the
+    loss 11)."""
     from tests.rules.ptr.test_hits import lose, rolled
     r = lose(rolled(syn, 10), "3-AI", "1214", 0, 1).move("3-AI", "1214", "1114").move("1-A", "1214", "1114").check()
     assert illegal(r) == [] and "3-AI retreats to 1114" in verdicts(r, 12)[0].detail
@@ -142,7 +148,7 @@ def test_an_hq_in_the_attacking_hex_takes_no_part(syn):
 
 
 def test_an_hq_among_the_defenders_takes_no_part(syn):
-    """PTR 20.1A: US3-HQ in 1214 with 3-AI and 3-TK is ignored even on its back (Emergency Supply): it is no
+    """PTR15-15: PTR 20.1A: US3-HQ in 1214 with 3-AI and 3-TK is ignored even on its back (Emergency Supply): it is no
     disrupted defender, so 3-TK2 in 1313 (3arm, ZOC into 1314, in CR) still gives its -1 support (15.4.2.2B)."""
     setup = dict(SETUP, **{"US3-HQ": "1214", "3-TK2": "1313"})
     log = attack(syn, setup=setup).say("german", "chits 1 2").roll("german", 9)

@@ -36,14 +36,14 @@ def test_bundled_checks_name_what_they_need(ptr):
 
 
 def test_bundled_initiative_uses_the_first_turns_interdiction_level(ptr):
-    """S2 Turn 1's Interdiction Level is 1 (L2014-2015): US 5 + 1 beats German 5."""
+    """PTR9-2: S2 Turn 1's Interdiction Level is 1 (L2014-2015): US 5 + 1 beats German 5."""
     r = PtrLog(ptr, S2).phase(1, "operations").say("us", "pass").initiative(5, 5).check("s2")
     assert "us wins the Initiative of segment 2" in verdicts(r, 3)[0].detail
 
 
 def test_bundled_later_turn_interdiction_is_not_checkable_when_it_decides(ptr):
-    """Turn 2's level is the Interdiction Table's (not transcribed): the winner is not checkable when it decides
-    (US 4 vs German 5: 4 + 1 or 2 would win), and is when no level 0-2 changes it (US 9 vs German 2)."""
+    """PTR9-2 / PTR19-1: Turn 2's level is the Interdiction Table's (not transcribed): the winner is not checkable when
+    it decides (US 4 vs German 5: 4 + 1 or 2 would win), and is when no level 0-2 changes it (US 9 vs German 2)."""
     r = PtrLog(ptr, S2).phase(2, "operations").initiative(4, 5).check("s2")
     assert "Interdiction Level of turn 2" in verdicts(r, 2)[0].needs
     r = PtrLog(ptr, S2).phase(2, "operations").initiative(9, 2).check("s2")

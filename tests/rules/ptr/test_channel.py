@@ -20,7 +20,7 @@ def test_rolls_by_button(syn):
 
 
 def test_rolls_out_of_turn(syn):
-    """9.2.1A / 10.1.2B / 10.2.3A / 5.2.1D / 15.3B: each button's roll only when its rule calls for it."""
+    """PTR15-7 / 9.2.1A / 10.1.2B / 10.2.3A / 5.2.1D / 15.3B: each button's roll only when its rule calls for it."""
     r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 4, "Initiative US").check()
     assert illegal(r) == [(2, "PTR 9.2.1A")]
     r = PtrLog(syn).phase(1, "operations").roll("us", 4, "Action Points").check()
@@ -38,7 +38,7 @@ def test_rolls_out_of_turn(syn):
 
 
 def test_disrupted_layer_is_the_back_side(syn):
-    """16.3B1: a unit the Disrupted layer put on its back makes no Movement Action; back to Normal it may."""
+    """PTR16-5 / 16.3B1: a unit the Disrupted layer put on its back makes no Movement Action; back to Normal it may."""
     log = PtrLog(syn).layer("1-A", "1311", "Disrupted", "1", " Disrupted").phase(1, "operations") \
         .say("us", "act 1inf").roll("us", 8).move("1-A", "1311", "1312")
     assert illegal(log.check()) == [(4, "PTR 16.3B1")]
@@ -49,7 +49,7 @@ def test_disrupted_layer_is_the_back_side(syn):
 
 
 def test_emergency_supply_layer(syn):
-    """10.1.3B-C through the Emergency Supply layer (as the Step flip in test_supply.py)."""
+    """PTR10-5 / 10.1.3B-C through the Emergency Supply layer (as the Step flip in test_supply.py)."""
     from tests.rules.ptr.test_supply import CUT
     log = PtrLog(syn, CUT).phase(1, "operations").say("us", "act 1inf") \
         .layer("US1-HQ", "1311", "Emergency Supply", "1", " Emergency Supply").roll("us", 5)
@@ -58,8 +58,8 @@ def test_emergency_supply_layer(syn):
 
 
 def test_fam_and_ap_markers(syn):
-    """10.1.1B: 1inf's FAM from 4 to 3 on activation; 10.1.4A: the AP marker to 5 after the roll, 4 after a
-    Movement Action; a wrong box is illegal."""
+    """PTR10-2 / PTR10-3 / PTR10-7 / 10.1.1B: 1inf's FAM from 4 to 3 on activation; 10.1.4A: the AP marker to 5 after
+    the roll, 4 after a Movement Action; a wrong box is illegal."""
     base = PtrLog(syn).phase(1, "operations").say("us", "act 1inf")
     r = base.marker("1st Infantry FAM", FAT, 3).roll("us", 8).marker("US AP", AP_US, 5) \
         .move("1-A", "1311", "1312").marker("US AP", AP_US, 4).check()
@@ -73,7 +73,7 @@ def test_fam_and_ap_markers(syn):
 
 
 def test_initiative_marker_and_symbol(syn):
-    """9.2.2B: after the Germans win from the 0-box, the +DRM marker goes to box 2 showing the US star."""
+    """PTR9-3 / 9.2.2B: after the Germans win from the 0-box, the +DRM marker goes to box 2 showing the US star."""
     base = PtrLog(syn).phase(1, "operations").say("us", "pass").initiative(2, 8)
     r = base.marker("Initiative +DRM", "Initiative Track", 2).layer("Initiative +DRM", None, "Symbol", "1", " US") \
         .check()

@@ -40,8 +40,8 @@ def test_the_fam_pays_the_displacement(syn):
 
 
 def test_an_illegal_relocation_pays_the_displacement_penalty(syn):
-    """PTR11-14 (11.4.2D): US1-HQ relocates to the clear 1312 (illegal, 20.0C5): its FAM, 3 after the activation,
-    pays case 20.2B: box 2, not 3."""
+    """PTR11-12: PTR11-14 (11.4.2D): US1-HQ relocates to the clear 1312 (illegal, 20.0C5): its FAM, 3 after the
+    activation, pays case 20.2B: box 2, not 3."""
     def log() -> PtrLog:
         return PtrLog(syn).phase(1, "operations").say("us", "act 1inf").marker("1st Infantry FAM", FAT, 3) \
             .roll("us", 8).say("us", "relocate 1infhq").move("US1-HQ", "1311", "1312")

@@ -13,7 +13,7 @@ from tests.rules.ptr.helpers import PtrLog, illegal, verdicts
 
 
 def test_worked_example_9_2_2_marker_over_five_segments():
-    """PtR 9.2.2 example (L725-732): winners G, G, G, US, G -> Star 2, Star 4, Star 6, Cross 2, Star 2."""
+    """PTR9-3 / 9.2.2 example (L725-732): winners G, G, G, US, G -> Star 2, Star 4, Star 6, Cross 2, Star 2."""
     m = DrmMarker()
     got = []
     for win in ("german", "german", "german", "us", "german"):
@@ -23,7 +23,7 @@ def test_worked_example_9_2_2_marker_over_five_segments():
 
 
 def test_initiative_totals_ties_and_interdiction():
-    """PtR 9.2.1A-C: the marker's box goes to the side it shows; the US adds the Interdiction Level; ties: US."""
+    """PTR9-2 / 9.2.1A-C: the marker's box goes to the side it shows; the US adds the Interdiction Level; ties: US."""
     m = DrmMarker("german", 4)
     assert modified("german", 3, m, "us") == 7 and modified("us", 3, m, "us", 2) == 5
     assert winner({"us": 7, "german": 3}, m, "us") == "us"  # 7 vs 3 + 4: a tie goes to the US
@@ -32,14 +32,14 @@ def test_initiative_totals_ties_and_interdiction():
 
 
 def test_sudden_end_only_from_segment_11_on_unmodified_tens():
-    """PtR 9.3B-C (L738-742)."""
+    """PTR9-5 / 9.3B-C (L738-742)."""
     assert not sudden_end({"us": 10, "german": 10}, 10)
     assert sudden_end({"us": 10, "german": 10}, 11)
     assert not sudden_end({"us": 10, "german": 9}, 12)
 
 
 def test_zero_counts_ten():
-    """PtR 3.1 (L428)."""
+    """PTR3-1 / 3.1 (L428)."""
     assert die_value(0, True) == 10 and die_value(7, True) == 7
 
 
@@ -49,6 +49,8 @@ def oc(syn) -> PtrLog:
 
 
 def test_first_segment_of_the_first_turn_needs_no_roll(syn):
+    """PTR9-13 / 21.0C: outside S1 the US holds segment 1 of Turn 1 without a roll and may act; a German activation
+    there is not the holder's."""
     r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").check()
     assert isinstance(verdicts(r, 1)[0], Legal)
     r = PtrLog(syn).phase(1, "operations").say("german", "act 116pz").check()
@@ -70,7 +72,7 @@ def test_a_side_rolls_once_per_segment(syn):
 
 
 def test_marker_state_after_segments(syn):
-    """The referee moves the +DRM marker by 9.2.2 (the German wins twice: star in box 2, then box 4)."""
+    """PTR9-3: The referee moves the +DRM marker by 9.2.2 (the German wins twice: star in box 2, then box 4)."""
     log = oc(syn).initiative(1, 9).say("german", "pass").initiative(2, 9)
     ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
     ref.run()
@@ -85,6 +87,8 @@ def acted(syn) -> PtrLog:
 
 
 def test_transfer_rules(syn):
+    """PTR9-7 / 9.4.2A-B: the German transfers to the US, who acts; the receiver may not transfer back; no transfer to a
+    side that has passed."""
     r = acted(syn).say("german", "transfer").say("us", "act 1inf").check()
     assert illegal(r) == []
     r = acted(syn).say("german", "transfer").say("us", "transfer").check()
@@ -95,7 +99,7 @@ def test_transfer_rules(syn):
 
 
 def test_transfer_leaves_the_marker(syn):
-    """PtR 9.4.2C: the receiver still counts as the loser: the marker stays as the roll left it."""
+    """PTR9-8 / 9.4.2C: the receiver still counts as the loser: the marker stays as the roll left it."""
     log = acted(syn).say("german", "transfer")
     ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
     ref.run()
@@ -104,13 +108,15 @@ def test_transfer_leaves_the_marker(syn):
 
 
 def test_second_pass_ends_the_oc(syn):
+    """PTR9-11 / 9.4.3E / 9.5A1: the German passed, then the US passes: the OC ends, and an activation after it is not
+    allowed."""
     r = acted(syn).say("german", "pass").initiative(5, 5).say("us", "pass").say("german", "act 116pz").check()
     assert "OC ends" in verdicts(r, 9)[0].detail
     assert illegal(r) == [(10, "PTR 9.5")]
 
 
 def test_passed_side_wins_and_nothing_happens(syn):
-    """PtR 9.4.3D: the passer wins: no operation; the non-passer does not act in that segment."""
+    """PTR9-10 / 9.4.3D: the passer wins: no operation; the non-passer does not act in that segment."""
     r = oc(syn).initiative(9, 2).say("us", "act 1inf").check()
     assert illegal(r) == [(4, "PTR 9.4")]
 
@@ -121,6 +127,7 @@ def test_declaration_outside_the_oc(syn):
 
 
 def test_phase_order(syn):
+    """PTR5-1: phases in the 5.1 order; a phase out of order is illegal."""
     r = PtrLog(syn).phase(1, "operations").phase(1, "recovery").check()
     assert illegal(r) == [(1, "PTR 5.1")]
     r = PtrLog(syn).phase(1, "operations").phase(1, "end-turn").phase(2, "recovery").check()
@@ -128,12 +135,13 @@ def test_phase_order(syn):
 
 
 def test_fam_in_the_zero_box_cannot_activate(syn):
-    """PtR 10.1.1B: the synthetic 9pz starts in the 0-box; 116pz at 5 may act."""
+    """PTR10-2 / 10.1.1B: the synthetic 9pz starts in the 0-box; 116pz at 5 may act."""
     r = oc(syn).initiative(2, 8).say("german", "act 9pz").check()
     assert illegal(r) == [(4, "PTR 10.1.1B")]
 
 
 def test_fam_drops_one_box_per_activation(syn):
+    """PTR10-2 / 10.1.1B: 1inf's activation drops its FAM one box, 4 -> 3."""
     log = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8)
     ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
     ref.run()
@@ -149,7 +157,7 @@ def at_segment(syn, log: PtrLog, segment: int) -> PtrReferee:
 
 
 def test_sudden_end_in_the_referee(syn):
-    """PtR 9.3: two unmodified 10s end the OC from segment 11 on; in segment 10 they are ignored."""
+    """PTR9-5 / 9.3: two unmodified 10s end the OC from segment 11 on; in segment 10 they are ignored."""
     log = PtrLog(syn).initiative(10, 10).say("us", "act 1inf")
     r = at_segment(syn, log, 10).run()
     assert "Sudden End" in verdicts(r, 1)[0].detail
@@ -166,7 +174,7 @@ def test_rolls_before_the_winner_announces(syn):
 
 
 def test_oc_ends_when_no_formation_can_activate(syn):
-    """PtR 9.5A3: the last FAM above box 0 drops to 0: the OC ends; no further declaration."""
+    """PTR9-12 / 9.5A3: the last FAM above box 0 drops to 0: the OC ends; no further declaration."""
     log = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 5).say("us", "done") \
         .initiative(1, 1)
     ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
@@ -181,16 +189,17 @@ def test_oc_ends_when_no_formation_can_activate(syn):
 
 
 def test_unused_aps_are_lost(syn):
-    """PtR 11.1D: after 'done' no Action is taken on the APs left."""
+    """PTR11-2 / 11.1D: after 'done' no Action is taken on the APs left."""
     r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "done") \
         .move("1-A", "1311", "1312").check()
     assert illegal(r) == [(4, "PTR 11.2.1")]
 
 
 def test_recovery_phase(syn):
-    """PtR 5.2.1 / 10.3: turn 2's Recovery: the supplied US FAMs advance by their ratings (1inf 4 - 1 + 5 -> 7,
-    its maximum; 3arm 6 + 4 -> 7); the US rolls 6 for Interdiction Level 1 (synthetic table); the German 116pz
-    (rating 3, chart: 3 - 1 = 2) goes 5 -> 6 (its maximum); 9pz 0 + 3 -> 3. Then the US adds the level."""
+    """PTR10-23 / PTR10-24 / PTR10-25 / PTR19-1: PTR5-4 / 5.2.1 / 10.3: turn 2's Recovery: the supplied US FAMs advance
+    by their ratings (1inf 4 - 1 + 5 -> 7, its maximum; 3arm 6 + 4 -> 7); the US rolls 6 for Interdiction Level 1
+    (synthetic table); the German 116pz (rating 3, chart: 3 - 1 = 2) goes 5 -> 6 (its maximum); 9pz 0 + 3 -> 3. Then the
+    US adds the level."""
     log = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 5).say("us", "done") \
         .phase(1, "end-turn").phase(2, "recovery").roll("us", 6).phase(2, "operations")
     ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
@@ -203,7 +212,8 @@ def test_recovery_phase(syn):
 
 
 def test_recovery_needs_supply(syn):
-    """PtR 10.3B: an OOS HQ's formation does not advance: German units around US1-HQ in 1311 cut every path."""
+    """PTR10-22 / PTR17-1 / 10.3B: an OOS HQ's formation does not advance: German units around US1-HQ in 1311 cut every
+    path."""
     setup = {"US1-HQ": "1311", "1-A": "1311", "116-PG": "1211", "116-TK": "1210", "116-IN": "1212",
              "9-IN": "1312", "9-TK": "1310", "G116-HQ": "1614", "G9-HQ": "1710", "US3-HQ": "1010"}
     log = PtrLog(syn, setup).phase(2, "recovery").roll("us", 6)
@@ -213,8 +223,8 @@ def test_recovery_needs_supply(syn):
 
 
 def test_scenario_one_limits_on_the_bundled_data(ptr):
-    """PtR 21.1.1 (L1903-1905), from the bundled S1 data (max_activations 5, german_static): the sixth
-    activation of 1st Inf is one too many; a German activation or reaction is not allowed."""
+    """PTR21-1 / 21.1.1 (L1903-1905), from the bundled S1 data (max_activations 5, german_static): the sixth activation
+    of 1st Inf is one too many; a German activation or reaction is not allowed."""
     log = PtrLog(ptr, {"VII-1 Inf": "1107"}).phase(1, "operations")
     for _ in range(5):
         log.say("us", "act 1inf").roll("us", 5).say("us", "done").initiative(9, 1)
@@ -226,8 +236,8 @@ def test_scenario_one_limits_on_the_bundled_data(ptr):
 
 
 def test_reserve_mode_only_in_the_organization_phase(syn):
-    """PtR 22.8.1A (L2477): a FAM turns to In Reserve in the Organization Phase, not in the Operations Cycle; turning
-    back outside it needs a successful reaction or an HQ displacement (22.8.1B; test_reserve.py)."""
+    """PTR22-12 / 22.8.1A (L2477): a FAM turns to In Reserve in the Organization Phase, not in the Operations Cycle;
+    turning back outside it needs a successful reaction or an HQ displacement (22.8.1B; test_reserve.py)."""
     r = PtrLog(syn).phase(1, "organization").layer("1st Infantry FAM", None, "Reserve", "1", " In Reserve").check()
     assert illegal(r) == [] and "enters Reserve Mode" in verdicts(r, 1)[0].detail
     r = PtrLog(syn).phase(1, "operations").layer("1st Infantry FAM", None, "Reserve", "1", " In Reserve").check()

@@ -50,7 +50,7 @@ def with_layers(log: PtrLog, levels: dict[str, dict[str, str]]) -> PtrLog:
 
 
 def test_a_unit_set_up_disrupted_is_disrupted(syn):
-    """PtR 16.3B1 (L1633): a unit the set-up shows Disrupted makes no Movement Action; at the layer's first level
+    """PTR16-5 / 16.3B1 (L1633): a unit the set-up shows Disrupted makes no Movement Action; at the layer's first level
     it moves."""
     def log(level: str) -> PtrLog:
         return with_layers(PtrLog(syn), {"1-A": {"Disrupted": level}}).phase(1, "operations") \
@@ -60,7 +60,7 @@ def test_a_unit_set_up_disrupted_is_disrupted(syn):
 
 
 def test_an_hq_set_up_on_emergency_supply_is_flipped(syn):
-    """PtR 17.6B: the set-up's Emergency Supply level puts the HQ on its back side."""
+    """PTR17-5 / 17.6B: the set-up's Emergency Supply level puts the HQ on its back side."""
     log = with_layers(PtrLog(syn), {"US1-HQ": {"Emergency Supply": " Emergency Supply"}, "1-A": {"Other": "2"}})
     ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
     assert ref.state.reduced == frozenset({"US1-HQ"})
@@ -81,7 +81,7 @@ def test_no_phase_yet_is_not_checkable(syn, ptr):
 
 
 def test_no_unit_starts_in_improved_defense(syn):
-    """PtR 21.0H (L1884): an Improved Defense marker on the map at a scenario's start is flagged; none is legal;
+    """PTR11-20 / 21.0H (L1884): an Improved Defense marker on the map at a scenario's start is flagged; none is legal;
     a log that does not begin with the scenario's first turn may be a later save, so it is not judged."""
     setup = {u: e.hex.resolved for e in syn.scenarios["s1"].setup for u in e.units}
     r = PtrLog(syn, setup).phase(1, "operations").check()

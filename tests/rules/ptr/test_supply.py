@@ -17,6 +17,9 @@ def after(syn, log: PtrLog):
 
 
 def test_oos_hq_must_flip_before_the_ap_roll(syn):
+    """PTR10-4 / PTR10-5 / PTR17-1 / 10.1.3A-C / 17.2-17.3: US1-HQ, cut off from the south edge at the instant of
+    activation, must flip (Emergency Supply) before the AP roll; flipped, the roll is legal and the FAM drops one
+    box."""
     r, _ = after(syn, PtrLog(syn, CUT).phase(1, "operations").say("us", "act 1inf").roll("us", 5))
     assert illegal(r) == [(2, "PTR 10.1.3C")]
     r, m = after(syn, PtrLog(syn, CUT).phase(1, "operations").say("us", "act 1inf").disrupt("US1-HQ", "1311")
@@ -25,6 +28,7 @@ def test_oos_hq_must_flip_before_the_ap_roll(syn):
 
 
 def test_oos_hq_already_flipped_sends_the_fam_to_zero(syn):
+    """PTR10-6 / 10.1.3D / 17.5B: US1-HQ, cut off and already on its back, activates but its FAM goes to the 0-box."""
     r, m = after(syn, PtrLog(syn, CUT).disrupt("US1-HQ", "1311").phase(1, "operations").say("us", "act 1inf")
                  .roll("us", 5))
     assert "0-box" in verdicts(r, 2)[0].detail and m.fam["1inf"] == 0
@@ -32,11 +36,15 @@ def test_oos_hq_already_flipped_sends_the_fam_to_zero(syn):
 
 
 def test_a_supplied_hq_does_not_flip(syn):
+    """PTR10-4 / 10.1.3A / 17.6A: US3-HQ traces its supply path at activation, so flipping it to Emergency Supply is not
+    allowed."""
     r, _ = after(syn, PtrLog(syn).phase(1, "operations").say("us", "act 3arm").disrupt("US3-HQ", "1010"))
     assert illegal(r) == [(2, "PTR 17.6A")]
 
 
 def test_flipping_back_only_in_a_recovery_phase_in_supply(syn):
+    """PTR10-22 / PTR17-5 / 17.6B-C / 10.3D: a flipped HQ turns back only in a Recovery Phase and only in supply: in the
+    OC, or cut off, it may not."""
     r, _ = after(syn, PtrLog(syn).disrupt("US3-HQ", "1010").phase(1, "operations").front("US3-HQ", "1010"))
     assert (2, "PTR 17.6C") in illegal(r)
     r, _ = after(syn, PtrLog(syn).phase(1, "end-turn").phase(2, "recovery").front("US3-HQ", "1010"))

@@ -38,8 +38,8 @@ def referee_with_fam(game, log: PtrLog, scenario: str, fam: dict[str, int]) -> P
 
 
 def test_p2_activation_fam_and_bold_aps_on_the_bundled_table(ptr):
-    """P2, 10.1.2B (L816): FAM in the 4-space -> Activation Level 4, FAM to 3; a roll of 8 -> 5 APs (bold).
-    The AP Table cell is the example's own, transcribed in the bundled tables/ap.toml."""
+    """PTR10-3: P2, 10.1.2B (L816): FAM in the 4-space -> Activation Level 4, FAM to 3; a roll of 8 -> 5 APs (bold). The
+    AP Table cell is the example's own, transcribed in the bundled tables/ap.toml."""
     log = PtrLog(ptr, {"VII-1 Inf": "1107"}).phase(1, "operations").say("us", "act 1inf").roll("us", 8)
     ref = referee_with_fam(ptr, log, "s2", {"1inf": 4})
     r = ref.run()
@@ -49,8 +49,8 @@ def test_p2_activation_fam_and_bold_aps_on_the_bundled_table(ptr):
 
 
 def test_p3_and_p6gh_reaction_on_the_bundled_data(ptr):
-    """P3, 10.2.3 (L872) and 10.4G-H (L928-930): a reaction at Activation Level 6 -> FAM 5; the 3rd Armored
-    Division's Reaction Rating is 5 (L928): a check of 2 passes; AP rolls of 5 (L872) or 9 (L930) -> 3 APs
+    """PTR10-15 / PTR10-17: P3, 10.2.3 (L872) and 10.4G-H (L928-930): a reaction at Activation Level 6 -> FAM 5; the 3rd
+    Armored Division's Reaction Rating is 5 (L928): a check of 2 passes; AP rolls of 5 (L872) or 9 (L930) -> 3 APs
     (non-bold). The German mover stands next to 3A-B/36 as in 10.4D; its route is not checkable (no MA, TEC)."""
     setup = {"VII-3 Arm": "1111", "3A-B/36": "2215", "LXXXI-116 Pz": "2514", "116-II/16": "2013"}
     for die in (5, 9):
@@ -68,8 +68,8 @@ def test_p3_and_p6gh_reaction_on_the_bundled_data(ptr):
 
 
 def test_p4_us_recovery_on_the_bundled_data(ptr):
-    """P4, 10.3.1 (L900): the 1st Infantry Division's FAM in the 5-box, rating +5, maximum 7: to the 7-box; no
-    advance when its HQ is OOS. Rating and maximum from the bundled game.toml."""
+    """PTR10-23 / PTR10-24: P4, 10.3.1 (L900): the 1st Infantry Division's FAM in the 5-box, rating +5, maximum 7: to
+    the 7-box; no advance when its HQ is OOS. Rating and maximum from the bundled game.toml."""
     f = PtrData(ptr, "s2").formations["1inf"]
     assert (f.recovery, f.fam_max) == (5, 7)
     assert recovered(5, f.recovery, f.fam_max, supplied=True) == 7
@@ -146,8 +146,8 @@ def test_p10_tp_rounding():
 
 
 def test_p11_armor_superiority_with_the_bundled_modifiers(ptr):
-    """P11, 15.4.5 (L1486-1493): LXXXI-506's 12 TPs across a stream (x 1/4) = 3 against 3-23's 1 ATP + 1 (town)
-    = 2: +1 for the attacker. The stream modifier and town bonus from the bundled tables/tec.toml; the 12 TPs
+    """PTR15-19: P11, 15.4.5 (L1486-1493): LXXXI-506's 12 TPs across a stream (x 1/4) = 3 against 3-23's 1 ATP + 1
+    (town) = 2: +1 for the attacker. The stream modifier and town bonus from the bundled tables/tec.toml; the 12 TPs
     from units.csv."""
     tec = Cells.of(ptr, "tec")
     modifier = Fraction(str(plain(tec.get("stream", "attacker_tp_modifier"))))
