@@ -361,7 +361,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('RES-8', 'HTTR ScR 8.2.1.1-8.2.1.2, 8.2.1.6 (L1309-1310, L1314)', '30 Corps sets up in Travel (artillery and 231st excepted; artillery in Defilade) and moves from phase 6 of GT2.', ''),
     ('RES-9', 'HTTR ScR 8.2.2.1-8.2.2.8 / 5.2.4 / 8.2.1.4 (L1318-1326, L1157-1164, L1312)', 'spearhead envelope bands, Travel lock until fired on or a German spotted within 4 hexes, Club Route MA cap, no moving south without CP, 231st limits.', 'Club Route hexes, Club Route Log Table'),
     ('RES-10', 'HTTR ScR 8.2.4 / 24.4 (L1338, L1816)', '30 Corps may move on night GT4, never on GT5; later night GTs after a 1d6 (1-2 unrestricted; 3-6 unstated).', ''),
-    ('RES-11', 'HTTR ScR 8.3.2 (L1342-1343)', 'airborne ≤ 12 hexes from a DZ or Club Route bridge unless ≤ 4 from Club Route; division HQ ≤ 12 from its supply DZ.', 'Club Route hexes, DZ bridges'),
+    ('RES-11', 'HTTR ScR 8.3.2 (L1342-1343)', 'airborne ≤ 12 hexes from a DZ or Club Route bridge unless ≤ 4 from Club Route; division HQ ≤ 12 from its supply DZ.', 'drop zone hexes, the bridges on Club Route and Club Route hexes'),
     ('RES-12', 'HTTR ScR 8.3.3 (L1344)', 'Allied units never cross a ferry hexside (Pannerden per 9.2.16).', 'ferry hexsides other than Pannerden'),
     ('RES-13', 'HTTR ScR 8.3.4 (L1346)', 'a CA on 16th SS units on GT1-2 first needs 1d6 4-6.', 'Formation Displays (16th SS counters)'),
     # ScR 9 - Ferries and bridges (L1351-1411)
@@ -388,7 +388,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('SCN-5', 'HTTR ScR 19.5.2 (L1629)', 'unsupplied Allied units count as destroyed at the end.', 'supply chain'),
     ('SCN-6', 'HTTR ScR 23.1.3 / 24.2.4 (L1724, L1796)', 'GT2-3 British unobserved barrages count as observed within 3 hexes of Club Route.', 'Club Route hexes'),
     ('SCN-7', 'HTTR ScR 23.1.4 (L1726)', 'flak suppression roll per German flak before play (1-5 disrupted; no recovery before GT2).', 'Formation Displays (German flak counters)'),
-    ('SCN-8', 'HTTR ScR 23.1.8 (L1737-1742)', 'conditional Allied releases.', 'map rivers (Maas, Neder Rijn), Deelen hexes'),
+    ('SCN-8', 'HTTR ScR 23.1.8 (L1737-1742)', 'conditional Allied releases.', 'map rivers (Maas, Neder Rijn), Deelen hexes; units.csv (the released groups: 43rd, 50th, 8th Armoured, 52nd)'),
     ('SCN-9', 'HTTR ScR 23.2 (L1744)', 'early German releases (1d6 ≤ 3, ≤ 2, 1) while a 30 Corps unit is > 12 hexes from Club Route.', 'Club Route hexes'),
     ('SCN-10', 'HTTR ScR 17.6-23.3 (L1572-1576, L1601-1607, L1630-1643, L1664-1669, L1683-1695, L1709-1714, L1746-1764)', 'victory conditions (most need Club Route, bridge or river hexes).', 'bridges along Club Route, Club Route hexes'),
     ('SCN-11', 'HTTR ScR 16.4 (L1532-1536) / 8.2.2.3 (L1320)', '"adhere as closely as possible to the spirit of the restriction", "make every effort to get them back" — judgement, not an observable rule.', 'not observable: "adhere as closely as possible to the spirit of the restriction", "make every effort to get them back" — judgement, not an observable rule.'),
