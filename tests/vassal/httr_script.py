@@ -116,7 +116,7 @@ SCRIPT: list[tuple[dict, str | None]] = [
     (drag("A-SLOW", "A0408"), "HTTR SR 9.2.3"),              # three hexes for an MA of 2
     (key("A-HW", MODE), "HTTR SR 5.2.1"),                    # a voluntary mode change outside the Organization Phase
     (key("A-INF4", DISRUPTED), "HTTR SR 5.1"),               # disruption is never voluntary
-    (drag("A-INF4 Disrupted", "A0308"), "HTTR SR 9.5.3"),              # a disrupted unit moves one hex
+    (drag("A-INF4 Disrupted", "A0304"), "HTTR SR 9.5.3"),    # a disrupted unit moves one hex (2nd div.: near the route)
     (drag("A-REG2 Defilade", "B0109"), None),
     (drag("A-REG1 Defilade", "B0206"), None),
     (drag("A-REG2 Defilade", "B0209"), "HTTR SR 9.1.2"),              # one unit or stack at a time
