@@ -135,8 +135,8 @@ def test_move_before_the_ap_roll(syn):
 
 
 def test_stacking_at_the_end_of_a_movement_action(syn):
-    """PTR14-4 / 14.1D: one infantry-type unit, two support-type units: 3-TK2 may join 3-AI and 3-TK in 1214; a second
-    infantry-type unit (1-A) may not end there."""
+    """PTR14-1 / PTR14-4 / 14.1D: one infantry-type unit, two support-type units: 3-TK2 may join 3-AI and 3-TK in
+    1214; a second infantry-type unit (1-A) may not end there."""
     log = PtrLog(syn).phase(1, "operations").say("us", "act 3arm").roll("us", 5).move("3-TK2", "1211", "1212",
                                                                                        "1213", "1214")
     log.say("us", "done")
@@ -153,8 +153,8 @@ def reacting(syn) -> PtrLog:
 
 
 def test_reaction_example_10_4(syn):
-    """PTR10-8 / PTR10-9 / PTR10-11 / PTR10-15 / PTR10-16 / 10.4E-H: 3arm reacts at level 6: check 2 <= 5 passes; AP
-    roll 9 -> 3 APs (non-bold); FAM 6 -> 5."""
+    """PTR9-9 / PTR10-8 / PTR10-9 / PTR10-11 / PTR10-15 / PTR10-16 / 10.4E-H: 3arm reacts at level 6: check 2 <= 5
+    passes; AP roll 9 -> 3 APs (non-bold); FAM 6 -> 5."""
     log = reacting(syn).roll("us", 2).roll("us", 9)
     r = log.check()
     assert illegal(r) == []

@@ -40,7 +40,7 @@ def test_the_fam_pays_the_displacement(syn):
 
 
 def test_an_illegal_relocation_pays_the_displacement_penalty(syn):
-    """PTR11-12: PTR11-14 (11.4.2D): US1-HQ relocates to the clear 1312 (illegal, 20.0C5): its FAM, 3 after the
+    """PTR11-12 / PTR11-14 (11.4.2D): US1-HQ relocates to the clear 1312 (illegal, 20.0C5): its FAM, 3 after the
     activation, pays case 20.2B: box 2, not 3."""
     def log() -> PtrLog:
         return PtrLog(syn).phase(1, "operations").say("us", "act 1inf").marker("1st Infantry FAM", FAT, 3) \
@@ -52,8 +52,8 @@ def test_an_illegal_relocation_pays_the_displacement_penalty(syn):
 
 
 def test_two_hqs_in_a_hex_one_is_displaced_at_once(syn):
-    """PTR14-6 (14.2A): US1-HQ relocates into 1313 where US3-HQ stands: one of them is displaced next (US3-HQ to
-    the town 1311), not after other play."""
+    """PTR14-1 / PTR14-6 (14.2A): US1-HQ relocates into 1313 where US3-HQ stands: one of them is displaced next
+    (US3-HQ to the town 1311), not after other play."""
     def log() -> PtrLog:
         return PtrLog(syn, dict(SETUP, **{"US3-HQ": "1313"})).phase(1, "operations").say("us", "act 1inf") \
             .roll("us", 8).say("us", "relocate 1infhq").move("US1-HQ", "1311", "1312", "1313")

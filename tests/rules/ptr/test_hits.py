@@ -71,7 +71,7 @@ def test_second_loss_waits_for_every_unit(syn):
 
 
 def test_first_loss_from_a_unit_with_tps(syn):
-    """PTR15-19: PTR15-23 / PTR15-24: 116-PG and 116-TK (CS 4, ER 6, 12 TPs) attack from 1314: the first SP loss is
+    """PTR15-19 / PTR15-23 / PTR15-24: 116-PG and 116-TK (CS 4, ER 6, 12 TPs) attack from 1314: the first SP loss is
     116-TK's (15.5.2C), the second 116-PG's (15.5.2D). CV 8 x 2 + 4 x 3 = 28 against 26: 1:1; DRM HQ +1, armour 12 - 2 =
     +10; die 1 -> 12: '2/2'."""
     setup = dict(BASE, **{"116-PG": "1314", "116-TK": "1314"})
@@ -88,7 +88,7 @@ def test_first_loss_from_a_unit_with_tps(syn):
 
 
 def test_supporting_units_take_no_hits(syn):
-    """PTR15-15: PTR15-16: 1-TD in 1415, next to the attacking hex, supports the defence (-1: DRM 0; die 5: '3/1'); an
+    """PTR15-15 / PTR15-16: 1-TD in 1415, next to the attacking hex, supports the defence (-1: DRM 0; die 5: '3/1'); an
     SP loss of 1-TD is against 15.5.2A; 3-AI's is legal."""
     setup = dict(BASE, **{"1-TD": "1415"})
     r = lose(rolled(syn, 5, setup), "1-TD", "1415", 0, 1).check()
@@ -152,9 +152,9 @@ def test_boldface_hits_check_every_unit_first(syn):
 
 
 def test_a_failed_check_disrupts(syn):
-    """PTR15-22: PTR16-2 / PTR15-35: checks 8 and 3 against ER 5: one defender fails. 3-AI is disrupted, takes the first
-    CH as an SP loss and withdraws (two CHs, 15.5.6A); 1-A absorbs the second (15.5.6B). Illegal: no unit disrupted
-    (16.2), or the failed unit staying (15.5.6A)."""
+    """PTR15-22 / PTR16-2 / PTR15-35: checks 8 and 3 against ER 5: one defender fails. 3-AI is disrupted, takes the
+    first CH as an SP loss and withdraws (two CHs, 15.5.6A); 1-A absorbs the second (15.5.6B). Illegal: no unit
+    disrupted (16.2), or the failed unit staying (15.5.6A)."""
     log = check(check(rolled(syn, 9), "us", 8), "us", 3).disrupt("3-AI", "1214")
     log = lose(log, "3-AI", "1214", 0, 1).move("3-AI", "1214", "1114")
     log = lose(check(lose(log, "1-A", "1214", 0, 1), "german", 2), "116-PG", "1314", 0, 2).say("german", "done")

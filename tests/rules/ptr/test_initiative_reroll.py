@@ -57,7 +57,7 @@ def test_both_sides_rolling_again_begin_the_next_segment(syn):
 
 
 def test_a_passer_winning_leaves_the_next_roll_due(syn):
-    """PTR9-10: PTR9-1, legal: the US passed and wins segment 2 (nothing happens, 9.4.3D); the next rolls are segment
+    """PTR9-10 / PTR9-1, legal: the US passed and wins segment 2 (nothing happens, 9.4.3D); the next rolls are segment
     3's."""
     log = oc(syn).initiative(9, 2).initiative(1, 9).say("german", "act 116pz")
     r, m = after(syn, log)
@@ -65,7 +65,7 @@ def test_a_passer_winning_leaves_the_next_roll_due(syn):
 
 
 def test_a_roll_in_the_first_segment_of_the_first_turn(syn):
-    """PTR9-13: PTR9-1 with 21.0C: the US holds segment 1 without a roll; a roll then is none due, and is ignored."""
+    """PTR9-13 / PTR9-1 with 21.0C: the US holds segment 1 without a roll; a roll then is none due, and is ignored."""
     r = PtrLog(syn).phase(1, "operations").roll("us", 5).say("us", "act 1inf").check()
     assert illegal(r) == [(1, "PTR 9.2.1A")]
     assert not any(isinstance(v, Illegal) for v in verdicts(r, 2))

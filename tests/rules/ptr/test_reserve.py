@@ -47,7 +47,7 @@ def reacting(syn) -> PtrLog:
 
 
 def test_reserve_reaction_reads_the_bold_number(syn):
-    """PTR10-7: PTR22-16 (22.8.3B): in Reserve, 3arm's reaction takes the bold number, (6 + 9 + 3) // 3 = 6, not the
+    """PTR10-7 / PTR22-16 (22.8.3B): in Reserve, 3arm's reaction takes the bold number, (6 + 9 + 3) // 3 = 6, not the
     non-bold 3: the AP marker shows 6."""
     log = reacting(syn)
     assert memory_after(syn, log).active.ap == 6

@@ -127,9 +127,9 @@ def test_p8_battle_strength_and_ratio_from_the_bundled_chits(ptr):
 
 
 def test_p9_combat_support_synthetic():
-    """P9, 15.4.2.3 (L1402-1423), P: the hexes of 116-228 and 353-547 are not given; assumed each stands in its
-    own hex exerting a ZOC into 2022, all in CR (as the example says). Attacker: Hasty 0, Regular +1, Prepared
-    +2 +1; defender 9-III/47 -1 (Improved Defense: -2): final -1, 0, +2."""
+    """PTR15-13 / PTR15-14 / PTR15-15: P9, 15.4.2.3 (L1402-1423), P: the hexes of 116-228 and 353-547 are not given;
+    assumed each stands in its own hex exerting a ZOC into 2022, all in CR (as the example says). Attacker: Hasty 0,
+    Regular +1, Prepared +2 +1; defender 9-III/47 -1 (Improved Defense: -2): final -1, 0, +2."""
     att = [[(True, True, True)], [(False, True, True)]]  # 116-228 (same formation), 353-547 (another)
     not_zoc = [(True, False, True)]  # 116-675 in 2121: no ZOC into 2022
     dfn = [[(True, True, True)]]  # 9-III/47
