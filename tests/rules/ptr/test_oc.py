@@ -196,7 +196,7 @@ def test_unused_aps_are_lost(syn):
 
 
 def test_recovery_phase(syn):
-    """PTR10-23 / PTR10-24 / PTR10-25 / PTR19-1 / PTR5-4 / 5.2.1 / 10.3: turn 2's Recovery: the supplied US FAMs advance
+    """PTR10-23 / PTR10-24 / PTR10-25 / PTR19-1 / 5.2.1 / 10.3: turn 2's Recovery: the supplied US FAMs advance
     by their ratings (1inf 4 - 1 + 5 -> 7, its maximum; 3arm 6 + 4 -> 7); the US rolls 6 for Interdiction Level 1
     (synthetic table); the German 116pz (rating 3, chart: 3 - 1 = 2) goes 5 -> 6 (its maximum); 9pz 0 + 3 -> 3. Then the
     US adds the level."""
