@@ -29,6 +29,7 @@ from hexforge.rules.httr import route_exiles
 from hexforge.rules.httr import early_releases
 from hexforge.rules.httr import releases
 from hexforge.rules.httr import route_barrages
+from hexforge.rules.httr import route_envelope
 from hexforge.rules.httr import ca_initiation
 from hexforge.rules.httr import schedule
 from hexforge.rules.httr import cp_ma
@@ -141,6 +142,7 @@ class HttrReferee(Referee):
         self.early = early_releases.Releases()  # the early German releases' trigger and rolls (ScR 23.2)
         self.released = releases.Released()  # the off-map Allied groups' release conditions (ScR 23.1.8)
         self.barrages = route_barrages.Barrages()  # 30 Corps's opening barrages near Club Route (ScR 23.1.3)
+        self.envelope = route_envelope.Envelope()  # 30 Corps's bands along Club Route (ScR 8.2.2.3)
         self.initiation = ca_initiation.Initiation()  # the 16th SS close-action rolls (ScR 8.3.4)
         self.schedule = schedule.Schedule()  # the scenario's reinforcement arrivals (ScR 12.1, 12.6)
         self.weather_routine = Routine()  # the Weather Phase's rolls (ScR 6.4.1, 13.1)
@@ -183,7 +185,7 @@ class HttrReferee(Referee):
                 schedule.on_event(self, self.schedule, e) + map_limits.on_event(self, self.map_limits, e) + \
                 route_exiles.on_event(self, self.exiles, e) + early_releases.on_event(self, self.early, e) + \
                 pannerden.on_event(self, self.crossings, e) + releases.on_event(self, self.released, e) + \
-                route_barrages.on_event(self, self.barrages, e):
+                route_barrages.on_event(self, self.barrages, e) + route_envelope.on_event(self, self.envelope, e):
             self.say(j.index, v)
         for i, v in start_ma.on_event(self, self.start_ma, j.index, e) + cp_ma.on_event(self, self.cp_ma, j.index, e):
             self.say(i, v)
