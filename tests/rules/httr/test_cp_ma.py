@@ -65,3 +65,17 @@ def test_the_ma_declaration():  # the chat grammar's 'ma HQ' (README, docs/log-c
     from hexforge.rules.httr.declaration import parse
     assert parse('ma "2/506 5-3 no.1"').target == "2/506 5-3 no.1"
     assert parse("ma A-REG1 A-REG2") is None and parse("ma") is None
+
+
+def test_a_unit_without_a_supply_path_rolls_its_own_1d6():  # MOV-24, SR 13.2.7.7 (L736): whatever the HQ holds
+    def far(*lines: str, dice: tuple[int, ...] = ()) -> list:  # A-REG1 in Travel Mode: 6 hexes (SR 13.2.2.6)
+        setup = {**HQS, "A-REG1": ("B0305", {"Mode": "Travel"}), "A-INF1": "A0709"}  # 10 hexes of 12 halved
+        log = Log(setup).on_track("A-DIV CP", 4).phase(8, "cp_logistic") \
+            .phase(8, "allied_command").say("cp A-REG1 2").track("A-DIV CP", 2).phase(8, "allied_movement")
+        for line in lines:
+            log.say(line)
+        if dice:
+            log.roll(D1, *dice)
+        return last(log.move("A-INF1", "A0708").check())
+    assert rules_broken(far()) == ["HTTR SR 13.2.7.5"]  # A-REG1's two CP do not help it
+    assert not illegal(far("ma A-INF1", dice=(3,)))
