@@ -113,7 +113,7 @@ def test_a_disrupted_attacker_stays():  # CA-25, SR 10.5.3 (L618)
     assert rules_broken(last(log.move("A-INF2", "B0304").check())) == ["HTTR SR 10.5.3"]
 
 
-def test_close_action_at_night_shifts_two_columns_left():  # CA-14, SR 20.4 (L992): net one left when adjacent
+def test_close_action_at_night_shifts_two_columns_left():  # CA-19, CA-14, SR 20.4 (L992): net one left when adjacent
     from hexforge.rules.httr.values import ca_value
     from tests.rules.httr.helpers import game
     setup = {"G-INF1": "B0304", "A-INF1": "B0303"}
@@ -140,7 +140,7 @@ def test_no_close_action_into_a_hex_the_unit_may_not_enter():  # CA-8, SR 10.1.1
     assert rules_broken(ca(setup, "ca B0510 from B0509")) == ["HTTR SR 10.1.13"]
 
 
-def test_a_depleted_defender_defends_at_half_and_er_one():  # SUP-6, SR 13.3.2 (L744-L748)
+def test_a_depleted_defender_defends_at_half_and_er_one():  # SOP-1, CA-19, CA-20, SUP-6, SR 13.3.2 (L744-L748)
     from hexforge.rules.httr.values import ca_value, odds
     from tests.rules.httr.helpers import game
     setup = {"G-INF2": ("B0304", {"Depleted": "Depleted"}), "A-INF1": "B0303"}
@@ -257,7 +257,7 @@ def test_the_bundled_game_cannot_judge_retreats():  # CA-23, CA-27, CA-28 on the
     assert "bridge" in needs and "enemy ZOC" in needs
 
 
-def test_a_second_disruption_eliminates_half_an_sp():  # CA-24, SR 10.5.2 (L617): G-WEAK has 1 SP
+def test_a_second_disruption_eliminates_half_an_sp():  # CA-19, CA-20, CA-21, CA-24, SR 10.5.2 (L617): G-WEAK has 1 SP
     def after(defender: str, disrupted: bool, roll: int = 5) -> list:
         where = ("B0304", {"Disrupted": "Disrupted"}) if disrupted else "B0304"
         log = Log({defender: where, "A-TANK": "B0303"}).phase(1, "allied_movement").say("ca B0304 from B0303") \

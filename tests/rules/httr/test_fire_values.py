@@ -21,7 +21,7 @@ def detail(vs: list) -> str:
     return " ".join(v.detail or "" for v in vs if isinstance(v, Legal))
 
 
-def test_towed_targets_in_a_city_use_the_forest_line():  # DF-15, SR 6.3.5.4 (L226): A0508 is a city
+def test_towed_targets_in_a_city_use_the_forest_line():  # DF-12, DF-15, SR 6.3.5.4 (L226): A0508 is a city
     # A-INF1's 5 SP at ER 5: fire value 5; 2d6 7 is DEF on the 'forest, town, or broken' line, '-' in a city
     gun = rolled({"A-INF1": "A0507", "G-ART": ("A0508", BATTERY)}, "df A0508 from A-INF1 target G-ART", (4, 3),
                  kind="Direct Fire")
@@ -45,7 +45,7 @@ def test_extended_range_forgoes_the_doubling():  # IF-12, SR 6.5.4.3 (L326): 15 
     assert "of 1 SP" in detail(rolled(far, "if A0710 from A-ART", (3, 2)))  # unobserved too: quartered (SR 6.5.4.4)
 
 
-def test_an_unobserved_barrage_is_quartered():  # IF-12, SR 6.5.4.4 (L327): B0506 hidden by the woods of B0405
+def test_an_unobserved_barrage_is_quartered():  # SOP-1, IF-12, SR 6.5.4.4 (L327): B0506 hidden by the woods of B0405
     v = rolled({"A-ART": ("B0304", BATTERY), "G-INF1": "B0506"}, "if B0506 from A-ART", (3, 2))
     assert "of 2 SP" in detail(v)  # 3 x 2 = 6, quartered and rounded up: 2
 

@@ -35,7 +35,7 @@ def test_the_line_is_halved_to_an_hq_in_travel_mode():  # MOV-8 / SR 13.2.6.1, 1
     assert all_legal(remount({"A-INF1": "B0105", "A-REG1": ("B0705", {"Mode": "Travel"})}))  # six
 
 
-def test_dismounting_needs_no_line():  # MOV-8 binds the remount only
+def test_dismounting_needs_no_line():  # MOV-7, MOV-8 binds the remount only
     log = Log({"A-INF1": "B0104", "A-REG1": "B0505"}).phase(1, "allied_movement")
     assert all_legal(last(log.layer("A-INF1", "Dismounted", "Mounted", "Dismounted").check()))
 

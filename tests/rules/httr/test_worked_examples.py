@@ -19,7 +19,7 @@ def test_h1_at_fire_then_conventional_fire_by_one_unit():  # SR 6.2.1 (L177)
     assert rules_broken(last(r)) == ["HTTR SR 6.2.1"]
 
 
-def test_h3_nine_point_increments():  # SR 6.3.5.2 (L224)
+def test_h3_nine_point_increments():  # DF-13, SR 6.3.5.2 (L224)
     g = game()
     entrenched = direct_fire_value(g, 31, 6, entrenched=True)
     assert (entrenched.value, entrenched.drm) == (7, 0)  # 5 + two increments of nine; 4 points redundant
@@ -54,9 +54,10 @@ def test_h21_defending_infantry_at_fire():  # SR 10.2.9 (L565)
 
 
 def test_h22_the_close_action_example():  # SR 10.5 Fig 17 (L623), the golden close action
-    """3SS in the open in B0303; the 6GH companies and their division's engineer in B0203 across the stream;
-    the HW of 6GH/69 fires IF with D company (B0202) spotting. Assumed: the hexes; the companies are on top
-    in the Fire Phase and the engineer is put on top in the Movement Phase (the example's CA order)."""
+    """SOP-1 / CA-19 / CA-20 / CA-21 / DF-12: 3SS in the open in B0303; the 6GH companies and their division's
+    engineer in B0203 across the stream; the HW of 6GH/69 fires IF with D company (B0202) spotting. Assumed: the
+    hexes; the companies are on top in the Fire Phase and the engineer is put on top in the Movement Phase (the
+    example's CA order)."""
     g = game()
     assert indirect_fire_value(g, 6, 7) == 7 and fire_result(g, "lowermost line", 7, 8) == "DEF"
     df = direct_fire_value(g, 8, 4)
