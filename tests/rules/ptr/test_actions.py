@@ -153,8 +153,8 @@ def reacting(syn) -> PtrLog:
 
 
 def test_reaction_example_10_4(syn):
-    """PTR9-9 / PTR10-8 / PTR10-9 / PTR10-11 / PTR10-15 / PTR10-16 / 10.4E-H: 3arm reacts at level 6: check 2 <= 5
-    passes; AP roll 9 -> 3 APs (non-bold); FAM 6 -> 5."""
+    """PTR10-21 / PTR9-9 / PTR10-8 / PTR10-9 / PTR10-11 / PTR10-15 / PTR10-16 / 10.4E-H: 3arm reacts at level 6:
+    check 2 <= 5 passes; AP roll 9 -> 3 APs (non-bold); FAM 6 -> 5."""
     log = reacting(syn).roll("us", 2).roll("us", 9)
     r = log.check()
     assert illegal(r) == []

@@ -8,8 +8,9 @@ SETUP = {"US1-HQ": "1311", "1-A": "1311", "US3-HQ": "1010", "3-AI": "1214", "G11
 
 
 def test_reinforcements_from_turn_2_in_their_phase(syn):
-    """PTR5-7 / 5.2.5A / 8.0A: reinforcements enter in Turn 2's Reinforcement Phase; in Turn 1, or in another phase,
-    they may not."""
+    """PTR6-14 / PTR6-15 / PTR5-7 / 5.2.5A / 8.0A: reinforcements enter in Turn 2's Reinforcement Phase, the German
+    9-TK (1710) before the US 3-TK2 (1011), each in a hex next to no enemy and not overstacked; in Turn 1, or in
+    another phase, they may not."""
     r = PtrLog(syn, SETUP).phase(2, "reinforcement").enter("9-TK", "1710").enter("3-TK2", "1011").check()
     assert illegal(r) == [] and "9-TK enters 1710" in verdicts(r, 1)[0].detail
     r = PtrLog(syn, SETUP).phase(1, "reinforcement").enter("3-TK2", "1011").check()

@@ -58,6 +58,8 @@ def test_first_segment_of_the_first_turn_needs_no_roll(syn):
 
 
 def test_initiative_rolls_and_the_winner_acts(syn):
+    """PTR9-11 / 9.4: the US's pass in segment 1 does not end the OC (one pass, 9.4.3E); the German wins segment 2
+    (7 > 3) and acts; a US activation there is not the holder's."""
     log = oc(syn).initiative(3, 7).say("german", "act 116pz")  # German 7 > US 3
     r = log.check()
     assert illegal(r) == []

@@ -7,6 +7,7 @@ from hexforge.builder.timeline import StepChange
 from tests.rules.ptr.helpers import PtrLog, illegal, ref, verdicts
 from tests.rules.ptr.test_actions import SETUP, german
 from tests.rules.ptr.test_battle import attack
+from tests.rules.ptr.test_hits import lose
 
 FAT, AP_US, DRM = "Formation Activation Track", "US AP-Track", ("Initiative +DRM", "Initiative Track")
 ENEMY_IN_TOWN = dict(SETUP, **{"116-PG": "1314"})  # 116-PG (CS 8, ER 7) next to 3-AI and 3-TK in 1214
@@ -119,21 +120,29 @@ def test_column_shifts_beyond_the_far_right_are_ignored(syn):
 
 def test_a_disrupted_defender_gets_no_combat_support(syn):
     """PTR15-14 (15.4.2.2A-B): 3-TK2 in 1313 (3arm, ZOC into 1314, in CR) supports 3-AI and 3-TK in 1214 by -1;
-    with 3-TK disrupted no defender support counts (and its TPs are gone: armour -3). (A DRM read wrong shows as
-    illegal losses, PTR 15.5.1: test_hits.py.)"""
+    with 3-TK disrupted no defender support counts (and its TPs are gone: armour -3): die 7 - 2 = 5, '3/1', where
+    the -1 support would have made it 4, '4/0'. Applying '4/0' (four attacker losses, none for the defender) is
+    illegal (15.5.1)."""
     setup = dict(SETUP, **{"3-TK2": "1313"})
     r = attack(syn, setup=setup).say("german", "chits 1 2").roll("german", 9).check()
     assert illegal(r) == [] and "DRM -6 (support +0/-1, HQ +1, armour -6)" in verdicts(r, 10)[0].detail
-    log = attack(syn, setup=setup).say("german", "chits 1 2").roll("german", 9)
-    log.events.insert(0, StepChange(0, ref("3-TK"), "1214", "Step", "1", "2"))
-    r = log.check()
+
+    def disrupted(die: int) -> PtrLog:
+        log = attack(syn, setup=setup).say("german", "chits 1 2").roll("german", die)
+        log.events.insert(0, StepChange(0, ref("3-TK"), "1214", "Step", "1", "2"))
+        return log
+    r = disrupted(9).check()
     assert illegal(r) == [] and "DRM -2 (support +0/+0, HQ +1, armour -3)" in verdicts(r, 11)[0].detail
+    r = lose(lose(disrupted(7), "3-AI", "1214", 0, 1), "116-PG", "1314", 0, 3).say("german", "done").check()
+    assert illegal(r) == [] and verdicts(r, 11)[0].detail.endswith("roll 7 -> 5: 3/1")
+    r = lose(disrupted(7), "116-PG", "1314", 0, 4).say("german", "done").check()
+    assert (13, "PTR 15.5.1") in illegal(r)
 
 
 def test_attacker_support_from_a_hex_of_the_same_formation(syn):
     """PTR15-13 (15.4.2.1B-G): 116-PG's Regular attack on 1214 from 1314, supported from 1215 (next to 1214, in
-    CR): 116-TK there, of 116pz, gives +1; 9-TK, of another formation, gives nothing in a Regular attack. (A DRM
-    read wrong shows as illegal losses, PTR 15.5.1: test_hits.py.)"""
+    CR): 116-TK there, of 116pz, gives +1; 9-TK, of another formation, gives nothing in a Regular attack. With
+    116-TK's +1 the die 9 reads '3/1'; applying the unsupported '4/0' instead is illegal (15.5.1)."""
     def supported(unit: str) -> PtrLog:
         return german(syn, dict(SETUP, **{unit: "1215"})).move("116-PG", "1513", "1414", "1314") \
             .say("german", "attack 1214 from 1314 1215 regular").say("german", "chits 1 2").roll("german", 9)
@@ -143,3 +152,7 @@ def test_attacker_support_from_a_hex_of_the_same_formation(syn):
     r = supported("9-TK").check()
     assert illegal(r) == []
     assert "DRM -5 (support +0/+0, HQ +1, armour -6); roll 9 -> 4: 4/0" in verdicts(r, 10)[0].detail
+    r = lose(lose(supported("116-TK"), "3-AI", "1214", 0, 1), "116-PG", "1314", 0, 3).say("german", "done").check()
+    assert illegal(r) == []
+    r = lose(supported("116-TK"), "116-PG", "1314", 0, 4).say("german", "done").check()
+    assert (12, "PTR 15.5.1") in illegal(r)
