@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from hexforge.builder.timeline import StepChange
 from tests.rules.ptr.helpers import PtrLog, illegal, ref, verdicts
-from tests.rules.ptr.test_actions import SETUP, german
+from tests.rules.ptr.test_actions import SETUP, german, reacting
 from tests.rules.ptr.test_battle import attack
 from tests.rules.ptr.test_hits import lose
+from tests.rules.ptr.test_oc import acted
 
 FAT, AP_US, DRM = "Formation Activation Track", "US AP-Track", ("Initiative +DRM", "Initiative Track")
 ENEMY_IN_TOWN = dict(SETUP, **{"116-PG": "1314"})  # 116-PG (CS 8, ER 7) next to 3-AI and 3-TK in 1214
@@ -156,3 +157,32 @@ def test_attacker_support_from_a_hex_of_the_same_formation(syn):
     assert illegal(r) == []
     r = lose(supported("116-TK"), "116-PG", "1314", 0, 4).say("german", "done").check()
     assert (12, "PTR 15.5.1") in illegal(r)
+
+
+def test_a_transfer_leaves_the_drm_marker(syn):
+    """PTR9-8 (9.4.2C): the German wins segment 2 (marker to box 2, US showing) and transfers: the US acts, the
+    marker staying in box 2; moving it back to the 0-box is wrong."""
+    assert illegal(acted(syn).say("german", "transfer").say("us", "act 3arm").check()) == []
+    assert illegal(acted(syn).say("german", "transfer").marker(*DRM, 0).check()) == [(7, "PTR 9.2.2")]
+
+
+def after_the_reaction(syn) -> PtrLog:
+    """3arm's successful reaction to 116-PG entering 1314 (3 APs), concluded; then 116-PG moves back to 1414
+    (events 0-12)."""
+    return reacting(syn).roll("us", 2).roll("us", 9).say("us", "done").move("116-PG", "1314", "1414")
+
+
+def test_after_a_reaction_the_mover_goes_on_by_a_new_action(syn):
+    """PTR10-18 (10.2.4A): the interrupted Movement Action has ended: 116-PG's next move is a new one, 5 - 1 - 1 =
+    3 APs left; the German AP marker on 4 (as if the move went on) is wrong."""
+    assert illegal(after_the_reaction(syn).marker("German AP", "German AP-Track", 3).check()) == []
+    r = after_the_reaction(syn).marker("German AP", "German AP-Track", 4).check()
+    assert illegal(r) == [(13, "PTR 10.1.4A")]
+
+
+def test_the_next_movement_action_may_be_reacted_to_again(syn):
+    """PTR10-20 (10.2.4C): 116-PG's new Movement Action to 1414 may draw another 3arm reaction; with no new
+    Movement Action after the first reaction there is nothing to react to (10.2.1A)."""
+    assert illegal(after_the_reaction(syn).say("us", "react 3arm").check()) == []
+    r = reacting(syn).roll("us", 2).roll("us", 9).say("us", "done").say("us", "react 3arm").check()
+    assert illegal(r) == [(12, "PTR 10.2.1A")]
