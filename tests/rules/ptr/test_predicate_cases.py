@@ -186,3 +186,14 @@ def test_the_next_movement_action_may_be_reacted_to_again(syn):
     assert illegal(after_the_reaction(syn).say("us", "react 3arm").check()) == []
     r = reacting(syn).roll("us", 2).roll("us", 9).say("us", "done").say("us", "react 3arm").check()
     assert illegal(r) == [(12, "PTR 10.2.1A")]
+
+
+def test_a_zero_on_the_die_counts_ten(syn):
+    """PTR3-1 (3.1): after 1inf's activation the US rolls 9 and the German 0 for segment 2: the 0 is 10, so the
+    German wins and activates 116pz; a US activation then is not the holder's (with 0 as 0 the US would win)."""
+    def rolled() -> PtrLog:
+        return PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 5) \
+            .say("us", "done").roll("us", 9).roll("german", 0)
+    r = rolled().say("german", "act 116pz").check()
+    assert illegal(r) == [] and "'german': 10" in verdicts(r, 5)[0].detail
+    assert illegal(rolled().say("us", "act 3arm").check()) == [(6, "PTR 9.4")]
