@@ -19,6 +19,7 @@ from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.attachment import Attachments, controlling
 from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.entrench import Works, benefits
 from hexforge.rules.httr.movement import CA_COST, EZOC_EXIT, Movement, Step
 from hexforge.rules.httr.units import division, is_kind, kind_of, number
 from hexforge.rules.httr.supply_rules import before_supply_rules
@@ -58,6 +59,7 @@ class Position(Protocol):
     cp: cpl.CpLedger
     morale_roll: int | None
     attach: Attachments
+    works: Works
 
     def phase(self) -> tuple[str, str | None]: ...
 
@@ -291,6 +293,7 @@ def resolve(p: Position, roll: int) -> Verdict:
     if mem.has(p.state, dfd, "depleted"):
         er_d, mo_d = 1.0, mo_d - 2  # SR 13.3.2.4 (L747): ER 1; 13.3.2.3 (L746): a depleted lead unit's morale -2
     mo_a += 2 if any(is_kind(p.game, u, "engineer") for u in units) else 0
+    mo_d += 2 if entrenched_defence(p, dfd, units) else 0  # SR 10.4.2.1
     kinds = p.game.map.terrain.of(target)
     if kinds is None:
         return NotCheckable(f"terrain of hex {p.game.map.labels[target]} (unsurveyed)")
@@ -311,6 +314,17 @@ def resolve(p: Position, roll: int) -> Verdict:
     p.ca.result = str(result)
     p.ca.disrupted_before = {u for u in defenders if mem.has(p.state, u, "disrupted")}
     return Legal(detail=f"CA value {value}, odds {att:g}:{dfn:g} = {ratio}, 1d6 {roll}: result {result} (SR 10.3)")
+
+
+def entrenched_defence(p: Position, dfd: str, units: list[str]) -> bool:
+    """SR 10.4.2.1 / 10.4.2.3-10.4.2.4: the lead defender benefits from its entrenchment (``entrench.benefits``:
+    in Defilade, not armored) unless an attacking combat engineer of two SP and positive morale negates it."""
+    negated = False
+    for u in units:
+        sp, mo = number(p.game, u, "strength"), number(p.game, u, "morale")
+        if is_kind(p.game, u, "engineer") and not isinstance(sp, Unknown) and not isinstance(mo, Unknown):
+            negated = negated or (sp >= 2 and mo > 0)
+    return not negated and benefits(p, p.works, dfd) is True
 
 
 def sum_strength(game: Game, units, halve=lambda u: False) -> float | Unknown:

@@ -2,8 +2,8 @@
 an IF firer's strength and ER, and the IF roll modifiers. Called by ``fire.resolve_fire``.
 
 Readings: the strength in the barraged unit's hex is its units' printed strengths (losses are not read: the
-verdict says it guessed); a modified roll beyond the table is read at its edge (2 or 12); entrenchments are not
-read, so no target counts as entrenched (the verdict says it guessed).
+verdict says it guessed); a modified roll beyond the table is read at its edge (2 or 12); who is entrenched is
+``entrench.benefits`` (SR 12.1.1-12.1.2: the Entrenchment markers, units in Defilade, no AFV or Travel unit).
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.entrench import Works, benefits
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.units import formation_chain, is_kind, number, printed_range
 from hexforge.rules.registry import rule
@@ -30,6 +31,8 @@ class Position(Protocol):
     game: Game
     state: GameState
     obs: Observation
+    works: Works
+    readings: dict[str, str]
 
 
 def target_unit(p: Position, d: Declaration, target: Hex) -> str | None:
@@ -42,7 +45,8 @@ def result_line(p: Position, d: Declaration, target: Hex, kinds: frozenset[str])
     """The Fire Results Table line of the fire's target: its hex's TEC line, or 6.3.5.4's for a towed target."""
     tec = Cells.of(p.game, "tec")
     aimed = target_unit(p, d, target)
-    if aimed in p.game.units and kinds & NO_COVER_FOR_TOWED and is_kind(p.game, aimed, *TOWED_KINDS):
+    dug_in = aimed in p.game.units and is_kind(p.game, aimed, "at") and benefits(p, p.works, aimed)  # the exception
+    if aimed in p.game.units and kinds & NO_COVER_FOR_TOWED and is_kind(p.game, aimed, *TOWED_KINDS) and not dug_in:
         line = str(tec.get(TOWED_LINE_OF, "fire_results_line"))
         return line if line != "unknown" else Unknown(f"TEC {TOWED_LINE_OF!r} fire_results_line (SR 6.3.5.4)")
     lines = sorted({str(tec.get(k, "fire_results_line")) for k in kinds})
@@ -79,8 +83,8 @@ def if_firer(p: Position, d: Declaration, u: str, target: Hex) -> tuple[float, i
             s = s if seen else math.ceil(s / 4)
         if d.hq is not None and d.hq in p.game.units and d.hq not in formation_chain(p.game, u):
             er -= 2  # 6.5.5.2
-    elif is_kind(p.game, u, "hw") and mem.mode(p.state, u) == "defilade":
-        s = max(math.ceil(s / 2), 1)  # 6.5.4.2
+    elif is_kind(p.game, u, "hw") and mem.mode(p.state, u) == "defilade" and not benefits(p, p.works, u):
+        s = max(math.ceil(s / 2), 1)  # 6.5.4.2: unless entrenched
     return s, int(max(1, min(er, 9)))
 
 
