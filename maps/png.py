@@ -10,7 +10,7 @@ from PIL import Image
 
 # zlib level of png_bytes: on HTTR's four boards 0.29 s for 1.75 MB, against 0.48 s for 1.28 MB at
 # level 6 (and Pillow's own level 6: 0.71 s); the module's zip deflates the entries again, so the
-# built module grows by less (bench/README-build.md)
+# built module grows by less (bench/README.md)
 PNG_LEVEL = 3
 PNG_BAND = 256  # rows filtered and deflated at a time
 _PNG_TYPES = {"L": (0, 1), "RGB": (2, 3), "RGBA": (6, 4)}  # mode -> PNG colour type, bytes per pixel
