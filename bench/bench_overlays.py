@@ -32,7 +32,7 @@ from hexforge.maps.terrain import Terrain
 from hexforge.maps.trace import CLOSED, OPEN, reach, reach_arrays, reach_fast, within_steps
 from hexforge.rules.httr.sources import Source
 from hexforge.rules.httr.supply import HttrSupply
-from hexforge.rules.ptr.supply import PtrPaths, supply
+from hexforge.rules.ptr.supply import PtrPaths, forget, supply
 from hexforge.rules.state import GameState
 
 Row = tuple[str, float, str, float, str]  # figure, seconds, anchor, seconds, note
@@ -162,7 +162,7 @@ def ptr_supply(enemy: list[Hex], sources: dict[Hex, bool], want: np.ndarray) -> 
     adj = game.map.adjacency()
     same = all((got.hexes[h] is True) == bool(want[i]) for i, h in enumerate(adj.hexes) if h not in west) \
         and all(got.hexes[h] is True for h in sources) and not got.needs
-    return best(lambda: supply(PtrPaths(game, state), "us"), 21), same
+    return best(lambda: (forget(), supply(PtrPaths(game, state), "us")), 21), same  # the search, not its memo
 
 
 def httr_supply(enemy: list[Hex], sources: dict[Hex, bool], want: np.ndarray) -> tuple[float, bool]:

@@ -337,6 +337,11 @@ def remembered(paths: PtrPaths, what: tuple, search: Callable[[PtrPaths], T]) ->
     return hit[1]
 
 
+def forget() -> None:
+    """Drop every remembered answer (a benchmark times the search, not the look-up of its answer)."""
+    _answers.clear()
+
+
 def supply(paths: PtrPaths, side: str, turn: int | None = None) -> SupplyAnswer:
     """PtR 17.2-17.4: each HQ of ``side`` needs an unbroken chain of hexes of any length to an
     active friendly map-edge source. Traced backwards from the sources: the source is the last
