@@ -13,10 +13,8 @@ from typing import Protocol
 
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
-from hexforge.maps.terrain import Unknown
-from hexforge.rules.httr import memory as mem
-from hexforge.rules.httr.entrench import Works, first_turn
-from hexforge.rules.httr.units import is_kind, number
+from hexforge.rules.httr.entrench import Works, engineers_at_work, first_turn
+from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -50,13 +48,10 @@ def judge_engineers(p: Position, br: Bridge, water: str, road_over_river: bool) 
     start = (p.state.turn - turns, p.state.phase)
     near = sorted({u for h in br for n in [h, *h.neighbours()] for u in p.state.at(n) if p.state.side(u) == side
                    and is_kind(p.game, u, "bridging_engineer")})
-    ready = [u for u in near if mem.mode(p.state, u) == "concentrated" and not mem.has(p.state, u, "disrupted")
-             and p.works.disturbed.get(u, (-1, -1)) < start]
-    strength = [number(p.game, u, "strength") for u in ready]
-    bad = next((s for s in strength if isinstance(s, Unknown)), None)
-    if bad is not None:
-        return NotCheckable(bad.needs)
-    total = sum(s for s in strength if not isinstance(s, Unknown))
+    got = engineers_at_work(p, p.works, near, start)
+    if isinstance(got, NotCheckable):
+        return got
+    ready, total = got
     if total < ENGINEER_SP:
         return Illegal("HTTR ScR 9.5.6", f"the bridge at {label} is marked destroyed with no demolition roll and no "
                        f"bridge engineers of {ENGINEER_SP:g} SP concentrated next to it for {turns} GTs "

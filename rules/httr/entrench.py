@@ -128,6 +128,19 @@ def judge_removal(p: Position, works: Works, label: str) -> Verdict:
                    "and no enemy unit occupies the hex")
 
 
+def engineers_at_work(p: Position, works: Works, units: list[str], start: tuple[int, int] | None
+                      ) -> tuple[list[str], float] | NotCheckable:
+    """Those of ``units`` concentrated, undisrupted and undisturbed since ``start`` (GT, phase; ``None``: not
+    known), with their SP in all (SR 18.4.3.1, ScR 9.5.6: engineer works last whole GTs)."""
+    ready = [u for u in units if mem.mode(p.state, u) == "concentrated" and not mem.has(p.state, u, "disrupted")
+             and (start is None or works.disturbed.get(u, (-1, -1)) < start)]
+    strength = [number(p.game, u, "strength") for u in ready]
+    bad = next((s for s in strength if isinstance(s, Unknown)), None)
+    if bad is not None:
+        return NotCheckable(bad.needs)
+    return ready, sum(s for s in strength if not isinstance(s, Unknown))
+
+
 @rule("HTTR SR 18.4.3.1-18.4.3.2", "ENT-4", "an entrenchment is built in the Command Phase by combat engineers of "
       "at least 2 SP, concentrated and undisturbed in the hex for three GTs, firing meanwhile at nothing")
 def judge_build(p: Position, works: Works, label: str) -> Verdict:
@@ -145,13 +158,10 @@ def judge_build(p: Position, works: Works, label: str) -> Verdict:
         return NotCheckable(f"the type of unit {sorted(set(engineers) - set(sure))[0]} (units.csv type: combat "
                             "engineers build entrenchments, SR 18.4.3.1)")
     start = (p.state.turn - BUILD_TURNS, p.state.phase) if p.state.turn is not None else None
-    ready = [u for u in sure if mem.mode(p.state, u) == "concentrated" and not mem.has(p.state, u, "disrupted")
-             and (start is None or works.disturbed.get(u, (-1, -1)) < start)]
-    strength = [number(p.game, u, "strength") for u in ready]
-    bad = next((s for s in strength if isinstance(s, Unknown)), None)
-    if bad is not None:
-        return NotCheckable(bad.needs)
-    total = sum(s for s in strength if not isinstance(s, Unknown))
+    got = engineers_at_work(p, works, sure, start)
+    if isinstance(got, NotCheckable):
+        return got
+    ready, total = got
     if total < ENGINEER_SP:
         return Illegal("HTTR SR 18.4.3.1", f"an entrenchment is placed in {label} without combat engineers of "
                        f"{ENGINEER_SP:g} SP concentrated and undisturbed there for {BUILD_TURNS} GTs "
