@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from hexforge.builder.tracks import track_layout
 from hexforge.games import load_game
-from hexforge.games.channel import TRACKS_MAP
 from hexforge.games.game import Game
 from tests.rules.httr.helpers import SYNTHETIC
-
-MASK = (1 << 48) - 1
+from tests.vassal import scripting
+from tests.vassal.scripting import chat, drag, drop_on, key, seed_for  # noqa: F401  (the script's vocabulary)
 
 SETUP: dict[str, str] = {
     # the first fire: two Germans in B0304 (G-INF1 on top), Allied firers around it (two stacks of two)
@@ -35,30 +33,8 @@ SETUP: dict[str, str] = {
 }
 
 
-def java_dice(seed: int, n: int, sides: int = 6) -> tuple[int, ...]:
-    """The first ``n`` rolls ``nextInt(sides) + 1`` of ``java.util.Random(seed)`` (the LCG the Java API
-    specifies; ``sides`` is not a power of two and the rejection step of ``nextInt`` is checked)."""
-    s, out = (seed ^ 0x5DEECE66D) & MASK, []
-    while len(out) < n:
-        s = (s * 0x5DEECE66D + 0xB) & MASK
-        bits = s >> 17
-        val = bits % sides
-        if bits - val + (sides - 1) < (1 << 31):
-            out.append(val + 1)
-    return tuple(out)
-
-
 def roll(button: str, *dice: int) -> dict:
-    seed = next(s for s in range(100_000) if java_dice(s, len(dice)) == dice)
-    return {"do": "dice", "button": button, "seed": seed, "dice": list(dice)}
-
-
-def chat(text: str) -> dict:
-    return {"do": "chat", "text": text}
-
-
-def drag(piece: str, to: str) -> dict:
-    return {"do": "drag", "piece": piece, "to": to}
+    return {"do": "dice", "button": button, "seed": seed_for(dice), "dice": list(dice)}
 
 
 @cache
@@ -67,18 +43,7 @@ def game() -> Game:
 
 
 def to_box(marker: str, box: str) -> dict:
-    """Drag a record-track marker (piece name) onto a box of its track (its pixel on the Tracks map)."""
-    g = game()
-    x, y = track_layout(g).position(g.channel.track(g.channel.marker(marker).track), box)
-    return {"do": "drag", "piece": marker, "map": TRACKS_MAP, "to": [x, y]}
-
-
-def drop_on(piece: str, onto: str) -> dict:
-    return {"do": "drop_on", "piece": piece, "onto": onto}
-
-
-def key(piece: str, letter: str) -> dict:
-    return {"do": "key", "piece": piece, "key": f"ctrl {letter}"}
+    return scripting.to_box(game(), marker, box)
 
 
 NEXT = {"do": "next_turn"}

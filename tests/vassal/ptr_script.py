@@ -11,36 +11,15 @@ from __future__ import annotations
 from functools import cache
 
 from hexforge.builder.layers import LayerKeys
-from hexforge.builder.tracks import track_layout
 from hexforge.games import load_game
-from hexforge.games.channel import TRACKS_MAP
 from hexforge.games.game import Game
 from tests.rules.ptr.helpers import SYNTHETIC
-
-MASK = (1 << 48) - 1
-
-
-def java_die(seed: int, sides: int = 10) -> int:
-    """The first ``nextInt(sides) + 1`` of ``java.util.Random(seed)`` (the LCG the Java API specifies)."""
-    s = ((seed ^ 0x5DEECE66D) & MASK) * 0x5DEECE66D + 0xB & MASK
-    return (s >> 17) % sides + 1  # next(31); for these bounds the rejection step never fires on a first draw
-
-
-def seed_for(die: int) -> int:
-    """The smallest seed whose first d10 roll is ``die``."""
-    return next(s for s in range(1000) if java_die(s) == die)
+from tests.vassal import scripting
+from tests.vassal.scripting import chat, drag, seed_for  # noqa: F401  (the script's vocabulary)
 
 
 def roll(button: str, die: int) -> dict:
-    return {"do": "dice", "button": button, "seed": seed_for(die), "die": die}
-
-
-def chat(text: str) -> dict:
-    return {"do": "chat", "text": text}
-
-
-def drag(piece: str, to: str) -> dict:
-    return {"do": "drag", "piece": piece, "to": to}
+    return {"do": "dice", "button": button, "seed": seed_for((die,), 10), "die": die}
 
 
 @cache
@@ -49,11 +28,7 @@ def game() -> Game:
 
 
 def to_box(marker: str, box: str) -> dict:
-    """Drag a track marker (piece name) onto a box of its track: the box's pixel on the Tracks map (a box label
-    such as "3" names a box of every track board)."""
-    g = game()
-    x, y = track_layout(g).position(g.channel.track(g.channel.marker(marker).track), box)
-    return {"do": "drag", "piece": marker, "map": TRACKS_MAP, "to": [x, y]}
+    return scripting.to_box(game(), marker, box)
 
 
 def layer_key(piece: str, layer_id: str) -> dict:

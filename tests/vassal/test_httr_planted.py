@@ -27,7 +27,8 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.referee import HttrReferee
 from hexforge.rules.verdict import Illegal, NotCheckable
 from tests.rules.httr.helpers import SYNTHETIC
-from tests.vassal.httr_script import DISRUPTED, MODE, SCRIPT, SETUP, actions, java_dice
+from tests.vassal.httr_script import DISRUPTED, MODE, SCRIPT, SETUP, actions
+from tests.vassal.scripting import java_dice
 
 pytestmark = pytest.mark.vassal
 
