@@ -13,31 +13,12 @@ from hexforge.games.channel import Channel, layer_applies
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import ammunition as ammo
-from hexforge.rules.httr import airstrikes as strikes
 from hexforge.rules.httr.airstrike_results import struck_move
-from hexforge.rules.httr import landings
-from hexforge.rules.httr import restrictions
-from hexforge.rules.httr import scenario as scn
-from hexforge.rules.httr import optional
-from hexforge.rules.httr import rubble
-from hexforge.rules.httr import ferocity
-from hexforge.rules.httr import air_routes
-from hexforge.rules.httr import start_ma
-from hexforge.rules.httr import map_exits
-from hexforge.rules.httr import map_limits
-from hexforge.rules.httr import route_exiles
-from hexforge.rules.httr import early_releases
-from hexforge.rules.httr import releases
-from hexforge.rules.httr import route_barrages
-from hexforge.rules.httr import route_envelope
-from hexforge.rules.httr import ca_initiation
-from hexforge.rules.httr import schedule
-from hexforge.rules.httr import cp_ma
-from hexforge.rules.httr import pannerden
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import logistics as logi
 from hexforge.rules.httr import supply_heads as heads
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr import watchers
 from hexforge.rules.httr.catalogue import READINGS
 from hexforge.rules.httr.command import judge_cp
 from hexforge.rules.httr.attachment import Attachments, judge_attach, judge_return
@@ -128,26 +109,8 @@ class HttrReferee(Referee):
         self.logistics = logi.LogisticsLog()  # the CP/Logistic Phase's declared deliveries (ScR 5.2)
         self.heads = heads.HeadLog()  # the airborne supply heads' divisions out of supply (ScR 5.1.4)
         self.cities = CityLog()  # the major cities 30th Corps units activated as sources (ScR 5.1.2)
-        self.airstrikes = strikes.Airstrikes()  # this Fire Phase's airstrikes and the day's (ScR 7)
-        self.landings = landings.Landings.set_up(timeline.setup, self.channel)  # pathfinders, drops (ScR 6)
-        self.night_rolls = restrictions.NightRolls()  # formations' night-movement rolls (ScR 8.2.4)
-        self.scenario_log = scn.ScenarioLog()  # the scenario's exits and posts (ScR 16-19)
-        self.patrols = optional.Patrols()  # CAP markers on the map (optional ScR 15.7)
-        self.rubble = rubble.Rubble()  # IF losses in cities awaiting their Rubble roll (optional ScR 15.7.1)
-        self.ferocity = ferocity.Ferocity()  # when the Irish Guards' ferocity began (optional ScR 15.5.1)
-        self.start_ma = start_ma.StartMa.set_up(timeline.setup)  # first turns' rolled MAs (ScR 8.1.5)
-        self.sheet_exits = map_exits.SheetExits()  # formations bound to leave a map sheet (ScR 8.1.9)
-        self.map_limits = map_limits.Limits()  # the polder, front line, airborne and ferry limits (ScR 8)
-        self.exiles = route_exiles.Exiles()  # Germans far east of Club Route, bound to leave (ScR 8.1.10)
-        self.early = early_releases.Releases()  # the early German releases' trigger and rolls (ScR 23.2)
-        self.released = releases.Released()  # the off-map Allied groups' release conditions (ScR 23.1.8)
-        self.barrages = route_barrages.Barrages()  # 30 Corps's opening barrages near Club Route (ScR 23.1.3)
-        self.envelope = route_envelope.Envelope()  # 30 Corps's bands along Club Route (ScR 8.2.2.3)
-        self.initiation = ca_initiation.Initiation()  # the 16th SS close-action rolls (ScR 8.3.4)
-        self.schedule = schedule.Schedule()  # the scenario's reinforcement arrivals (ScR 12.1, 12.6)
+        watchers.start(self, timeline)  # the scenario and optional topics' memories (ScR 6-23)
         self.weather_routine = Routine()  # the Weather Phase's rolls (ScR 6.4.1, 13.1)
-        self.cp_ma = cp_ma.CpMa()  # MAs rolled for want of CP (SR 13.2.7.5-7, 14.6.2)
-        self.crossings = pannerden.Crossings()  # the permanent ferry's crossings this GT (ScR 9.2)
 
     def _start_mode(self, uid: str) -> str | None:
         """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
@@ -177,17 +140,7 @@ class HttrReferee(Referee):
             and is_kind(self.game, self.unit(e), "hq")  # SR 17.4.4: a destroyed HQ brought back
         attach_seen(self, e)
         cities_seen(self, e)
-        for v in strikes.on_event(self, self.airstrikes, e) + landings.on_event(self, self.landings, e) + \
-                restrictions.on_event(self, self.night_rolls, e) + scn.on_event(self, self.scenario_log, e) + \
-                optional.on_event(self, self.patrols, e) + air_routes.on_event(self, e) + \
-                rubble.on_event(self, self.rubble, e) + ferocity.on_event(self, self.ferocity, e) + \
-                map_exits.on_event(self, self.sheet_exits, e) + ca_initiation.on_event(self, self.initiation, e) + \
-                schedule.on_event(self, self.schedule, e) + map_limits.on_event(self, self.map_limits, e) + \
-                route_exiles.on_event(self, self.exiles, e) + early_releases.on_event(self, self.early, e) + \
-                pannerden.on_event(self, self.crossings, e) + releases.on_event(self, self.released, e) + \
-                route_barrages.on_event(self, self.barrages, e) + route_envelope.on_event(self, self.envelope, e):
-            self.say(j.index, v)
-        for i, v in start_ma.on_event(self, self.start_ma, j.index, e) + cp_ma.on_event(self, self.cp_ma, j.index, e):
+        for i, v in watchers.watch(self, j.index, e):
             self.say(i, v)
         if self.leaders_due and self.leader_taken(j):
             return

@@ -1,0 +1,75 @@
+"""The HTTR topics that see every event before the referee's dispatch (scenario rules ScR 6-23, optional rules
+ScR 15): each keeps its memory in a referee attribute and answers an event with verdicts.
+
+A topic module joins by one row of ``WATCHERS``; ``tests/rules/httr/test_watchers.py`` fails when a module of
+``rules/httr/`` has an ``on_event`` that no row lists.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from hexforge.builder.timeline import Event, Timeline
+from hexforge.rules.httr import (air_routes, airstrikes, ca_initiation, cp_ma, early_releases, ferocity, landings,
+                                 map_exits, map_limits, optional, pannerden, releases, restrictions, route_barrages,
+                                 route_envelope, route_exiles, rubble, scenario, schedule, start_ma)
+from hexforge.rules.verdict import Verdict
+
+
+@dataclass(frozen=True)
+class Watcher:
+    """One topic: ``on_event(referee, memory, e)`` (``memory`` omitted when ``log`` is None), or with ``indexed``
+    ``on_event(referee, memory, index, e)`` returning (event index, verdict) pairs for earlier events."""
+
+    log: str | None
+    start: Callable[[Any, Timeline], Any] | None
+    on_event: Callable[..., list]
+    indexed: bool = False
+
+
+def _plain(kind: type) -> Callable[[Any, Timeline], Any]:
+    return lambda _referee, _timeline: kind()
+
+
+WATCHERS: tuple[Watcher, ...] = (
+    Watcher("airstrikes", _plain(airstrikes.Airstrikes), airstrikes.on_event),  # ScR 7
+    Watcher("landings", lambda r, t: landings.Landings.set_up(t.setup, r.channel), landings.on_event),  # ScR 6
+    Watcher("night_rolls", _plain(restrictions.NightRolls), restrictions.on_event),  # ScR 8.2.4
+    Watcher("scenario_log", _plain(scenario.ScenarioLog), scenario.on_event),  # ScR 16-19
+    Watcher("patrols", _plain(optional.Patrols), optional.on_event),  # optional ScR 15.7
+    Watcher(None, None, air_routes.on_event),  # ScR 6.4
+    Watcher("rubble", _plain(rubble.Rubble), rubble.on_event),  # optional ScR 15.7.1
+    Watcher("ferocity", _plain(ferocity.Ferocity), ferocity.on_event),  # optional ScR 15.5.1
+    Watcher("sheet_exits", _plain(map_exits.SheetExits), map_exits.on_event),  # ScR 8.1.9
+    Watcher("initiation", _plain(ca_initiation.Initiation), ca_initiation.on_event),  # ScR 8.3.4
+    Watcher("schedule", _plain(schedule.Schedule), schedule.on_event),  # ScR 12.1, 12.6
+    Watcher("map_limits", _plain(map_limits.Limits), map_limits.on_event),  # ScR 8
+    Watcher("exiles", _plain(route_exiles.Exiles), route_exiles.on_event),  # ScR 8.1.10
+    Watcher("early", _plain(early_releases.Releases), early_releases.on_event),  # ScR 23.2
+    Watcher("crossings", _plain(pannerden.Crossings), pannerden.on_event),  # ScR 9.2
+    Watcher("released", _plain(releases.Released), releases.on_event),  # ScR 23.1.8
+    Watcher("barrages", _plain(route_barrages.Barrages), route_barrages.on_event),  # ScR 23.1.3
+    Watcher("envelope", _plain(route_envelope.Envelope), route_envelope.on_event),  # ScR 8.2.2.3
+    Watcher("start_ma", lambda _r, t: start_ma.StartMa.set_up(t.setup), start_ma.on_event, indexed=True),  # 8.1.5
+    Watcher("cp_ma", _plain(cp_ma.CpMa), cp_ma.on_event, indexed=True),  # SR 13.2.7.5-7, 14.6.2
+)
+
+
+def start(referee: Any, timeline: Timeline) -> None:
+    """Give the referee each watcher's memory, as the attribute the topic modules read it by."""
+    for w in WATCHERS:
+        if w.log is not None and w.start is not None:
+            setattr(referee, w.log, w.start(referee, timeline))
+
+
+def watch(referee: Any, index: int, e: Event) -> list[tuple[int, Verdict]]:
+    """Every watcher's verdicts on event ``index``, as (event index, verdict), in ``WATCHERS`` order."""
+    out: list[tuple[int, Verdict]] = []
+    for w in WATCHERS:
+        args = () if w.log is None else (getattr(referee, w.log),)
+        if w.indexed:
+            out += w.on_event(referee, *args, index, e)
+        else:
+            out += [(index, v) for v in w.on_event(referee, *args, e)]
+    return out
