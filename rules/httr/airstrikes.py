@@ -66,8 +66,9 @@ class Airstrikes:
     halves: dict[tuple[str | None, str, str], int] = field(default_factory=dict)
     pm_roll: dict[str, int] = field(default_factory=dict)
     spent: dict[tuple[str | None, str, str], int] = field(default_factory=dict)  # markers by (side, date, half)
-    routes: dict[str, object] = field(default_factory=dict)  # the last Weather roll's rating of each zone
-    north_rolled: bool = False  # reading weather_rolls "two": the northern roll is made, the southern is next
+    routes: dict[str, object] = field(default_factory=dict)  # the last Weather routine's rating of each zone
+    routine: tuple[int, int] | None = None  # the Weather Phase (GT, phase index) whose rolls are counted
+    routine_rolls: int = 0  # the Weather rolls made in it
     struck: list[results.Strike] = field(default_factory=list)  # this Fire Phase's ABT results (ScR 7.3.2)
 
 
@@ -100,10 +101,7 @@ def on_event(p: Position, log: Airstrikes, e: Event) -> list[Verdict]:
                 log.pm_roll.setdefault(date, total)
             return []
         if purpose == "weather":
-            rated = route_weather(p.game, total)
-            two = p.readings.get("weather_rolls") == "two" and log.north_rolled  # the second: the south's
-            log.routes = {**log.routes, "south": rated["south"]} if two else rated
-            log.north_rolled = p.readings.get("weather_rolls") == "two" and not two
+            rate_routes(p, log, total)
             return []
         if purpose in ("airstrike-check", "airstrike"):
             v = judge_roll(p, log, purpose, total)
@@ -282,10 +280,29 @@ def judge_roll(p: Position, log: Airstrikes, purpose: str, total: int) -> Verdic
 
 def route_weather(game: Game, roll: int) -> dict[str, object]:
     """ScR 6.4.1 (L1188-L1189): the Weather Conditions Table's ratings of the northern and southern routes for a
-    2d6 roll ("unknown" where the table has no cell). With the reading ``weather_rolls`` "two", the first roll
-    rates the north and the second the south, each read in its own column."""
+    2d6 roll ("unknown" where the table has no cell)."""
     cells = Cells.of(game, "weather")
     return {zone: cells.get(str(roll), zone) for zone in ("north", "south")}
+
+
+def rate_routes(p: Position, log: Airstrikes, roll: int) -> None:
+    """ScR 6.4.1 (L1188), 13.1: a Weather roll rates the routes only as the Weather Phase's routine: under the
+    reading ``weather_rolls`` "one" its first roll rates both routes; under "two" its first roll rates the north
+    (the south then unknown until its roll) and its second the south, each from its own column. Other rolls (a
+    routine's extra roll, a roll outside a Weather Phase: flagged by OFF-8 and SR 4.1) rate nothing."""
+    if p.phase()[0] != "weather":
+        return
+    key = (p.state.turn or 0, p.state.phase or 0)
+    if log.routine != key:
+        log.routine, log.routine_rolls = key, 0
+    log.routine_rolls += 1
+    rated = route_weather(p.game, roll)
+    if p.readings.get("weather_rolls", "one") == "one":
+        log.routes = rated if log.routine_rolls == 1 else log.routes
+    elif log.routine_rolls == 1:
+        log.routes = {"north": rated["north"]}
+    elif log.routine_rolls == 2:
+        log.routes = {**log.routes, "south": rated["south"]}
 
 
 def hex_weather(p: Position, log: Airstrikes, label: str) -> str:

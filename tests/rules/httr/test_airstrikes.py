@@ -169,3 +169,36 @@ def test_no_strike_beyond_thirty_hexes_of_the_spearhead(tmp_path: Path) -> None:
     assert any("(ScR 7.2.8)" in (v.detail or "") for v in on("C1020") if isinstance(v, Legal))
     from tests.rules.httr.test_worked_examples_scenario import BUNDLED
     assert any("30 Corps formations" in v.needs for v in unsure(on("B1010", BUNDLED)))
+
+
+def _bundled_strike_on(h: str, *rolls: tuple[int, int], phase: str = "weather", **readings: str) -> list:
+    """A strike on ``h`` in GT 13 of the bundled game after Weather rolls made in ``phase`` (its table's only known
+    row is 9: north P, south 6, ScR 6.4.1 example L1189)."""
+    from tests.rules.httr.test_worked_examples_scenario import BUNDLED
+    log = Log({"107PzB": h, "501/101": "C2020"}, BUNDLED).phase(13, phase)
+    for dice in rolls:
+        log.roll("Weather", *dice)
+    log.phase(13, "allied_fire").place("as1", STRIKE, h).roll("Airstrike Check", 2).roll("Airstrike", 3, 3)
+    return last(log.phase(13, "allied_movement").check(**readings))
+
+
+def test_under_two_rolls_the_first_rates_the_north_only():  # AS-6 / OFF-8, ScR 6.4.1 (L1188), reading weather_rolls
+    """Reading "two": the first roll (a nine) rates the north P; the south waits for its own roll, so a strike on
+    Map C is not judged with the nine's southern cell (six) but says its weather is unknown."""
+    assert "HTTR ScR 7.2.4" in rules_broken(_bundled_strike_on("A1010", (4, 5), weather_rolls="two"))
+    south = _bundled_strike_on("C1010", (4, 5), weather_rolls="two")
+    assert not illegal(south) and any("weather over C1010" in v.needs for v in unsure(south))
+    later = _bundled_strike_on("C1010", (6, 6), (4, 5), weather_rolls="two")  # the second roll rates the south: 6
+    assert not illegal(later) and not [v for v in unsure(later) if "weather" in v.needs]
+    north = _bundled_strike_on("A1010", (6, 6), (4, 5), weather_rolls="two")  # its northern cell (P) is not read
+    assert not illegal(north) and any("weather over A1010" in v.needs for v in unsure(north))
+
+
+def test_under_one_roll_only_the_routines_roll_rates():  # AS-6 / OFF-8, ScR 6.4.1 (L1188-L1189), 13.1 (L1477)
+    """Reading "one": the Weather Phase's first roll rates both routes; an extra roll in it (OFF-8 flags it) and a
+    Weather roll outside a Weather Phase rate nothing."""
+    assert "HTTR ScR 7.2.4" in rules_broken(_bundled_strike_on("A1010", (4, 5)))
+    assert "HTTR ScR 7.2.4" in rules_broken(_bundled_strike_on("A1010", (4, 5), (6, 6)))  # the nine still holds
+    outside = _bundled_strike_on("A1010", (4, 5), phase="allied_command")
+    assert "HTTR ScR 7.2.4" not in rules_broken(outside) and any("weather over A1010" in v.needs
+                                                                  for v in unsure(outside))
