@@ -3,7 +3,9 @@ by unit, a Movement Allowance roll — 1d6 on GT 1 and 2, 2d6 on GT 3 — gives 
 Phase; reinforcements move normally.
 
 Data: ``[special.start_ma]``: ``side`` and ``dice`` (GT -> number of d6). The roll is the data's button of purpose
-``movement-allowance``; it belongs to the next start unit that moves. Reading: the MA rolled is the unit's whole
+``movement-allowance``; it belongs to the next start unit that moves, or, after the chat line ``ma UNIT`` (README,
+HTTR chat grammar), to that unit. A roll an ``ma`` line gave to anyone else (an HQ's or another unit's MA for want
+of CP, SR 13.2.7.5-7, rules/httr/cp_ma.py) is that rule's and never a start unit's: one roll is one MA. Reading: the MA rolled is the unit's whole
 allowance that phase (its MP are the movement rules' count), and the rule binds its Movement Phase (Reaction
 Phase moves have their own two- and four-hex limits).
 """
@@ -12,10 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from hexforge.builder.timeline import DiceRoll, Event, Move, Placement, TurnChange
+from hexforge.builder.timeline import ChatLine, DiceRoll, Event, Move, Placement, TurnChange
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.games.values import plain
+from hexforge.rules.httr.declaration import parse
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, Verdict
@@ -35,11 +38,12 @@ class Position(Protocol):
 
 @dataclass
 class StartMa:
-    """The units that began on the map, the roll awaiting its unit, each unit's MA this phase (with the event
-    that gave it)."""
+    """The units that began on the map, the unit an ``ma`` line named for the next roll, the roll awaiting its unit,
+    each unit's MA this phase (with the event that gave it)."""
 
     starters: frozenset[str] = frozenset()
-    pending: tuple[int, int] | None = None  # (dice, total)
+    declared: str | None = None  # the ``ma`` line's unit or HQ, until the next roll
+    pending: tuple[int, int, str | None] | None = None  # (dice, total, the start unit it was declared for)
     given: dict[str, tuple[int, int]] = field(default_factory=dict)  # unit -> (event index, MA)
 
     @classmethod
@@ -57,14 +61,20 @@ def on_event(p: Position, log: StartMa, index: int, e: Event) -> list[tuple[int,
     cfg = plain((p.game.info.special or {}).get(DATA)) or {}
     if not cfg:
         return []
+    if isinstance(e, ChatLine):
+        d = parse(e.text)
+        log.declared = d.target if d is not None and d.kind == "ma" and d.target in p.game.units else log.declared
+        return []
     if isinstance(e, DiceRoll):
         button = p.channel.dice(e.name)
         if button is not None and button.purpose == "movement-allowance":
-            log.pending = (len(e.values), e.total if e.total is not None else sum(e.values))
+            whose, log.declared = log.declared, None
+            if whose is None or whose in log.starters:  # else the ma line's (SR 13.2.7.5-7): not a start MA
+                log.pending = (len(e.values), e.total if e.total is not None else sum(e.values), whose)
         return []
     if isinstance(e, TurnChange):
         out = [(i, v) for i, v in over_ma(p, log)]
-        log.pending, log.given = None, {}
+        log.pending, log.given, log.declared = None, {}, None
         return out
     uid = p.unit(e)
     kind, side = p.phase()
@@ -78,7 +88,11 @@ def on_event(p: Position, log: StartMa, index: int, e: Event) -> list[tuple[int,
 @rule("HTTR ScR 8.1.5 / 24.1.4 / 24.3.1", "RES-2", "German units that start on the map roll their MA unit by unit: "
       "1d6 on GT 1-2, 2d6 on GT 3")
 def judge_roll(p: Position, log: StartMa, index: int, uid: str, due: int) -> Verdict:
-    pending, log.pending = log.pending, None
+    pending = log.pending
+    if pending is not None and pending[2] not in (None, uid):
+        pending = None  # declared for another start unit: it waits for that unit
+    else:
+        log.pending = None
     if pending is None:
         return Illegal("HTTR ScR 8.1.5", f"{uid} started on the map and moves in GT {p.state.turn} without its own "
                        "Movement Allowance roll")
