@@ -360,7 +360,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('RES-7', 'HTTR ScR 8.1.11 (L1304)', 'an out-of-command start unit stays without HQ or attaches at ER −2.', ''),
     ('RES-8', 'HTTR ScR 8.2.1.1-8.2.1.2, 8.2.1.6 (L1309-1310, L1314)', '30 Corps sets up in Travel (artillery and 231st excepted; artillery in Defilade) and moves from phase 6 of GT2.', ''),
     ('RES-9', 'HTTR ScR 8.2.2.1-8.2.2.8 / 5.2.4 / 8.2.1.4 (L1318-1326, L1157-1164, L1312)', 'spearhead envelope bands, Travel lock until fired on or a German spotted within 4 hexes, Club Route MA cap, no moving south without CP, 231st limits.', 'Club Route hexes, Club Route Log Table'),
-    ('RES-10', 'HTTR ScR 8.2.4 / 24.4 (L1338, L1816)', '30 Corps may move on night GT4, never on GT5; later night GTs after a 1d6 (1-2 unrestricted; 3-6 unstated).', ''),
+    ('RES-10', 'HTTR ScR 8.2.4 / 24.4 (L1338, L1816)', '30 Corps may move on night GT4, never on GT5; later night GTs after a 1d6 (1-2 unrestricted; reading: 3-6 bar its moves as on GT5); armour attached to an airborne division and stacked with it is exempt.', 'units.csv type (whether a 30 Corps unit stacked with an airborne division is armour); the attachment of 30 Corps units to airborne divisions (not recorded)'),
     ('RES-11', 'HTTR ScR 8.3.2 (L1342-1343)', 'airborne ≤ 12 hexes from a DZ or Club Route bridge unless ≤ 4 from Club Route; division HQ ≤ 12 from its supply DZ.', 'drop zone hexes, the bridges on Club Route and Club Route hexes'),
     ('RES-12', 'HTTR ScR 8.3.3 (L1344)', 'Allied units never cross a ferry hexside (Pannerden per 9.2.16).', 'ferry hexsides other than Pannerden'),
     ('RES-13', 'HTTR ScR 8.3.4 (L1346)', 'a CA on 16th SS units on GT1-2 first needs 1d6 4-6.', 'Formation Displays (16th SS counters)'),

@@ -6,16 +6,19 @@ moves in their side's Movement and Reaction Phases (a retreat after combat is fo
 Data (game.toml): ``[special.movement_holds] holds`` — rows of ``formations`` (units.csv ``formation`` values, or
 HQ ids), ``turn``, ``phase`` (a sequence id: the first phase they may move in) and ``rule``;
 ``[special.night_movement]`` — ``formations``, ``allowed_turns``, ``barred_turns``, ``free_roll`` (the 1d6 results
-that lift the restriction), and the dice button of purpose ``night-movement``.
+that lift the restriction), ``airborne`` (the airborne divisions' formations) and ``exempt_kinds`` (the unit kinds
+that count as armour), and the dice button of purpose ``night-movement``.
 
 The set-up's modes (ScR 8.2.1.1-8.2.1.2): ``[special.setup_modes]`` ``turn`` (the set-up's GT) and ``rows`` of
 ``formations``, ``kinds`` (the row binds only those, if given), ``except_kinds``, ``mode`` and ``rule``; a unit
 takes the first row that binds it.
 
-Reading: ScR 8.2.4 does not say what a night roll of 3-6 restricts, so a 30 Corps move after one is not
-checkable; a move on a later night GT before any roll is illegal (the 1d6 is rolled 'at the beginning of each
-night Game Turn'). Armour attached to an airborne division and stacked with it is exempt; attachment is not
-read here, so such a unit's night move is judged as any 30 Corps unit's.
+Reading: ScR 8.2.4 says a roll of 1 or 2 means 'no movement restriction for that turn' and names no other
+restriction than the one it has just stated ('no unit of 30th Corps may move', GT 5), so a roll outside the data's
+``free_roll`` (3-6) restricts the GT as GT 5 is restricted: no 30 Corps unit moves. A move on a later night GT
+before any roll is illegal (the 1d6 is rolled 'at the beginning of each night Game Turn'). Armour (the data's
+``exempt_kinds``) stacked where its move begins with a unit of an airborne division (``airborne``) may be attached
+to it and exempt: see :func:`exemption`.
 """
 from __future__ import annotations
 
@@ -27,6 +30,7 @@ from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.units import formation_chain, is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState, phase_of
@@ -39,6 +43,7 @@ class Position(Protocol):
     game: Game
     state: GameState
     channel: Channel
+    attach: Attachments
 
     def calendar(self) -> dict[int, dict]: ...
     def phase(self) -> tuple[str, str | None]: ...
@@ -99,7 +104,8 @@ def held(p: Position, uid: str) -> Verdict | None:
 
 
 @rule("HTTR ScR 8.2.4 / 24.4", "RES-10", "30 Corps moves on night GT 4, never on GT 5; on later night GTs only after "
-      "a 1d6 of 1-2")
+      "a 1d6 of 1-2 (reading: 3-6 bars its moves as on GT 5); armour attached to an airborne division and stacked "
+      "with it is exempt")
 def night_move(p: Position, log: NightRolls, uid: str) -> Verdict | None:
     cfg = special(p.game, NIGHT)
     turn = p.state.turn
@@ -110,16 +116,47 @@ def night_move(p: Position, log: NightRolls, uid: str) -> Verdict | None:
         return NotCheckable(f"whether GT {turn} is a night GT (game.toml [special.turn_calendar])")
     if kind != "night" or turn in cfg.get("allowed_turns", ()):
         return None
-    if turn in cfg.get("barred_turns", ()):
-        return Illegal("HTTR ScR 8.2.4", f"{uid} moves in night GT {turn}, when no unit of its formation may")
-    if turn < max(cfg.get("barred_turns", (0,))):
+    if turn not in cfg.get("barred_turns", ()) and turn < max(cfg.get("barred_turns", (0,))):
         return None
     roll = log.rolls.get(turn)
+    if turn not in cfg.get("barred_turns", ()) and roll in cfg.get("free_roll", ()):
+        return Legal(detail=f"the night roll of {roll} lifts the restriction for GT {turn} (ScR 8.2.4)")
+    exempt = exemption(p, cfg, uid)
+    if exempt is not None:
+        return exempt
+    if turn in cfg.get("barred_turns", ()):
+        return Illegal("HTTR ScR 8.2.4", f"{uid} moves in night GT {turn}, when no unit of its formation may")
     if roll is None:
         return Illegal("HTTR ScR 8.2.4", f"{uid} moves in night GT {turn} before its formation's night 1d6 is rolled")
-    if roll in cfg.get("free_roll", ()):
-        return Legal(detail=f"the night roll of {roll} lifts the restriction for GT {turn} (ScR 8.2.4)")
-    return NotCheckable(f"what a night roll of {roll} restricts (ScR 8.2.4 states only 1-2)")
+    return Illegal("HTTR ScR 8.2.4", f"{uid} moves in night GT {turn} after a night roll of {roll}: only "
+                   f"{', '.join(map(str, cfg.get('free_roll', ())))} lift the restriction (reading: any other result "
+                   "bars 30 Corps's moves, as on GT 5)")
+
+
+def exemption(p: Position, cfg: dict, uid: str) -> Verdict | None:
+    """ScR 8.2.4: 30 Corps armour attached to an airborne division and stacked with its units ignores the night
+    restriction. ``None``: not exempt (not armour, or not stacked with an airborne division's unit); Legal: attached
+    to that division by an accepted ``attach`` declaration; else NotCheckable naming the attachment (reading: the
+    referee's attachments follow ScR 4.0.1, which keeps Allied units in their division, so the attachment 8.2.4
+    presupposes is not read from the log)."""
+    airborne, at = list(cfg.get("airborne", ())), p.state.where(uid)
+    if not airborne or at is None:
+        return None
+    divisions = [f for f in airborne if any(u != uid and belongs(p.game, u, [f]) for u in p.state.at(at))]
+    if not divisions:
+        return None
+    armour = is_kind(p.game, uid, *cfg.get("exempt_kinds", ()))
+    if armour is None:
+        return NotCheckable(f"whether {uid} is armour (units.csv type): armour attached to an airborne division and "
+                            "stacked with it may move at night (ScR 8.2.4)")
+    if not armour:
+        return None
+    hq = p.attach.hq.get(uid)
+    if hq is not None and belongs(p.game, hq, divisions):
+        return Legal(detail=f"{uid} is armour attached to {hq} and stacked with its division: it ignores the night "
+                     "restriction (ScR 8.2.4)")
+    return NotCheckable(f"whether {uid} is attached to the airborne division it is stacked with ({', '.join(divisions)};"
+                        " ScR 8.2.4): the referee records no attachment of 30 Corps units to airborne divisions")
 
 
 SETUP = "setup_modes"  # game.toml [special.setup_modes]: rows of formations, kinds, except_kinds, mode, rule

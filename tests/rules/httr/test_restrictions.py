@@ -32,9 +32,26 @@ def test_30_corps_night_movement():  # RES-10, ScR 8.2.4 (L1338)
     assert not illegal(moved("A-INF3", 7, "allied_movement"))
     assert rules_broken(moved("A-GCO1", 13, "allied_movement")) == ["HTTR ScR 8.2.4"]  # no roll yet
     assert not illegal(moved("A-GCO1", 13, "allied_movement", 2))
-    three = moved("A-GCO1", 14, "allied_movement", 3)
-    assert not illegal(three) and any("night roll of 3" in v.needs for v in unsure(three))
     assert not illegal(moved("A-GCO1", 8, "allied_movement"))  # a day GT
+
+
+def test_a_night_roll_of_three_to_six_holds_30_corps():  # RES-10, ScR 8.2.4 (L1338): reading, 3-6 restrict as GT 5
+    for roll in (3, 6):
+        assert rules_broken(moved("A-GCO1", 14, "allied_movement", roll)) == ["HTTR ScR 8.2.4"]
+    assert not illegal(moved("A-GCO1", 14, "allied_movement", 1))
+    assert not illegal(moved("A-INF3", 14, "allied_movement", 4))  # not of 30 Corps
+
+
+def test_armour_stacked_with_an_airborne_division():  # RES-10, ScR 8.2.4 (L1338): attached armour may ignore it
+    def night(setup: dict, unit: str) -> list:
+        return last(Log(setup).phase(7, "allied_movement").move(unit, "B0102").check())
+    alone = night({"A-HCAV": "B0101"}, "A-HCAV")
+    assert rules_broken(alone) == ["HTTR ScR 8.2.4"]
+    stacked = night({"A-INF4": "B0101", "A-HCAV": "B0101"}, "A-HCAV")  # A-INF4: of the airborne A-DIV2
+    assert "HTTR ScR 8.2.4" not in rules_broken(stacked)
+    assert any("attached to the airborne division" in v.needs for v in unsure(stacked))
+    infantry = night({"A-INF4": "B0101", "A-GCO1": "B0101"}, "A-GCO1")  # not armour: no exemption
+    assert "HTTR ScR 8.2.4" in rules_broken(infantry)
 
 
 def test_the_bundled_holds():  # RES-3, RES-8, RES-10 on the bundled data (ScR 8.1.7, 8.2.1.6, 8.2.4)
@@ -45,6 +62,10 @@ def test_the_bundled_holds():  # RES-3, RES-8, RES-10 on the bundled data (ScR 8
     assert "HTTR ScR 8.2.1.6" in rules_broken(move("GA HQ", 1, "allied_movement"))
     assert "HTTR ScR 8.2.4" in rules_broken(move("30 Corps HQ", 5, "allied_movement"))
     assert not {"HTTR ScR 8.2.4", "HTTR ScR 8.2.1.6"} & set(rules_broken(move("30 Corps HQ", 4, "allied_movement")))
+    # RES-10 on the bundled data: whether a unit stacked with the 101st is armour is not transcribed
+    stacked = Log({"2/506 5-3 no.1": "D1010", "HCav Troop A": "D1010"}, BUNDLED).phase(5, "allied_movement")
+    v = last(stacked.move("HCav Troop A", "D1011").check())
+    assert "HTTR ScR 8.2.4" not in rules_broken(v) and any("armour" in x.needs for x in unsure(v)), v
 
 
 def test_30_corps_sets_up_in_travel_its_artillery_in_defilade():  # RES-8, ScR 8.2.1.1-8.2.1.2 (L1309-L1310)
