@@ -248,9 +248,25 @@ class _Builder:
             self.hexes[loc] = self.binding.hex(loc, self.module, self.game)
         return self.hexes[loc]
 
-    def placements(self) -> tuple[Placement, ...]:
-        out = []
+    def setup_order(self) -> list[str]:
+        """Piece ids in the save's order, except that a stack comes whole, bottom first (the order its state lists
+        its members in, VASSAL's ``Stack.asList``), where its first-added piece was."""
+        out: list[str] = []
+        done: set[str] = set()
         for pid in self.state.pieces:
+            sid = self.state.pieces[pid].stack
+            s = self.state.stacks.get(sid or "")
+            if s is None or pid not in s.members:
+                out.append(pid)
+            elif sid not in done:
+                done.add(sid)
+                out.extend(s.members)
+        return out
+
+    def placements(self) -> tuple[Placement, ...]:
+        """Every piece on a map, each stack's pieces bottom first (:meth:`setup_order`)."""
+        out = []
+        for pid in self.setup_order():
             loc = self.loc(self.state.where(pid))
             if loc.map is not None:
                 p = self.state.pieces[pid]

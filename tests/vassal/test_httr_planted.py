@@ -140,9 +140,6 @@ def test_the_stack_order_kept_is_the_engines(judged) -> None:
     assert {1, 2, 3} <= sizes  # alone, onto one unit, onto a stack of two
 
 
-@pytest.mark.xfail(strict=True, reason="the timeline's set-up placements (builder/timeline.py placements()) come in the "
-                   "save's piece order, not its stacks' order, and rules/httr/memory.py from_setup puts the last "
-                   "placed on top")
 def test_the_set_up_stack_order_the_referee_starts_from_is_the_engines(judged) -> None:
     """Before any move, each stack the referee keeps is the engine's, bottom first (the first action, a turn
     change, moves nothing): G-INF1 over G-AFV in B0304, as placed, is what an undeclared target hits (SR 6.3.2.2)."""
