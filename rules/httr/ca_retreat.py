@@ -1,5 +1,5 @@
-"""HTTR retreats after close action (SR 10.5.1, 10.5.5-10.5.6, 11.4.4): where a defender may retreat, which
-defenders are eliminated instead, and the bridge hex a disrupted unit may not stop on. The retreat's length
+"""HTTR retreats after close action (SR 10.5.1, 10.5.5-10.5.6, 11.4.4): whether a defender retreats, where it may,
+which defenders are eliminated instead, and the bridge hex a disrupted unit may not stop on. The retreat's length
 itself (exactly one hex, SR 10.5.1) is judged by the referee's ``retreat_or_advance`` with :func:`retreat_hexes`.
 
 Readings: "in battery" (10.5.5) is an artillery, AT or flak unit in Defilade Mode (their only modes are in
@@ -52,8 +52,29 @@ def retreat_hexes(game: Game, start: Hex, to: Hex, path: list[Hex]) -> bool:
 
 def judge_retreat(p: Position, uid: str, start: Hex, path: list[Hex]) -> list[Verdict]:
     """Every check of a defender's retreat after close action."""
-    return [check_in_battery(p, uid), check_into_ezoc(p, uid, path[-1]), check_bridge(p, uid, path),
+    due = check_retreat_due(p, uid)
+    if isinstance(due, Illegal):
+        return [due]
+    return [due, check_in_battery(p, uid), check_into_ezoc(p, uid, path[-1]), check_bridge(p, uid, path),
             check_second_disruption(p, uid)]
+
+
+#: CA Results Table results that do not disrupt the defender: no effect, and the attacker's own disruption.
+NO_DEFENDER_RESULT = ("-", "A")
+
+
+@rule("HTTR SR 10.5.1", "CA-22", "a defender retreats after close action only when the result disrupted it")
+def check_retreat_due(p: Position, uid: str) -> Verdict:
+    """SR 10.5.1 (L616): 'When disruption is caused following CA, the defending units must also retreat one hex'; no
+    effect ("-") or a result against the attacker alone ("A") causes no defender retreat. Reading: the result is the
+    phase's last resolved CA's; when it is not known (the table's cell, or a unit value it needs) the move is not
+    checkable."""
+    if p.ca.result is None:
+        return NotCheckable(f"the result of the close action {uid} defended against (CA Results Table, SR 10.3)")
+    if p.ca.result in NO_DEFENDER_RESULT:
+        return Illegal("HTTR SR 10.5.1", f"{uid} retreats after a close action whose result ({p.ca.result}) did not "
+                       "disrupt the defender: only a disrupted defender retreats")
+    return Legal()
 
 
 @rule("HTTR SR 10.5.2", "CA-24", "a disrupted defender disrupted again loses half its current strength and retreats; "
@@ -62,7 +83,7 @@ def check_second_disruption(p: Position, uid: str) -> Verdict:
     """Reading: a second disruption is a D or SP-loss result against a defender already disrupted when the CA was
     resolved; its current strength is its printed one when that is 1 SP (less cannot be), otherwise not known (the
     log shows no SP losses)."""
-    if uid not in p.ca.disrupted_before or p.ca.result in (None, "-", "A"):
+    if uid not in p.ca.disrupted_before or p.ca.result is None or p.ca.result in NO_DEFENDER_RESULT:
         return Legal()
     sp = number(p.game, uid, "strength")
     if isinstance(sp, Unknown):

@@ -177,10 +177,12 @@ def test_no_close_action_by_a_formation_without_cp():  # CA-13, SR 14.6.1 (L794)
     assert "the CP held by A-REG1" in " ".join(v.needs for v in last(unknown.check()) if hasattr(v, "needs"))
 
 
-def retreat(setup: dict, defender: str, *path: str, side: str = "allied", morale: int | None = None) -> list:
-    """A CA from the attacker's hex on the defender's, resolved, then the defender's retreat along ``path``."""
+def retreat(setup: dict, defender: str, *path: str, side: str = "allied", morale: int | None = None,
+            roll: int = 4) -> list:
+    """A CA from the attacker's hex on the defender's, resolved with the 1d6 ``roll`` (one whose result disrupts the
+    defender, SR 10.5.1), then the defender's retreat along ``path``."""
     src, target = path[0], path[1]
-    log = Log(setup).phase(1, f"{side}_movement").say(f"ca {target} from {src}").roll("Close Action", 4)
+    log = Log(setup).phase(1, f"{side}_movement").say(f"ca {target} from {src}").roll("Close Action", roll)
     if morale is not None:
         log.roll("Morale Check", morale // 2, morale - morale // 2)
     return last(log.move(defender, *path[2:]).check())
@@ -193,21 +195,21 @@ def test_no_retreat_into_an_enemy_zoc_without_a_friend():  # CA-23, SR 10.5.1 (L
     assert not illegal(retreat({"G-INF1": "B0304", "A-INF1": "B0303"}, "G-INF1", "B0303", "B0304", "B0305"))
 
 
-def test_in_battery_artillery_is_eliminated_instead_of_retreating():  # CA-26, SR 10.5.5 (L620)
+def test_in_battery_artillery_is_eliminated_instead_of_retreating():  # CA-26, SR 10.5.5 (L620): 1d6 1 gives D
     guns = {"G-ART": ("B0304", {"Mode": "Defilade"}), "A-INF1": "B0303"}
-    assert rules_broken(retreat(guns, "G-ART", "B0303", "B0304", "B0305")) == ["HTTR SR 10.5.5"]
+    assert rules_broken(retreat(guns, "G-ART", "B0303", "B0304", "B0305", roll=1)) == ["HTTR SR 10.5.5"]
     towed = {"G-ART": ("B0304", {"Mode": "Travel"}), "A-INF1": "B0303"}
-    assert not illegal(retreat(towed, "G-ART", "B0303", "B0304", "B0305"))
+    assert not illegal(retreat(towed, "G-ART", "B0303", "B0304", "B0305", roll=1))
 
 
-def test_in_battery_at_retreats_after_a_passed_morale_check():  # CA-27, SR 10.5.6 (L621): A-AT morale 6
+def test_in_battery_at_retreats_after_a_passed_morale_check():  # CA-27, SR 10.5.6 (L621): A-AT morale 6; 1d6 1: D
     at = {"A-AT": ("B0304", {"Mode": "Defilade"}), "G-INF1": "B0303"}
-    assert not illegal(retreat(at, "A-AT", "B0303", "B0304", "B0305", side="german", morale=6))
-    assert rules_broken(retreat(at, "A-AT", "B0303", "B0304", "B0305", side="german", morale=7)) \
+    assert not illegal(retreat(at, "A-AT", "B0303", "B0304", "B0305", side="german", morale=6, roll=1))
+    assert rules_broken(retreat(at, "A-AT", "B0303", "B0304", "B0305", side="german", morale=7, roll=1)) \
         == ["HTTR SR 10.5.6"]
-    assert rules_broken(retreat(at, "A-AT", "B0303", "B0304", "B0305", side="german")) == ["HTTR SR 10.5.6"]
-    with_leg = {**at, "A-INF1": "B0304"}  # a leg unit's morale 8 may be used
-    assert not illegal(retreat(with_leg, "A-AT", "B0303", "B0304", "B0305", side="german", morale=8))
+    assert rules_broken(retreat(at, "A-AT", "B0303", "B0304", "B0305", side="german", roll=1)) == ["HTTR SR 10.5.6"]
+    with_leg = {"A-INF5": "B0304", "A-AT": ("B0304", {"Mode": "Defilade"}), "G-INF2": "B0303", "G-INF3": "B0303"}
+    assert not illegal(retreat(with_leg, "A-AT", "B0303", "B0304", "B0305", side="german", morale=8, roll=1))  # leg 8
 
 
 def test_a_disrupted_unit_does_not_stop_on_a_bridge_hex():  # CA-28, SR 11.4.4 (L673): A0703 holds a bridge

@@ -1,0 +1,27 @@
+"""CA-22, SR 10.5.1 (L616): only a defender the close action disrupted retreats. On the synthetic game (its CA
+Results Table: "-" no effect, "A" the attacker's result, "D" or a number the defender disrupted), G-INF1 in B0304
+is attacked from B0303; the rolls below give the results the table's cells name (checked in each test)."""
+from __future__ import annotations
+
+from tests.rules.httr.helpers import Log, illegal, last, rules_broken
+
+ALONE = {"G-INF1": "B0304", "A-INF1": "B0303"}  # CA value 8 at 1:1: rolls 3-4 give D, 5-6 give "-"
+PAIR = {"G-INF1": "B0304", "G-INF2": "B0304", "A-INF1": "B0303"}  # CA value 6 at 1:2: rolls 5-6 give A
+
+
+def _retreat(setup: dict, roll: int, result: str) -> list:
+    log = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").roll("Close Action", roll)
+    assert f"result {result} (SR 10.3)" in last(log.check())[0].detail
+    return last(log.move("G-INF1", "B0305").check())
+
+
+def test_a_defender_retreats_after_a_disruption():  # CA-22: legal
+    assert not illegal(_retreat(ALONE, 4, "D"))
+
+
+def test_no_retreat_after_no_effect():  # CA-22: illegal
+    assert rules_broken(_retreat(ALONE, 5, "-")) == ["HTTR SR 10.5.1"]
+
+
+def test_no_retreat_after_the_attackers_result():  # CA-22: illegal
+    assert rules_broken(_retreat(PAIR, 6, "A")) == ["HTTR SR 10.5.1"]
