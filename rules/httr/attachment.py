@@ -18,6 +18,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.games.values import plain
 from hexforge.rules.httr.command_points import CpLedger
 from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.detached import Detachments, adhoc, detach, judge_adhoc
 from hexforge.rules.httr.units import division, formation_chain, is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -37,6 +38,7 @@ class Attachments:
     switched: dict[str, int] = field(default_factory=dict)  # flak -> the game turn it spends out of supply
     destroyed: dict[str, tuple[int, int | None]] = field(default_factory=dict)  # HQ -> (its GT, the 2d6 rolled)
     rolling: str | None = None  # the destroyed HQ whose 2d6 the next two-dice roll is (SR 17.4.4)
+    detached: Detachments = field(default_factory=Detachments)  # units at ER -2 (ScR 8.1.11, 15.1.1)
 
 
 class Position(Protocol):
@@ -87,6 +89,8 @@ def judge_attach(p: Position, d: Declaration) -> list[Verdict]:
     kind, side = p.phase()
     if kind == "unknown":
         return [NotCheckable("the phase (no turn tracker change yet)")]
+    if adhoc(p, uid, hq) and (kind != "command" or side != "german"):
+        return [judge_adhoc(p, uid, hq)]  # OPT-4's own phase rule
     boost = booster_unit(p.game) == uid
     if boost and kind == "cp_logistic":
         if p.cp.rolled_logistics:
@@ -105,7 +109,8 @@ def judge_attach(p: Position, d: Declaration) -> list[Verdict]:
     elif independent(p.game, uid):
         out = [check_independent(p, uid, hq)]
     else:
-        out = [check_reattach(p, uid, hq)]
+        special = detach(p, uid, hq)
+        out = [check_reattach(p, uid, hq) if special is None else special]
     if isinstance(out[0], Illegal):
         return out
     p.attach.hq[uid] = hq

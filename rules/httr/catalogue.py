@@ -85,6 +85,10 @@ READINGS: tuple[Reading, ...] = (
             (("off", "15.0: optional rules are used 'at their discretion'"), ("on", "the players use 15.2 Glider "
                                                                            "Drops")),
             "off", "an optional rule applies only when the players choose it"),
+    Reading("optional_adhoc", "HTTR ScR 15.0 (L1486), 15.1.1 (L1488)",
+            (("off", "15.0: optional rules are used 'at their discretion'"), ("on", "the players use 15.1 German "
+                                                                           "Ad-Hoc Formations")),
+            "off", "an optional rule applies only when the players choose it"),
     Reading("weather_rolls", "HTTR ScR 6.4.1 example (L1189) vs ScR 6.4.1 text (L1188), ScR 13.1 (L1477)",
             (("one", "6.4.1 example: 'rolls a nine ... the weather rating for the southern route is six, and for the "
                      "northern route is P'"),
@@ -357,7 +361,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('RES-4', 'HTTR ScR 8.1.8 (L1301)', 'Germans on Map D never move south of the initial front line.', 'initial front line hexes'),
     ('RES-5', 'HTTR ScR 8.1.9 (L1302)', 'the 9th SS recon battalion exits at A0130 by the end of GT3.', "Formation Displays (the 9th SS reconnaissance battalion's units)"),
     ('RES-6', 'HTTR ScR 8.1.10 (L1303)', 'Germans ≥ 6 hexes east of Club Route on Map D exit by the end of 18 Sep.', 'Club Route hexes'),
-    ('RES-7', 'HTTR ScR 8.1.11 (L1304)', 'an out-of-command start unit stays without HQ or attaches at ER −2.', ''),
+    ('RES-7', 'HTTR ScR 8.1.11 (L1304)', 'an out-of-command start unit stays without HQ or attaches at ER −2.', 'map terrain (the set-up command path to the HQ)'),
     ('RES-8', 'HTTR ScR 8.2.1.1-8.2.1.2, 8.2.1.6 (L1309-1310, L1314)', '30 Corps sets up in Travel (artillery and 231st excepted; artillery in Defilade) and moves from phase 6 of GT2.', ''),
     ('RES-9', 'HTTR ScR 8.2.2.1-8.2.2.8 / 5.2.4 / 8.2.1.4 (L1318-1326, L1157-1164, L1312)', 'spearhead envelope bands, Travel lock until fired on or a German spotted within 4 hexes, Club Route MA cap, no moving south without CP, 231st limits.', 'Club Route hexes, Club Route Log Table'),
     ('RES-10', 'HTTR ScR 8.2.4 / 24.4 (L1338, L1816)', '30 Corps may move on night GT4, never on GT5; later night GTs after a 1d6 (1-2 unrestricted; reading: 3-6 bar its moves as on GT5); armour attached to an airborne division and stacked with it is exempt.', 'units.csv type (whether a 30 Corps unit stacked with an airborne division is armour); the attachment of 30 Corps units to airborne divisions (not recorded)'),
@@ -397,7 +401,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('OPT-1', 'HTTR SR 21.1 (L995-1020)', 'multi-formation fire: ER −1 per distinct battalion subordination, with the exemptions.', 'units.csv effectiveness, Formation Displays'),
     ('OPT-2', 'HTTR SR 21.4 (L1025-1026)', 'restricted inspection of enemy stacks — viewing is not logged.', 'not observable: restricted inspection of enemy stacks — viewing is not logged.'),
     ('OPT-3', 'HTTR SR 21.5 (L1027-1032)', 'fatigue triggers (night movement > ½ MA or in both night turns, night combat; not the first night) and removal after a rested turn.', ''),
-    ('OPT-4', 'HTTR ScR 15.1 (L1488)', 'ad-hoc battalions only in a German Command Phase, at ER −2.', ''),
+    ('OPT-4', 'HTTR ScR 15.1 (L1488)', 'ad-hoc battalions only in a German Command Phase, at ER −2.', 'units.csv formation and size (the Formation Displays: the German battalions and their HQs)'),
     ('OPT-5', 'HTTR ScR 15.2 (L1491-1494)', 'gliders only into clear hexes (else disrupted, 1d6 ≥ 4 loses 1 SP).', 'map terrain, Formation Displays (which units are glider-borne)'),
     ('OPT-6', 'HTTR ScR 15.5 (L1499-1500)', 'Irish Guards / 82nd Waal ferocity morale 10 and its duration.', 'the 82nd Airborne\'s assault crossings of the Waal (Waal hexsides), IG units ([special.ferocity])'),
     ('OPT-7', 'HTTR ScR 15.6 (L1502-1504)', 'rubble after IF or medium/heavy AT losses in a city.', 'map terrain (city hexes)'),

@@ -1,0 +1,155 @@
+"""HTTR units detached from their formal command at an ER penalty: a unit that begins the game out of command may
+attach to any headquarters (ScR 8.1.11), and with the optional ad-hoc formations (ScR 15.1.1, setting
+``optional_adhoc``) a German battalion with a formal subordination may be declared independent and subordinated to
+any German HQ in a German Command Phase; either way the unit's effectiveness rating is two less until it is
+reunited with its original command (``attach UNIT to ITS-HQ``).
+
+The attachment itself is judged in ``rules/httr/attachment.py``, which asks :func:`detach` whether one of these
+rules lets it through; the penalty is judged here where a log shows the ER: units combining in one IF packet have
+one ER (SR 6.5.1.10), the penalised unit's being its printed ER less two.
+
+Readings: a unit begins the game out of command when, in the set-up, its formation's HQ is off the map or it traces
+no supply path to that HQ (SR 13.2.6: the command link, whatever the HQ's own supply); a unit not on the map in the
+set-up is not a start unit.
+"Any headquarters" (8.1.11) is any HQ of its side, whatever its level; the attachment is made in its side's Command
+Phase (SR 13.4.2). A battalion is a unit whose units.csv ``size`` is battalion; its formal subordination its
+``formation``. Reunited (both rules) is attached back to its formation's HQ by declaration.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from hexforge.builder.timeline import ChatLine, Event
+from hexforge.games.game import Game
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.declaration import parse
+from hexforge.rules.httr.sources import Source
+from hexforge.rules.httr.supply import HttrSupply
+from hexforge.rules.httr.units import number
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+ADHOC = "optional_adhoc"  # the setting's name (catalogue.READINGS)
+PENALTY = 2  # ScR 8.1.11 (L1304), 15.1.1 (L1488): 'the effectiveness rating of the unit reduced by two'
+START_RULE, ADHOC_RULE = "HTTR ScR 8.1.11", "HTTR ScR 15.1.1"
+
+
+@dataclass(slots=True)
+class Detachments:
+    """The set-up (kept at the first event) and the units detached at an ER penalty: unit -> (its original HQ,
+    the rule that detached it)."""
+
+    start: GameState | None = None
+    penalty: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    readings: dict[str, str]
+    attach: Any  # rules.httr.attachment.Attachments (its ``detached``)
+
+    def phase(self) -> tuple[str, str | None]: ...
+    def hex(self, label: str | None) -> Hex | None: ...
+
+
+def began_out_of_command(game: Game, start: GameState, uid: str) -> bool | None:
+    """ScR 8.1.11's 'begins the game out of command' (the module docstring's reading); None when unknown."""
+    hq = game.units[uid].formation
+    if start.where(uid) is None or hq not in game.units:
+        return False
+    at = start.where(hq)
+    if at is None:
+        return True
+    travel = frozenset(u for u, m in mem.memory(start).modes.items() if m == "travel")
+    disrupted = frozenset(u for u in start.positions if mem.has(start, u, "disrupted"))
+    src = Source(f"{hq} at its hex", start.side(uid) or "", frozenset({at}), hq, "HTTR SR 13.2.6")
+    got = HttrSupply(game, start, [src], travel=travel, disrupted=disrupted).status(uid)
+    if got.supplied is True or ": traces to " in got.reason:  # the link, whatever the HQ's own supply
+        return False
+    return None if got.supplied is None or got.reason.startswith("not checkable") else True
+
+
+def adhoc(p: Position, uid: str, hq: str) -> bool:
+    """Is this attachment the optional rule's ad-hoc battalion (rule on, a German battalion with a formal
+    subordination going elsewhere)?"""
+    u = p.game.units[uid]
+    return p.readings.get(ADHOC) == "on" and u.side == "german" and u.size.strip().lower() == "battalion" \
+        and u.formation in p.game.units and hq != u.formation
+
+
+@rule("HTTR ScR 8.1.11", "RES-7", "an out-of-command start unit stays without HQ or attaches to any HQ of its side "
+      "at ER -2 until reunited with its original command")
+def detach(p: Position, uid: str, hq: str) -> Verdict | None:
+    """An attachment ScR 8.1.11 or 15.1.1 allows (or a reunion), else None (the ordinary rules judge it)."""
+    log: Detachments = p.attach.detached
+    original = p.game.units[uid].formation
+    if uid in log.penalty and hq == original:
+        del log.penalty[uid]
+        return Legal(detail=f"{uid} is reunited with {hq}: its ER is restored")
+    if adhoc(p, uid, hq):
+        return judge_adhoc(p, uid, hq)
+    if log.start is None or hq == original:
+        return None
+    out = began_out_of_command(p.game, log.start, uid)
+    if out is None:
+        return NotCheckable(f"whether {uid} began the game out of command (its set-up supply path to {original} over "
+                            "the map's terrain, "
+                            "SR 13.2.6; ScR 8.1.11)")
+    if not out:
+        return None
+    log.penalty[uid] = (original, START_RULE)
+    return Legal(detail=f"{uid} began the game out of command: it attaches to {hq} at ER -{PENALTY} until reunited "
+                 f"with {original} (ScR 8.1.11)")
+
+
+@rule("HTTR ScR 15.1.1", "OPT-4", "optional ad-hoc formations: a German battalion is made independent and "
+      "subordinated to any German HQ only in a German Command Phase, its ER two less until reunited")
+def judge_adhoc(p: Position, uid: str, hq: str) -> Verdict:
+    kind, side = p.phase()
+    if kind == "unknown":
+        return NotCheckable("the phase (no turn tracker change yet)")
+    if kind != "command" or side != "german":
+        return Illegal(ADHOC_RULE, f"{uid} is made an ad-hoc battalion under {hq} outside a German Command Phase")
+    p.attach.detached.penalty[uid] = (p.game.units[uid].formation, ADHOC_RULE)
+    return Legal(detail=f"{uid} is an ad-hoc battalion under {hq} at ER -{PENALTY} until reunited with "
+                 f"{p.game.units[uid].formation} (ScR 15.1.1)")
+
+
+def on_event(p: Position, e: Event) -> list[Verdict]:
+    """Keeps the set-up; judges the ER of IF packets holding a penalised unit."""
+    log: Detachments = p.attach.detached
+    if log.start is None:
+        log.start = p.state
+    if not log.penalty or not isinstance(e, ChatLine):
+        return []
+    d = parse(e.text)
+    if d is None or d.kind != "if":
+        return []
+    units = [u for w in d.firers for u in ((w,) if w in p.game.units else mem.top_two(p.state, p.hex(w))
+                                            if p.hex(w) is not None else ())]
+    if len(units) < 2 or not any(u in log.penalty for u in units):
+        return []
+    return [judge_packet_er(p, log, units)]
+
+
+@rule("HTTR ScR 8.1.11 / 15.1.1 / SR 6.5.1.10", "RES-7/OPT-4", "a unit detached at ER -2 fires at that ER: an IF "
+      "packet holding it combines only units of its reduced ER")
+def judge_packet_er(p: Position, log: Detachments, units: list[str]) -> Verdict:
+    ers: dict[str, float] = {}
+    for u in units:
+        er = number(p.game, u, "effectiveness")
+        if isinstance(er, Unknown):
+            return NotCheckable(er.needs)
+        ers[u] = er - (PENALTY if u in log.penalty else 0)
+    if len(set(ers.values())) > 1:
+        cut = next(u for u in units if u in log.penalty)
+        return Illegal(log.penalty[cut][1], f"{cut} fires at ER {ers[cut]:g} (two less while detached from "
+                       f"{log.penalty[cut][0]}): it combines in an IF packet only with units of that ER ("
+                       + ", ".join(f"{u} ER {er:g}" for u, er in ers.items()) + ")")
+    return Legal(detail=f"one IF packet at ER {next(iter(ers.values())):g}, the detached units' ER less two")
+
