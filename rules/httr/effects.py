@@ -25,7 +25,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr import ferocity, rubble
-from hexforge.rules.httr.at_fire import judge_at_results
+from hexforge.rules.httr.at_fire import judge_at_results, resolve_at
 from hexforge.rules.httr.opportunity import judge_whole_stack
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.declaration import Declaration
@@ -94,6 +94,18 @@ def after_result(p: Position, index: int, unit: str | None, result: str | None, 
     if losses(result) or e.needs_check or result == "minimal":
         p.fire.effects.append(e)
     return [check_travel_top(p, unit)] if losses(result) and m == "travel" else []
+
+
+def after_at(p: Position, index: int, roll: int) -> list[Verdict]:
+    """An AT Fire roll (``at_fire.resolve_at``), then what its loss calls for, as a DF result's (6.7.3, 6.7.7-6.7.8).
+    Reading: 6.7's effects are those of every fire, AT fire's losses included (its 2d6 gives 1 or 2 SP lost)."""
+    d, _ = p.fire.at_pending
+    shots = len(p.fire.at_results)
+    out = [resolve_at(p, roll)]
+    if len(p.fire.at_results) > shots:
+        _, unit, loss = p.fire.at_results[-1]
+        out += after_result(p, index, unit, str(loss) if loss else "-", "at", named=True)
+    return out
 
 
 @rule("HTTR SR 6.7.8", "EFF-6", "of two Travel units in the hex the top one takes the loss")

@@ -30,9 +30,8 @@ from hexforge.rules.httr.ca_retreat import judge_retreat, retreat_hexes
 from hexforge.rules.httr.close_action import CaLog, judge_ca, resolve, unresolved
 from hexforge.rules.httr.declaration import Declaration, parse
 from hexforge.rules.httr.fire import firers, judge_fire, record, resolve_fire
-from hexforge.rules.httr.at_fire import resolve_at
 from hexforge.rules.httr.recovery import NightWatch, quiet_still_disrupted
-from hexforge.rules.httr.effects import after_result, judge_effects, judge_spill, on_morale
+from hexforge.rules.httr.effects import after_at, after_result, judge_effects, judge_spill, on_morale
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.los import Observation, turn_weather
 from hexforge.rules.httr.modes_rules import judge_layer
@@ -486,8 +485,9 @@ class HttrReferee(Referee):
         if self.fire.at_roll_due and (button is None or button.purpose == "at-fire"):
             self.fire.at_roll_due = False
             self.fire.at_roll_index = j.index
-            self.say(j.index, resolve_at(self, total) if self.fire.at_pending else NotCheckable("the AT fire this "
-                                                                                              "roll resolves"))
+            for v in after_at(self, j.index, total) if self.fire.at_pending else [NotCheckable("the AT fire this "
+                                                                                                 "roll resolves")]:
+                self.say(j.index, v)
             return
         pending = self.fire.pending
         purpose = {"df": "direct-fire", "if": "indirect-fire"}

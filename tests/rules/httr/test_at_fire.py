@@ -43,7 +43,8 @@ def test_the_atfv_and_its_result():  # AT-7, SR 6.4.2.1 (L258), 6.4.5: 5 + floor
     two, _ = shot(SHOT, "at B0304 from A-AT target G-AFV", (2, 2), lambda l: l.kill("G-AFV", "B0304"))
     assert "2 SP lost" in two[0].detail and all_legal(two)  # 4 <= 4: G-AFV's two SP, eliminated
     kept, _ = shot(SHOT, "at B0304 from A-AT target G-AFV", (2, 2))
-    assert rules_broken(kept) == ["HTTR SR 6.4.2.1"]  # two SP lost of two, still on the map
+    assert rules_broken(kept) == ["HTTR SR 6.7.7", "HTTR SR 6.4.2.1"]  # two SP lost of two, still on the map
+    # (and, Concentrated, neither in Defilade nor a morale check made: SR 6.7.7)
     wrong, _ = shot(SHOT, "at B0304 from A-AT target G-AFV", (4, 4), lambda l: l.kill("G-AFV", "B0304"))
     assert rules_broken(wrong) == ["HTTR SR 6.4.2.1"]  # a miss, yet eliminated
 
@@ -90,3 +91,19 @@ def test_a_12_misses_on_the_bundled_game_too():  # AT-8: no AT classes needed to
     r = Log({at_unit: ("C2807", BATTERY), company: "C2808"}, g).phase(1, "allied_fire") \
         .say(f'at C2808 from "{at_unit}" target "{company}"').roll("AT Fire", 6, 6).check()
     assert "a roll of 12 always misses" in r.judged[2].verdicts[0].detail
+
+
+def test_an_at_loss_has_the_effects_of_fire():  # EFF-3, EFF-5, EFF-6: SR 6.7.3, 6.7.7, 6.7.8 after AT fire (L390-L394)
+    # G-AFV (Concentrated, 2 SP, morale 7) loses 1 SP to A-AT's ATFV 7 on 2d6 5: it adopts Defilade, or stays
+    # Concentrated after a passed morale check; in Travel (ATFV 9, 2d6 6: 1 SP) it is disrupted at the end of the phase
+    line, hit = "at B0304 from A-AT target G-AFV", (3, 2)
+    hull_down = lambda log: log.mode("G-AFV", "Defilade", "Concentrated")  # noqa: E731
+    assert all_legal(shot(SHOT, line, hit, hull_down)[0])
+    assert all_legal(shot(SHOT, line, hit, lambda log: log.roll("Morale Check", 3, 3))[0])  # 6 <= 7: stays
+    assert rules_broken(shot(SHOT, line, hit)[0]) == ["HTTR SR 6.7.7"]  # Concentrated, no morale check
+    assert all_legal(shot(SHOT, line, (4, 4))[0])  # a miss calls for nothing
+    column = {**SHOT, "G-AFV": ("B0304", {"Mode": "Travel"})}
+    assert rules_broken(shot(column, line, (3, 3), lambda log: log.mode("G-AFV", "Defilade", "Travel"))[0]) == \
+        ["HTTR SR 6.7.8"]  # not disrupted
+    disrupt = lambda log: log.layer("G-AFV", "Disrupted", "Normal", "Disrupted")  # noqa: E731
+    assert all_legal(shot(column, line, (3, 3), disrupt, lambda log: log.mode("G-AFV", "Defilade", "Travel"))[0])
