@@ -32,8 +32,11 @@ word opens a declaration). Read by one tokenizer pass, linear in the line's leng
     logistics DIVISION cp N amp M [ma K]                    an Allied division's delivery rates in percent
                                                             (airborne ScR 5.2.2.1; with ma: Club Route 5.2.3.1,
                                                             a dropped column written -)
-    drop HEX north|south                                    the next serial's designated drop hex and route
-                                                            (ScR 6.5.1); its units then enter the map
+    drop HEX north|south [flak N]                           the next serial's designated drop hex and route
+                                                            (ScR 6.5.1), with the flak count marked on it
+                                                            (6.5.3); its units then enter the map on HEX
+    land HEX                                                the next Air Landing roll is the serial's dropped on
+                                                            HEX (ScR 6.5.3: the serials in any order)
     ma HQ                                                   the next Movement Allowance roll is the MA of
                                                             HQ's subordinate units this phase (SR 13.2.7.5-6);
                                                             ma UNIT: that unit's own (no supply path, 13.2.7.7)
@@ -47,7 +50,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-KINDS = ("df", "at", "if", "of", "return", "ca", "cp", "attach", "logistics", "spill", "drop", "ma")
+KINDS = ("df", "at", "if", "of", "return", "ca", "cp", "attach", "logistics", "spill", "drop", "ma", "land")
 SECTIONS = {"df": ("from", "target"), "at": ("from", "target"), "if": ("from", "target", "spotter", "hq"),
             "of": ("from", "target", "trigger", "spotter", "hq"), "return": ("from", "target"), "ca": ("from", "lead")}
 TRIGGERS = ("leave", "mode", "order", "mount", "move", "ca", "ambush")
@@ -82,10 +85,11 @@ def parse(text: str) -> Declaration | None:
         return None
     kind = words[0].lower()
     if kind == "drop":
-        ok = len(words) == 3 and words[2].lower() in ROUTES
-        return Declaration("drop", words[1], (words[2].lower(),)) if ok else None
-    if kind == "ma":
-        return Declaration("ma", words[1]) if len(words) == 2 else None
+        flak = len(words) == 5 and words[3].lower() == "flak" and words[4].isdigit()
+        ok = (len(words) == 3 or flak) and words[2].lower() in ROUTES
+        return Declaration("drop", words[1], (words[2].lower(),), points=int(words[4]) if flak else None) if ok else None
+    if kind in ("ma", "land"):
+        return Declaration(kind, words[1]) if len(words) == 2 else None
     if kind == "spill":
         return Declaration("spill", words[1], tuple(words[2:])) if len(words) >= 3 else None
     if kind == "logistics":
