@@ -16,6 +16,7 @@ from hexforge.rules.ptr.combat import (ArmorSide, armor_superiority, attacker_su
                                        chit_column, clamp_roll, defender_support, parse_result)
 from hexforge.rules.ptr.command import commanded, paths
 from hexforge.rules.ptr.hits import Aftermath, Share
+from hexforge.rules.ptr.misread import BY_KIND, CORRECT, Way, misreadings
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -48,7 +49,7 @@ class Battle:
     target: Hex
     kind: str
     support: tuple[Hex, ...] = ()
-    chits: tuple[int, int] | None = None
+    chits: tuple[int, int | None] | None = None  # the defender's is None against a lone HQ (20.1B1)
     shift: int | None = None  # Air Support column shift (Prepared only), once rolled
     rolled: bool = False
     retreats: tuple[tuple[Hex, Hex, str], ...] = ()  # (from, to, retreat|withdrawal) of each unit moved (15.5.5C)
@@ -83,16 +84,23 @@ class BattleMixin:
         return NotCheckable(f"the rest of {uid}'s retreat: the result's CHs (15.5), EZOCs and the nearest friendly "
                             "edge (15.5.5D-E: ZOC Chart, map terrain)")
 
-    @rule("PTR 15.1.2 / 15.2.1B-C", "PTR15-2", "one Combat Chit per side per combat")
-    def on_chits(self, j: Judged, a: int, d: int) -> None:
+    @rule("PTR 15.1.2 / 15.2.1B-C / 20.1B1", "PTR15-2/PTR19-4", "one Combat Chit per side per combat; none for an "
+          "HQ alone in the attacked hex")
+    def on_chits(self, j: Judged, a: int, d: int | None) -> None:
         b = self.battle()
         if b is None or b.rolled:
             self.say(j.index, Illegal("PTR 15.2.1B", "Combat Chits drawn, but no attack is declared"))
         elif b.chits is not None:
             self.say(j.index, Illegal("PTR 15.2.1B", "a second Combat Chit for this combat: one per side"))
+        elif d is not None and self.lone_hq(b):
+            self.say(j.index, Illegal("PTR 20.1B1", f"a defender's Combat Chit, but {self.game.map.label(b.target)} "
+                                      "holds an HQ alone: it defends at Battle Strength 1 and draws no chit"))
+        elif d is None and not self.lone_hq(b):
+            self.say(j.index, Illegal("PTR 15.2.1C", "one Combat Chit only: the defender draws one too ('chits "
+                                      "ATTACKER DEFENDER')"))
         else:
             self.set(active=replace(self.mem.active, battle=replace(b, chits=(a, d))))
-            self.say(j.index, Legal(detail=f"Combat Chits {a} (attacker) and {d} (defender)"))
+            self.say(j.index, Legal(detail=f"Combat Chits {a} (attacker)" + (f" and {d} (defender)" if d else "")))
 
     def battle(self) -> Battle | None:
         a = self.mem.active
@@ -119,14 +127,16 @@ class BattleMixin:
             self.set(active=replace(self.mem.active, battle=replace(self.battle(), unread=m.needs)))
             self.say(j.index, NotCheckable(m.needs))
             return
-        self.open_aftermath(cell)
+        self.open_aftermath(cell, die)
 
-    def open_aftermath(self, cell: str) -> None:
-        """PtR 15.5A-D: the result's hits for each side, from here on followed event by event (``hits.py``)."""
+    def open_aftermath(self, cell: str, die: int) -> None:
+        """PtR 15.5A-D: the result's hits for each side, from here on followed event by event (``hits.py``), with
+        the results the misread steps would give (``misread.py``)."""
         b, side = self.battle(), self.mem.active.side
         got = parse_result(cell)
         if got is None:
             return
+        wrong = tuple((rule_, how, c) for rule_, how, c in self.misread_cells(b, die) if c != cell)
         att, dfn = tuple(self.attackers(b)), tuple(self.defenders(b))
         near = [h for h in b.origin.neighbours() if h != b.target]
         supporters = frozenset(u for h in b.support for u in self.state.at(h) if self.state.side(u) == side) | \
@@ -135,8 +145,19 @@ class BattleMixin:
                         self.armoured(units, defending), cs=tuple((u, self.current_cs(u)) for u in units))
                   for s, h, hits, bold, units, defending in
                   ((side, b.origin, got[0], got[1], att, False), (self.enemy(side), b.target, got[2], got[3], dfn, True))]
-        self.set(active=replace(self.mem.active, battle=replace(b, after=Aftermath(cell, shares[1], shares[0],
-                                                                                   supporters - set(att) - set(dfn)))))
+        self.set(active=replace(self.mem.active, battle=replace(b, after=Aftermath(
+            cell, shares[1], shares[0], supporters - set(att) - set(dfn), wrong))))
+
+    def misread_cells(self, b: Battle, die: int) -> list[tuple[str, str, str]]:
+        """(rule, what the players did, the cell they would read) for each misreading of the attack's steps whose
+        result can be read (``misread.misreadings``)."""
+        out = []
+        for rule_, how, way in misreadings(b.kind, self.lone_hq(b)) if b.kind in BY_KIND else ():
+            try:
+                out.append((rule_, how, self.resolve(b, die, way)[1]))
+            except Missing:
+                continue
+        return out
 
     def current_cs(self, uid: str) -> int | Unknown:
         """PtR 15.5.4A: the unit's CS now (printed at the start, less its SP losses), as far as followed."""
@@ -168,18 +189,22 @@ class BattleMixin:
                     out.add(u)
         return frozenset(out)
 
-    def resolve(self, b: Battle, die: int) -> tuple[str, str]:
-        """The combat's CRT reading as text, and the cell (Missing when a value is not in the data)."""
+    def resolve(self, b: Battle, die: int, way: Way = CORRECT) -> tuple[str, str]:
+        """The combat's CRT reading as text, and the cell (Missing when a value is not in the data), with its steps
+        done ``way`` (the rulebook's, or a misreading of one step: ``rules/ptr/misread.py``)."""
         att, dfn, lone_hq = self.attackers(b), self.defenders(b), self.lone_hq(b)
         if b.chits is None:
             raise Missing("the Combat Chits drawn ('chits A D' before the roll, PtR 15.2.1)")
-        a_cv = battle_strength([(known(self.data.value(u, "cs", False)), self.multiplier(b.chits[0], u, b.kind))
-                                for u in att])
+        a_cv = battle_strength([(self.strength_cs(u, way), self.multiplier(b.chits[0], u, way.attack_column or b.kind,
+                                                                          way)) for u in att])
         d_cv = 1 if lone_hq else battle_strength(  # 20.1B: a lone HQ defends at 1, with no chit
-            [(known(self.data.value(u, "cs", False)), self.multiplier(b.chits[1], u, self.defence(b))) for u in dfn])
-        col, cols = self.column(a_cv, d_cv, b.shift or 0)
-        drm, parts = self.drms(b, att, dfn, lone_hq)
-        roll = clamp_roll(die + drm)
+            [(self.strength_cs(u, way), self.multiplier(b.chits[1], u, way.defence_column or self.defence(b), way))
+             for u in dfn])
+        col, cols = self.column(a_cv, d_cv, b.shift or 0, way)
+        terms, parts = self.drms(b, att, dfn, lone_hq, way)
+        drm = sum(terms)
+        roll = clamp_roll(clamp_roll(die + sum(t for t in terms if t < 0)) + sum(t for t in terms if t > 0)) \
+            if way.clamp_between else clamp_roll(die + drm)
         if col is None:
             return f"CV {a_cv}:{d_cv} is below the far-left column: 5/0 (15.1.4D)", "5/0"
         cell = known(Cells.of(self.game, "crt").get(str(roll), cols[col]), f"CRT row {roll}, column {cols[col]}")
@@ -187,13 +212,23 @@ class BattleMixin:
             raise Missing(f"CRT row {roll}, column {cols[col]}: '{cell}' is no A/D result (tables/crt.toml)")
         return f"CV {a_cv}:{d_cv}, column {cols[col]}; DRM {drm:+d} ({parts}); roll {die} -> {roll}: {cell}", str(cell)
 
+    def strength_cs(self, uid: str, way: Way) -> int:
+        """PtR 15.2.1B: the CS a Battle Strength multiplies: the current CS (printed, less the SP losses followed,
+        15.5.4A), or the printed one when the players left the losses out (``way.printed_cs``)."""
+        now = self.mem.cs.get(uid)
+        if isinstance(now, int) and not way.printed_cs:
+            return now
+        return known(self.data.value(uid, "cs", False))
+
     def defence(self, b: Battle) -> str | None:
         """PtR 15.2.1D / 11.4.4A: ``improved`` for a hex under Improved Defense, else by each unit's state."""
         return "improved" if b.target in self.mem.improved else None
 
-    def multiplier(self, chit: int, uid: str, kind: str | None) -> int:
+    def multiplier(self, chit: int, uid: str, kind: str | None, way: Way = CORRECT) -> int:
         """PtR 15.2.1B-D: the unit's Combat Multiplier on chit ``chit`` by its ER and column (``kind``: the
-        attack kind or ``improved``; ``None``: the defender's own state)."""
+        attack kind or ``improved``; ``None``: the defender's own state); 1 when the players left it out."""
+        if way.no_multiplier:
+            return 1
         disrupted = uid in self.state.reduced
         er = known(self.data.value(uid, "er", disrupted))
         role = kind if kind is not None else ("disrupted" if disrupted else "undisrupted")
@@ -201,9 +236,9 @@ class BattleMixin:
         return known(v if isinstance(v, int) else "unknown", f"Combat Chit {chit}, ER {er}, {chit_column(role)} "
                      "(tables/combat-chits.toml)")
 
-    def column(self, a_cv: int, d_cv: int, shift: int) -> tuple[int | None, list[str]]:
+    def column(self, a_cv: int, d_cv: int, shift: int, way: Way = CORRECT) -> tuple[int | None, list[str]]:
         """PtR 15.1.4A-E: the CRT column index for the ratio (far-right clamp; ``None`` below the far-left), then
-        the Air Support shift, shifts beyond the edges ignored."""
+        the Air Support shift, shifts beyond the edges ignored; ``way`` may misread one of these steps."""
         cols = list(self.game.tables["crt"].columns) if "crt" in self.game.tables else []
         try:
             ratios = [Fraction(int(c.split(":")[0]), int(c.split(":")[1])) for c in cols]
@@ -211,16 +246,25 @@ class BattleMixin:
             raise Missing("the CRT's ratio columns (tables/crt.toml columns 'A:D')") from None
         if not ratios:
             raise Missing("the CRT (tables/crt.toml)")
-        att, dfn = (a_cv // d_cv, 1) if a_cv >= d_cv else (1, -(-d_cv // a_cv))
+        if way.ratio_rounded:
+            att, dfn = (-(-a_cv // d_cv), 1) if a_cv >= d_cv else (1, max(1, d_cv // a_cv))
+        else:
+            att, dfn = (a_cv // d_cv, 1) if a_cv >= d_cv else (1, -(-d_cv // a_cv))
         r = Fraction(att, dfn)
         fits = [i for i, x in enumerate(ratios) if x <= r]
-        if not fits:
+        if not fits and not way.below_read:
             return None, cols
-        return max(0, min(len(cols) - 1, fits[-1] + shift)), cols
+        base = fits[-1] if fits else 0
+        if way.shift_first and r > ratios[-1] and ratios[-1].denominator == 1:
+            base += int(r) - int(ratios[-1])  # the columns beyond the far right, as if the table went on
+        if way.edge_dropped and not 0 <= base + shift < len(cols):
+            return min(base, len(cols) - 1), cols
+        return max(0, min(len(cols) - 1, base + shift)), cols
 
-    def drms(self, b: Battle, att: list[str], dfn: list[str], lone_hq: bool) -> tuple[int, str]:
-        """PtR 15.4: combat support (both sides), HQ support, Armor Superiority (the terrain DRM of the attacked
-        hexside, 15.4.1, is not read yet)."""
+    def drms(self, b: Battle, att: list[str], dfn: list[str], lone_hq: bool,
+             way: Way = CORRECT) -> tuple[list[int], str]:
+        """PtR 15.4: the DRMs (summed, 15.4B): combat support (both sides), HQ support, Armor Superiority, the
+        Terrain Effects DRM of the attacked hexside; ``way`` may misread the HQ support or the armour."""
         side, fid = self.mem.active.side, self.mem.active.formation
         p = paths(self.data, self.state)
 
@@ -232,18 +276,19 @@ class BattleMixin:
                              "; ".join(sorted(p.needs)) or "the ZOC Chart"), known(commanded(self.data, self.state, u)))
                             for u in units])
             return out
-        a_sup = attacker_support(b.kind, supporters(b.support, side, b.target, fid))
+        a_sup = 0 if way.left_out == "attacker-support" else attacker_support(b.kind, supporters(b.support, side,
+                                                                                                b.target, fid))
         d_form = self.data.formation_of(dfn[0]) if dfn else None
         d_hexes = [h for h in b.origin.neighbours() if h != b.target and h in self.game.map]
-        disrupted = any(u in self.state.reduced for u in dfn)
-        d_sup = 0 if lone_hq or disrupted else defender_support(self.defence(b) or "regular", False, supporters(
-            [h for h in d_hexes if any(self.state.side(u) not in (side, None) for u in self.state.at(h))],
-            self.enemy(side), b.origin, d_form))
-        hq_sup = self.hq_support(b, att, fid)
-        armor = 0 if lone_hq else self.armor(att, dfn, b.target)  # 15.5.4B
-        ground = self.terrain_drm(b)
-        total = a_sup + d_sup + hq_sup + armor + ground
-        return total, f"support {a_sup:+d}/{d_sup:+d}, HQ {hq_sup:+d}, armour {armor:+d}" + (
+        disrupted = any(u in self.state.reduced for u in dfn) and not way.support_disrupted
+        d_sup = 0 if lone_hq or disrupted or way.left_out == "defender-support" else defender_support(
+            self.defence(b) or "regular", False, supporters(
+                [h for h in d_hexes if any(self.state.side(u) not in (side, None) for u in self.state.at(h))],
+                self.enemy(side), b.origin, d_form))
+        hq_sup = self.hq_support(b, att, fid, way)
+        armor = 0 if lone_hq or way.armour == "none" else self.armor(att, dfn, b.target, way)  # 15.5.4B
+        ground = 0 if way.left_out == "terrain" else self.terrain_drm(b)
+        return [a_sup, d_sup, hq_sup, armor, ground], f"support {a_sup:+d}/{d_sup:+d}, HQ {hq_sup:+d}, armour {armor:+d}" + (
             f", terrain {ground:+d}" if ground else "")
 
     @rule("PTR 15.4.1", "PTR15-11", "the defender's one Terrain Effects DRM, from the hexside attacked across")
@@ -262,17 +307,19 @@ class BattleMixin:
     def enemy(self, side: str) -> str:
         return next(s for s in self.game.sides if s != side)
 
-    def hq_support(self, b: Battle, att: list[str], fid: str) -> int:
-        """PtR 15.4.3: Regular ceil(ASP/2), Prepared all ASPs, the attackers in CR; never for Hasty."""
-        if b.kind not in ("regular", "prepared"):
+    def hq_support(self, b: Battle, att: list[str], fid: str, way: Way = CORRECT) -> int:
+        """PtR 15.4.3: Regular ceil(ASP/2), Prepared all ASPs, the attackers in CR; never for Hasty (``way.hq``:
+        the share the players took instead)."""
+        share = way.hq or {"regular": "half", "prepared": "all"}.get(b.kind, "none")
+        if share == "none":
             return 0
         hq = self.data.formations[fid].hq
         if hq is None or not all(known(commanded(self.data, self.state, u)) for u in att):
             return 0
         asp = known(self.data.value(hq, "asp", False))
-        return math.ceil(asp / 2) if b.kind == "regular" else asp
+        return math.ceil(asp / 2) if share == "half" else asp
 
-    def armor(self, att: list[str], dfn: list[str], target: Hex) -> int:
+    def armor(self, att: list[str], dfn: list[str], target: Hex, way: Way = CORRECT) -> int:
         """PtR 15.4.4: each side's best unit; the attacker's TPs by the defender's terrain (rounded down)."""
         def best(units, col):
             return max([known(self.data.value(u, col, u in self.state.reduced)) for u in units] or [0])
@@ -286,4 +333,4 @@ class BattleMixin:
             mod = min(mod, Fraction(str(known(m, f"TEC {t!r} attacker_tp_modifier"))))
             bonus = max(bonus, int(str(known(n, f"TEC {t!r} defender_atp_bonus"))))
         return armor_superiority(ArmorSide(tp=best(att, "tp")), ArmorSide(tp=best(dfn, "tp"), atp=best(dfn, "atp")),
-                                 mod, bonus)
+                                 1 if way.armour == "unmodified" else mod, bonus)

@@ -11,7 +11,8 @@ A line declares when it begins with one of these (case does not matter; words ar
     relocate HQ                   11.4.2: an HQ Relocation Action (then the HQ's move)
     attack HEX from HEX {HEX} KIND   15.1: KIND is hasty, regular or prepared (infiltration, 22.1); the
                                   first hex after ``from`` attacks, the others support (15.4.2)
-    chits N N                     15.2.1: the attacker's and the defender's Combat Chit numbers
+    chits N [N]                   15.2.1: the attacker's and the defender's Combat Chit numbers (the attacker's
+                                  alone against an HQ alone in its hex, 20.1B1)
     emergency supply HQ           17.6: the HQ flips to Emergency Supply
     assign UNIT to FORMATION      6.1C-D, 6.2.1-6.2.2: (re)assign a unit in the Organization Phase
     detach UNIT                   6.1C, 6.2.2: a detached unit returns to its own formation
@@ -70,7 +71,7 @@ def parse(text: str) -> Declared | None:
         return Declared("improved-defense", tuple(rest))
     if verb == "emergency" and len(rest) == 2 and rest[0] == "supply":
         return Declared("emergency-supply", (rest[1],))
-    if verb == "chits" and len(rest) == 2 and all(w.isdigit() for w in rest):
+    if verb == "chits" and len(rest) in (1, 2) and all(w.isdigit() for w in rest):
         return Declared("chits", tuple(rest))
     if verb == "attack":
         return _attack(rest)

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from hexforge.builder.timeline import ChatLine, DiceRoll, Eliminated, Move, StepChange
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.ptr.combat import MAX_CHECKED, failure_sets
+from hexforge.rules.ptr.combat import MAX_CHECKED, failure_sets, parse_result
 from hexforge.rules.ptr.data import resolved
 from hexforge.rules.ptr.declaration import parse
 from hexforge.rules.registry import rule
@@ -71,6 +71,7 @@ class Aftermath:
     defender: Share
     attacker: Share
     supporters: frozenset[str]
+    misread: tuple[tuple[str, str, str], ...] = ()  # (rule, what the players did, its cell): misread.py
 
     def share_of(self, uid: str) -> Share | None:
         return next((s for s in (self.defender, self.attacker) if uid in s.units), None)
@@ -275,9 +276,14 @@ class HitsMixin:
         af = self.aftermath()
         if af is None:
             return
-        for s in (af.defender, af.attacker):
-            for v in self.checks_verdicts(s, at_end) + self.hits_verdicts(s, at_end):
-                self.say(index, v)
+        found = [v for s in (af.defender, af.attacker) for v in self.checks_verdicts(s, at_end) +
+                 self.hits_verdicts(s, at_end)]
+        step = self.misread_step(af) if any(isinstance(v, Illegal) and v.rule == "PTR 15.5.1" for v in found) \
+            else None
+        if step is not None:  # the step replaces the losses' 15.5.1 verdicts (once for both sides)
+            found = [v for v in found if not (isinstance(v, Illegal) and v.rule == "PTR 15.5.1")] + [step]
+        for v in found:
+            self.say(index, v)
         self.hq_verdicts(index, af)
         self.set(active=replace(self.mem.active, battle=None))  # the combat is over: later moves are new Actions
         self.battle_victory(index, af)
@@ -352,21 +358,61 @@ class HitsMixin:
         if owed and s.taken and not at_end:
             out.append(Illegal("PTR 15.5.6A", f"{', '.join(owed)} failed its Effectiveness Check and the side takes "
                                f"{s.hits} CHs: it must withdraw"))
-        credit = 1 if retreated or (withdrew and not stayed) else 0
-        extra = self.extras(s)
-        if s.unsure or isinstance(extra, Unknown):
-            return out + [NotCheckable(s.unsure or extra.needs)]
-        lo, hi = s.hits - credit + extra[0], s.hits - credit + extra[1]
-        got = len(s.taken)
-        wiped = not s.left()
+        window = self.loss_window(s, s.hits)
+        if s.unsure or isinstance(window, Unknown):
+            return out + [NotCheckable(s.unsure or window.needs)]
+        lo, hi = window
+        got, credit = len(s.taken), self.retreat_credit(s)
         want = f"{lo}" if lo == hi else f"{lo}-{hi}"
         why = (f"the {s.side} side takes {got} SP losses and {credit} retreat hex; the result's {s.hits} hits (with "
                f"the extra losses owed) call for {want} SP losses")
-        if got < lo and not wiped and at_end:
+        if got < lo and s.left() and at_end:
             out.append(NotCheckable(f"the rest of the combat result (the log ends first: {why})"))
-        elif got > hi or (got < lo and not wiped):
+        elif not self.fits_hits(s, s.hits):
             out.append(Illegal("PTR 15.5.1", why))
         return out
+
+    def retreat_credit(self, s: Share) -> int:
+        """PtR 15.5.5B / 15.5.6: a retreat hex (or the whole side's Withdrawal) absorbs one CH."""
+        withdrew = {u for u, _ in s.moved if s.withdrawing(u)}
+        retreated = {u for u, _ in s.moved} - withdrew
+        stayed = [u for u in s.left() if u not in retreated and u not in withdrew]
+        return 1 if retreated or (withdrew and not stayed) else 0
+
+    def loss_window(self, s: Share, hits: int) -> tuple[int, int] | Unknown:
+        """The fewest and most SP losses ``hits`` CHs call for from this side, given its retreat and the extra
+        losses it owes (15.5.5F-G, 16.2A)."""
+        extra = self.extras(s)
+        if isinstance(extra, Unknown):
+            return extra
+        credit = self.retreat_credit(s)
+        return hits - credit + extra[0], hits - credit + extra[1]
+
+    def fits_hits(self, s: Share, hits: int) -> bool | None:
+        """Whether the SP losses the side took absorb ``hits`` CHs (all its units gone absorbs any number)."""
+        window = self.loss_window(s, hits)
+        if isinstance(window, Unknown) or s.unsure:
+            return None
+        got = len(s.taken)
+        return window[0] <= got <= window[1] or (got < window[0] and not s.left())
+
+    @rule("PTR 15.1.3 / 15.1.4 / 15.2.1 / 15.4", "PTR15-3/PTR15-4/PTR15-5/PTR15-6/PTR15-8/PTR15-9/PTR15-17/"
+          "PTR15-18/PTR15-19", "a result applied that contradicts the correct one names the step the players got "
+          "wrong: the chit column, the Battle Strength, the ratio, the column, the DRMs or the roll's clamp")
+    def misread_step(self, af: Aftermath) -> Illegal | None:
+        """The misreadings (``misread.py``) whose hits both sides' SP losses fit: one rule's, as that step's Illegal;
+        several rules', as the losses' 15.5.1 naming them."""
+        fits = [(rule_, how, cell) for rule_, how, cell in af.misread
+                if all(self.fits_hits(s, h) for s, h in zip((af.attacker, af.defender), parse_result(cell)[::2]))]
+        if not fits:
+            return None
+        rules = sorted({r for r, _, _ in fits})
+        seen = "; ".join(f"{how} ({r}: {c})" for r, how, c in fits)
+        if len(rules) > 1:
+            return Illegal("PTR 15.5.1", f"the SP losses applied are not the result {af.cell}; they fit a result "
+                           f"read with: {seen}")
+        return Illegal(rules[0], f"the SP losses applied are the result read with {seen}; the correct reading gives "
+                       f"{af.cell}")
 
     @rule("PTR 15.5.4C-D", "PTR15-28/PTR15-29", "an HQ left alone by the combat is displaced at once; an HQ goes "
           "the instant its formation's last unit is eliminated")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from hexforge.builder.timeline import DiceRoll
 from hexforge.rules.ptr.battle import Missing
+from hexforge.rules.ptr.misread import CORRECT, Way
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Judged
 from hexforge.rules.verdict import Legal, NotCheckable, Verdict
@@ -24,12 +25,14 @@ class OptionalCombatMixin:
         spec = next((s for s in self.special_units() if s.get("use") == use), None)
         return spec.get("unit") if spec is not None else None
 
-    def column(self, a_cv: int, d_cv: int, shift: int) -> tuple[int | None, list[str]]:
-        extra = sum(self.mem.special_shifts.get(u, 0) for u in self.supporting())
+    def column(self, a_cv: int, d_cv: int, shift: int, way: Way = CORRECT) -> tuple[int | None, list[str]]:
+        extra = 0 if way.left_out == "special-shift" else sum(self.mem.special_shifts.get(u, 0)
+                                                              for u in self.supporting())
         b = self.battle()
-        if b is not None and self.mem.scared == (b.origin, b.target):
+        if b is not None and self.mem.scared == (b.origin, b.target) and way.left_out != "scare":
             extra += 1 if self.mem.active.side != self.data.us_side else -1  # 22.2B: as if the Tiger took part
-        return super().column(a_cv, d_cv, shift + self.tiger_shift() + extra)
+        tiger = 0 if way.left_out == "tiger" else self.tiger_shift()
+        return super().column(a_cv, d_cv, shift + tiger + extra, way)
 
     def supporting(self) -> list[str]:
         """The special units used for the combat under way (22.3A, 22.7A: ``use UNIT`` after its declaration)."""
@@ -48,22 +51,22 @@ class OptionalCombatMixin:
 
     @rule("PTR 22.6", "PTR22-10", "+2 DRM for an attack the Brummbaer unit takes part in, only against a town, city or "
           "industrial hex")
-    def drms(self, b, att: list[str], dfn: list[str], lone_hq: bool) -> tuple[int, str]:
-        total, parts = super().drms(b, att, dfn, lone_hq)
+    def drms(self, b, att: list[str], dfn: list[str], lone_hq: bool, way: Way = CORRECT) -> tuple[list[int], str]:
+        terms, parts = super().drms(b, att, dfn, lone_hq, way)
         for u in self.supporting():  # 22.3A: the railroad gun's DRM, as its counter gives it
-            drm = int((self.special_unit(u) or {}).get("drm", 0))
+            drm = 0 if way.left_out == "special-drm" else int((self.special_unit(u) or {}).get("drm", 0))
             if drm:
-                total, parts = total + drm, parts + f", {u} {drm:+d} (22.3A)"
+                terms, parts = terms + [drm], parts + f", {u} {drm:+d} (22.3A)"
         unit = self.special_for("town-attack-drm")
-        if unit is None or unit not in att:
-            return total, parts
+        if unit is None or unit not in att or way.left_out == "town-drm":
+            return terms, parts
         kinds = self.game.map.terrain.of(b.target)
         if kinds is None:
             raise Missing(f"terrain of hex {self.game.map.label(b.target)} (unsurveyed: a town, city or industrial "
                           "hex? 22.6)")
         if kinds & TOWN_TERRAIN:
-            return total + BRUMMBAR_DRM, parts + f", {unit} +{BRUMMBAR_DRM} (22.6)"
-        return total, parts
+            return terms + [BRUMMBAR_DRM], parts + f", {unit} +{BRUMMBAR_DRM} (22.6)"
+        return terms, parts
 
     def scare_due(self) -> tuple[dict, list[str]] | None:
         """The ``scare`` entry and the US units contributing TPs or ATPs, when the combat under way (not rolled yet)

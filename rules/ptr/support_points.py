@@ -10,6 +10,7 @@ import math
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.ptr.battle import Missing
 from hexforge.rules.ptr.memory import frozen_map
+from hexforge.rules.ptr.misread import CORRECT, Way
 from hexforge.rules.registry import rule
 
 LOSS = {"overstack": 1, "B": 1, "C": 2}  # PtR 14.2A, 20.2B1, 20.2C1; 20.2D1 takes them all
@@ -29,12 +30,13 @@ class SupportPointsMixin:
     def asp_now(self, hq: str) -> int | Unknown:
         return self.mem.asp.get(hq, self.data.value(hq, "asp", False))
 
-    def hq_support(self, b, att: list[str], fid: str) -> int:
-        got = super().hq_support(b, att, fid)
+    def hq_support(self, b, att: list[str], fid: str, way: Way = CORRECT) -> int:
+        got = super().hq_support(b, att, fid, way)
         hq = self.data.formations[fid].hq
-        if not got or hq not in self.mem.asp:
+        if not got or hq not in self.mem.asp or way.left_out == "asp-losses":
             return got
         left = self.asp_now(hq)
         if isinstance(left, Unknown):
             raise Missing(left.needs)
-        return math.ceil(left / 2) if b.kind == "regular" else left  # 15.4.3C-D, as BattleMixin reads it
+        share = way.hq or {"regular": "half", "prepared": "all"}.get(b.kind, "none")
+        return math.ceil(left / 2) if share == "half" else left  # 15.4.3C-D, as BattleMixin reads it

@@ -53,10 +53,10 @@ def test_hasty_attack_has_no_hq_support(syn):
 
 
 def test_lone_hq_defends_at_one(syn):
-    """PTR15-6 / PTR19-4 / 20.1B: an HQ alone defends at Battle Strength 1, draws no chit, no ATPs: 16:1, the far-right
-    3:1 column."""
+    """PTR15-6 / PTR19-4 / 20.1B: an HQ alone defends at Battle Strength 1, draws no chit ('chits 1': the attacker's
+    alone), no ATPs: 16:1, the far-right 3:1 column."""
     setup = dict(SETUP, **{"US3-HQ": "1214", "3-AI": "1011", "3-TK": "1012"})
-    r = attack(syn, setup=setup).say("german", "chits 1 2").roll("german", 3).check()
+    r = attack(syn, setup=setup).say("german", "chits 1").roll("german", 3).check()
     assert "CV 16:1, column 3:1; DRM +1 (support +0/+0, HQ +1, armour +0); roll 3 -> 4: 3/1" in \
         verdicts(r, 10)[0].detail
 
