@@ -16,6 +16,7 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.at_fire import check_class
 from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.entrench import Works, benefits
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.fire_limits import limits
 from hexforge.rules.httr.fire_values import if_firer, if_modifiers, result_line
@@ -39,6 +40,7 @@ class Position(Protocol):
     obs: Observation
     readings: dict[str, str]
     fire: FireLog
+    works: Works
 
     def phase(self) -> tuple[str, str | None]: ...
 
@@ -432,9 +434,9 @@ def strength(game: Game, units: list[str]) -> float | Unknown:
       "1/2 but artillery/AT, disrupted 1/2, Travel 1 SP) and lowest ER (artillery 2, -1 in Travel or dismounted), "
       "each further 9 SP one column right, then the Fire Results Table on the target hex's line")
 def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Verdict:
-    """The result of a DF or IF packet for its 2d6 roll (SR 6.3.2.2, 6.5.3). Entrenchments are not read from the
-    log, so the target counts as not entrenched and the verdict says it guessed. When the firer's optional roll
-    change (6.3.5.2, 6.5.3) could give another result, none is recorded for the effects that follow."""
+    """The result of a DF or IF packet for its 2d6 roll (SR 6.3.2.2, 6.5.3); an entrenched target (``entrench.benefits``)
+    takes DF on the matrix's entrenched line (6.3.5.2 example) and IF at 4 less (6.5.6.1). When the firer's optional
+    roll change (6.3.5.2, 6.5.3) could give another result, none is recorded for the effects that follow."""
     target = p.hex(d.target)
     kinds = p.game.map.terrain.of(target) if target is not None else None
     if target is None or kinds is None:
@@ -446,14 +448,18 @@ def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Ve
             return NotCheckable(got.needs)
         total, er = total + got[0], min(er, got[1])
     fixed, drm = 0, 0
+    dug_in = target_entrenched(p, d, target)
+    if isinstance(dug_in, Unknown):
+        return NotCheckable(dug_in.needs)
     if d.kind == "if":
         value: object = indirect_fire_value(p.game, total, er)
         mods = if_modifiers(p, d, target, total)
         if isinstance(mods, Unknown):
             return NotCheckable(mods.needs)
         fixed, drm = mods
+        value = value - ENTRENCHED_IF if dug_in and not isinstance(value, Unknown) else value
     else:
-        fv = direct_fire_value(p.game, total, er)
+        fv = direct_fire_value(p.game, total, er, entrenched=dug_in)
         value, drm = (fv, 0) if isinstance(fv, Unknown) else (fv.value, fv.drm)
     line = result_line(p, d, target, kinds)
     for x in (value, line):
@@ -461,6 +467,10 @@ def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Ve
             return NotCheckable(x.needs)
     if d.kind != "if" and int(value) == 0:
         return minimal_attack(p, total, er, roll)
+    if int(value) < 1:  # reading: an IF fire value taken below the table's first column registers nothing
+        p.fire.last_result = "-"
+        return Legal(detail=f"IF of {total:g} SP at ER {er} at an entrenched target: fire value {value} (4 less, SR "
+                     "6.5.6.1): no effect")
     rolls = sorted({max(2, min(12, roll + fixed + k)) for k in range(-drm, drm + 1)})
     results = [fire_result(p.game, line, int(value), r) for r in rolls]
     unknown = next((r for r in results if isinstance(r, Unknown)), None)
@@ -471,9 +481,24 @@ def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Ve
     extra = (f", +{fixed} at a hex of more than 18 SP (SR 6.5.3)" if fixed else "") + (
         f", the firer may change the roll by up to {drm} ({'SR 6.5.3' if d.kind == 'if' else 'SR 6.3.5.2'}: "
         f"{'/'.join(map(str, results))})" if drm else "")
-    return Legal(detail=f"{METHOD[d.kind]} of {total:g} SP at ER {er}: fire value {value}, 2d6 {roll} on the "
-                 f"{line}: {result}{extra}", guess="the target is not entrenched" + (
-                     "; the hex holds its units' printed strengths" if fixed else ""))
+    dug = (" (entrenched line)" if d.kind != "if" else " (4 less: entrenched, SR 6.5.6.1)") if dug_in else ""
+    return Legal(detail=f"{METHOD[d.kind]} of {total:g} SP at ER {er}: fire value {value}{dug}, 2d6 {roll} on the "
+                 f"{line}: {result}{extra}", guess="the hex holds its units' printed strengths" if fixed else None)
+
+
+ENTRENCHED_IF = 4  # SR 6.5.6.1 (L333)
+
+
+def target_entrenched(p: Position, d: Declaration, target: Hex) -> bool | Unknown:
+    """Does the fire's target unit benefit from an entrenchment (``entrench.benefits``: SR 12.1.1-12.1.2)?"""
+    aimed = d.target_unit or next(iter(mem.stack(p.state, target)), None)
+    if aimed is None or aimed not in p.game.units:
+        return False
+    dug_in = benefits(p, p.works, aimed)
+    if dug_in is None:
+        return Unknown(f"the type and mode of unit {aimed} (units.csv type, its Mode layer: who benefits from an "
+                       "entrenchment, SR 12.1.2)")
+    return dug_in
 
 
 @rule("HTTR SR 6.3.5.3", "DF-14", "fire too weak to register makes one Minimal Fire Attack a phase: a 2 calls for "
@@ -504,8 +529,8 @@ def _firer(p: Position, u: str, kind: str) -> tuple[float, int] | Unknown:
         s *= 2  # 6.3.3.1
     if is_kind(p.game, u, "artillery", "at"):
         er = 2  # 6.3.3.2, 6.3.4.3
-    if m == "defilade" and not gun:
-        s = max(math.ceil(s / 2), 1)  # 6.3.3.3
+    if m == "defilade" and not gun and not benefits(p, p.works, u):
+        s = max(math.ceil(s / 2), 1)  # 6.3.3.3: unless the firer is entrenched
     if mem.has(p.state, u, "disrupted"):
         s = max(math.ceil(s / 2), 1)  # 6.3.3.5
     if m == "travel":

@@ -11,8 +11,9 @@ BATTERY = {"Mode": "Defilade"}
 
 
 def at_fire(mode: str, dug_in: bool = True) -> tuple[str, list[str]]:
-    """G-AFV's DF of fire value 5 at A-AT in the city A0508, 2d6 11: a loss of 1 on the 'forest, town, or broken'
-    line, DEF on the rough or city line; the roll's detail and the rules the log then breaks."""
+    """G-AFV's DF (4 SP at ER 6: fire value 5, 3 on the matrix's entrenched line) at A-AT in the city A0508, 2d6 11:
+    a loss of 1 on the 'forest, town, or broken' line at 5; at 3 DEF there, nothing on the rough or city line; the
+    roll's detail and the rules the log then breaks."""
     log = Log({"G-AFV": "A0507", "A-AT": ("A0508", {"Mode": mode})})
     if dug_in:
         log.marker("e1", "Entrenchment", "A0508")
@@ -22,8 +23,8 @@ def at_fire(mode: str, dug_in: bool = True) -> tuple[str, list[str]]:
 
 
 def test_an_entrenched_at_unit_takes_the_citys_line():  # ENT-1 legal, DF-15: SR 12.1.2, 6.3.5.4 exception (L227)
-    line, broken = at_fire("Defilade")
-    assert line.endswith("on the rough or city: DEF") and not broken
+    line, broken = at_fire("Defilade")  # entrenched: the entrenched line too (SR 6.3.5.2 example, L224)
+    assert line.endswith("fire value 3 (entrenched line), 2d6 11 on the rough or city: -") and not broken
 
 
 def test_no_benefit_outside_defilade_or_an_entrenchment():  # ENT-1 illegal: the towed unit's line and its loss
