@@ -61,18 +61,16 @@ class HighwayToTheReich(RulesSystem):
     def division_link(self, state: GameState, hq: str, division: str, *, travel: frozenset[str] = frozenset(),
                       disrupted: frozenset[str] = frozenset()) -> Status:
         """SR 14.3.2 (L778): does HQ ``hq`` trace a supply path to its division HQ? The link alone (SR 14.1.4: a
-        division HQ out of supply still dispenses CP): the division HQ stands as a source at its hex and the HQs
-        between or above them are left out, so the chain (:class:`HttrSupply`) can only reach it."""
+        division HQ out of supply still dispenses CP): ``hq`` traces straight to the division HQ, which traces to a
+        source standing in its own hex, so the chain (:class:`HttrSupply`) reaches no other HQ. Every unit stays
+        on the map: a friendly unit, an HQ included, negates the EZOC in its hex (SR 13.2.2.3)."""
         at = state.where(division)
         if at is None:
             return Status(False, f"division HQ {division} is not on the map")
-        side = state.side(hq) or ""
-        alone = state.place(division, None)
-        for u in sorted(u for u in state.positions if state.side(u) == side and u not in (hq, division)
-                        and self.game.units[u].type.strip().lower() in ("hq", "headquarters")):
-            alone = alone.place(u, None)
-        src = Source(f"{division} at its hex", side, frozenset({at}), division, "HTTR SR 14.3.2")
-        return HttrSupply(self.game, alone, [src], travel=travel, disrupted=disrupted).status(hq)
+        held = f"{division}'s own hex"
+        src = Source(held, state.side(hq) or "", frozenset({at}), held, "HTTR SR 14.3.2")
+        return HttrSupply(self.game, state, [src], travel=travel, disrupted=disrupted,
+                          parents={hq: division, division: held}).status(hq)
 
     def supplied(self, state: GameState, uid: str) -> Status:
         """SR 13.2: the unit's supply chain in ``state`` (modes and disruption from the HTTR referee's memory)."""
