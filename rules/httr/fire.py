@@ -19,6 +19,7 @@ from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.entrench import Works, benefits
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.fire_limits import limits
+from hexforge.rules.httr.fire_units import firers
 from hexforge.rules.httr.fire_values import if_firer, if_modifiers, result_line
 from hexforge.rules.httr.indirect import communication
 from hexforge.rules.httr.los import ADJACENT_ONLY, WITHIN_TWO, Observation, rule_of
@@ -45,19 +46,6 @@ class Position(Protocol):
     def phase(self) -> tuple[str, str | None]: ...
 
     def hex(self, label: str | None) -> Hex | None: ...
-
-
-def firers(p: Position, d: Declaration) -> list[str] | str:
-    """The units a declaration names (a hex: its top two, 6.3.1.4), else what word names nothing."""
-    out: list[str] = []
-    for w in d.firers:
-        if w in p.game.units:
-            out.append(w)
-        elif p.hex(w) is not None:
-            out.extend(mem.top_two(p.state, p.hex(w)))
-        else:
-            return w
-    return out
 
 
 def judge_fire(p: Position, d: Declaration) -> list[Verdict]:

@@ -11,18 +11,23 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.los import DIKE_LIKE, Observation
+from hexforge.rules.httr.route_barrages import counts_observed, route_needs
 from hexforge.rules.httr.units import is_kind, kind_of, mobility
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
+from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 
 class Position(Protocol):
     game: Game
+    rules: RulesSystem
     state: GameState
     obs: Observation
     readings: dict[str, str]
     fire: FireLog
+
+    def hex(self, label: str | None) -> Hex | None: ...
 
 
 def limits(p: Position, d: Declaration, units: list[str], target: Hex | None) -> list[Verdict]:
@@ -42,13 +47,25 @@ def limits(p: Position, d: Declaration, units: list[str], target: Hex | None) ->
 
 
 @rule("HTTR SR 6.5.1.4-6.5.1.6", "IF-3/IF-4", "at most two artillery units in an unobserved barrage, never at HQs "
-      "or Travel units (IF by firers that see the target is observed)")
+      "or Travel units (IF by firers that see the target is observed, as is a scenario's barrage that counts as "
+      "observed: ScR 23.1.3)")
 def check_barrage(p: Position, d: Declaration, units: list[str], target: Hex) -> Verdict:
     seen = [p.obs.observe(p.state.where(u), target).visible if p.state.where(u) else None for u in units]
     if all(s is True for s in seen):
         return Legal(detail="the firers observe the target themselves (SR 6.5.1.6)")
     if any(s is None for s in seen):
         return NotCheckable(f"whether the firers observe {d.target} (an unobserved barrage is limited, SR 6.5.1.4)")
+    as_observed = counts_observed(p, units, target)  # SR 6.5.1.4-6.5.1.5 exceptions: 'scenario rules may modify'
+    if as_observed:
+        return Legal(detail="the barrage counts as observed (ScR 23.1.3): SR 6.5.1.4-6.5.1.5 do not bind it")
+    limited = barrage_limits(p, d, units, target)
+    if as_observed is None and isinstance(limited, Illegal):
+        return NotCheckable(f"{route_needs(p)}: whether this barrage counts as observed ({limited.rule} otherwise)")
+    return limited
+
+
+def barrage_limits(p: Position, d: Declaration, units: list[str], target: Hex) -> Verdict:
+    """SR 6.5.1.4-6.5.1.5 on a barrage that is unobserved."""
     guns = [u for u in units if is_kind(p.game, u, "artillery", "spa")]
     if len(guns) > 2:
         return Illegal("HTTR SR 6.5.1.4", f"{len(guns)} artillery units combine in an unobserved barrage: at most two")

@@ -18,7 +18,7 @@ from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.declaration import Declaration, parse
-from hexforge.rules.httr.fire import firers
+from hexforge.rules.httr.fire_units import firers
 from hexforge.rules.httr.map_limits import region
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.registry import rule
@@ -62,6 +62,27 @@ def on_event(p: Position, log: Barrages, e: Event) -> list[Verdict]:
     return judge_barrage(p, log, cfg, d)
 
 
+def counts_observed(p: Position, units: list[str], target: Hex) -> bool | None:
+    """Does this unobserved barrage count as observed (ScR 23.1.3: the rule's formations, GTs and reach of the
+    route)? ``None`` when the game's route has no hexes. The limits of unobserved barrages (SR 6.5.1.4-6.5.1.5,
+    ``fire_limits.check_barrage``) then do not bind it."""
+    cfg = config(p)
+    if not cfg or p.state.turn not in cfg.get("turns", ()) or \
+            not any(belongs(p.game, u, list(cfg.get("formations", ()))) for u in units):
+        return False
+    route = region(p.game, cfg.get("route"))
+    if route is None:
+        return None
+    gap = min((target.distance(r) for r in route), default=None)
+    return gap is not None and gap <= int(cfg.get("reach", 3))
+
+
+def route_needs(p: Position) -> str:
+    """What the game lacks to say whether ScR 23.1.3 holds (its route's hexes)."""
+    cfg = config(p)
+    return str(cfg.get("needs") or f"the hexes of {cfg.get('route')} (ScR 23.1.3)")
+
+
 @rule("HTTR ScR 23.1.3 / 24.2.4", "SCN-6", "on GT 2-3 the British unobserved barrages count as observed, at units "
       "within three hexes of Club Route only")
 def judge_barrage(p: Position, log: Barrages, cfg: dict, d: Declaration) -> list[Verdict]:
@@ -70,7 +91,7 @@ def judge_barrage(p: Position, log: Barrages, cfg: dict, d: Declaration) -> list
         if log.named:
             return []
         log.named = True
-        return [NotCheckable(str(cfg.get("needs") or f"the hexes of {cfg.get('route')} (ScR 23.1.3)"))]
+        return [NotCheckable(route_needs(p))]
     if target is None:
         return []
     reach, gap = int(cfg.get("reach", 3)), min((target.distance(r) for r in route), default=None)

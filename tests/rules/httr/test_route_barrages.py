@@ -32,3 +32,21 @@ def test_the_bundled_route_is_not_transcribed():  # SCN-6 on the bundled data: n
     v = last(Log({gun: ("D0119", {"Mode": "Defilade"}), german: "D0125"}, BUNDLED).phase(2, "allied_fire")
              .say(f'if D0125 from "{gun}"').check())
     assert any("Club Route's hexes" in x.needs for x in unsure(v)) and RULE not in rules_broken(v)
+
+
+def limited(target: dict, turn: int, line: str) -> list[str]:
+    """The rules broken by an unobserved barrage of A-DIV's three guns from B0101 (none sees the woods B0405, on the
+    route, from 4 hexes: woods are seen from 3, SR 7.2)."""
+    guns = {g: ("B0101", {"Mode": "Defilade"}) for g in ("A-ART", "A-ART4", "A-ART5")}
+    return rules_broken(last(Log({**guns, **target}).phase(turn, "allied_fire").say(line).check()))
+
+
+def test_a_barrage_that_counts_as_observed_is_not_limited():  # SCN-6, IF-3, IF-4: ScR 23.1.3, SR 6.5.1.4-6.5.1.5
+    # on GT 2 the three guns may barrage B0405 together, and at an HQ (SR 6.5.1.4's and 6.5.1.5's 'scenario rules may
+    # modify'); on GT 4 the barrage is unobserved again, and limited
+    three = "if B0405 from A-ART A-ART4 A-ART5"
+    assert limited({"G-INF1": "B0405"}, 2, three) == []
+    assert limited({"G-INF1": "B0405"}, 4, three) == ["HTTR SR 6.5.1.4"]
+    at_hq = "if B0405 from A-ART target G-KG1"
+    assert limited({"G-KG1": "B0405"}, 3, at_hq) == []
+    assert limited({"G-KG1": "B0405"}, 4, at_hq) == ["HTTR SR 6.5.1.5"]
