@@ -5,9 +5,13 @@ Combat Air Patrol (ScR 15.7, numbered 15.8.1-15.8.4 in the text): with the rule 
 over 30 Corps — five hexes round every HQ of its formations (the data's ``[special.cap] formations``), two more
 per airstrike the Allied player spends on it, at most eleven — and no German airstrike falls within it.
 
-Glider drops (ScR 15.2): with ``optional_gliders`` on, a glider unit (the data's ``[special.gliders] units``)
-landing anywhere but a clear hex is disrupted (15.2.1-15.2.2), judged at the end of its landing phase; its 1d6
-for a lost SP is not matched to a loss here.
+Glider drops (ScR 15.2): with ``optional_gliders`` on, a serial with glider units (the data's ``[special.gliders]
+units``; the 501st and 504th HQs, landed by parachute, 15.2.3, are not among them) is designated (its ``drop HEX``
+declaration) to a clear hex (15.2.1); a glider unit landing anywhere but a clear hex is disrupted (15.2.1-15.2.2)
+and, unless an HQ, rolls 1d6 for losses (a button of purpose ``glider-loss``), judged at the end of its landing
+phase. Readings: 15.2.2 names disruption alone for HQs, so an HQ need not roll (it may); the lost strength point
+on a 4+ is not judged (strength points are kept on the Formation Displays, not in the log); 15.2.2's 'other units
+in its formation are not affected' states no effect to judge.
 
 Reading: an airstrike spent on the CAP is a CAP marker the Allied player puts on the map (ScR 7.2.11: it stays from
 the Command Phase it is placed in to the end of his next one); the markers on the map widen the radius. Removing
@@ -19,12 +23,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from hexforge.builder.timeline import Eliminated, Entered, Event, TurnChange
+from hexforge.builder.timeline import ChatLine, DiceRoll, Eliminated, Entered, Event, TurnChange
+from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.airstrikes import is_marker
+from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.drop_zones import kinds
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.httr.units import is_kind
@@ -42,6 +48,7 @@ class Position(Protocol):
     game: Game
     state: GameState
     readings: dict[str, str]
+    channel: Channel
 
     def phase(self) -> tuple[str, str | None]: ...
     def hex(self, label: str | None) -> Hex | None: ...
@@ -54,6 +61,8 @@ class Patrols:
 
     markers: set[str] = field(default_factory=set)
     gliders: dict[str, Hex] = field(default_factory=dict)  # glider units landed off clear terrain this phase
+    loss_rolls: int = 0  # this phase's Glider Loss rolls
+    designated: Hex | None = None  # the last drop declaration's hex, until a glider unit lands after it
 
 
 def cap_data(game: Game) -> dict:
@@ -67,7 +76,8 @@ def is_cap(game: Game, name: str) -> bool:
 
 def on_event(p: Position, log: Patrols, e: Event) -> list[Verdict]:
     """The optional rules' verdicts on one event (before the referee's other checks)."""
-    if p.readings.get(GLIDERS) == "on" and (isinstance(e, TurnChange) or isinstance(e, Entered) and p.unit(e)):
+    if p.readings.get(GLIDERS) == "on" and (isinstance(e, (TurnChange, ChatLine, DiceRoll))
+                                            or isinstance(e, Entered) and p.unit(e)):
         return glider_event(p, log, e)
     if p.readings.get(CAP) != "on" or p.unit(e) is not None or not isinstance(e, (Entered, Eliminated)):
         return []
@@ -99,11 +109,21 @@ def under_cap(p: Position, log: Patrols, h: Hex) -> Verdict:
 
 
 def glider_event(p: Position, log: Patrols, e: Event) -> list[Verdict]:
-    """A glider unit's landing is remembered; at the phase's end those landed off clear terrain are judged."""
+    """A drop's designated hex and a glider unit's landing are remembered, its Glider Loss roll counted; at the
+    phase's end those landed off clear terrain are judged."""
     if isinstance(e, TurnChange):
         out = [glider_disrupted(p, uid, h) for uid, h in log.gliders.items() if p.state.where(uid) == h]
-        log.gliders = {}
+        out += glider_losses(p, log)
+        log.gliders, log.loss_rolls = {}, 0
         return out
+    if isinstance(e, ChatLine):
+        d = parse(e.text)
+        if d is not None and d.kind == "drop":
+            log.designated = p.hex(d.target)
+        return []
+    if isinstance(e, DiceRoll):
+        button = p.channel.dice(e.name)
+        return [loss_roll(p, log)] if button is not None and button.purpose == "glider-loss" else []
     uid, h = p.unit(e), p.hex(e.hex)
     units = (plain((p.game.info.special or {}).get("gliders")) or {}).get("units")
     if not isinstance(units, list):
@@ -111,12 +131,14 @@ def glider_event(p: Position, log: Patrols, e: Event) -> list[Verdict]:
             if p.state.where(uid) is None and p.state.side(uid) == cap_data(p.game).get("side") else []
     if uid not in units or h is None or p.state.where(uid) is not None:
         return []
+    out = [designation(p, log.designated)] if log.designated is not None else []
+    log.designated = None
     types = kinds(p.game, h)
     if types is None:
-        return [NotCheckable(f"the terrain of {p.game.map.labels[h]} (unsurveyed), ScR 15.2.1")]
+        return out + [NotCheckable(f"the terrain of {p.game.map.labels[h]} (unsurveyed), ScR 15.2.1")]
     if types != {CLEAR}:
         log.gliders[uid] = h
-    return []
+    return out
 
 
 @rule("HTTR ScR 15.2.1-15.2.2", "OPT-5", "optional gliders: a glider unit landing anywhere but a clear hex is "
@@ -127,3 +149,32 @@ def glider_disrupted(p: Position, uid: str, h: Hex) -> Verdict:
         return Legal(detail=f"the glider unit {uid} landed in {label} and is disrupted (ScR 15.2.1)")
     return Illegal("HTTR ScR 15.2.1", f"the glider unit {uid} landed in {label}, not a clear hex, and is not "
                    "disrupted")
+
+
+@rule("HTTR ScR 15.2.1", "OPT-5", "optional gliders: a serial with glider units is designated to a clear hex")
+def designation(p: Position, h: Hex) -> Verdict:
+    label, types = p.game.map.labels[h], kinds(p.game, h)
+    if types is None:
+        return NotCheckable(f"the terrain of {label} (unsurveyed), ScR 15.2.1")
+    if types != {CLEAR}:
+        return Illegal("HTTR ScR 15.2.1", f"glider units are designated to drop in {label}, not a clear hex")
+    return Legal(detail=f"glider units designated to the clear hex {label} (ScR 15.2.1)")
+
+
+def loss_roll(p: Position, log: Patrols) -> Verdict:
+    """OPT-5 (``glider_losses``' rule): a Glider Loss roll needs a glider unit landed off clear terrain."""
+    log.loss_rolls += 1
+    if log.loss_rolls > len(log.gliders):
+        return Illegal("HTTR ScR 15.2.1", f"Glider Loss roll {log.loss_rolls} this phase: only {len(log.gliders)} "
+                       "glider units landed off clear terrain")
+    return Legal(detail="a glider unit's 1d6 for losses (a 4+ costs it a strength point, ScR 15.2.1)")
+
+
+@rule("HTTR ScR 15.2.1-15.2.2", "OPT-5", "optional gliders: each glider unit but an HQ landed off clear terrain rolls "
+      "1d6 for losses before its landing phase ends")
+def glider_losses(p: Position, log: Patrols) -> list[Verdict]:
+    due = sorted(u for u in log.gliders if not is_kind(p.game, u, "hq"))
+    if log.loss_rolls >= len(due):
+        return [Legal(detail=f"{len(due)} glider units rolled for losses (ScR 15.2.1)")] if due else []
+    return [Illegal("HTTR ScR 15.2.1", f"{len(due)} glider units ({', '.join(due)}) landed off clear terrain and "
+                    f"{log.loss_rolls} Glider Loss rolls were made: each rolls 1d6 for losses")]

@@ -23,17 +23,50 @@ def test_no_german_strike_under_the_allied_cap():  # OPT-8, ScR 15.7 (15.8.1-15.
     assert not illegal(german_strike("B0110"))  # the optional rule is off by default
 
 
+def glide(h: str, disrupted: bool = False, rolls: int = 0, drop: str | None = None, unit: str = "A-ART3",
+          **readings: str):
+    """A glider unit of A-REG1 lands in ``h`` in GT 8's Allied Movement Phase, then the phase ends."""
+    log = Log({unit: (None, {"Mode": "Defilade"})}).phase(8, "allied_movement").place("pf", "Pathfinder A-REG1", "B0305")
+    if drop:
+        log.say(f"drop {drop} south")
+    log.enter(unit, h)
+    if disrupted:
+        log.layer(unit, "Disrupted", "Normal", "Disrupted")
+    for _ in range(rolls):
+        log.roll("Glider Loss", 4)
+    return log.phase(8, "allied_organization").check(**readings)
+
+
+def gliders_broken(report) -> list[str]:
+    """Every ScR 15.2 rule broken anywhere in the log."""
+    return [r for j in report.judged for r in rules_broken(j.verdicts) if r.startswith("HTTR ScR 15.2")]
+
+
 def test_gliders_off_clear_terrain_are_disrupted():  # OPT-5, ScR 15.2.1 (L1491)
-    def glide(h: str, disrupted: bool = False, **readings: str) -> list:
-        log = Log({"A-ART3": (None, {"Mode": "Defilade"})}).phase(8, "allied_movement") \
-            .place("pf", "Pathfinder A-REG1", "B0305").enter("A-ART3", h)
-        if disrupted:
-            log.layer("A-ART3", "Disrupted", "Normal", "Disrupted")
-        return last(log.phase(8, "allied_organization").check(**readings))
-    assert rules_broken(glide("B0405", optional_gliders="on")) == ["HTTR ScR 15.2.1"]  # a woods hex
-    assert not illegal(glide("B0405", disrupted=True, optional_gliders="on"))
-    assert not illegal(glide("B0306", optional_gliders="on"))  # clear
-    assert "HTTR ScR 15.2.1" not in rules_broken(glide("B0405"))  # off by default
+    assert rules_broken(last(glide("B0405", rolls=1, optional_gliders="on"))) == ["HTTR ScR 15.2.1"]  # woods
+    assert not illegal(last(glide("B0405", disrupted=True, rolls=1, optional_gliders="on")))
+    assert not illegal(last(glide("B0306", optional_gliders="on")))  # clear
+    assert "HTTR ScR 15.2.1" not in rules_broken(last(glide("B0405")))  # off by default
+
+
+def test_gliders_off_clear_terrain_roll_for_losses():  # OPT-5, ScR 15.2.1-15.2.2 (L1491-L1492)
+    no_roll = last(glide("B0405", disrupted=True, optional_gliders="on"))
+    assert rules_broken(no_roll) == ["HTTR ScR 15.2.1"]
+    assert any("Glider Loss rolls" in v.reason for v in illegal(no_roll))
+    assert not gliders_broken(glide("B0405", disrupted=True, rolls=1, optional_gliders="on"))
+    assert gliders_broken(glide("B0306", rolls=1, optional_gliders="on")) == ["HTTR ScR 15.2.1"]  # nothing to roll for
+    assert gliders_broken(glide("B0405", disrupted=True, rolls=2, optional_gliders="on")) == ["HTTR ScR 15.2.1"]
+    assert not gliders_broken(glide("B0306", rolls=1))  # off by default
+    hq = glide("B0405", disrupted=True, unit="A-REG1", optional_gliders="on")  # reading: an HQ is disrupted only
+    assert not gliders_broken(hq)
+    assert gliders_broken(glide("B0405", unit="A-REG1", optional_gliders="on")) == ["HTTR ScR 15.2.1"]
+
+
+def test_glider_serials_are_designated_to_clear_hexes():  # OPT-5, ScR 15.2.1 (L1491)
+    woods = glide("B0306", drop="B0405", optional_gliders="on")
+    assert gliders_broken(woods) == ["HTTR ScR 15.2.1"]
+    assert any("designated to drop in B0405" in v.reason for j in woods.judged for v in illegal(j.verdicts))
+    assert not gliders_broken(glide("B0306", drop="B0306", optional_gliders="on"))
 
 
 def test_the_bundled_gliders_are_not_known():  # OPT-5 on the bundled data: not checkable
