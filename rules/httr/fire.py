@@ -13,6 +13,7 @@ from typing import Protocol
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr import heavy_weapons as hw
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.at_fire import check_class
 from hexforge.rules.httr.declaration import Declaration
@@ -67,7 +68,7 @@ def judge_fire(p: Position, d: Declaration) -> list[Verdict]:
         out += [check_los(p, d, u, target) for u in units]
     if d.kind == "return":
         out += [check_return(p, d, u, target) for u in units]
-    out += limits(p, d, units, target)
+    out += limits(p, d, units, target) + [hw.check_packet(p, d, units)]
     if any(isinstance(v, Illegal) for v in out):
         return out  # a fire that may not be made is no packet and uses no AT class (6.3.1.2, 6.4.1.7)
     if d.kind == "df":
@@ -97,8 +98,9 @@ def check_once(p: Position, d: Declaration, u: str) -> Verdict:
     if d.kind in ("of", "return"):
         return Legal()  # DF OF each time triggered (6.6.4.2); return fire: check_return
     if done is not None:
-        return Illegal("HTTR SR 6.2.1", f"{u} already used {METHOD[done]} this phase: a unit fires once per phase, "
-                       f"by one method (it may not also use {METHOD[d.kind]})")
+        return Illegal("HTTR SR 18.1.1.3" if is_kind(p.game, u, "hw") else "HTTR SR 6.2.1", f"{u} already used "
+                       f"{METHOD[done]} this phase: a unit fires once per phase, by one method (it may not also use "
+                       f"{METHOD[d.kind]})")
     return Legal()
 
 
@@ -351,7 +353,7 @@ def check_packet(p: Position, d: Declaration, units: list[str], target: Hex | No
         return Legal()
     ers = []
     for u in units:
-        got = _firer(p, u, "df")
+        got = _firer(p, u, "df", units)
         if isinstance(got, Unknown):
             return NotCheckable(got.needs)
         ers.append(got[1])
@@ -431,7 +433,7 @@ def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Ve
         return NotCheckable(f"terrain of the target hex {d.target} (unsurveyed)")
     total, er = 0.0, 9
     for u in units:
-        got = if_firer(p, d, u, target) if d.kind == "if" else _firer(p, u, d.kind)
+        got = if_firer(p, d, u, target) if d.kind == "if" else _firer(p, u, d.kind, units)
         if isinstance(got, Unknown):
             return NotCheckable(got.needs)
         total, er = total + got[0], min(er, got[1])
@@ -503,8 +505,8 @@ def minimal_attack(p: Position, total: float, er: int, roll: int) -> Verdict:
         ", the target checks morale (failed: 1; passed: DEF)" if roll == 2 else ", no effect"))
 
 
-def _firer(p: Position, u: str, kind: str) -> tuple[float, int] | Unknown:
-    """One firer's DF strength and ER after SR 6.3.3-6.3.4 (IF: ``fire_values.if_firer``)."""
+def _firer(p: Position, u: str, kind: str, packet: list[str] | tuple[str, ...] = ()) -> tuple[float, int] | Unknown:
+    """One firer's DF strength and ER in ``packet`` after SR 6.3.3-6.3.4 and 18.1.1.3 (IF: ``fire_values.if_firer``)."""
     s, er = number(p.game, u, "strength"), number(p.game, u, "effectiveness")
     for v in (s, er):
         if isinstance(v, Unknown):
@@ -517,6 +519,8 @@ def _firer(p: Position, u: str, kind: str) -> tuple[float, int] | Unknown:
         s *= 2  # 6.3.3.1
     if is_kind(p.game, u, "artillery", "at"):
         er = 2  # 6.3.3.2, 6.3.4.3
+    if is_kind(p.game, u, "hw") and kind in hw.DIRECT:
+        er = hw.df_er(p.game, u, packet or (u,))  # 18.1.1.3
     if m == "defilade" and not gun and not benefits(p, p.works, u):
         s = max(math.ceil(s / 2), 1)  # 6.3.3.3: unless the firer is entrenched
     if mem.has(p.state, u, "disrupted"):
