@@ -40,6 +40,8 @@ word opens a declaration). Read by one tokenizer pass, linear in the line's leng
     ma HQ                                                   the next Movement Allowance roll is the MA of
                                                             HQ's subordinate units this phase (SR 13.2.7.5-6);
                                                             ma UNIT: that unit's own (no supply path, 13.2.7.7)
+    victory LEVEL                                           the scenario's victory level claimed, as its table
+                                                            names it (``victory German marginal``; ScR 17.6-23.4)
 
 TARGET and HEX are hex labels (``B0405``); FIRER is a hex label (the top two units there, SR 6.3.1.4) or a
 unit id; an id with spaces is written in double quotes (``"2/506 5-3 no.1"``). Words are separated by spaces
@@ -50,7 +52,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-KINDS = ("df", "at", "if", "of", "return", "ca", "cp", "attach", "logistics", "spill", "drop", "ma", "land")
+KINDS = ("df", "at", "if", "of", "return", "ca", "cp", "attach", "logistics", "spill", "drop", "ma", "land",
+         "victory")
 SECTIONS = {"df": ("from", "target"), "at": ("from", "target"), "if": ("from", "target", "spotter", "hq"),
             "of": ("from", "target", "trigger", "spotter", "hq"), "return": ("from", "target"), "ca": ("from", "lead")}
 TRIGGERS = ("leave", "mode", "order", "mount", "move", "ca", "ambush")
@@ -88,6 +91,8 @@ def parse(text: str) -> Declaration | None:
         flak = len(words) == 5 and words[3].lower() == "flak" and words[4].isdigit()
         ok = (len(words) == 3 or flak) and words[2].lower() in ROUTES
         return Declaration("drop", words[1], (words[2].lower(),), points=int(words[4]) if flak else None) if ok else None
+    if kind == "victory":
+        return Declaration("victory", " ".join(words[1:]))
     if kind in ("ma", "land"):
         return Declaration(kind, words[1]) if len(words) == 2 else None
     if kind == "spill":

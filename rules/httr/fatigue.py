@@ -1,0 +1,207 @@
+"""HTTR optional Fatigue (SR 21.5), on with the setting ``optional_fatigue``: a unit that moves more than half its MA
+in one night GT, or any distance in both night GTs of a night, or fires or takes part in a close action (attacking
+or defending) in a night GT, is fatigued (21.5.1-21.5.2), except on the scenario's first night (21.5.3); a Fatigue
+marker goes on it (21.5.4) and comes off only in its Organization Phase of a GT in which it rested (21.5.5).
+
+The log shows fatigue as the unit's ``fatigue`` layer (game.toml ``[[layers]]``) or, without one, the ``fatigue``
+palette marker put on (``Entered``) or taken off (``Eliminated``) the unit's hex. Each GT's movement (MP spent, from
+the referee's movement judge), firers and CA units are read as the phases end.
+
+Readings: "a night" is a run of consecutive night GTs of the turn calendar; the scenario's first night is the first
+such run from its first GT (without a scenario, from the calendar's first GT). "Participate in fire combat" is
+firing (the target's part is CA's 'defense' only). The marker is due by the end of the GT that triggers it: a unit
+triggered then and unmarked when the next GT begins is a missed marker; a marker put on later for a trigger not yet
+marked is legal. "Rested" is neither moved, fired nor in CA in the GT up to its Organization Phase. A marker on a
+hex holding several units names none of them: not checkable.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from hexforge.builder.timeline import Eliminated, Entered, Event, StepChange, TurnChange
+from hexforge.games.channel import Channel
+from hexforge.games.game import Game
+from hexforge.games.values import plain
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr.units import number
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState, phase_of
+from hexforge.rules.system import RulesSystem
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+SETTING = "optional_fatigue"  # catalogue.READINGS
+FATIGUE = "fatigue"  # the layer's and the marker's id (game.toml)
+
+
+class Position(Protocol):
+    game: Game
+    rules: RulesSystem
+    state: GameState
+    channel: Channel
+    readings: dict[str, str]
+    moves: dict[str, Any]  # this phase's moves (movement.Step: .mp, .hexes)
+    fire: Any  # this phase's FireLog (.method: the units that fired)
+    ca: Any  # this phase's CaLog (.involved: attackers and defenders)
+
+    def phase(self) -> tuple[str, str | None]: ...
+    def hex(self, label: str | None) -> Hex | None: ...
+    def unit(self, e: Event) -> str | None: ...
+    def turn_kind(self, turn: int) -> str | None: ...
+
+
+@dataclass
+class Fatigue:
+    """Per GT: MP each unit spent, the units that fired or were in CA; the fatigued units; the triggers unmarked."""
+
+    mp: dict[int, dict[str, float]] = field(default_factory=dict)
+    fought: dict[int, set[str]] = field(default_factory=dict)
+    fatigued: set[str] = field(default_factory=set)
+    due: dict[str, str] = field(default_factory=dict)  # unit -> why its fatigue was triggered, not yet marked
+    markers: dict[str, str] = field(default_factory=dict)  # marker piece id -> the unit it marks
+
+
+def on_event(p: Position, log: Fatigue, e: Event) -> list[Verdict]:
+    """Fatigue's verdicts on one event (before the referee's other checks); none with the rule off."""
+    if p.readings.get(SETTING) != "on":
+        return []
+    if isinstance(e, TurnChange):
+        return phase_over(p, log, phase_of(p.game, e)[0])
+    if isinstance(e, StepChange) and p.unit(e) is not None:
+        lay = p.channel.layer(e.trait)
+        level = p.channel.level(e.trait, e.new) if lay is not None and lay.id == FATIGUE else None
+        return [] if level is None else [judge_marker(p, log, p.unit(e), bool(level))]
+    if isinstance(e, (Entered, Eliminated)) and p.unit(e) is None and is_marker(p.game, e.piece.name):
+        return marker_event(p, log, e)
+    return []
+
+
+def is_marker(game: Game, name: str) -> bool:
+    return any(m.id == FATIGUE and m.name.resolved == name for m in game.info.markers or ())
+
+
+def marker_event(p: Position, log: Fatigue, e: Entered | Eliminated) -> list[Verdict]:
+    """A Fatigue marker put on or taken off a hex: the one unit there it marks."""
+    on = isinstance(e, Entered)
+    uid = log.markers.pop(e.piece.id, None) if not on else None
+    if uid is None:
+        h = p.hex(e.hex)
+        units = [u for u in p.state.at(h) if not on or u not in log.fatigued] if h is not None else []
+        if len(units) != 1:
+            return [NotCheckable(f"which unit the Fatigue marker {'put on' if on else 'taken off'} {e.hex} marks "
+                                 f"({len(units)} units there; a fatigue layer on the units would say)")]
+        uid = units[0]
+    if on:
+        log.markers[e.piece.id] = uid
+    return [judge_marker(p, log, uid, on)]
+
+
+def nights(p: Position) -> list[tuple[int, ...]]:
+    """The calendar's nights (runs of consecutive night GTs), in order."""
+    turns = sorted(t for t in range(1, 1000) if p.turn_kind(t) is not None)
+    out: list[list[int]] = []
+    for t in turns:
+        if p.turn_kind(t) == "night":
+            if out and out[-1][-1] == t - 1:
+                out[-1].append(t)
+            else:
+                out.append([t])
+    return [tuple(n) for n in out]
+
+
+def first_night(p: Position) -> tuple[int, ...]:
+    sc = p.game.scenarios.get(p.rules.scenario or "")
+    first = plain(sc.first_turn) if sc is not None else None
+    start = first if isinstance(first, int) else 1
+    return next((n for n in nights(p) if n[-1] >= start), ())
+
+
+def busy(p: Position, log: Fatigue, turn: int, live: bool = True) -> tuple[dict[str, float], set[str]]:
+    """The GT's MP per unit and its firers and CA units so far, this phase's included when ``live``."""
+    mp = dict(log.mp.get(turn, {}))
+    live = live and p.state.turn == turn
+    if live:
+        for u, step in p.moves.items():
+            if step.hexes:
+                mp[u] = mp.get(u, 0.0) + step.mp
+    fought = set(log.fought.get(turn, set()))
+    if live:
+        fought |= set(p.fire.method) | set(p.ca.involved)
+    return mp, fought
+
+
+def trigger(p: Position, log: Fatigue, uid: str, turn: int, live: bool = True) -> str | Unknown | None:
+    """Why ``uid`` is fatigued by night GT ``turn`` (SR 21.5.1-21.5.2), else None (``live``: see :func:`busy`)."""
+    night = next((n for n in nights(p) if turn in n), ())
+    if not night or night == first_night(p):
+        return None
+    mp, fought = busy(p, log, turn, live)
+    if uid in fought:
+        return f"it fired or was in a close action in night GT {turn} (SR 21.5.2)"
+    if uid in mp:
+        others = [t for t in night if t != turn and uid in busy(p, log, t, live)[0]]
+        if others:
+            return f"it moved in both night GTs {min(turn, others[0])} and {max(turn, others[0])} (SR 21.5.1)"
+        ma = number(p.game, uid, "movement")
+        if isinstance(ma, Unknown):
+            return Unknown(ma.needs + " (half its MA, SR 21.5.1)")
+        if mp[uid] > ma / 2:
+            return f"it spent {mp[uid]:g} MP in night GT {turn}, more than half its MA of {ma:g} (SR 21.5.1)"
+    return None
+
+
+@rule("HTTR SR 21.5.1-21.5.5", "OPT-3", "optional fatigue: a unit moving more than half its MA in a night GT or in "
+      "both night GTs, or fighting at night, is marked fatigued (never on the first night); the marker comes off "
+      "only in its Organization Phase after a rested GT")
+def judge_marker(p: Position, log: Fatigue, uid: str, on: bool) -> Verdict:
+    """A Fatigue marker (or layer) put on or taken off ``uid``."""
+    turn = p.state.turn
+    if turn is None:
+        return NotCheckable("the GT (no turn tracker change yet)")
+    if on:
+        log.fatigued.add(uid)
+        why = log.due.pop(uid, None) or trigger(p, log, uid, turn)
+        if isinstance(why, Unknown):
+            return NotCheckable(why.needs)
+        if why is None and turn in first_night(p):
+            return Illegal("HTTR SR 21.5.3", f"{uid} is marked fatigued on the scenario's first night (GT "
+                           f"{turn}): units are exempt from fatigue then")
+        if why is None:
+            return Illegal("HTTR SR 21.5.1", f"{uid} is marked fatigued, but nothing fatigued it (more than half "
+                           "its MA or both night GTs of movement, or night combat, after the first night)")
+        return Legal(detail=f"{uid} is fatigued: {why}")
+    log.fatigued.discard(uid)
+    kind, side = p.phase()
+    mp, fought = busy(p, log, turn)
+    if kind != "organization" or side != p.state.side(uid):
+        return Illegal("HTTR SR 21.5.5", f"{uid}'s Fatigue marker comes off outside its Organization Phase")
+    if uid in mp or uid in fought:
+        return Illegal("HTTR SR 21.5.5", f"{uid}'s Fatigue marker comes off in a GT in which it moved, fired or "
+                       "was in a close action: it must have rested")
+    return Legal(detail=f"{uid} rested this GT: its Fatigue marker comes off (SR 21.5.5)")
+
+
+def phase_over(p: Position, log: Fatigue, new_turn: int | None) -> list[Verdict]:
+    """A phase ends: its moves and combats join the GT's; when the GT ends, its unmarked triggers are missed."""
+    turn = p.state.turn
+    if turn is None:
+        return []
+    mp, fought = busy(p, log, turn)
+    log.mp[turn], log.fought[turn] = mp, fought
+    if new_turn is None or new_turn == turn or p.turn_kind(turn) != "night":
+        return []
+    out: list[Verdict] = []
+    for u in sorted(set(mp) | fought):
+        why = trigger(p, log, u, turn, live=False)
+        if isinstance(why, Unknown) and u not in log.fatigued:
+            out.append(NotCheckable(f"whether {u} is fatigued: {why.needs}"))
+        elif isinstance(why, str) and u not in log.fatigued and u not in log.due and p.state.where(u) is not None:
+            log.due[u] = why
+            out.append(missed(u, why))
+    return out
+
+
+@rule("HTTR SR 21.5.4", "OPT-3", "a unit whose fatigue was triggered carries a Fatigue marker by the end of that GT")
+def missed(uid: str, why: str) -> Verdict:
+    return Illegal("HTTR SR 21.5.4", f"{uid} has no Fatigue marker at the end of the GT: {why}")
