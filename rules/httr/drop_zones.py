@@ -2,10 +2,11 @@
 or town hex, or one holding part of a river or canal, is disrupted at once; airborne units landing on enemy units
 in a city or forest hex are eliminated; no serial holds more than 28 SP.
 
-Reading: the log shows where a unit lands, not the hex designated for it, so a landing in such terrain is read as
-a scatter there (6.7.4's second sentence: disrupted) — the designation itself (6.7.4's first sentence) is not
-observable. A river or canal is the game's hexside feature (or a hex type) of that name on one of the hex's sides.
-All-water hexes (6.7.5) are not judged here.
+Reading: a serial's units enter the map on its designated drop hex (ScR 6.5.1: placed there before the landing
+roll), so that hex is the designation 6.7.4's first sentence bars; a unit's scatter move (rules/httr/scatter.py)
+ends where it lands, disrupted there by 6.7.4's second sentence and eliminated in an all-water hex (6.7.5: the
+game's hex type ``water``), judged at the end of the phase. A river or canal is the game's hexside feature (or a
+hex type) of that name on one of the hex's sides.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 ROUGH_GROUND = frozenset({"forest", "rough", "city", "town"})  # ScR 6.7.4 (L1249)
 WATERWAYS = frozenset({"river", "canal"})  # ScR 6.7.4 (L1249): 'a hex containing a part of a canal or river'
+WATER = "water"  # ScR 6.7.5 (L1250): 'an all-water hex'
 DENSE = frozenset({"city", "forest"})  # ScR 6.6.4.5 (L1241)
 SERIAL_SP = 28  # ScR 6.7.10 (L1256): 'No serials can be created with more than 28 strength points'
 
@@ -39,16 +41,40 @@ def kinds(game: Game, h: Hex) -> frozenset[str] | None:
     return frozenset(types) | sides
 
 
-def rough_landing(p: Position, h: Hex) -> bool | None:
-    """Whether the landing hex is one the unit is disrupted in (None: unsurveyed)."""
+def scatter_ground(p: Position, h: Hex) -> str | None:
+    """Where a scattered unit lands: "water" (eliminated), "rough" (disrupted), "" (neither); None: unsurveyed."""
     k = kinds(p.game, h)
-    return None if k is None else bool(k & (ROUGH_GROUND | WATERWAYS))
+    if k is None:
+        return None
+    return "water" if WATER in k else "rough" if k & (ROUGH_GROUND | WATERWAYS) else ""
 
 
-@rule("HTTR ScR 6.7.4", "AIR-8", "a unit landing in forest, rough, city or town, or in a hex with part of a river or "
-      "canal, is disrupted at once")
+@rule("HTTR ScR 6.7.4-6.7.5", "AIR-8", "no drop hex in forest, rough, city or town or with part of a river or canal; "
+      "a unit scattering there is disrupted at once, into an all-water hex eliminated")
+def judge_drop_hex(p: Position, h: Hex) -> Verdict:
+    """The hex a serial is placed on (its designated drop hex)."""
+    k = kinds(p.game, h)
+    label = p.game.map.labels[h]
+    if k is None:
+        return NotCheckable(f"the terrain of {label} (unsurveyed), ScR 6.7.4")
+    barred = k & (ROUGH_GROUND | WATERWAYS | {WATER})
+    if barred:
+        return Illegal("HTTR ScR 6.7.4", f"a serial's drop hex is {label} ({', '.join(sorted(barred))}): no forest, "
+                       "rough, city or town hex nor one with part of a river or canal may be designated")
+    return Legal(detail=f"the drop hex {label} may be designated (ScR 6.7.4)")
+
+
+def judge_water(p: Position, drowned: dict[str, Hex]) -> list[Verdict]:
+    """AIR-8 (``judge_drop_hex``'s rule), at the end of the landing phase: a unit scattered into an all-water hex
+    is eliminated (ScR 6.7.5)."""
+    return [Illegal("HTTR ScR 6.7.5", f"{uid} scattered into {p.game.map.labels[h]}, an all-water hex, and is still "
+                    "on the map: it is eliminated") if p.state.where(uid) is not None
+            else Legal(detail=f"{uid} is eliminated in an all-water hex (ScR 6.7.5)") for uid, h in drowned.items()]
+
+
 def judge_rough(p: Position, landed: dict[str, Hex]) -> list[Verdict]:
-    """At the end of the landing phase: each unit landed in such a hex and still there is disrupted."""
+    """AIR-8 (``judge_drop_hex``'s rule), at the end of the landing phase: each unit scattered into such a hex and
+    still there is disrupted."""
     out: list[Verdict] = []
     for uid, h in landed.items():
         label = p.game.map.labels[h]
@@ -56,8 +82,8 @@ def judge_rough(p: Position, landed: dict[str, Hex]) -> list[Verdict]:
             continue
         if not mem.has(p.state, uid, "disrupted"):
             there = ", ".join(sorted(kinds(p.game, h) or ()))
-            out.append(Illegal("HTTR ScR 6.7.4", f"{uid} landed in {label} ({there}) and is not disrupted: a unit "
-                               "dropping there is disrupted at once"))
+            out.append(Illegal("HTTR ScR 6.7.4", f"{uid} scattered into {label} ({there}) and is not disrupted: a "
+                               "unit dropping there is disrupted at once"))
         else:
             out.append(Legal(detail=f"{uid} landed in {label} and is disrupted (ScR 6.7.4)"))
     return out

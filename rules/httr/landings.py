@@ -10,9 +10,11 @@ The log channel: a Pathfinder marker is a ``[[markers]]`` entry of id ``pathfind
 whose ``formation`` names the regiment (or division) HQ it belongs to; a unit is airborne when such a marker
 belongs to its regiment or division, or when it is of a formation the data's ``[special.airborne]`` names (then,
 without its regiment's marker in the data, its distance to it is not checkable). Its drop is its entry onto the
-map (``Entered``); the units put on the map in one log step (one drag of a stack) are one serial, each costing a
-lift point. Lift points are the Turn Record Chart's (``tables/turn_record.toml`` column ``lift_points``, on the
-rows of the day's GTs).
+map (``Entered``) on its designated drop hex (ScR 6.5.1); the units put on the map in one log step (one drag of a
+stack) are one serial, each costing a lift point; its landing roll and each unit's scatter move after it are
+rules/httr/scatter.py's, and a unit lands where its scatter ends (on enemy units: 6.6.4; in rough ground or water:
+6.7.4-6.7.5), its scatter being no landing-turn move. Lift points are the Turn Record Chart's
+(``tables/turn_record.toml`` column ``lift_points``, on the rows of the day's GTs).
 
 Reading: the mode a unit lands in is its Mode layer when it enters (the Formation Display piece's layer, changed
 before the drag); the landing GT's 2d6 MA (6.6.5.1) is not matched to a roll here, so only its hex limits are
@@ -22,7 +24,7 @@ flights (6.7.7) make an excess of up to three not checkable.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from hexforge.builder.timeline import ChatLine, Entered, Event, Move, Placement, TurnChange
 from hexforge.games.channel import Channel
@@ -34,6 +36,7 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import parse
 from hexforge.games.values import plain
 from hexforge.rules.httr.indirect import AIRBORNE, formations_of
+from hexforge.rules.httr.scatter import Scatter, follow, scattering
 from hexforge.rules.httr.units import division, formation_chain, is_kind, mobility
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -48,6 +51,8 @@ CARRY = 3  # ScR 6.7.7 (L1253): 'a maximum of three lift points' carried after a
 class Position(Protocol):
     game: Game
     state: GameState
+    airstrikes: Any  # rules.httr.airstrikes.Airstrikes: the routes' weather (rules/httr/scatter.py)
+    channel: Channel
 
     def phase(self) -> tuple[str, str | None]: ...
     def calendar(self) -> dict[int, dict]: ...
@@ -69,6 +74,8 @@ class Landings:
     assaulted: set[Hex] = field(default_factory=set)  # hexes a CA was declared on this phase
     rough: dict[str, Hex] = field(default_factory=dict)  # units landed this phase where they are disrupted
     serial_units: dict[int, list[str]] = field(default_factory=dict)  # each serial's (log step's) units
+    drowned: dict[str, Hex] = field(default_factory=dict)  # units scattered into an all-water hex this phase
+    scatter: Scatter = field(default_factory=Scatter)  # the landing routine of this phase's serials (ScR 6.5)
 
     @classmethod
     def set_up(cls, setup: tuple[Placement, ...], channel: Channel) -> Landings:
@@ -106,10 +113,16 @@ def drop_formations(game: Game, uid: str) -> set[str] | None:
 
 
 def on_event(p: Position, log: Landings, e: Event) -> list[Verdict]:
-    """ScR 6's verdicts on one event (before the referee's other checks)."""
+    """ScR 6's verdicts on one event (before the referee's other checks): the drops', then the landing routine's
+    (rules/httr/scatter.py)."""
+    return landing(p, log, e) + follow(p, log.scatter, log.serial_units, e)
+
+
+def landing(p: Position, log: Landings, e: Event) -> list[Verdict]:
+    """The drops' verdicts on one event."""
     if isinstance(e, TurnChange):
-        out = landed_on_enemy(p, log) + zones.judge_rough(p, log.rough)
-        log.contested, log.assaulted, log.rough, log.serial_units = {}, set(), {}, {}
+        out = landed_on_enemy(p, log) + zones.judge_rough(p, log.rough) + zones.judge_water(p, log.drowned)
+        log.contested, log.assaulted, log.rough, log.serial_units, log.drowned = {}, set(), {}, {}, {}
         return out
     if isinstance(e, ChatLine):
         d = parse(e.text)
@@ -124,8 +137,26 @@ def on_event(p: Position, log: Landings, e: Event) -> list[Verdict]:
         return []
     if isinstance(e, Entered) and p.state.where(uid) is None:
         return judge_drop(p, log, e, uid)
+    if isinstance(e, Move) and uid in log.landed and scattering(log.scatter, uid):
+        return scattered_to(p, log, e, uid)
     if isinstance(e, Move) and uid in log.landed:
         return judge_landed_move(p, log, e, uid)
+    return []
+
+
+def scattered_to(p: Position, log: Landings, e: Move, uid: str) -> list[Verdict]:
+    """A unit's scatter (ScR 6.5.4, rules/httr/scatter.py): where it lands is judged as its landing (6.6.4, 6.7.4-
+    6.7.5); it is no landing-turn movement (6.6.5.1)."""
+    h = p.hex(e.to_hex)
+    if h is None:
+        return []
+    if any(p.state.side(u) not in (p.state.side(uid), None) for u in p.state.at(h)):
+        log.contested.setdefault(h, (e.step, []))[1].append(uid)
+    where = zones.scatter_ground(p, h)
+    if where is None:
+        return [NotCheckable(f"the terrain of {e.to_hex} (unsurveyed), ScR 6.7.4-6.7.5")]
+    if where:
+        (log.drowned if where == "water" else log.rough)[uid] = h
     return []
 
 
@@ -164,13 +195,9 @@ def judge_drop(p: Position, log: Landings, e: Entered, uid: str) -> list[Verdict
         log.landed[uid], log.moved[uid] = turn, 0
     if any(p.state.side(u) not in (p.state.side(uid), None) for u in p.state.at(h)):
         log.contested.setdefault(h, (e.step, []))[1].append(uid)
-    rough = zones.rough_landing(p, h)
-    if rough:
-        log.rough[uid] = h
     log.serial_units.setdefault(e.step, []).append(uid)
-    out = [drop_phase(p, uid), near_pathfinder(p, log, uid, h, owners), landing_mode(p, log, uid),
-           lift_points(p, log, e.step), zones.judge_serial(p, log.serial_units[e.step])]
-    return out + ([NotCheckable(f"the terrain of {e.hex} (unsurveyed), ScR 6.7.4")] if rough is None else [])
+    return [drop_phase(p, uid), near_pathfinder(p, log, uid, h, owners), landing_mode(p, log, uid),
+            lift_points(p, log, e.step), zones.judge_serial(p, log.serial_units[e.step]), zones.judge_drop_hex(p, h)]
 
 
 @rule("HTTR ScR 6.7.3", "AIR-11", "serials drop only in their side's Movement Phase, never in a Reaction Phase")

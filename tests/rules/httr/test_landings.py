@@ -95,13 +95,12 @@ def test_landing_on_enemy_units():  # AIR-15, ScR 6.6.4.2-6.6.4.4 (L1238-L1240)
     assert "HTTR ScR 6.6.4.2" not in rules_broken(lost)
 
 
-def test_landing_in_rough_ground_disrupts():  # AIR-8, ScR 6.7.4 (L1249)
-    town = drop(h="B0307").phase(8, "allied_organization")
-    assert rules_broken(last(town.check())) == ["HTTR ScR 6.7.4"]
-    disrupted = drop(h="B0307").layer("A-INF1", "Disrupted", "Normal", "Disrupted").phase(8, "allied_organization")
-    assert not illegal(last(disrupted.check()))
-    river = drop(h="B0408").phase(8, "allied_organization")  # B0408 is clear, with no river on its sides
-    assert not illegal(last(river.check()))
+def test_no_drop_hex_in_rough_ground():  # AIR-8, ScR 6.7.4 (L1249): 'may not designate a forest, rough, city or town'
+    """The units of a serial enter the map on its designated drop hex (ScR 6.5.1); scattering into such ground is
+    tests/rules/httr/test_scatter.py's."""
+    assert rules_broken(last(drop(h="B0307").check())) == ["HTTR ScR 6.7.4"]  # a town
+    assert not illegal(last(drop(h="B0306").check()))
+    assert not illegal(last(drop(h="B0304").check()))  # clear, with no stream, river or canal on its sides
 
 
 def test_landing_on_enemies_in_forest_eliminates():  # AIR-16, ScR 6.6.4.5 (L1241)
