@@ -18,6 +18,7 @@ from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.ammunition import judge_depleted
 from hexforge.rules.httr.attachment import Attachments, controlling
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.firelog import FireLog
@@ -70,7 +71,7 @@ def judge_layer(p: Position, e: StepChange, uid: str, index: int = -1) -> list[V
     if what == "dismounted":
         return [judge_dismount(p, uid)] + ([] if value else [judge_remount(p, uid)])
     if what == "depleted":
-        return [NotCheckable("rules code for depletion and its removal (SR 13.3: not built yet)")]
+        return judge_depleted(p, uid, bool(value))  # SR 13.2.7.4-13.2.7.7, 13.3: the ammunition topic's checks
     return [Legal(detail=f"the {what} marker (the fire it marks is judged with its declaration)")]
 
 
