@@ -4,21 +4,25 @@ until the end of the next game turn (15.5.1); units of the 82nd Airborne making 
 Waal have morale 10 for that game turn (15.5.2).
 
 The game's ``[special.ferocity]``: ``irish`` (the formations whose units are marked IG), ``waal`` (the formations
-of 15.5.2, e.g. the 82nd Airborne's).
+of 15.5.2, e.g. the 82nd Airborne's), ``waal_river`` (the name of the Waal's hexsides in terrain.toml).
 
 Readings: a fire loss is a fire result of one or more SP on a known unit (``effects.after_result``). CA losses are
 not logged, so once an IG unit was in a close action before any fire loss, when the ferocity began is not known
-and a morale check it would decide is not checkable. The Waal's assault crossings are not read from the log: a
-check of a ``waal`` unit that morale 10 would pass is not checkable.
+and a morale check it would decide is not checkable. An assault crossing of the Waal is a ``waal`` unit's move
+across an unbridged Waal hexside (unbridged water is crossed only by bridge engineers' ferrying, ScR 9.1, which
+the movement checks judge); the units 'participating in the assault' are those that cross in that first GT, each
+from its crossing to the end of the GT.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
-from hexforge.builder.timeline import Event
+from hexforge.builder.timeline import Event, Move
 from hexforge.games.game import Game
 from hexforge.games.values import plain
+from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.ca_retreat import BRIDGES
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.registry import rule
@@ -36,6 +40,9 @@ class Position(Protocol):
     ca: CaLog
     readings: dict[str, str]
 
+    def hex(self, label: str | None) -> Hex | None: ...
+    def unit(self, e: Event) -> str | None: ...
+
 
 @dataclass
 class Ferocity:
@@ -43,6 +50,8 @@ class Ferocity:
 
     since: int | None = None
     ca_since: int | None = None
+    waal_turn: int | None = None  # the GT of the first assault crossing of the Waal (ScR 15.5.2)
+    assault: set[str] = field(default_factory=set)  # the units that crossed in it
 
 
 def formations(game: Game, key: str) -> list[str] | None:
@@ -62,11 +71,42 @@ def on_loss(p: Position, log: Ferocity, uid: str) -> None:
 
 
 def on_event(p: Position, log: Ferocity, e: Event) -> list:
-    """Notes the first close action an IG unit is in before any fire loss (its losses are not logged)."""
-    if p.readings.get(SETTING) == "on" and log.since is None and log.ca_since is None and p.state.turn is not None:
+    """Notes the first close action an IG unit is in before any fire loss (its losses are not logged), and the
+    units of the first assault crossing of the Waal."""
+    if p.readings.get(SETTING) != "on" or p.state.turn is None:
+        return []
+    if log.since is None and log.ca_since is None:
         if any(is_irish(p, u) for u in p.ca.involved if u in p.game.units):
             log.ca_since = p.state.turn
+    uid = p.unit(e) if isinstance(e, Move) else None
+    waal = formations(p.game, "waal")
+    if uid is None or waal is None or not belongs(p.game, uid, waal) or log.waal_turn not in (None, p.state.turn):
+        return []
+    if crosses_waal(p, e, uid):
+        log.waal_turn = p.state.turn
+        log.assault.add(uid)
     return []
+
+
+def waal_river(game: Game) -> str | None:
+    """The Waal's hexside name, when the data names it and terrain.toml has hexsides of that name."""
+    data = plain((game.info.special or {}).get(DATA)) or {}
+    name = data.get("waal_river")
+    known = any(f.name == name for fs in game.map.terrain.hexsides.values() for f in fs)
+    return str(name) if name and known else None
+
+
+def crosses_waal(p: Position, e: Move, uid: str) -> bool:
+    """Whether the move crosses an unbridged hexside of the Waal."""
+    name, start = waal_river(p.game), p.state.where(uid)
+    if name is None or start is None or e.to_hex is None:
+        return False
+    steps = [start] + [h for h in (p.hex(x) for x in (e.path or (e.to_hex,))) if h is not None]
+    for a, b in zip(steps, steps[1:]):
+        feats = p.game.map.terrain.features(a, b)
+        if any(f.name == name for f in feats) and not any(f.kind in BRIDGES for f in feats):
+            return True
+    return False
 
 
 @rule("HTTR ScR 15.5.1-15.5.2", "OPT-6", "with Ferocity on, IG units have morale 10 from the first IG loss to the end "
@@ -87,6 +127,8 @@ def raised(p: Position, log: Ferocity, uid: str) -> bool | NotCheckable:
         if log.since is not None and log.since <= turn <= log.since + 1:
             return True
     if belongs(p.game, uid, waal):
-        return NotCheckable(f"whether {uid} is in the 82nd's first assault crossing of the Waal this GT (the "
-                            "Waal's crossings are not read), ScR 15.5.2")
+        if waal_river(p.game) is None:
+            return NotCheckable(f"whether {uid} is in the 82nd's first assault crossing of the Waal this GT (the Waal's "
+                                "hexsides: terrain.toml hexsides named as [special.ferocity] waal_river), ScR 15.5.2")
+        return uid in log.assault and turn == log.waal_turn
     return False
