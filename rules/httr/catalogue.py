@@ -89,6 +89,14 @@ READINGS: tuple[Reading, ...] = (
             (("off", "15.0: optional rules are used 'at their discretion'"), ("on", "the players use 15.1 German "
                                                                            "Ad-Hoc Formations")),
             "off", "an optional rule applies only when the players choose it"),
+    Reading("optional_fatigue", "HTTR SR 21.0 (L994), 21.5 (L1027-1032)",
+            (("off", "21.0 'Optional Rules': used when the players choose them"), ("on", "the players use 21.5 "
+                                                                                   "Fatigue")),
+            "off", "an optional rule applies only when the players choose it"),
+    Reading("optional_multiformation", "HTTR SR 21.0 (L994), 21.1 (L995-1020)",
+            (("off", "21.0 'Optional Rules': used when the players choose them"), ("on", "the players use 21.1 "
+                                                                                   "Multi-formation fire attacks")),
+            "off", "an optional rule applies only when the players choose it"),
     Reading("weather_rolls", "HTTR ScR 6.4.1 example (L1189) vs ScR 6.4.1 text (L1188), ScR 13.1 (L1477)",
             (("one", "6.4.1 example: 'rolls a nine ... the weather rating for the southern route is six, and for the "
                      "northern route is P'"),
@@ -321,17 +329,17 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('MOR-5', 'HTTR SR 19.3.3 (L978)', 'leaders are never fired at; one 2d6 per SP lost by their stack, a 2 kills the leader.', 'units.csv type (the Formation Displays are not transcribed); the leader-loss rolls are not judged yet'),
     ('MOR-6', 'HTTR ScR 8.3.5 / 6.6.5.2 (L1347, L1244)', "Frost's +1d6 MA (first two turns; his battalion + ≤ 4 units moving with him; landing 3d6 + 1).", ''),
     # SR 18 - Special units (L872-963)
-    ('SPC-1', 'HTTR SR 18.1.1.3 / 18.1.1.7 / 18.1.1.6 (L878-881, L889, L888)', "HW: one method per fire phase (Reaction DF does not bar main-phase IF); DF alone at ER 4 or at a same-battalion packet's ER; DF only at the top two, IF at any unit.", ''),
+    ('SPC-1', 'HTTR SR 18.1.1.3 / 18.1.1.7 / 18.1.1.6 (L878-881, L889, L888)', "HW: one method per fire phase (Reaction DF does not bar main-phase IF); DF alone at ER 4 or at a same-battalion packet's ER; DF only at the top two, IF at any unit.", 'units.csv type (which units are HW) and formation (their battalions)'),
     ('SPC-2', 'HTTR SR 18.2.2 / 18.2.5 (L899, L902)', 'AT units fire only in-battery and fire OF only from the top two.', 'units.csv type (the Formation Displays are not transcribed)'),
     ('SPC-3', 'HTTR SR 18.4.1.3-18.4.1.4 (L914-915)', 'bridging engineers never fire; they only repair and ferry.', 'units.csv type (the Formation Displays are not transcribed)'),
     # ScR 6 - Air landings (L1171-1257)
     ('AIR-1', 'HTTR ScR 6.2.3-6.2.4 (L1179-1180)', "each serial's drop hex within 3 hexes of its regiment's pathfinder (division assets: the division's).", "Pathfinder markers' regiments (game.toml [[markers]] formation)"),
     ('AIR-2', 'HTTR ScR 6.3.1 (L1183)', 'pathfinders never move once placed.', ''),
     ('AIR-3', 'HTTR ScR 6.4.2-6.4.4 (L1190-1192)', 'route restrictions by map and day, lifted by the Maas / B3235 conditions.', 'map Maas hexes and the supply chain (the other route after 17 Sep), Weather Conditions Table (1 row known)'),
-    ('AIR-4', 'HTTR ScR 6.5.2-6.5.4 (L1200-1204)', 'flight path and the flak count (undisrupted, undepleted, not in Travel).', 'Formation Displays (which German counters are flak), map geometry of the routes'),
-    ('AIR-5', 'HTTR ScR 6.5.5-6.5.9 (L1210-1214)', 'landing result from 2d6 × flight conditions, weather-zone shifts.', 'Air Landing Table grid'),
-    ('AIR-6', 'HTTR ScR 6.5.4 (L1207-1209)', 'scatter distance by 1d6 (S1 1/2/3 hexes; S2 +1) and L1 outcomes.', ''),
-    ('AIR-7', 'HTTR ScR 6.5.4 (L1207)', 'scatter direction by 1d6.', 'Figure 2 (scatter directions)'),
+    ('AIR-4', 'HTTR ScR 6.5.2-6.5.4 (L1200-1204)', 'flight path and the flak count (undisrupted, undepleted, not in Travel).', 'Formation Displays (which German counters are flak), map geometry of the routes (game.toml [special.air_routes] paths, Figure 3)'),
+    ('AIR-5', 'HTTR ScR 6.5.5-6.5.9 (L1210-1214)', 'landing result from 2d6 × flight conditions, weather-zone shifts.', 'Air Landing Table grid (tables/air_landing_grid.toml)'),
+    ('AIR-6', 'HTTR ScR 6.5.4 (L1207-1209)', 'scatter distance by 1d6 (S1 1/2/3 hexes; S2 +1) and L1 outcomes.', 'Air Landing Table grid (which result the serial has), Figure 2 (where a scatter runs off the map)'),
+    ('AIR-7', 'HTTR ScR 6.5.4 (L1207)', 'scatter direction by 1d6.', 'Figure 2 (scatter directions: game.toml [special.scatter])'),
     ('AIR-8', 'HTTR ScR 6.7.4-6.7.5 (L1249-1250)', 'no drop hex in forest/rough/city/town/river/canal; water kills; scatter there disrupts.', 'map terrain'),
     ('AIR-9', 'HTTR ScR 6.7.1 / 23.1.2 (L1247, L1723)', 'lift points: 32 on 17 Sep, 15 on 18 Sep; never saved (≤ 3 carried after two no-flight half-days).', ''),
     ('AIR-10', 'HTTR ScR 6.7.1 (L1247)', 'lift points from 19 Sep on.', 'Turn Record Chart'),
@@ -371,7 +379,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     # ScR 9 - Ferries and bridges (L1351-1411)
     ('FRY-1', 'HTTR ScR 9.1.1-9.1.5 (L1354-1358)', 'engineer ferry: both stacked adjacent to the hexside at the start of the phase; the engineer does not move; ferrying itself excludes ferrying others.', 'map rivers/canals, units.csv type'),
     ('FRY-2', 'HTTR ScR 9.1.1-9.1.2 (L1354-1355)', "≤ the engineer's SP ferried; +6 MP.", 'units.csv strength, TEC'),
-    ('FRY-3', 'HTTR ScR 9.2.1-9.2.10, 9.2.16 (L1362-1371, L1377)', 'Pannerden ferry: a concentrated engineer (≥ 2 SP) in A1050; 1d6 ≥ 3 builds, ≥ 4 upgrades; ≤ 2 leg companies or 2 non-leg SP per turn; Allied use needs a leader and 2d6 < 6.', 'units.csv strength of the engineers (the Formation Displays are not transcribed)'),
+    ('FRY-3', 'HTTR ScR 9.2.1-9.2.10, 9.2.16 (L1362-1371, L1377)', 'Pannerden ferry: a concentrated engineer (≥ 2 SP) in A1050 until it is done; from the next GT one 1d6 a GT in the Command Phase, ≥ 3 builds (Light), ≥ 4 upgrades (Medium, then the Vehicular-Capable marker); units cross only a built ferry of their class; ≤ 2 leg companies or 2 non-leg SP per turn; an engineer there (one step for leg units, 2 SP for others); Allied use needs a leader and 2d6 < 6. not observable: the Allied airstrike spent to lower the roll by one (9.2.7) leaves no trace in the log.', 'units.csv strength of the engineers, mobility and afv_class of the crossing units (the Formation Displays are not transcribed)'),
     ('FRY-4', 'HTTR ScR 9.5.2-9.5.5 (L1390-1393)', 'a German demolition roll is offered when an Allied unit first comes adjacent; 2d6 ≤ 6 (−1 German-held end, +1 per bridge already destroyed; A1826 ≤ 8).', 'map bridges (type and obstacle)'),
     ('FRY-5', 'HTTR ScR 9.4-9.5 Table 1 (L1386-1404)', 'which bridges may be blown.', 'map bridges (type and obstacle)'),
     ('FRY-6', 'HTTR ScR 9.5.6-9.5.7 / 9.6 (L1394-1398)', 'engineer demolition (3 or 5 turns, ≥ 3 SP) and repair (≥ 4 SP, 6 turns, no enemy adjacent).', 'map bridges, units.csv strength'),
@@ -394,16 +402,16 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('SCN-7', 'HTTR ScR 23.1.4 (L1726)', 'flak suppression roll per German flak before play (1-5 disrupted; no recovery before GT2).', 'Formation Displays (German flak counters)'),
     ('SCN-8', 'HTTR ScR 23.1.8 (L1737-1742)', 'conditional Allied releases.', 'map rivers (Maas, Neder Rijn), Deelen hexes; units.csv (the released groups: 43rd, 50th, 8th Armoured, 52nd)'),
     ('SCN-9', 'HTTR ScR 23.2 (L1744)', 'early German releases (1d6 ≤ 3, ≤ 2, 1) while a 30 Corps unit is > 12 hexes from Club Route.', 'Club Route hexes'),
-    ('SCN-10', 'HTTR ScR 17.6-23.3 (L1572-1576, L1601-1607, L1630-1643, L1664-1669, L1683-1695, L1709-1714, L1746-1764)', 'victory conditions (most need Club Route, bridge or river hexes).', 'bridges along Club Route, Club Route hexes'),
+    ('SCN-10', 'HTTR ScR 17.6-23.3 (L1572-1576, L1601-1607, L1630-1643, L1664-1669, L1683-1695, L1709-1714, L1746-1764)', 'victory conditions (most need Club Route, bridge or river hexes).', 'bridges along Club Route, Club Route hexes, the roads and towns (S19: the road from B0122 to Nijmegen); scenario [special_rules] victory (only S19 has it: the others are text)'),
     ('SCN-11', 'HTTR ScR 16.4 (L1532-1536) / 8.2.2.3 (L1320)', '"adhere as closely as possible to the spirit of the restriction", "make every effort to get them back" — judgement, not an observable rule.', 'not observable: "adhere as closely as possible to the spirit of the restriction", "make every effort to get them back" — judgement, not an observable rule.'),
     ('SCN-12', 'HTTR ScR 16.8 (L1543)', 'the German random set-up hex is chosen before seeing the Allied DZ — a timing of a decision the log cannot show.', 'not observable: the German random set-up hex is chosen before seeing the Allied DZ — a timing of a decision the log cannot show.'),
     # SR 21 / ScR 15 - Optional rules (L994-1032, L1485-1517)
-    ('OPT-1', 'HTTR SR 21.1 (L995-1020)', 'multi-formation fire: ER −1 per distinct battalion subordination, with the exemptions.', 'units.csv effectiveness, Formation Displays'),
+    ('OPT-1', 'HTTR SR 21.1 (L995-1020)', 'multi-formation fire: ER −1 per distinct battalion subordination, with the exemptions.', 'units.csv effectiveness, Formation Displays (the battalions: game.toml [special.battalions])'),
     ('OPT-2', 'HTTR SR 21.4 (L1025-1026)', 'restricted inspection of enemy stacks — viewing is not logged.', 'not observable: restricted inspection of enemy stacks — viewing is not logged.'),
-    ('OPT-3', 'HTTR SR 21.5 (L1027-1032)', 'fatigue triggers (night movement > ½ MA or in both night turns, night combat; not the first night) and removal after a rested turn.', ''),
+    ('OPT-3', 'HTTR SR 21.5 (L1027-1032)', 'fatigue triggers (night movement > ½ MA or in both night turns, night combat; not the first night) and removal after a rested turn.', 'units.csv movement (half the MA)'),
     ('OPT-4', 'HTTR ScR 15.1 (L1488)', 'ad-hoc battalions only in a German Command Phase, at ER −2.', 'units.csv formation and size (the Formation Displays: the German battalions and their HQs)'),
-    ('OPT-5', 'HTTR ScR 15.2 (L1491-1494)', 'gliders only into clear hexes (else disrupted, 1d6 ≥ 4 loses 1 SP).', 'map terrain, Formation Displays (which units are glider-borne)'),
-    ('OPT-6', 'HTTR ScR 15.5 (L1499-1500)', 'Irish Guards / 82nd Waal ferocity morale 10 and its duration.', 'the 82nd Airborne\'s assault crossings of the Waal (Waal hexsides), IG units ([special.ferocity])'),
+    ('OPT-5', 'HTTR ScR 15.2 (L1491-1494)', 'glider serials designated only to clear hexes; a glider unit landing elsewhere is disrupted and (HQs excepted, reading of 15.2.2) rolls 1d6 for losses before its landing phase ends. not observable: the strength point lost on a 4+ (strength is kept on the Formation Displays, not in the log).', 'map terrain, Formation Displays (which units are glider-borne)'),
+    ('OPT-6', 'HTTR ScR 15.5 (L1499-1500)', 'Irish Guards / 82nd Waal ferocity morale 10 and its duration (IG: from the first IG loss to the end of the next GT; the 82nd: the units crossing the Waal unbridged in its first assault GT, for that GT).', 'the Waal\'s hexsides (terrain.toml hexsides named [special.ferocity] waal_river)'),
     ('OPT-7', 'HTTR ScR 15.6 (L1502-1504)', 'rubble after IF or medium/heavy AT losses in a city.', 'map terrain (city hexes)'),
     ('OPT-8', 'HTTR ScR 15.7 (L1506-1511)', 'CAP radius 5 (+2 per airstrike, max 11); German CAP roll 2-9 / 10 / 11-12.', ''),
 )

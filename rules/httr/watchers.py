@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hexforge.builder.timeline import Event, Timeline
+from hexforge.rules.httr import detached, fatigue, victory  # ScR 8.1.11, 15.1.1; SR 21.5; ScR 17.6-23.4
 from hexforge.rules.httr import (air_routes, airstrikes, ca_initiation, cp_ma, early_releases, ferocity, landings,
                                  map_exits, map_limits, optional, pannerden, releases, restrictions, route_barrages,
                                  route_envelope, route_exiles, rubble, scenario, schedule, start_ma)
@@ -47,12 +48,15 @@ WATCHERS: tuple[Watcher, ...] = (
     Watcher("map_limits", _plain(map_limits.Limits), map_limits.on_event),  # ScR 8
     Watcher("exiles", _plain(route_exiles.Exiles), route_exiles.on_event),  # ScR 8.1.10
     Watcher("early", _plain(early_releases.Releases), early_releases.on_event),  # ScR 23.2
-    Watcher("crossings", _plain(pannerden.Crossings), pannerden.on_event),  # ScR 9.2
+    Watcher("crossings", lambda r, t: pannerden.Crossings.set_up(t.setup, r.game), pannerden.on_event),  # ScR 9.2
     Watcher("released", _plain(releases.Released), releases.on_event),  # ScR 23.1.8
     Watcher("barrages", _plain(route_barrages.Barrages), route_barrages.on_event),  # ScR 23.1.3
     Watcher("envelope", _plain(route_envelope.Envelope), route_envelope.on_event),  # ScR 8.2.2.3
     Watcher("start_ma", lambda _r, t: start_ma.StartMa.set_up(t.setup), start_ma.on_event, indexed=True),  # 8.1.5
     Watcher("cp_ma", _plain(cp_ma.CpMa), cp_ma.on_event, indexed=True),  # SR 13.2.7.5-7, 14.6.2
+    Watcher(None, None, detached.on_event),  # ScR 8.1.11, 15.1.1 (its memory is the referee's attach.detached)
+    Watcher("fatigue", _plain(fatigue.Fatigue), fatigue.on_event),  # optional SR 21.5
+    Watcher("victory_log", lambda r, t: victory.set_up(r, t.setup), victory.on_event),  # ScR 17.6-23.4
 )
 
 
