@@ -52,11 +52,25 @@ class ActionsMixin:
         if isinstance(cost, Unknown) or isinstance(a.ap, Unknown):
             self.set(active=replace(a, action=action, ap=a.ap if isinstance(a.ap, Unknown) else cost, battle=None))
             return NotCheckable((cost if isinstance(cost, Unknown) else a.ap).needs)
+        other = a.other_ap - cost if a.other_ap is not None else None
         if a.ap < cost:
-            return Illegal("PTR 11.1B", f"a {action.replace('_', ' ')} Action costs {cost} AP"
-                           + (" (out of command, 11.3)" if ooc is True else "") + f" but {a.formation} has {a.ap} left")
-        self.set(active=replace(a, action=action, ap=a.ap - cost, battle=None))
+            return self.other_column(a, cost) or Illegal(
+                "PTR 11.1B", f"a {action.replace('_', ' ')} Action costs {cost} AP"
+                + (" (out of command, 11.3)" if ooc is True else "") + f" but {a.formation} has {a.ap} left")
+        self.set(active=replace(a, action=action, ap=a.ap - cost, battle=None, other_ap=other))
         return self.isolation_check(units)  # 18.5.2: after the APs are paid
+
+    @rule("PTR 10.1.2B / 10.2.3B", "PTR10-3/PTR10-15", "an activation has the AP Table's bold number of APs, a "
+          "reaction the non-bold one: Actions beyond them that the other number would pay for read the wrong one")
+    def other_column(self, a: Activation, cost: int) -> Illegal | None:
+        """The shortfall of an Action the AP Table's other number (``Activation.other_ap``) would have paid for:
+        the players evidently read it (reading: the Reserve swap of 22.8.3B-C is what ``ap_bold`` chose)."""
+        if a.other_ap is None or a.other_ap < cost:
+            return None
+        kind, rule_ = ("a reaction", "PTR 10.2.3B") if a.reaction else ("an activation", "PTR 10.1.2B")
+        return Illegal(rule_, f"{a.formation} has {a.ap} AP left, this Action costs {cost}: the APs spent are the AP "
+                       f"Table's other number; {kind} reads the {'non-bold' if a.reaction else 'bold'} one (Reserve "
+                       "Mode swaps them, 22.8.3B-C)")
 
     @rule("PTR 11.3 / 18.5.1A", "PTR11-6", "units out of their HQ's command range only Move or Hasty-attack, "
           "at twice the AP cost")
@@ -189,6 +203,9 @@ class ActionsMixin:
         if other is not None:
             self.say(j.index, other)
             return
+        if a is None and self.mem.concluded is not None and self.data.formation_of(uid) == self.mem.concluded:
+            self.say(j.index, self.aps_lost(uid))
+            return
         if a is None or a.stage != "actions" or self.data.formation_of(uid) != a.formation:
             who = "no formation is activated" if a is None else f"{a.formation} is acting"
             self.say(j.index, Illegal("PTR 11.2.1", f"{uid} moves, but {who}: only units of the activated "
@@ -222,6 +239,13 @@ class ActionsMixin:
             self.pending_note = None
             mv = replace(mv, units=mv.units | {uid}) if uid not in mv.units else mv
         self.move_along(j, uid, mv)
+
+    @rule("PTR 11.1D", "PTR11-2", "unused APs are lost when the activation ends: a unit of the formation that "
+          "concluded acts no more until it activates again")
+    def aps_lost(self, uid: str) -> Illegal:
+        """A move of a unit of the formation whose activation just ended, before any new one."""
+        return Illegal("PTR 11.1D", f"{uid} moves, but {self.mem.concluded} concluded its activation: its unused APs "
+                       "are lost (a new Action needs a new activation)")
 
     @rule("PTR 10.2.2A / 15.5", "PTR10-12", "a lone HQ the mover comes next to is displaced at once (a move of the "
           "other side during the Movement Action); units of an attack move in its retreat or advance")

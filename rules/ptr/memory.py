@@ -68,6 +68,7 @@ class Activation:
     refit: str | None = None  # the unit whose Refit awaits its Effectiveness Check (11.4.3C)
     refitted: tuple[str, bool | None] | None = None  # that unit and whether it passed (None: not known)
     bonus: Bonus | None = None  # a Battle Victory bonus AP awaiting the next Action (15.6)
+    other_ap: int | None = None  # the APs the AP Table's other number (bold/non-bold) gives, less those spent
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +119,8 @@ class PtrMemory:
     ended: tuple[str, str] | None = None  # (rule, why): a sudden victory ended the game (21.2.4.3, 21.3.4.2)
     control: Mapping[Hex, frozenset[str] | Unknown] = field(default_factory=lambda: MappingProxyType({}))  # 3.5
     reroll: tuple[int, str | None, str, int] | None = None  # a re-roll (9.2.1A): segment, holder, side, die
+    concluded: str | None = None  # the formation whose activation ended last, its unused APs lost (11.1D)
+    decided: str | None = None  # how the Interdiction Level gave the holder this segment's Initiative (9.2.1B)
 
 
 def memory(state: GameState) -> PtrMemory:

@@ -381,8 +381,10 @@ class PtrReferee(OptionalCombatMixin, SupportPointsMixin, ActionsMixin, Activati
         reaction = next(s for s in self.game.sides if s != win)
         marker = self.capped(index, next_marker(m.marker, reaction))  # 9.2.2C: not past the last box
         passed = win in m.passed
+        plain = winner(rolls, m.marker, us, 0) if isinstance(level, int) and isinstance(us, str) else win
+        decided = None if plain == win else f"the US adds the Interdiction Level {level} to its roll (9.2.1B): {win} wins"
         self.set(segment=segment, rolls=frozen_map({}), marker=marker, holder=None if passed else win,
-                 transferred=False, expect="initiative" if passed else "option")
+                 transferred=False, expect="initiative" if passed else "option", decided=decided)
         what = (f"{win} wins the Initiative of segment {segment} (rolls {rolls}, marker {m.marker.text()} -> "
                 f"{marker.text()})")
         self.say(index, Legal(detail=what + (": it has passed, so nothing happens (9.4.3D)" if passed else "")))
@@ -475,8 +477,8 @@ class PtrReferee(OptionalCombatMixin, SupportPointsMixin, ActionsMixin, Activati
         self.set(passed=passed, holder=None, expect="none" if over else "initiative", over=over)
         self.say(j.index, Legal(detail=f"{m.holder} passes" + (f"; the OC ends: {over}" if over else "")))
 
-    @rule("PTR 10.1.1B / 9.4.3A", "PTR10-2", "a formation activates only with its FAM above box 0 and "
-          "only for the side holding the Initiative; its FAM drops one box")
+    @rule("PTR 10.1.1B / 9.4.3A / 9.2.1B", "PTR10-2/PTR9-2", "a formation activates only with its FAM above box 0 "
+          "and only for the side holding the Initiative (the US's Interdiction Level counted); its FAM drops one box")
     def act(self, j: Judged, d: Declared) -> None:
         m = self.mem
         fid = self.data.find_formation(d.args[0])
@@ -485,8 +487,8 @@ class PtrReferee(OptionalCombatMixin, SupportPointsMixin, ActionsMixin, Activati
             return
         side = self.data.formations[fid].side
         if side != m.holder:
-            self.say(j.index, Illegal("PTR 9.4", f"{fid} is a {side} formation, but {m.holder} holds the "
-                                      "Initiative"))
+            self.say(j.index, Illegal("PTR 9.2.1B" if m.decided else "PTR 9.4", f"{fid} is a {side} formation, but "
+                                      f"{m.holder} holds the Initiative" + (f": {m.decided}" if m.decided else "")))
             return
         barred = self.scenario_bars(fid, "activate")
         if barred is not None:
@@ -527,9 +529,10 @@ class PtrReferee(OptionalCombatMixin, SupportPointsMixin, ActionsMixin, Activati
         counts[fid] = counts.get(fid, 0) + 1
         act = Activation(fid, side, level, reaction=reaction, stage="reaction-check" if reaction else "ap-roll")
         if reaction:
-            self.set(suspended=m.active, active=act, activations=frozen_map(counts))
+            self.set(suspended=m.active, active=act, activations=frozen_map(counts), concluded=None)
         else:
-            self.set(fam=frozen_map(fam), active=act, expect="activation", activations=frozen_map(counts))
+            self.set(fam=frozen_map(fam), active=act, expect="activation", activations=frozen_map(counts),
+                     concluded=None)
 
     @rule("PTR 10.1.2B / 10.2.3 / 10.2.4", "PTR10-3/PTR10-14/PTR10-15/PTR10-16/PTR10-18/PTR10-20",
           "APs from the AP Table (bold for an activation, non-bold for a reaction); a Reaction Check passes "
@@ -545,7 +548,8 @@ class PtrReferee(OptionalCombatMixin, SupportPointsMixin, ActionsMixin, Activati
         a = self.mem.active
         bold = self.ap_bold(j.index, a)  # 22.8.3B-C: Reserve swaps the columns
         ap = self.data.ap_cell(a.level, die, bold=bold) if isinstance(a.level, int) else a.level
-        self.set(active=replace(a, stage="actions", ap=ap))
+        other = self.data.ap_cell(a.level, die, bold=not bold) if isinstance(a.level, int) else None
+        self.set(active=replace(a, stage="actions", ap=ap, other_ap=other if isinstance(other, int) else None))
         if isinstance(ap, Unknown):
             self.say(j.index, NotCheckable(ap.needs))
         else:
@@ -564,7 +568,7 @@ class PtrReferee(OptionalCombatMixin, SupportPointsMixin, ActionsMixin, Activati
             self.reserve_ends(m.active.formation)  # 22.8.1B1
             self.set(active=self.mem.suspended, suspended=None)
         else:
-            self.set(active=None, expect="initiative")
+            self.set(active=None, expect="initiative", concluded=m.active.formation)
             self.none_can_activate()
         if said:
             self.say(index, Legal(detail=f"{m.active.formation} concludes its activation"

@@ -208,10 +208,16 @@ def test_no_counter_reaction(syn):
 
 def test_after_a_reaction_the_mover_needs_a_new_action(syn):
     """PTR10-18 / PTR10-20 / 10.2.4A-C: the interrupted Action has ended; the next move of 116-PG is a new Movement
-    Action (one more AP: 5 - 1 - 1 = 3 left), and it may be reacted to again."""
-    log = reacting(syn).roll("us", 2).roll("us", 9).say("us", "done").move("116-PG", "1314", "1315")
+    Action (one more AP: 5 - 1 - 1 = 3 left), and it may be reacted to again. From 3-AI's ZOC in 1314 into 1-TD's in
+    1315 it is an infiltration (13.4.1B): the Effectiveness Check comes first (7 <= ER 7 passes); without it the move
+    is against 13.4.1B."""
+    log = reacting(syn).roll("us", 2).roll("us", 9).say("us", "done").roll("german", 7, "Effectiveness Check") \
+        .move("116-PG", "1314", "1315")
+    assert illegal(log.check()) == []
     m = memory_after(syn, log)
     assert m.active.formation == "116pz" and m.active.ap == 3 and not m.active.movement.reacted
+    log = reacting(syn).roll("us", 2).roll("us", 9).say("us", "done").move("116-PG", "1314", "1315")
+    assert illegal(log.check()) == [(12, "PTR 13.4.1B")]
 
 
 def test_refit_and_improved_defense(syn):

@@ -191,10 +191,14 @@ def test_oc_ends_when_no_formation_can_activate(syn):
 
 
 def test_unused_aps_are_lost(syn):
-    """PTR11-2 / 11.1D: after 'done' no Action is taken on the APs left."""
+    """PTR11-2 / 11.1D: after 'done' no Action is taken on the APs left; activated again (and its APs rolled again),
+    1inf's 1-A moves."""
     r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "done") \
         .move("1-A", "1311", "1312").check()
-    assert illegal(r) == [(4, "PTR 11.2.1")]
+    assert illegal(r) == [(4, "PTR 11.1D")]
+    r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "done").initiative(9, 1) \
+        .say("us", "act 1inf").roll("us", 8).move("1-A", "1311", "1312").check()
+    assert illegal(r) == [] and verdicts(r, 8)[0].detail.startswith("route")
 
 
 def test_recovery_phase(syn):

@@ -1,0 +1,107 @@
+"""Legal and illegal cases, judged as verdicts of a whole log, for PtR predicates whose earlier tests held only one
+side of the pair or inspected the referee's memory (issue #14), on the synthetic game."""
+from __future__ import annotations
+
+from hexforge.rules import rules_for
+from hexforge.rules.ptr.memory import memory, remember
+from hexforge.rules.ptr.referee import PtrReferee
+from tests.rules.ptr.helpers import PtrLog, illegal, verdicts
+from tests.rules.ptr.test_actions import SETUP, german, reacting
+from tests.rules.ptr.test_hits import lose
+
+
+def turn_two(syn, us: int, german_die: int) -> PtrLog:
+    """Turn 1 ends; turn 2's Recovery Phase: the US rolls 6, Interdiction Level 1 (synthetic table); in the OC both
+    sides roll for segment 1 (events 0-5)."""
+    return PtrLog(syn).phase(1, "end-turn").phase(2, "recovery").roll("us", 6).phase(2, "operations") \
+        .initiative(us, german_die)
+
+
+def test_the_us_adds_the_interdiction_level(syn):
+    """PTR9-2 (9.2.1B): US 6 + level 1 ties German 7: the US wins (ties to the US, 9.2.1C), so a German activation
+    is against the rule that added the level; 3arm's is legal. With US 5 the Germans win."""
+    r = turn_two(syn, 6, 7).say("us", "act 3arm").check()
+    assert illegal(r) == [] and "3arm activates" in verdicts(r, 6)[0].detail
+    r = turn_two(syn, 6, 7).say("german", "act 116pz").check()
+    assert illegal(r) == [(6, "PTR 9.2.1B")] and "Interdiction Level 1" in verdicts(r, 6)[0].reason
+    r = turn_two(syn, 5, 7).say("german", "act 116pz").check()
+    assert illegal(r) == []
+
+
+def test_no_activation_after_the_last_fam_reaches_zero(syn):
+    """PTR9-12 (9.5A3): 1inf's activation takes the last FAM above box 0 to 0: its 'done' ends the OC (legal); a
+    German activation afterwards is against 9.5."""
+    log = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 5).say("us", "done") \
+        .say("german", "act 116pz")
+    ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
+    ref.state = remember(ref.state, fam=memory(ref.state).fam | {"1inf": 1, "3arm": 0, "116pz": 0, "9pz": 0})
+    r = ref.run()
+    assert "the OC ends: no formation of either side can activate" in verdicts(r, 3)[0].detail
+    assert illegal(r) == [(4, "PTR 9.5")]
+
+
+def test_a_reaction_spends_the_non_bold_aps(syn):
+    """PTR10-15 (10.2.3B): 3arm reacts at level 6 and rolls 9: the non-bold cell's 3 APs (the bold one would give
+    more). Three Movement Actions are legal; a fourth is paid only by the bold number: against 10.2.3B."""
+    log = reacting(syn).roll("us", 2).roll("us", 9).move("3-TK2", "1211", "1212").move("3-AI", "1214", "1114") \
+        .move("3-TK", "1214", "1114")
+    r = log.check()
+    assert illegal(r) == [] and "3 APs" in verdicts(r, 10)[0].detail
+    r = log.move("3-TK2", "1212", "1213").check()
+    assert illegal(r) == [(14, "PTR 10.2.3B")]
+
+
+def test_improved_defense_ends_when_a_unit_leaves(syn):
+    """PTR11-19 (11.4.4C1): 3arm puts 1214 under Improved Defense, then 3-TK leaves it: the marker goes. 116-PG's
+    Regular attack on 3-AI alone then reads the centre column (chit 1, ER 5: 1): CV 16 against 7, 2:1; DRM +1 (HQ);
+    die 8 -> 9 + 2: '2/2'. Applying the Improved Defense column's result instead (right, 3: 16:21, 1:2: 9 + 0:
+    '3/1') is against the chit column rule (15.2.1D), the step where the marker's removal shows."""
+    def attacked() -> PtrLog:
+        log = PtrLog(syn).disrupt("1-B", "1512").phase(1, "operations").say("us", "act 3arm").roll("us", 5) \
+            .say("us", "id 1214").move("3-TK", "1214", "1114").say("us", "done").initiative(2, 8) \
+            .say("german", "act 116pz").roll("german", 8).move("116-PG", "1513", "1414", "1314")
+        return log.say("german", "attack 1214 from 1314 regular").say("german", "chits 1 1").roll("german", 8)
+    r = attacked().check()
+    assert illegal(r) == [] and "CV 16:7, column 2:1" in verdicts(r, 14)[0].detail
+    good = lose(lose(attacked(), "3-AI", "1214", 0, 2), "116-PG", "1314", 0, 2).say("german", "done")
+    assert illegal(good.check()) == []
+    bad = lose(lose(attacked(), "3-AI", "1214", 0, 1), "116-PG", "1314", 0, 3).say("german", "done")
+    r = bad.check()
+    # the attacker's losses come before the defender's correct second hit, so 15.5C flags them too
+    assert illegal(r) == [(16, "PTR 15.5C"), (17, "PTR 15.2.1D")]
+    assert any("right (Improved Defense)" in getattr(v, "reason", "") for v in verdicts(r, 17))
+
+
+def test_a_one_hex_move_beyond_the_ma(syn):
+    """PTR12-3 (12.2A exception): 116-AT (MA 1, motorized) may always move one hex, here across the stream into the
+    forest 1016 (3 + 2 MP); a second hex is beyond its MA (12.0B)."""
+    setup = dict(SETUP, **{"116-AT": "1116"})
+    r = german(syn, setup).move("116-AT", "1116", "1016").check()
+    assert illegal(r) == [] and verdicts(r, 7)[0].detail.startswith("route")
+    r = german(syn, setup).move("116-AT", "1116", "1115", "1114").check()
+    assert illegal(r) == [(7, "PTR 12.0B")]
+
+
+def test_a_step_next_to_an_enemy_combat_unit(syn):
+    """PTR12-5 (12.2E): 116-PG may step into 1413, next to 1-B in 1512, but not into 1512 (test_actions)."""
+    r = german(syn).move("116-PG", "1513", "1413").check()
+    assert illegal(r) == []
+    assert illegal(german(syn).move("116-PG", "1513", "1512").check()) == [(7, "PTR 12.2E")]
+
+
+def test_an_hq_moves_only_in_its_own_action(syn):
+    """PTR19-2 (20.0C3 / 11.4.1B): US1-HQ moves by its own HQ Relocation Action ('relocate 1infhq', to the town
+    1313); right after 1-A's Movement Action out of the same hex it may not move with it."""
+    r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "relocate 1infhq") \
+        .move("US1-HQ", "1311", "1312", "1313").check()
+    assert illegal(r) == [] and "relocates to 1313" in verdicts(r, 4)[0].detail
+    r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).move("1-A", "1311", "1312") \
+        .move("US1-HQ", "1311", "1312").check()
+    assert illegal(r) == [(4, "PTR 11.4.1B")]
+
+
+def test_scenario_one_limits_on_the_synthetic_game(syn):
+    """PTR21-1 (21.1.1B): the synthetic s1 plays no static side, so a German activation is legal; the bundled S1's
+    static Germans and five activations are test_oc.test_scenario_one_limits_on_the_bundled_data."""
+    r = german(syn).check()
+    assert illegal(r) == [] and "116pz activates" in verdicts(r, 5)[0].detail
