@@ -15,6 +15,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import heavy_weapons as hw
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr import multi_formation
 from hexforge.rules.httr.at_fire import check_class
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.entrench import Works, benefits
@@ -402,6 +403,9 @@ def record(p: Position, d: Declaration, units: list[str]) -> None:
             p.fire.fired_kinds.setdefault(u, set()).add(d.kind)
         if d.kind == "if" and d.hq is not None:
             p.fire.hqs.add(d.hq)
+        if d.kind in ("df", "at", "if"):  # the attack on the hex (SR 21.1.2, 21.1.5)
+            seen = p.fire.hex_firers.setdefault(target, [])
+            seen.extend(u for u in units if u not in seen)
         p.fire.pending = (d, tuple(units)) if d.kind in ("df", "if") else None
         p.fire.at_roll_due = d.kind == "at"
         if d.kind == "at":
@@ -437,6 +441,11 @@ def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Ve
         if isinstance(got, Unknown):
             return NotCheckable(got.needs)
         total, er = total + got[0], min(er, got[1])
+    attack = p.fire.hex_firers.get(target) or units
+    less = multi_formation.penalty(p, attack, frozenset(u for u in attack if p.fire.method.get(u) == "if"))
+    if isinstance(less, Unknown):
+        return NotCheckable(less.needs)
+    er = max(er - less, 1)  # SR 21.1.2
     fixed, drm = 0, 0
     dug_in = target_entrenched(p, d, target)
     if isinstance(dug_in, Unknown):
@@ -472,6 +481,7 @@ def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Ve
         f", the firer may change the roll by up to {drm} ({'SR 6.5.3' if d.kind == 'if' else 'SR 6.3.5.2'}: "
         f"{'/'.join(map(str, results))})" if drm else "")
     dug = (" (entrenched line)" if d.kind != "if" else " (4 less: entrenched, SR 6.5.6.1)") if dug_in else ""
+    extra += f", ER {less} less: a multi-formation attack (SR 21.1.2)" if less else ""
     return Legal(detail=f"{METHOD[d.kind]} of {total:g} SP at ER {er}: fire value {value}{dug}, 2d6 {roll} on the "
                  f"{line}: {result}{extra}", guess="the hex holds its units' printed strengths" if fixed else None)
 

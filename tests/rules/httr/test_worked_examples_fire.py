@@ -1,9 +1,15 @@
 """The HTTR rulebook's fire and opportunity fire worked examples (section 2B of predicates-ptr-httr.md) on the
 synthetic game. Y examples exactly: H8 (on the synthetic chain of command), H11, H12, H13; P examples on synthetic
-positions built from the example, the assumptions said in each test: H2, H15."""
+positions built from the example, the assumptions said in each test: H2, H15, H26 (optional SR 21.1)."""
 from __future__ import annotations
 
+from hexforge.maps.terrain import Unknown
+from hexforge.rules import rules_for
+from hexforge.rules.httr.multi_formation import penalty
+from hexforge.rules.httr.referee import HttrReferee
+from hexforge.rules.verdict import Legal, NotCheckable
 from tests.rules.httr.helpers import Log, all_legal, last, rules_broken
+from tests.rules.httr.test_worked_examples_scenario import BUNDLED
 
 TARGET = {"G-AFV": "B0304", "G-INF1": "B0304", "A-INF1": "B0303", "A-AT": ("B0203", {"Mode": "Defilade"})}
 
@@ -155,3 +161,86 @@ def test_h6_each_at_class_separately_artillery_halved():  # AT-5, AT-7: SR 6.4.5
     apart = Log(setup, g6).phase(1, "german_fire").say("at B0304 from G-ART9 G-AT target A-TANK") \
         .say("at B0304 from G-AFV target A-TANK").check()
     assert all_legal(last(apart))
+
+
+# H26 (SR 21.1 Fig 19, L1007-L1020), P: the unit names are lost in the text (L1008-L1013), so assumed: 1/6FJ and
+# 2/6FJ (G-1-6FJ, G-2-6FJ) are of I/6FJ, the lost '- and 7/6FJ' pair of II/6FJ (G-5-6FJ, G-7-6FJ); every 6FJ company
+# has ER 4, Pio/6FJ ER 5 (stated), Fus/6FJ ER 4 (with Pio the first OF attack is 'at ER 4'); both of these are
+# under the 6FJ regiment HQ with no battalion. On the synthetic map the US hex C2808 is B0304 (clear), C2908 (Pio,
+# Fus) is B0403, C2807 (I/6FJ) B0303, C2708 (II/6FJ) B0203; the US infantry fired at are A-INF4 and A-INF1.
+FIG19 = {"A-INF1": "B0304", "A-INF4": "B0304", "G-PIO6FJ": "B0403", "G-FUS6FJ": "B0403", "G-1-6FJ": "B0303",
+         "G-2-6FJ": "B0303", "G-5-6FJ": "B0203", "G-7-6FJ": "B0203"}
+ON = {"optional_multiformation": "on"}
+
+
+def packet(line: str, dice: tuple[int, int] = (1, 1), setup: dict | None = None, **readings: str) -> list:
+    """A German DF packet's roll verdicts once the German Fire Phase ended."""
+    log = Log(setup or FIG19).phase(1, "german_fire").say(line).roll("Direct Fire", *dice)
+    return log.phase(1, "german_movement").check(**readings).judged[2].verdicts
+
+
+def er_of(verdicts: list) -> str:
+    said = " ".join(v.detail or "" for v in verdicts if isinstance(v, Legal))
+    return said.split(" at ER ")[1].split(":")[0]
+
+
+def test_h26_direct_fire_example():  # OPT-1, SR 21.1.2-21.1.3 Fig 19 (L1015-L1016), P (see FIG19)
+    # I/6FJ with II/6FJ: ER 4 less 2 = 2; I/6FJ with Pio and Fus (no battalion): no penalty, ER 4; Pio alone ER 5
+    assert er_of(packet("df B0304 from G-1-6FJ G-7-6FJ target A-INF4", **ON)) == "2"
+    assert er_of(packet("df B0304 from G-1-6FJ G-PIO6FJ G-FUS6FJ target A-INF4", **ON)) == "4"
+    assert er_of(packet("df B0304 from G-PIO6FJ target A-INF4", **ON)) == "5"
+    assert er_of(packet("df B0304 from G-1-6FJ G-7-6FJ target A-INF4")) == "4"  # the optional rule off
+
+
+def opportunity_er(*attacks: tuple[str, ...]) -> list[int]:
+    """Each OF attack's ER (one attack per trigger, SR 21.1.6): its lowest printed ER less its penalty."""
+    g = Log(FIG19).game
+    ref = HttrReferee(rules_for(g), Log(FIG19).timeline(), ON)
+    return [int(min(g.units[u].values["effectiveness"] for u in a)) - penalty(ref, list(a)) for a in attacks]
+
+
+def test_h26_opportunity_fire_examples():  # OPT-1, SR 21.1.6 Fig 19 (L1017-L1020), P (see FIG19)
+    everyone = tuple(FIG19)[2:]
+    assert opportunity_er(everyone) == [2]  # example 1: all the German units at each American unit: ER 2
+    assert opportunity_er(("G-PIO6FJ", "G-FUS6FJ"), ("G-1-6FJ", "G-2-6FJ", "G-5-6FJ", "G-7-6FJ")) == [4, 2]  # ex. 2
+    assert opportunity_er(("G-1-6FJ",), ("G-2-6FJ",)) == [4, 4]  # example 3: no multi-formation penalty
+    assert opportunity_er(("G-1-6FJ", "G-FUS6FJ"), ("G-2-6FJ", "G-PIO6FJ")) == [4, 4]  # example 3's alternative
+
+
+def test_multi_formation_legal_and_illegal():  # OPT-1: SR 21.1.2 through its result (SR 6.7.2, 6.7.7)
+    # 6 SP of I/6FJ and II/6FJ: ER 2, fire value 4 (ER 4: 5). 2d6 3 does nothing at 4 (DEF at 5), so A-INF4 staying
+    # Concentrated is legal; 2d6 7 is DEF at 4 (a loss at 5): A-INF4 staying Concentrated breaks SR 6.7.2
+    line = "df B0304 from G-1-6FJ G-7-6FJ target A-INF4"
+    assert not rules_broken(packet(line, (1, 2), **ON))
+    assert rules_broken(packet(line, (1, 2))) == ["HTTR SR 6.7.2"]  # off: DEF at fire value 5
+    assert rules_broken(packet(line, (3, 4), **ON)) == ["HTTR SR 6.7.2"]
+    assert rules_broken(packet(line, (3, 4))) == ["HTTR SR 6.7.7"]  # off: a loss, no morale check
+
+
+def test_one_attack_is_every_packet_at_the_hex():  # OPT-1: SR 21.1.2, 21.1.5 (L998, L1001)
+    # I/6FJ fires first alone (ER 4); II/6FJ's later packet at another unit of the hex makes it a two-battalion attack
+    log = Log(FIG19).phase(1, "german_fire").say("df B0304 from G-1-6FJ target A-INF4").roll("Direct Fire", 1, 1)
+    log.say("df B0304 from G-7-6FJ target A-INF1").roll("Direct Fire", 1, 1)
+    judged = log.check(**ON).judged
+    assert (er_of(judged[2].verdicts), er_of(judged[4].verdicts)) == ("4", "2")
+
+
+def test_multi_formation_exemptions():  # OPT-1: SR 21.1.4, 21.1.7, 21.1.9-21.1.10 (L1002-L1006)
+    g = Log(FIG19).game
+    ref = HttrReferee(rules_for(g), Log(FIG19).timeline(), ON)
+    assert penalty(ref, ["A-ENG", "A-INF1"]) == 0  # 21.1.4/21.1.9: A-ENG is A-DIV's, A-INF1 of a regiment of A-DIV
+    assert penalty(ref, ["A-INF1", "A-INF3"]) == 2  # two regiments' units assigned directly to them (21.1.3)
+    assert penalty(ref, ["A-AT", "A-INF1"]) == 0  # 21.1.10: AT and infantry of one subordination
+    assert penalty(ref, ["A-AT", "A-ENG"]) == 2  # 21.1.10: else a multi-formation attack
+    led = {**FIG19, "G-LDR": "B0303", "G-1-6FJ": "B0303"}  # a leader of G-DIV stacked with 1/6FJ (21.1.7)
+    assert er_of(packet("df B0304 from G-1-6FJ G-7-6FJ target A-INF4", setup=led, **ON)) == "4"
+
+
+def test_the_bundled_game_lacks_the_battalions():  # OPT-1 on the bundled data: formations name regiments only
+    ref = HttrReferee(rules_for(BUNDLED), Log({}, BUNDLED).timeline(), ON)
+    got = penalty(ref, ["2/506 5-3 no.1", "2/506 6-6"])
+    assert isinstance(got, Unknown) and "[special.battalions]" in got.needs
+    vs = last(Log({"2/506 5-3 no.1": "C2808", "2/506 6-6": "C2808", "II/159/59": "C2908"}, BUNDLED)
+              .phase(1, "allied_fire").say('df C2908 from "2/506 5-3 no.1" "2/506 6-6"').roll("Direct Fire", 3, 4)
+              .check(**ON))
+    assert any(isinstance(v, NotCheckable) for v in vs) and not rules_broken(vs)

@@ -1,0 +1,121 @@
+"""HTTR optional multi-formation fire attacks (SR 21.1), on with the setting ``optional_multiformation``: when units of
+different battalion subordinations fire at one target hex, each firing unit's ER is reduced by one for each
+subordination involved (two battalions: -2, three: -3, SR 21.1.2). Called by ``fire.resolve_fire`` for a DF or IF
+packet's ER.
+
+Data: a unit's subordination is its units.csv ``formation``: an HQ of ``size`` battalion is its battalion; a unit
+under a regiment, brigade, KG, division or corps HQ is assigned to it directly (21.1.3-21.1.4) only where the game
+says its formation column names every battalion (game.toml ``[special.battalions] listed = true``); else its
+battalion is not known (the bundled formations name the regiments: the Formation Displays are not transcribed).
+
+Readings:
+- the attack on a hex in a Fire or Reaction Phase is every DF, AT and IF declaration at it so far in the phase
+  (21.1.2: "even if they are firing on different units in the same hex"; 21.1.5: "multiple instances of fire ...
+  at the same target hex in the same phase"); a packet fired before another subordination joined keeps its ER;
+  opportunity fire at separate times is separate attacks (21.1.6);
+- a unit assigned directly to an HQ (21.1.3-21.1.4, 21.1.9) and artillery firing IF (21.1.8) add no subordination
+  when every other attacking unit has that HQ on its chain; AT and flak units always add their own, and no unit of
+  another subordination firing with them is excepted (21.1.10: "if they fire on the same unit or hex it is
+  considered a multi-formation attack");
+- the leader of 21.1.7 is stacked with an attacking unit whose chain holds the leader's HQ, and "communication
+  range" is the line of communication of SR 7.4 from each other attacking unit to him (``indirect.check_loc``).
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from hexforge.games.game import Game
+from hexforge.games.values import plain
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr.indirect import check_loc
+from hexforge.rules.httr.units import formation_chain, is_kind
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal
+
+SETTING = "optional_multiformation"  # catalogue.READINGS
+DATA = "battalions"  # game.toml [special.battalions]
+DIRECT = ("regiment", "brigade", "kg", "division", "corps")  # the HQs a unit may be assigned to directly
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    readings: dict[str, str]
+
+
+def listed(game: Game) -> bool:
+    """Does units.csv ``formation`` name every unit's battalion HQ where it has one ([special.battalions])?"""
+    cfg = plain((game.info.special or {}).get(DATA)) or {}
+    return isinstance(cfg, dict) and cfg.get("listed") is True
+
+
+def subordination(game: Game, u: str) -> tuple[str, bool] | Unknown:
+    """(the unit's HQ, whether it is its battalion), or what the data lacks to say it."""
+    hq = game.units[u].formation
+    if hq not in game.units:
+        return Unknown(f"the HQ of unit {u} (units.csv formation: the Formation Displays)")
+    size = game.units[hq].size.strip().lower()
+    if size == "battalion":
+        return hq, True
+    if size not in DIRECT:
+        return Unknown(f"the size of HQ {hq} (units.csv size: battalion, regiment, brigade, KG, division or corps)")
+    if not listed(game):
+        return Unknown(f"the battalion of unit {u} (the Formation Displays: units.csv formation names its HQ {hq}, "
+                       "and game.toml [special.battalions] does not say it names every battalion)")
+    return hq, False
+
+
+def counted(game: Game, u: str, others: list[str], fired_if: bool) -> str | None | Unknown:
+    """The subordination ``u`` adds to an attack with ``others`` (None: none, 21.1.3-21.1.4, 21.1.8-21.1.9)."""
+    sub = subordination(game, u)
+    if isinstance(sub, Unknown):
+        return sub
+    hq, battalion = sub
+    if is_kind(game, u, "at", "flak", "artillery", "spa") is None:
+        return Unknown(f"the type of unit {u} (units.csv type: AT and flak units always count, SR 21.1.10)")
+    if is_kind(game, u, "at", "flak"):
+        return hq  # 21.1.10
+    gun_if = fired_if and bool(is_kind(game, u, "artillery", "spa"))  # 21.1.8
+    exempt = (not battalion or gun_if) and all(hq in formation_chain(game, o) for o in others) and \
+        all(game.units[o].formation == hq for o in others if is_kind(game, o, "at", "flak"))  # 21.1.10
+    return None if exempt else hq
+
+
+def led(p: Position, units: list[str]) -> bool | Unknown:
+    """SR 21.1.7: a leader stacked with an attacking unit subordinated to him, every other one in communication."""
+    for u in units:
+        at = p.state.where(u)
+        leaders = [x for x in p.state.at(at) if is_kind(p.game, x, "leader")] if at is not None else []
+        for leader in leaders:
+            if p.game.units[leader].formation not in [p.game.units[u].formation, *formation_chain(p.game, u)]:
+                continue
+            talks = [check_loc(p, o, leader) for o in units if p.state.where(o) not in (None, at)]  # type: ignore
+            if any(isinstance(v, Illegal) for v in talks):
+                continue
+            if all(isinstance(v, Legal) for v in talks):
+                return True
+            return Unknown(next(v.needs for v in talks if not isinstance(v, Legal)))
+    return False
+
+
+@rule("HTTR SR 21.1.1-21.1.10", "OPT-1", "optional multi-formation fire: each firing unit's ER -1 per battalion "
+      "subordination firing at the target hex when there are two or more (units assigned directly to a regiment or "
+      "division with its units, artillery IF along its chain excepted; AT and flak count; a leader negates it)")
+def penalty(p: Position, units: list[str], if_units: frozenset[str] = frozenset()) -> int | Unknown:
+    """The ER reduction of an attack by ``units`` (``if_units``: those firing IF); 0 when the rule is off."""
+    if p.readings.get(SETTING) != "on" or len(units) < 2:
+        return 0
+    subs: set[str] = set()
+    for u in units:
+        got = counted(p.game, u, [o for o in units if o != u], u in if_units)
+        if isinstance(got, Unknown):
+            return got
+        if got is not None:
+            subs.add(got)
+    if len(subs) < 2:
+        return 0
+    negated = led(p, units)
+    if isinstance(negated, Unknown):
+        return negated
+    return 0 if negated else len(subs)
