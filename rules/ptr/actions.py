@@ -371,7 +371,9 @@ class ActionsMixin:
 
     def overstack(self, h: Hex, side: str, extra: str | None = None) -> Verdict | None:
         """The verdict on ``h``'s stacking for ``side`` (with ``extra`` added) when it breaks the limits or
-        cannot be told."""
+        cannot be told. PtR 14.1A: what counts is each combat unit and HQ by its class; markers never count, and
+        that holds by construction (the position holds units.csv units only), so the part of 14.1A that can fail
+        is the count itself (14.1D, 14.2A)."""
         limits = self.data.stacking()
         if isinstance(limits, Unknown):
             return NotCheckable(limits.needs)

@@ -105,3 +105,21 @@ def test_scenario_one_limits_on_the_synthetic_game(syn):
     static Germans and five activations are test_oc.test_scenario_one_limits_on_the_bundled_data."""
     r = german(syn).check()
     assert illegal(r) == [] and "116pz activates" in verdicts(r, 5)[0].detail
+
+
+def test_markers_never_count_for_stacking(syn):
+    """PTR14-1 (14.1A): 1214 holds 3-AI and 3-TK under an Improved Defense marker and two Current CS markers (pieces
+    in the hex, of no side); 3-TK2 joins them: one infantry-type and two support-type units is the limit, and the
+    markers add nothing (legal): the position the count reads holds the units only. Combat units and HQs do count:
+    a second infantry-type unit there is over the limit (test_actions, 14.1D), a second HQ too (test_displacement,
+    14.2A)."""
+    from hexforge.builder.locations import OFF_MAP
+    from hexforge.builder.timeline import Move, PieceRef
+    log = PtrLog(syn).phase(1, "operations")
+    for name in ("Improved Defense", "Current CS", "Current CS"):
+        log.events.append(Move(log._n(), PieceRef(name, name, None), OFF_MAP, OFF_MAP, None, "1214", ("1214",)))
+    log.say("us", "act 3arm").roll("us", 5).move("3-TK2", "1211", "1212", "1213", "1214").say("us", "done")
+    ref = PtrReferee(rules_for(syn, "s1"), log.timeline())
+    r = ref.run()
+    assert sorted(ref.state.at(ref.game.map.index["1214"])) == ["3-AI", "3-TK", "3-TK2"]
+    assert illegal(r) == [] and verdicts(r, 6)[0].detail.startswith("route")
