@@ -8,10 +8,10 @@ Data: ``units.csv`` value columns ``at_class`` (the dots' class: 1 light, 2 medi
 very light (6.2 exception).
 
 Readings: an artillery unit's AT fire strength is its strength (no dots printed), halved (6.4.3.1); 'covering
-terrain' for 6.4.4.3-6.4.4.4 is forest, city, rough, woods and town (7.3.3); entrenchments are not read (a
-towed AT unit's doubling, 6.4.3.2, and 18.3.1's entrenched classes are not applied: the verdict says it
-guessed); SP losses are not logged, so a result is checked against what the log shows: a target every AT shot
-missed is not eliminated by them, and a loss of at least its printed strength eliminates it.
+terrain' for 6.4.4.3-6.4.4.4 is forest, city, rough, woods and town (7.3.3); who is entrenched is
+``entrench.benefits`` (a towed AT unit's doubling, 6.4.3.2; a leg target's class one step heavier, 18.3.1); SP
+losses are not logged, so a result is checked against what the log shows: a target every AT shot missed is not
+eliminated by them, and a loss of at least its printed strength eliminates it.
 """
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.entrench import Works, benefits
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.los import ADJACENT_ONLY, WITHIN_TWO
 from hexforge.rules.httr.units import is_kind, mobility, number
@@ -40,6 +41,8 @@ class Position(Protocol):
     game: Game
     state: GameState
     fire: FireLog
+    works: Works
+    readings: dict[str, str]
 
     def hex(self, label: str | None) -> Hex | None: ...
 
@@ -67,6 +70,8 @@ def target_class(p: Position, u: str) -> str | Unknown:
             return "very light"
         if kinds is None:
             return Unknown(f"terrain of the hex of {u} (18.3.1: leg targets in a city are heavy, in a town medium)")
+        if benefits(p, p.works, u):
+            return "very heavy" if "city" in kinds else "heavy"  # 18.3.1: entrenched
         return "heavy" if "city" in kinds else "medium"
     code = p.game.units[u].values.get("afv_class")
     if code not in TARGET_CLASSES:
@@ -102,7 +107,8 @@ def check_class(p: Position, d: Declaration, units: list[str]) -> Verdict:
 
 
 def at_strength(p: Position, u: str) -> float | Unknown:
-    """SR 6.4.2.1, 6.4.3: strength x dots; an AFV in Defilade and artillery halved (round up)."""
+    """SR 6.4.2.1, 6.4.3: strength x dots; an AFV in Defilade and artillery halved (round up), an entrenched AT unit
+    doubled."""
     s = number(p.game, u, "strength")
     if isinstance(s, Unknown):
         return s
@@ -112,6 +118,8 @@ def at_strength(p: Position, u: str) -> float | Unknown:
     if isinstance(dots, Unknown):
         return dots
     points = s * dots
+    if is_kind(p.game, u, "at") and benefits(p, p.works, u):
+        return points * 2  # 6.4.3.2: a towed AT unit entrenched
     return math.ceil(points / 2) if is_kind(p.game, u, "afv") and mem.mode(p.state, u) == "defilade" else points
 
 
@@ -137,8 +145,7 @@ def resolve_at(p: Position, roll: int) -> Verdict:
     loss = 0 if roll > value else 2 if roll <= math.ceil(value / 2) else 1
     p.fire.at_results.append((p.fire.at_roll_index, target, loss))
     said = "a miss" if not loss else f"{loss} SP lost"
-    return Legal(detail=f"{got[0]} AT fire at {target} ({got[1]} target): ATFV {value}, 2d6 {roll}: {said}",
-                 guess="no unit is entrenched" if is_kind(p.game, units[0], "at") else None)
+    return Legal(detail=f"{got[0]} AT fire at {target} ({got[1]} target): ATFV {value}, 2d6 {roll}: {said}")
 
 
 def modifiers(p: Position, units: list[str], target: str) -> int:

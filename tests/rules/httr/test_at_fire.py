@@ -107,3 +107,21 @@ def test_an_at_loss_has_the_effects_of_fire():  # EFF-3, EFF-5, EFF-6: SR 6.7.3,
         ["HTTR SR 6.7.8"]  # not disrupted
     disrupt = lambda log: log.layer("G-AFV", "Disrupted", "Normal", "Disrupted")  # noqa: E731
     assert all_legal(shot(column, line, (3, 3), disrupt, lambda log: log.mode("G-AFV", "Defilade", "Travel"))[0])
+
+
+def test_entrenchments_in_at_fire():  # ENT-1, AT-7: SR 6.4.3.2 (L262), 18.3.1 (L906) through entrench.benefits
+    # A-AT entrenched in battery fires 8 AT points, not 4: ATFV 5 + floor(7 x 0.75) = 10, where 2d6 8 takes a point
+    # (unentrenched, ATFV 7, a miss), so G-AFV left Concentrated without a morale check breaks SR 6.7.7
+    line = "at B0304 from A-AT target G-AFV"
+    v, _ = shot(SHOT, line, (4, 4))
+    assert "ATFV 7" in v[0].detail and all_legal(v)
+    log = Log(SHOT).marker("e1", "Entrenchment", "B0303").phase(1, "allied_fire").say(line).roll("AT Fire", 4, 4)
+    v = log.phase(1, "allied_movement").check().judged[2].verdicts
+    assert "ATFV 10" in v[0].detail and rules_broken(v) == ["HTTR SR 6.7.7"]
+    # an entrenched leg target in a town is a heavy target (medium when not): G-AFV at A-INF1 in Defilade in B0307
+    town = {"G-AFV": "B0306", "A-INF1": ("B0307", BATTERY)}
+    open_ = Log(town).phase(1, "german_fire").say("at B0307 from G-AFV target A-INF1").roll("AT Fire", 4, 5)
+    assert "(medium target)" in open_.check().judged[2].verdicts[0].detail
+    dug_in = Log(town).marker("e1", "Entrenchment", "B0307").phase(1, "german_fire")
+    dug_in.say("at B0307 from G-AFV target A-INF1").roll("AT Fire", 4, 5)
+    assert "(heavy target)" in dug_in.check().judged[2].verdicts[0].detail
