@@ -4,30 +4,35 @@ and one wing per rules system (``fm/``, ``ptr/``, ``httr/``). This face lists th
 """
 from __future__ import annotations
 
+import importlib
 from typing import Callable
 
 from hexforge.builder.timeline import EventStream, Timeline
 from hexforge.games.game import Game
-from hexforge.rules.fm.aachen.system import Aachen
-from hexforge.rules.fm.arnhem.system import Arnhem
-from hexforge.rules.fm.referee import FmReferee
-from hexforge.rules.fm.system import FireAndMovement
-from hexforge.rules.httr.referee import HttrReferee
-from hexforge.rules.httr.system import HighwayToTheReich
-from hexforge.rules.ptr.referee import PtrReferee
-from hexforge.rules.ptr.system import PiercingTheReich
 from hexforge.rules.registry import matrix
 from hexforge.rules.replay import Referee, Report
 from hexforge.rules.system import RulesSystem
 
-#: Every rules variant by name, with its log referee (``None``: none is built yet).
-SYSTEMS: dict[str, tuple[type[RulesSystem], type[Referee] | None]] = {
-    "fm": (FireAndMovement, FmReferee),
-    "aachen": (Aachen, FmReferee),
-    "arnhem": (Arnhem, FmReferee),
-    "ptr": (PiercingTheReich, PtrReferee),
-    "httr": (HighwayToTheReich, HttrReferee),
+#: Every rules variant by name: its system and its log referee (``None``: none is built yet), as ``module:Class``,
+#: imported only when a game asks for it (checking an F&M log loads no PtR or HTTR code).
+SYSTEMS: dict[str, tuple[str, str | None]] = {
+    "fm": ("hexforge.rules.fm.system:FireAndMovement", "hexforge.rules.fm.referee:FmReferee"),
+    "aachen": ("hexforge.rules.fm.aachen.system:Aachen", "hexforge.rules.fm.referee:FmReferee"),
+    "arnhem": ("hexforge.rules.fm.arnhem.system:Arnhem", "hexforge.rules.fm.referee:FmReferee"),
+    "ptr": ("hexforge.rules.ptr.system:PiercingTheReich", "hexforge.rules.ptr.referee:PtrReferee"),
+    "httr": ("hexforge.rules.httr.system:HighwayToTheReich", "hexforge.rules.httr.referee:HttrReferee"),
 }
+
+
+def load(path: str) -> type:
+    """The class a ``module:Class`` path of ``SYSTEMS`` names."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def systems() -> dict[str, tuple[type[RulesSystem], type[Referee] | None]]:
+    """Every variant's system and referee classes (imports every wing)."""
+    return {v: (load(s), load(r) if r else None) for v, (s, r) in SYSTEMS.items()}
 
 
 class NoReferee(ValueError):
@@ -45,17 +50,17 @@ def variant(game: Game) -> str:
 
 def rules_for(game: Game, scenario: str | None = None) -> RulesSystem:
     """The rules of a game, for one of its scenarios when ``scenario`` names it."""
-    return SYSTEMS[variant(game)][0](game, scenario)
+    return load(SYSTEMS[variant(game)][0])(game, scenario)
 
 
 def referee_for(rules: RulesSystem, timeline: Timeline | EventStream) -> Referee:
     """The log referee of ``rules`` over ``timeline``; :class:`NoReferee` when the system has none yet."""
     name = variant(rules.game)
-    cls = SYSTEMS[name][1]
-    if cls is None:
+    path = SYSTEMS[name][1]
+    if path is None:
         raise NoReferee(f"no log referee exists yet for the {rules.system_id} system (game {rules.game.id}); "
-                        f"systems with one: {', '.join(sorted({c.system_id for c, r in SYSTEMS.values() if r}))}")
-    return cls(rules, timeline)
+                        f"systems with one: {', '.join(sorted({c.system_id for c, r in systems().values() if r}))}")
+    return load(path)(rules, timeline)
 
 
 def check(game: Game, timeline: Timeline | EventStream, scenario: str | None = None,
@@ -68,9 +73,10 @@ def check(game: Game, timeline: Timeline | EventStream, scenario: str | None = N
 def coverage(system: str) -> str:
     """The coverage matrix of a system as markdown (``hexforge rules coverage``); :class:`NoReferee` when the
     system has no referee, hence no catalogue, yet."""
-    cls = next((c for c, _ in SYSTEMS.values() if c.system_id == system), None)
+    known = {c.system_id: c for c, _ in systems().values()}
+    cls = known.get(system)
     if cls is None:
-        raise KeyError(f"no rules system {system!r} (known: {', '.join(sorted({c.system_id for c, _ in SYSTEMS.values()}))})")
+        raise KeyError(f"no rules system {system!r} (known: {', '.join(sorted(known))})")
     if not cls.catalogue:
         raise NoReferee(f"no log referee exists yet for the {system} system, so it has no coverage matrix")
     return matrix(system, cls.catalogue, cls.departures)

@@ -61,8 +61,8 @@ def test_generated_doc_is_current():
 
 
 def test_the_referee_is_the_systems():
-    from hexforge.rules import SYSTEMS
-    assert SYSTEMS["httr"][1] is HttrReferee
+    from hexforge.rules import systems
+    assert systems()["httr"][1] is HttrReferee
 
 
 def test_verdicts_settle_at_each_phase_change():
