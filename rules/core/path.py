@@ -58,14 +58,16 @@ def route(start: Hex, record: R, waypoints: list[Hex], step: Callable[[R, Hex, H
 
     # Lazy A*: a step is judged only when it is the most promising thing left. Entries are states already
     # judged (``pending`` None) or steps still to judge (``pending`` the hex stepped into, the estimate
-    # optimistic); (maybe?, estimate, cost, steps, tie, hex, waypoint, record, hexes, needs, pending).
+    # optimistic); (maybe?, estimate, -cost, steps, tie, hex, waypoint, record, hexes, needs, pending). Of equal
+    # estimates the costlier (the nearer the goal) comes first: fewer steps are judged on the way.
     push, pop = heapq.heappush, heapq.heappop
-    queue = [(False, cost(record) + ahead(start, 0), cost(record), 0, next(tie), start, 0, record, (start,), None,
+    queue = [(False, cost(record) + ahead(start, 0), -cost(record), 0, next(tie), start, 0, record, (start,), None,
               None)]
     best: set[Hashable] = set()
     blocked: tuple[int, int, Illegal, tuple[Hex, ...]] | None = None  # (waypoints reached, -distance, ...)
     while queue:
         maybe, _, c, n, _, h, wp, rec, hexes, needs, b = pop(queue)
+        c = -c
         if b is not None:  # judge the step h -> b now
             v, after = step(rec, h, b)
             path = hexes + (b,)
@@ -84,7 +86,7 @@ def route(start: Hex, record: R, waypoints: list[Hex], step: Callable[[R, Hex, H
                 gq, gr, rest = goals[nwp]
                 dq, dr = b.q - gq, b.r - gr
                 guess = c2 + floor * (max(abs(dq), abs(dr), abs(dq + dr)) + rest)
-            push(queue, (maybe or unsure, guess, c2, n + 1, next(tie), b, nwp, after, path,
+            push(queue, (maybe or unsure, guess, -c2, n + 1, next(tie), b, nwp, after, path,
                          needs or (v.needs if unsure else None), None))
             continue
         if wp == last:
@@ -102,5 +104,5 @@ def route(start: Hex, record: R, waypoints: list[Hex], step: Callable[[R, Hex, H
             else:  # c + floor + ahead(nb, wp), inlined (the sums in the same order: the same floats)
                 dq, dr = nb.q - gq, nb.r - gr
                 guess = c + floor + floor * (max(abs(dq), abs(dr), abs(dq + dr)) + rest)
-            push(queue, (maybe, guess, c, n, next(tie), h, wp, rec, hexes, needs, nb))
+            push(queue, (maybe, guess, -c, n, next(tie), h, wp, rec, hexes, needs, nb))
     return NoRoute(blocked[2], blocked[3]) if blocked is not None else None
