@@ -84,3 +84,15 @@ def test_a_check_reports_its_progress_event_by_event() -> None:
     done: list[int] = []
     check(game, log.timeline(), progress=done.append)
     assert sum(done) == 131 and done == [100, 31]
+
+
+def test_checking_an_fm_log_loads_no_other_wing() -> None:
+    """The wings are imported when a game asks for them (start-up time and the collector's work)."""
+    import subprocess
+    import sys
+    code = ("import sys; from pathlib import Path; from hexforge.games import load_game; "
+            "from hexforge.builder.timeline import Timeline; from hexforge.rules import check; "
+            f"check(load_game(Path({str(GAMES.parent / 'tests' / 'data' / 'synthetic-fm')!r})), Timeline((), (), ())); "
+            "print(sorted(m for m in sys.modules if m.startswith(('hexforge.rules.ptr', 'hexforge.rules.httr'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
