@@ -428,28 +428,22 @@ def strength(game: Game, units: list[str]) -> float | Unknown:
       "1/2 but artillery/AT, disrupted 1/2, Travel 1 SP) and lowest ER (artillery 2, -1 in Travel or dismounted), "
       "each further 9 SP one column right, then the Fire Results Table on the target hex's line")
 def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Verdict:
-    """The result of a DF or IF packet for its 2d6 roll (SR 6.3.2.2, 6.5.3); an entrenched target (``entrench.benefits``)
-    takes DF on the matrix's entrenched line (6.3.5.2 example) and IF at 4 less (6.5.6.1). When the firer's optional
-    roll change (6.3.5.2, 6.5.3) could give another result, none is recorded for the effects that follow."""
+    """The result of a DF or IF packet for its 2d6 roll (SR 6.3.2.2, 6.5.3); an entrenched target
+    (``entrench.benefits``) takes DF on the matrix's entrenched line (6.3.5.2 example) and IF at 4 less (6.5.6.1).
+    When the firer's optional roll change (6.3.5.2, 6.5.3) could give another result, none is recorded for the
+    effects that follow."""
     target = p.hex(d.target)
     kinds = p.game.map.terrain.of(target) if target is not None else None
     if target is None or kinds is None:
         return NotCheckable(f"terrain of the target hex {d.target} (unsurveyed)")
-    total, er = 0.0, 9
-    for u in units:
-        got = if_firer(p, d, u, target) if d.kind == "if" else _firer(p, u, d.kind, units)
-        if isinstance(got, Unknown):
-            return NotCheckable(got.needs)
-        total, er = total + got[0], min(er, got[1])
-    attack = p.fire.hex_firers.get(target) or units
-    less = multi_formation.penalty(p, attack, frozenset(u for u in attack if p.fire.method.get(u) == "if"))
-    if isinstance(less, Unknown):
-        return NotCheckable(less.needs)
-    er = max(er - less, 1)  # SR 21.1.2
-    fixed, drm = 0, 0
+    got = packet(p, d, units, target)
+    if isinstance(got, Unknown):
+        return NotCheckable(got.needs)
     dug_in = target_entrenched(p, d, target)
     if isinstance(dug_in, Unknown):
         return NotCheckable(dug_in.needs)
+    total, er, less = got
+    fixed, drm = 0, 0
     if d.kind == "if":
         value: object = indirect_fire_value(p.game, total, er)
         mods = if_modifiers(p, d, target, total)
@@ -487,6 +481,20 @@ def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Ve
 
 
 ENTRENCHED_IF = 4  # SR 6.5.6.1 (L333)
+
+
+def packet(p: Position, d: Declaration, units: list[str], target: Hex) -> tuple[float, int, int] | Unknown:
+    """A DF or IF packet's strength, its ER (the lowest, SR 6.3.1.2, less any multi-formation penalty, SR 21.1.2) and
+    that penalty; the attack on the hex is every unit that fired at it this phase (``multi_formation``)."""
+    total, er = 0.0, 9
+    for u in units:
+        got = if_firer(p, d, u, target) if d.kind == "if" else _firer(p, u, d.kind, units)
+        if isinstance(got, Unknown):
+            return got
+        total, er = total + got[0], min(er, got[1])
+    attack = p.fire.hex_firers.get(target) or units
+    less = multi_formation.penalty(p, attack, frozenset(u for u in attack if p.fire.method.get(u) == "if"))
+    return less if isinstance(less, Unknown) else (total, max(er - less, 1), less)
 
 
 def target_entrenched(p: Position, d: Declaration, target: Hex) -> bool | Unknown:

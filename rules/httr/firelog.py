@@ -38,4 +38,4 @@ class FireLog:
     of_low: list[tuple[int, Hex, str, tuple[str, ...]]] = field(default_factory=list)  # OF below the top two (6.6.2.5)
     effects: list = field(default_factory=list)  # effects.Effect: results whose consequences are judged at the end
     defilade_due: list[tuple[int, str]] = field(default_factory=list)  # (roll's event, unit) a DEF put in Defilade
-    hex_firers: dict[Hex, list[str]] = field(default_factory=dict)  # units that fired DF, AT or IF at each hex (SR 21.1)
+    hex_firers: dict[Hex, list[str]] = field(default_factory=dict)  # who fired DF, AT or IF at each hex (SR 21.1)
