@@ -4,6 +4,12 @@ play enters no earlier than its GT, on its entry hex or edge (an adjacent hex wh
 unit, 12.3.4); German reinforcements may be deferred (12.2.2, 12.3.3); in a scenario the airborne reinforcements
 may not be delayed (12.6): they land in their GT.
 
+An entry may be written as the track's own code (ScR 12.1 L1458, :func:`arrival_code`): ``"7A3930"`` is GT 7, Map A,
+hex A3930; ``"10B East"`` GT 10 anywhere along Map B's east edge (terrain.toml ``[[edges]]`` id ``B-east``).
+
+Reading (12.3.3-12.3.4): a German unit held off the map enters from "an appropriate Off-Map Movement Area": one whose
+map edge holds its entry hex, or for an edge code the edge's hexes ("the off-map area that abuts their entry hex").
+
 Reading: a unit is airborne as the air landing rules read it (its Pathfinder marker's regiment, or the data's
 ``[special.airborne]`` formations); its drop hex is theirs (an air landing's entry is the drop). 12.6 is read as
 binding every scenario's airborne rows, the campaign's included (12.7's free choice is an option players agree;
@@ -11,8 +17,9 @@ it is not in the data). A row whose units, GT or entry are unknown leaves those 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from hexforge.builder.timeline import Entered, Event, TurnChange
 from hexforge.games.game import Game
@@ -24,6 +31,7 @@ from hexforge.rules.state import GameState, phase_of
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
+CODE = re.compile(r"^\s*(\d+)([A-Z])(?:(\d{4})|\s+([A-Za-z]+))\s*$")  # ScR 12.1 (L1458): GT, map, hex or edge
 TRACK = "the Game Turn Record Track's arrival codes (not transcribed: scenario [[reinforcements]] {what})"
 
 
@@ -44,6 +52,24 @@ class Schedule:
     arrived: set[str] = field(default_factory=set)
     late: set[int] = field(default_factory=set)
     turn: int | None = None
+
+
+class Code(NamedTuple):
+    """A German arrival code (ScR 12.1): its GT, map letter, and hex label or map edge id."""
+
+    turn: int
+    sheet: str
+    hex: str | None
+    edge: str | None
+
+
+def arrival_code(text: str) -> Code | None:
+    """ScR 12.1 (L1458): "7A3930" -> GT 7, Map A, hex A3930; "10B East" -> GT 10, Map B, edge ``B-east``."""
+    m = CODE.match(text)
+    if m is None:
+        return None
+    turn, sheet, digits, edge = m.groups()
+    return Code(int(turn), sheet, f"{sheet}{digits}" if digits else None, f"{sheet}-{edge.lower()}" if edge else None)
 
 
 def rows(p: Position) -> list:
@@ -100,6 +126,9 @@ def entry_hex(p: Position, uid: str, h: Hex | None, r) -> Verdict:
     """OFF-4's hex: the code's hexes or edge; ScR 12.3.4's adjacent hex when an entry hex holds an enemy unit."""
     entry = r.entry.resolved if r.entry is not None else "unknown"
     edges = p.game.map.terrain.edges
+    code = arrival_code(entry) if isinstance(entry, str) and entry not in edges else None
+    if code is not None:
+        entry = code.edge or [code.hex]
     if isinstance(entry, str) and entry in edges:
         hexes = edges[entry]
         if hexes is None:
@@ -115,8 +144,7 @@ def entry_hex(p: Position, uid: str, h: Hex | None, r) -> Verdict:
     side = p.state.side(uid)
     areas = [k for k, v in edges.items() if k.startswith(AREA) and v and h in v]
     if side == "german" and areas:
-        return NotCheckable(f"which Off-Map Movement Area suits {uid}'s arrival code (ScR 12.3.3: a held unit enters "
-                            f"from an appropriate one; it enters from {areas[0]})")
+        return held(p, uid, areas, hexes)
     blocked = [b for b in hexes if h.distance(b) == 1 and any(p.state.side(u) not in (side, None)
                                                               for u in p.state.at(b))]
     if blocked:
@@ -141,3 +169,15 @@ def not_delayed(p: Position, log: Schedule, i: int, r, turn: int) -> Verdict | N
         return Illegal("HTTR ScR 12.6", f"{', '.join(missing)} did not land in GT {due}: a scenario's airborne "
                        "reinforcements may not be delayed")
     return Legal(detail=f"the airborne reinforcements of GT {due} landed in it (ScR 12.6)")
+
+
+@rule("HTTR ScR 12.3.3-12.3.4", "OFF-5", "a German reinforcement held off the map enters from the Off-Map Movement "
+      "Area that abuts its entry hex")
+def held(p: Position, uid: str, areas: list[str], hexes: frozenset[Hex]) -> Verdict:
+    """``uid`` enters by an edge hex of ``areas``, not on its code's ``hexes``."""
+    edges = p.game.map.terrain.edges
+    if any(edges[a] is not None and edges[a] & hexes for a in areas):
+        return Legal(detail=f"{uid} was held in off-map area {areas[0].removeprefix(AREA)}, which abuts its entry "
+                     "hex (ScR 12.3.3)")
+    return Illegal("HTTR ScR 12.3.3", f"{uid} enters from off-map area {areas[0].removeprefix(AREA)}, which does not "
+                   "abut its arrival code's entry hex: a held unit enters from an appropriate area")

@@ -37,9 +37,10 @@ def test_a_blocked_entry_hex_lets_it_enter_next_to_it():  # OFF-4, ScR 12.3.4 (L
     assert not illegal(enters("G-INF2", "B0309", 2, {**START, "A-INF2": "B0310"}))
 
 
-def test_a_held_german_unit_from_an_off_map_area_is_not_checkable():  # OFF-4, ScR 12.3.3: which area is not given
-    v = enters("G-INF2", "B0210", 3)
-    assert not illegal(v) and any("Off-Map Movement Area" in n.needs for n in unsure(v))
+def test_a_held_german_unit_enters_from_the_area_abutting_its_hex():  # OFF-5, ScR 12.3.3-12.3.4 (L1465-L1466)
+    v = enters("G-INF2", "B0210", 3)  # B0310, its entry hex, is on off-map area 1E's edge, as B0210 is
+    assert not illegal(v) and any("area 1E" in (getattr(n, "detail", None) or "") for n in v)
+    assert rules_broken(enters("G-INF2", "B0201", 3)) == ["HTTR ScR 12.3.3"]  # area 1W abuts other hexes
 
 
 PF = ("pf1", "Pathfinder A-REG1", "B0305")
