@@ -26,12 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from hexforge.builder.timeline import ChatLine, Entered, Event, Move, Placement, TurnChange
+from hexforge.builder.timeline import ChatLine, DiceRoll, Entered, Event, Move, Placement, TurnChange
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import drop_zones as zones
+from hexforge.rules.httr import landing_ma
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import parse
 from hexforge.games.values import plain
@@ -76,6 +77,8 @@ class Landings:
     serial_units: dict[int, list[str]] = field(default_factory=dict)  # each serial's (log step's) units
     drowned: dict[str, Hex] = field(default_factory=dict)  # units scattered into an all-water hex this phase
     scatter: Scatter = field(default_factory=Scatter)  # the landing routine of this phase's serials (ScR 6.5)
+    ma: landing_ma.LandingMa = field(default_factory=landing_ma.LandingMa)  # landing-GT MA rolls (ScR 6.6.5)
+    ma_for: str | None = None  # the unit an ``ma`` line named for the next Movement Allowance roll
 
     @classmethod
     def set_up(cls, setup: tuple[Placement, ...], channel: Channel) -> Landings:
@@ -123,11 +126,19 @@ def landing(p: Position, log: Landings, e: Event) -> list[Verdict]:
     if isinstance(e, TurnChange):
         out = landed_on_enemy(p, log) + zones.judge_rough(p, log.rough) + zones.judge_water(p, log.drowned)
         log.contested, log.assaulted, log.rough, log.serial_units, log.drowned = {}, set(), {}, {}, {}
-        return out
+        return out + landing_ma.phase_end(p, log.ma)
     if isinstance(e, ChatLine):
         d = parse(e.text)
         if d is not None and d.kind == "ca" and p.hex(d.target) is not None:
             log.assaulted.add(p.hex(d.target))
+        log.ma_for = d.target if d is not None and d.kind == "ma" and d.target in p.game.units else log.ma_for
+        return []
+    if isinstance(e, DiceRoll):
+        button = p.channel.dice(e.name)
+        if button is not None and button.purpose == landing_ma.PURPOSE:
+            whose, log.ma_for = log.ma_for, None  # an ma line's roll for another unit is not a landing MA
+            if whose is None or log.landed.get(whose) == p.state.turn:
+                log.ma.pending = (len(e.values), e.total if e.total is not None else sum(e.values))
         return []
     uid = p.unit(e)
     if uid is None and isinstance(e, (Move, Entered)):
@@ -193,6 +204,8 @@ def judge_drop(p: Position, log: Landings, e: Entered, uid: str) -> list[Verdict
     turn = p.state.turn
     if turn is not None:
         log.landed[uid], log.moved[uid] = turn, 0
+    if mem.mode(p.state, uid) is None and uid in log.waiting:  # the mode it lands in (ScR 6.8) is its mode now
+        p.state = mem.with_mode(p.state, uid, log.waiting[uid])
     if any(p.state.side(u) not in (p.state.side(uid), None) for u in p.state.at(h)):
         log.contested.setdefault(h, (e.step, []))[1].append(uid)
     log.serial_units.setdefault(e.step, []).append(uid)
@@ -281,15 +294,18 @@ def judge_landed_move(p: Position, log: Landings, e: Move, uid: str) -> list[Ver
     steps, at = 0, start
     for h in hexes:
         steps, at = steps + at.distance(h), h
+    first = [landing_ma.judge_first_move(p, log.ma, uid)] if log.moved[uid] == 0 and uid not in log.ma.given \
+        and p.phase() == ("movement", p.state.side(uid)) else []
     log.moved[uid] += steps
     how = mobility(p.game, uid)
     cap = LANDING_HEXES.get(how) if isinstance(how, str) else None
     if cap is None:
-        return [NotCheckable(f"whether {uid} is leg or vehicular (units.csv mobility)")]
+        return first + [NotCheckable(f"whether {uid} is leg or vehicular (units.csv mobility)")]
     if log.moved[uid] > cap:
-        return [Illegal("HTTR ScR 6.6.5.1", f"{uid} landed this GT and has moved {log.moved[uid]} hexes: at most "
-                        f"{cap} ({how}) in its landing turn")]
-    return [Legal(detail=f"{uid} has moved {log.moved[uid]} of its {cap} hexes in its landing GT (ScR 6.6.5.1)")]
+        return first + [Illegal("HTTR ScR 6.6.5.1", f"{uid} landed this GT and has moved {log.moved[uid]} hexes: at "
+                                f"most {cap} ({how}) in its landing turn")]
+    return first + [Legal(detail=f"{uid} has moved {log.moved[uid]} of its {cap} hexes in its landing GT (ScR "
+                          "6.6.5.1)")]
 
 
 @rule("HTTR ScR 6.6.4.2-6.6.4.4", "AIR-15", "units landing on Germans make a close action on them, which must drive "

@@ -49,10 +49,42 @@ def test_landing_modes():  # AIR-14, ScR 6.8 (L1257)
 
 
 def test_landing_turn_moves_at_most_two_hexes_on_foot():  # AIR-17, ScR 6.6.5.1 (L1243)
-    two = drop().move("A-INF1", "B0307", "B0308")
+    two = drop().roll("Movement Allowance 3d6", 5, 6, 1).move("A-INF1", "B0307", "B0308")  # Frost's battalion
     assert not illegal(last(two.check()))
-    three = drop().move("A-INF1", "B0307", "B0308").move("A-INF1", "B0309")
+    three = drop().roll("Movement Allowance 3d6", 5, 6, 1).move("A-INF1", "B0307", "B0308").move("A-INF1", "B0309")
     assert rules_broken(last(three.check())) == ["HTTR ScR 6.6.5.1"]
+
+
+def test_landing_turn_ma_is_one_2d6_roll():  # AIR-17, ScR 6.6.5.1 (L1243): 'a single 2d6 die roll'
+    """A-ENG (a division asset, landing by A-REG1's marker): clear hexes cost a Concentrated leg unit 2 MP, so
+    B0307 (a town, 2) and B0308 are 4 MP."""
+    def moved(*dice: int) -> list:
+        log = drop("A-ENG")
+        if dice:
+            log.roll("Movement Allowance 2d6" if len(dice) == 2 else "Movement Allowance 1d6", *dice)
+        return [v for j in log.move("A-ENG", "B0307", "B0308").phase(8, "allied_organization").check().judged
+                for v in j.verdicts]
+    assert not illegal(moved(2, 2)) and "landing MA is 4" in " ".join(v.detail or "" for v in moved(2, 2)
+                                                                       if not illegal([v]) and hasattr(v, "detail"))
+    assert rules_broken(moved(1, 2)) == ["HTTR ScR 6.6.5.1"]  # 4 MP on an MA of 3
+    assert rules_broken(moved()) == ["HTTR ScR 6.6.5.1"]  # no roll
+    assert rules_broken(moved(4)) == ["HTTR ScR 6.6.5.1"]  # 1d6
+
+
+def test_frosts_battalion_lands_on_three_dice_plus_one():  # MOR-6 / AIR-17, ScR 6.6.5.2 (L1244)
+    """The synthetic Frost's battalion is A-REG1's (A-INF1 and A-INF2): one 3d6 roll + 1 for both."""
+    def moved(*dice: int, to: tuple[str, ...] = ("B0307", "B0308")) -> list:
+        log = Log(OFF).phase(8, "allied_movement").place("pf1", PF, "B0305").enter("A-INF1", "B0306") \
+            .enter("A-INF2", "B0306")
+        if dice:
+            log.roll("Movement Allowance 3d6" if len(dice) == 3 else "Movement Allowance 2d6", *dice)
+        log.move("A-INF1", *to).move("A-INF2", "B0307")
+        return [v for j in log.phase(8, "allied_organization").check().judged for v in j.verdicts]
+    ok = moved(1, 1, 1)  # 3 + 1: A-INF1's 4 MP, and A-INF2 moves on the same roll
+    assert not [v for v in illegal(ok) if v.rule.startswith("HTTR ScR 6.6.5")]
+    assert any("battalion's landing MA of 4" in (getattr(v, "detail", "") or "") for v in ok)
+    assert "HTTR ScR 6.6.5.2" in rules_broken(moved(1, 1))  # 2d6
+    assert "HTTR ScR 6.6.5.1" in rules_broken(moved(1, 1, 1, to=("B0307", "B0308", "B0309")))  # 6 MP on 4, 3 hexes
 
 
 def test_a_days_serials_are_at_most_its_lift_points():  # AIR-9, AIR-10, AIR-12, ScR 6.7.1, 6.7.8 (L1247, L1254)

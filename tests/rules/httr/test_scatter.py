@@ -199,7 +199,7 @@ def test_the_bundled_scatter():  # AIR-6 / AIR-7 on the bundled data: Figure 2 a
 def test_a_scatter_is_no_landing_turn_movement():  # AIR-17 with AIR-6, ScR 6.6.5.1 (L1243)
     """The three hexes of an S1 scatter are not the two hexes a leg unit may move in its landing GT."""
     moved = serial().roll("Air Landing", 4, 4).roll("Scatter", 5).roll("Scatter", 5) \
-        .move("A-INF1", "B0304", "B0303", "B0302").move("A-INF1", "B0402", "B0502")
+        .move("A-INF1", "B0304", "B0303", "B0302").roll("Movement Allowance 3d6", 6, 6, 6).move("A-INF1", "B0402", "B0502")
     assert not illegal(last(moved.check()))
     assert rules_broken(last(moved.move("A-INF1", "B0602").check())) == ["HTTR ScR 6.6.5.1"]
 
