@@ -123,3 +123,69 @@ def test_markers_never_count_for_stacking(syn):
     r = ref.run()
     assert sorted(ref.state.at(ref.game.map.index["1214"])) == ["3-AI", "3-TK", "3-TK2"]
     assert illegal(r) == [] and verdicts(r, 6)[0].detail.startswith("route")
+
+
+def test_a_second_initiative_roll_after_a_winner_declared(syn):
+    """PTR9-6 (9.4): the Germans win segment 2 (US 3, German 7) and announce their Act: legal; rolling again
+    instead is test_initiative_reroll's illegal case."""
+    from tests.rules.ptr.test_oc import oc
+    r = oc(syn).initiative(3, 7).say("german", "act 116pz").check()
+    assert illegal(r) == [] and "116pz activates" in verdicts(r, 4)[0].detail
+
+
+def test_an_overstack_displaced_next_door_is_legal(syn):
+    """PTR14-8 (14.2B): 1-A's Movement Action ends in 1214 with 3-AI (14.1D, event 3, the planted overstack); the
+    opponent's displacement of 1-A into the adjacent 1213 raises nothing more; two hexes away it does
+    (test_displacement)."""
+    from tests.rules.ptr.test_displacement import overstacked
+    r = overstacked(syn).move("1-A", "1214", "1213").check()
+    assert [x for x in illegal(r) if x[0] != 3] == []
+
+
+def test_air_support_in_a_prepared_attack(syn):
+    """PTR15-7 (15.3B-C): a Prepared attack's first roll is Air Support (German: 1 -> 1R), then the combat roll:
+    legal (its result applied: '3/1', test_battle); an Air Support roll for a Regular attack is test_channel's
+    illegal case."""
+    from tests.rules.ptr.test_battle import attack
+    log = attack(syn, "prepared").say("german", "chits 1 2").roll("german", 1, "Air Support").roll("german", 9)
+    log = lose(lose(log, "3-AI", "1214", 0, 1), "116-PG", "1314", 0, 3).say("german", "done")
+    assert illegal(log.check()) == []
+
+
+def test_defender_first_then_the_attacker(syn):
+    """PTR15-20 (15.5C): '2/2' (test_hits.rolled, die 10): both defenders lose one SP, then the attacker two:
+    legal; the attacker's loss first is test_hits.test_defender_first."""
+    from tests.rules.ptr.test_hits import both_lose_one, rolled
+    log = lose(both_lose_one(rolled(syn, 10)), "116-PG", "1314", 0, 2).say("german", "done")
+    assert illegal(log.check()) == []
+
+
+def test_one_formation_wins_the_bonus(syn):
+    """PTR15-37 (15.6A2): the winning hex holds 116pz units only: the bonus AP pays 116-PG's move (legal); with 9-TK
+    there too there is none (test_hits_victory)."""
+    from tests.rules.ptr.test_hits_victory import won
+    r = won(syn).move("116-PG", "1314", "1315").check()
+    assert illegal(r) == [] and "a bonus AP" in verdicts(r, 16)[0].detail
+
+
+def test_set_up_on_the_right_sides_of_the_line(syn):
+    """PTR21-8 (21.5.3A / 21.5.4A): s2's own set-up (the US south of row 14, not next to it; the Germans on it or
+    north) is legal; a unit across the line is test_scenario's illegal case."""
+    from tests.rules.ptr.test_scenario import setup_illegal, start
+    r = start(syn).check("s2")
+    assert setup_illegal(r) == [] and illegal(r) == []
+
+
+def test_sharpshooters_after_a_move_into_their_zoc(syn):
+    """PTR22-7 (22.4A): G-SCH used right after 1-A's Movement Action ends in 116-PG's ZOC (1413): legal; with no US
+    move, or one ending outside a German ZOC, it is not (test_optional)."""
+    r = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).move("1-A", "1311", "1312", "1413") \
+        .say("german", "use g-sch").check()
+    assert illegal(r) == []
+
+
+def test_entering_reserve_with_every_unit_in_command(syn):
+    """PTR22-15 (22.8.2A-B): in the synthetic s1 every 1inf unit is in US1-HQ's CR and undisrupted: 1inf enters
+    Reserve Mode in the Organization Phase (legal); with US1-HQ far off it may not (test_reserve)."""
+    r = PtrLog(syn).phase(1, "organization").layer("1st Infantry FAM", None, "Reserve", "1", " In Reserve").check()
+    assert illegal(r) == [] and "enters Reserve Mode" in verdicts(r, 1)[0].detail
