@@ -3,20 +3,28 @@ check that must have caused it, turned off against the recovery rules. The log s
 roll of the module's Depletion Check button (``docs/log-channel.md``); the next Depleted marker or AmP spend
 takes it.
 
+Artillery of ER 7+ (SR 15.2.1-15.2.2): each time it fires it checks for depletion (reading ``amp_check``, catalogue
+``READINGS``: every time, as 15.2.1 says, or only when not fully supplied, as 13.2.7.4 says of every unit); a failed
+check is followed, before the next check or the phase's end, by one AmP off its division's AmP Record Track or its
+Depleted marker, and at 0 AmP by the marker.
+
 Readings: the depletion check follows a unit's fire or its attack in a CA in the same phase (SR 13.2.7.5:
 "immediately afterwards"); the "+2 modifier" of SR 13.2.7.6-13.2.7.7 is the ``depletion_modifier`` setting
-(catalogue ``READINGS``).
+(catalogue ``READINGS``). A Depletion Check roll names no unit: a failed roll left unanswered is judged only when
+every unit that fired or attacked this phase and is not yet depleted is artillery of ER 7+ that it fails, and a
+missing check only by counting the phase's rolls against those guns (a roll made for another unit may hide one).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Protocol
 
-from hexforge.builder.timeline import Move
+from hexforge.builder.timeline import DiceRoll, Event, Move, TurnChange
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import command_points as cpl
+from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.supply_rules import Supplied, before_supply_rules, supplied
@@ -27,13 +35,15 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DEFENSIVE = ("of", "return")  # SR 13.2.7.7 note (L737): no depletion check after OF or defensive fire in CA
 AMP_ER = 7  # SR 13.3.1 exception (L742), 15.0 (L800): artillery with an ER of seven or more uses AmP
+AMP_CHECK = "amp_check"  # the reading's name (catalogue.READINGS)
 
 
 @dataclass(slots=True)
 class DepletionLog:
-    """The phase's last Depletion Check roll, not yet taken by a marker or an AmP spend."""
+    """The phase's last Depletion Check roll, not yet taken by a marker or an AmP spend; the phase's rolls."""
 
     roll: int | None = None
+    rolls: int = 0
 
 
 class Position(Protocol):
@@ -81,10 +91,19 @@ def check_depletion(p: Position, uid: str) -> Verdict:
     got = supplied(p, uid)
     if got.full is None:
         return NotCheckable(got.why)
-    if got.full:
+    if got.full and not (amp_gun(p, uid) is True and p.readings.get(AMP_CHECK, "every_fire") == "every_fire"):
         return Illegal("HTTR SR 13.2.7.4", f"{uid} is fully in command and supply ({got.why}): it checks no "
                        "depletion")
     return check_roll(p, uid, got)
+
+
+def amp_gun(p: Position, uid: str) -> bool | Unknown:
+    """Artillery of ER seven or more (SR 15.0), which uses the AmP rules."""
+    art = is_kind(p.game, uid, "artillery")
+    if not art:
+        return False
+    er = number(p.game, uid, "effectiveness")
+    return er if isinstance(er, Unknown) else er >= AMP_ER
 
 
 @rule("HTTR SR 15.2.1-15.2.2", "CP-15", "artillery of ER 7-8 fails its depletion check on a 1, of ER 9 on 1-2")
@@ -138,7 +157,69 @@ def on_roll(p: Position, purpose: str | None, total: int) -> bool:
     if purpose != "depletion":
         return False
     p.depletion.roll = total
+    p.depletion.rolls += 1
     return True
+
+
+def on_event(p: Position, e: Event) -> list[Verdict]:
+    """Before a phase ends or the next Depletion Check is rolled: the AmP guns' checks and their consequences."""
+    if before_supply_rules(p.game, p.state.turn) is not False:
+        return []  # ScR 5.2: every unit is in supply before the supply rules (check_depletion judges a marker then)
+    if isinstance(e, TurnChange):
+        return unanswered(p) + unchecked(p)
+    if isinstance(e, DiceRoll):
+        button = p.channel.dice(e.name)
+        return unanswered(p) if button is not None and button.purpose == "depletion" else []
+    return []
+
+
+def fired_guns(p: Position) -> tuple[list[str], bool | NotCheckable]:
+    """The AmP guns that fired (not defensively) this phase and are not depleted; whether every unit that fired or
+    attacked this phase is one (NotCheckable: a firer's ER is not known)."""
+    firers = {u for u, how in p.fire.method.items() if how not in DEFENSIVE} | set(p.ca.attacked)
+    guns, only = [], True
+    for u in sorted(firers):
+        if u not in p.game.units or mem.has(p.state, u, "depleted"):
+            continue
+        gun = amp_gun(p, u)
+        if isinstance(gun, Unknown):
+            return [], NotCheckable(gun.needs + " (artillery of ER 7+ checks depletion each time it fires, SR 15.2.1)")
+        guns += [u] if gun else []
+        only = only and gun
+    return guns, only
+
+
+@rule("HTTR SR 15.2.1-15.2.2", "CP-15", "a failed depletion check of artillery of ER 7+ is followed by one AmP spent "
+      "or its Depleted marker, by the marker at 0 AmP")
+def unanswered(p: Position) -> list[Verdict]:
+    roll = p.depletion.roll
+    if roll is None:
+        return []
+    p.depletion.roll = None
+    guns, only = fired_guns(p)
+    if isinstance(only, NotCheckable):
+        return [only]
+    ers = [number(p.game, u, "effectiveness") for u in guns]
+    if not guns or not only or any(roll > fails_at(er, True) for er in ers):
+        return []
+    div = division(p.game, guns[0])
+    empty = div is not None and p.cp.boxes.get((cpl.AMP, div)) == 0
+    return [Illegal("HTTR SR 15.2.1", f"the Depletion Check of {roll} fails for {', '.join(guns)}, and neither an AmP "
+                    "is spent nor a Depleted marker placed" + (f" ({div} has no AmP left: the gun is marked depleted)"
+                                                             if empty else ""))]
+
+
+@rule("HTTR SR 15.2.1", "CP-15", "each time artillery of ER 7+ fires it checks for depletion (reading amp_check)")
+def unchecked(p: Position) -> list[Verdict]:
+    guns, only = fired_guns(p)
+    if isinstance(only, NotCheckable):
+        return [only]
+    if p.readings.get(AMP_CHECK, "every_fire") != "every_fire":
+        guns = [u for u in guns if supplied(p, u).full is False]
+    if len(guns) <= p.depletion.rolls:
+        return [Legal(detail=f"{', '.join(guns)} checked for depletion (SR 15.2.1)")] if guns else []
+    return [Illegal("HTTR SR 15.2.1", f"{', '.join(guns)} fired this phase and {p.depletion.rolls} Depletion Check "
+                    "rolls were made: artillery of ER 7+ checks for depletion each time it fires")]
 
 
 @rule("HTTR SR 15.2.1-15.2.2", "CP-15", "outside the Command Phase one AmP is spent only for an artillery unit of "

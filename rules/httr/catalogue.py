@@ -66,6 +66,12 @@ READINGS: tuple[Reading, ...] = (
              ("literal", "13.3.1: depletion comes on low rolls, so +2 added to the roll makes a unit with no CP "
                          "deplete less often than one with 1 CP")),
             "worse", "the modifier is the penalty of the worst supply states; read literally it would reward them"),
+    Reading("amp_check", "HTTR SR 15.2.1 (L808), 13.3.1 exception (L742) vs SR 13.2.7.3-13.2.7.4 (L731-732)",
+            (("every_fire", "15.2.1: 'each time an artillery unit with an ER of seven or more ... fires, it checks for "
+                            "depletion'"),
+             ("unsupplied_only", "13.2.7.4: only units whose supply path is invalid or whose HQ has one or no CP are "
+                                 "'vulnerable to depletion of ammunition'")),
+            "every_fire", "13.3.1's exception sends artillery of ER 7+ to the AmP rules, and 15.2.1 is their own rule"),
     Reading("sequence_order", "HTTR SR 4.1 (L129) vs ScR 24.1-24.2 (L1769-1810)",
             (("reaction_last", "ScR 24: the worked turns end with the Allied Reaction Phase"),
              ("flip_flop", "SR 4.1: 'phases 8 through 12 flip-flop phases 3 through 7'")),
@@ -319,7 +325,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('CP-12', 'HTTR SR 14.3.9 / 14.5.2-14.5.3 (L785, L791-792)', '≤ 4 CP carried over; ≤ 8 on a division track after allocation.', 'record-track markers naming their HQ unit (game.toml [[markers]] formation names divisions)'),
     ('CP-13', 'HTTR ScR 5.2.3.2-5.2.3.3 (L1152-1153)', '30 Corps HQ saves ≤ 8 CP and 8 AmP; it transfers CP only to division HQs, without attenuation.', 'record-track markers naming their HQ unit (game.toml [[markers]] formation names divisions)'),
     ('CP-14', 'HTTR ScR 5.2.5.2-5.2.5.4 (L1167-1169)', 'extra CP per 30 Corps HQ by location (+1 / +1.5 / +2) and +1 beyond 12 hexes of Club Route.', 'map (Maas/Waal bands), Club Route hexes'),
-    ('CP-15', 'HTTR SR 15.2.1-15.2.2 (L808-809)', 'artillery ER ≥ 7 failing (7-8 on 1, 9 on 1-2) spends 1 AmP or is depleted; at 0 AmP it is depleted.', 'units.csv effectiveness'),
+    ('CP-15', 'HTTR SR 15.2.1-15.2.2 (L808-809)', 'artillery ER ≥ 7 checks depletion each time it fires (reading amp_check); failing (7-8 on 1, 9 on 1-2) it spends 1 AmP or is depleted before the next check or the phase end; at 0 AmP it is depleted.', 'units.csv effectiveness'),
     ('CP-16', 'HTTR SR 15.2.3-15.2.5 / 15.3 (L810-812, L815)', '1 AmP clears two supplied artillery units in the Command Phase; −1 AmP every friendly Command Phase; ≤ 12 AmP.', 'record-track markers naming their HQ unit (game.toml [[markers]] formation names divisions); units.csv effectiveness'),
     # SR 16 / 19 - Morale and leaders (L821-837, L964-987)
     ('MOR-1', 'HTTR SR 16.1-16.2 (L824-828)', 'current morale (loss reductions by printed morale) and 2d6 > morale fails.', 'units.csv morale'),

@@ -123,3 +123,55 @@ def test_the_bundled_game_says_not_checkable():  # SUP-5, SUP-7, CP-15 on the bu
         .phase(6, "allied_command").say(f"cp {hq} 2").layer(company, "Depleted", " Depleted", "1")
     got = last(cleared.check())
     assert got and all(isinstance(v, NotCheckable) for v in got), got
+
+
+def gun_fires(amp: int = 5, cp: str | None = None) -> Log:
+    """A-ART2 (ER 9, an asset of A-DIV) fires IF in GT 8's Allied Fire Phase; A-DIV holds ``amp`` AmP."""
+    log = Log(FRONT).on_track("A-DIV CP", 4).on_track("A-DIV AmP", amp).phase(8, "cp_logistic") \
+        .phase(8, "allied_command")
+    if cp:
+        log.say(cp).track("A-DIV CP", 2)
+    return log.phase(8, "allied_fire").say("if B0303 from A-ART2 spotter A-INF1 hq A-DIV").roll("Indirect Fire", 3, 3)
+
+
+def amp_rules(report) -> list[str]:
+    """The AmP rules (SR 15.2.1-15.2.2) broken anywhere in the log."""
+    return [v.rule for v in illegal(everything(report)) if v.rule in ("HTTR SR 15.2.1", "HTTR SR 15.2.2")]
+
+
+def test_a_failed_amp_check_is_answered():  # CP-15, SR 15.2.1 (L808): one AmP or the marker, the marker at 0 AmP
+    passed = gun_fires().roll("Depletion Check", 3).phase(8, "allied_movement")
+    assert not amp_rules(passed.check())
+    ignored = gun_fires().roll("Depletion Check", 2).phase(8, "allied_movement")
+    assert rules_broken(last(ignored.check())) == ["HTTR SR 15.2.1"]
+    empty = gun_fires(amp=0).roll("Depletion Check", 1).phase(8, "allied_movement")
+    assert any("no AmP left" in v.reason for v in illegal(last(empty.check())))
+    marked = gun_fires(amp=0).roll("Depletion Check", 1).layer("A-ART2", "Depleted", "1", " Depleted")
+    assert not amp_rules(marked.phase(8, "allied_movement").check())
+    spent = gun_fires().roll("Depletion Check", 2).track("A-DIV AmP", 4).phase(8, "allied_movement")
+    assert not amp_rules(spent.check())
+    twice = gun_fires().roll("Depletion Check", 2).roll("Depletion Check", 3)  # the next check: the first unanswered
+    assert rules_broken(last(twice.check())) == ["HTTR SR 15.2.1"]
+
+
+def test_amp_artillery_checks_each_time_it_fires():  # CP-15, SR 15.2.1 (L808), reading amp_check
+    unchecked = gun_fires().phase(8, "allied_movement")
+    assert rules_broken(last(unchecked.check())) == ["HTTR SR 15.2.1"]
+    supplied = gun_fires(cp="cp A-DIV 2").roll("Depletion Check", 1).layer("A-ART2", "Depleted", "1", " Depleted")
+    assert not illegal(last(supplied.check()))  # every_fire: fully supplied, it still checks (15.2.1)
+    assert rules_broken(last(supplied.check(amp_check="unsupplied_only"))) == ["HTTR SR 13.2.7.4"]
+    quiet = gun_fires(cp="cp A-DIV 2").phase(8, "allied_movement")
+    assert not illegal(last(quiet.check(amp_check="unsupplied_only")))
+    assert rules_broken(last(quiet.check())) == ["HTTR SR 15.2.1"]
+
+
+def test_the_bundled_artillery_er_is_not_known():  # CP-15 on the bundled data: no artillery ER is transcribed
+    from hexforge.games import load_game
+    from hexforge.rules.verdict import NotCheckable
+    g = load_game("highway-to-the-reich")
+    gun, german = "52/GA no.1", "II/159/59"
+    log = Log({gun: "C2808", german: "C2908"}, g).phase(6, "cp_logistic").phase(6, "allied_fire") \
+        .say(f"df C2908 from \"{gun}\"").roll("Direct Fire", 3, 3).phase(6, "allied_movement")
+    got = last(log.check())
+    assert not illegal(got), got
+    assert any(isinstance(v, NotCheckable) and "effectiveness of unit 52/GA no.1" in v.needs for v in got), got
