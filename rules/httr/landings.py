@@ -37,7 +37,7 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import parse
 from hexforge.games.values import plain
 from hexforge.rules.httr.indirect import AIRBORNE, formations_of
-from hexforge.rules.httr.scatter import Scatter, follow, scattering
+from hexforge.rules.httr.scatter import Scatter, displaced_now, follow, scattering
 from hexforge.rules.httr.units import division, formation_chain, is_kind, mobility
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -150,6 +150,8 @@ def landing(p: Position, log: Landings, e: Event) -> list[Verdict]:
         return judge_drop(p, log, e, uid)
     if isinstance(e, Move) and uid in log.landed and scattering(log.scatter, uid):
         return scattered_to(p, log, e, uid)
+    if isinstance(e, Move) and uid in log.landed and displaced_now(p, log.scatter, uid):
+        return []  # a displacement (ScR 6.6.3): rules/httr/landing_stacks.py, no landing-turn move
     if isinstance(e, Move) and uid in log.landed:
         return judge_landed_move(p, log, e, uid)
     return []

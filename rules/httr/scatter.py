@@ -8,7 +8,8 @@ step lost), into the hex that far in that direction, or the last map hex on the 
 The log channel: a serial's units enter its drop hex in one log step (``drop HEX north|south [flak N]`` before it,
 rules/httr/flight.py); the Air Landing roll (button purpose ``air-landing``) is the serial's named by the last
 ``land HEX`` line, else the earliest of the phase not yet rolled; then, unit by unit, two Scatter rolls (purpose
-``scatter``: direction, then distance or the L1 die) and the unit's move from the drop hex to where it lands.
+``scatter``: direction, then distance or the L1 die) and the unit's move from the drop hex to where it lands; a
+unit of the serial then leaving an overstacked hex is displaced (rules/httr/landing_stacks.py).
 
 Data: the game's ``tables/air_landing_grid.toml`` (rows: the 2d6 total; columns: named by the lowest flight
 conditions of each band, ascending; cells A, S1, S2, L1); ``[special.scatter]``: ``reference`` (a hex) and
@@ -35,6 +36,7 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.flight import judge_flak
+from hexforge.rules.httr.landing_stacks import displacing, judge_displaced
 from hexforge.rules.httr.los import turn_weather
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -76,6 +78,7 @@ class Serial:
     result: str | None = None
     company_lost: bool = False
     scattered: set[str] = field(default_factory=set)
+    displaced: dict[Hex, list[str]] = field(default_factory=dict)  # units moved off an overstacked landing hex
 
 
 @dataclass
@@ -92,8 +95,21 @@ class Scatter:
 
 
 def scattered(log: Scatter, step: int, uid: str) -> bool:
-    """Was the unit's move in this log step its scatter (not movement: the referee leaves it to this module)?"""
+    """Was the unit's move in this log step its scatter or its displacement (not movement: the referee leaves it to
+    this module)?"""
     return (step, uid) in log.moves
+
+
+def displaced_now(p: Position, log: Scatter, uid: str) -> bool:
+    """Is the unit's next move a displacement (ScR 6.6.3): of the serial being landed, leaving an overstacked hex?"""
+    s = log.serials.get(log.current) if log.current is not None else None
+    return s is not None and uid in s.units and not scattering(log, uid) and displacing(p, p.state.where(uid))
+
+
+def settle(p: Position, log: Scatter) -> list[Verdict]:
+    """The landing of the serial being landed is over: its displacements (AIR-13)."""
+    s = log.serials.get(log.current) if log.current is not None else None
+    return [v for h, moved in (s.displaced.items() if s is not None else ()) for v in judge_displaced(p, h, moved)]
 
 
 def scattering(log: Scatter, uid: str) -> bool:
@@ -106,7 +122,7 @@ def follow(p: Position, log: Scatter, serials: dict[int, list[str]], e: Event) -
     """ScR 6.5's verdicts on one event: called by rules/httr/landings.py's ``on_event`` once it has seen it (its
     memory is the landings' ``scatter``; ``serials``: the units of each log step's serial so far)."""
     if isinstance(e, TurnChange):
-        out = [v for s in log.serials.values() for v in unresolved(p, s)]
+        out = settle(p, log) + [v for s in log.serials.values() for v in unresolved(p, s)]
         log.declared, log.naming, log.serials, log.current, log.dice, log.moves = None, None, {}, None, [], set()
         return out
     if isinstance(e, ChatLine):
@@ -129,6 +145,9 @@ def follow(p: Position, log: Scatter, serials: dict[int, list[str]], e: Event) -
         return placed(p, log, e, uid)
     if isinstance(e, Move) and uid is not None and scattering(log, uid):
         return scatter_move(p, log, e, uid)
+    if isinstance(e, Move) and uid is not None and displaced_now(p, log, uid):
+        log.serials[log.current].displaced.setdefault(p.state.where(uid), []).append(uid)
+        log.moves.add((e.step, uid))
     return []
 
 
@@ -167,9 +186,10 @@ def landing_roll(p: Position, log: Scatter, roll: int) -> list[Verdict]:
     if s.result is not None:
         return [Illegal("HTTR ScR 6.5.3", f"a second Air Landing roll for the serial on "
                         f"{p.game.map.labels[s.hex]}: one roll a serial")]
+    out = settle(p, log)
     log.current, log.dice = steps[0], []
     v = judge_result(p, s, roll)
-    return [v if named else with_guess(v, "the roll is the earliest unrolled serial's (no 'land HEX' line)")]
+    return out + [v if named else with_guess(v, "the roll is the earliest unrolled serial's (no 'land HEX' line)")]
 
 
 def rating(p: Position, route: str) -> int | str | Unknown:

@@ -240,3 +240,37 @@ def test_a_scatter_into_water_kills(tmp_path) -> None:  # AIR-8, ScR 6.7.5 (L125
         return everything(log.phase(8, "allied_organization"))
     assert "HTTR ScR 6.7.5" in rules_broken(drowned())
     assert "HTTR ScR 6.7.5" not in rules_broken(drowned(("kill", "A-INF1", "B0303")))
+
+
+# -- AIR-13: fixing a landing overstack ------------------------------------------------------------------------------
+
+HEAVY = ("A-INF1", "A-INF2", "A-ENG", "A-HW", "A-INF5", "A-INF6", "A-ART3")  # 5+4+4+3+2+2+2 = 22 SP
+
+
+def overstacked(*displaced: tuple[str, str]) -> list:
+    """HEAVY lands (an A result) on B0405, woods with a stacking limit of 20; ``displaced`` (unit, hex) leave it."""
+    setup = {u: (None, {"Mode": "Defilade" if u == "A-ART3" else "Concentrated"}) for u in HEAVY}
+    log = Log({"G-INF1": "B0310", **setup}).phase(8, "allied_movement").place("pf1", PF, "B0305") \
+        .say("drop B0405 south")
+    step = len(log.events) + 1
+    from hexforge.builder.locations import OFF_MAP
+    from hexforge.builder.timeline import Entered
+    from tests.rules.httr.helpers import ref
+    log.events += [Entered(step, ref(u), OFF_MAP, "B0405") for u in HEAVY]  # one serial: one log step
+    log.roll("Air Landing", 3, 4)
+    for u, h in displaced:
+        log.move(u, h)
+    return everything(log.phase(8, "allied_organization"))
+
+
+def test_an_overstack_is_fixed_by_the_fewest_units():  # AIR-13, ScR 6.6.3.1 (L1230) and its example (L1233)
+    """22 SP on a limit of 20: one unit of two or more SP fixes it, whichever the player chooses."""
+    one = overstacked(("A-INF6", "B0404"))
+    assert not [v for v in illegal(one) if v.rule.startswith("HTTR ScR 6.6.3")]
+    assert "1 unit(s) displaced from B0405, the fewest" in details(one)
+    two = overstacked(("A-INF6", "B0404"), ("A-INF5", "B0404"))
+    assert "HTTR ScR 6.6.3.1" in rules_broken(two)
+
+
+def test_artillery_is_never_displaced():  # AIR-13, ScR 6.6.3.2 (L1231)
+    assert "HTTR ScR 6.6.3.2" in rules_broken(overstacked(("A-ART3", "B0404")))
