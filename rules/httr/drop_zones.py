@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from hexforge.games.game import Game
+from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.units import number
@@ -24,6 +25,7 @@ ROUGH_GROUND = frozenset({"forest", "rough", "city", "town"})  # ScR 6.7.4 (L124
 WATERWAYS = frozenset({"river", "canal"})  # ScR 6.7.4 (L1249): 'a hex containing a part of a canal or river'
 WATER = "water"  # ScR 6.7.5 (L1250): 'an all-water hex'
 DENSE = frozenset({"city", "forest"})  # ScR 6.6.4.5 (L1241)
+SERIALS = "serials"  # game.toml [special.serials]: the Formation Display's battalion serials (unit id lists)
 SERIAL_SP = 28  # ScR 6.7.10 (L1256): 'No serials can be created with more than 28 strength points'
 
 
@@ -116,3 +118,19 @@ def judge_serial(p: Position, units: list[str]) -> Verdict:
         return Illegal("HTTR ScR 6.7.10", f"a serial of {total:g} SP ({', '.join(units)}): no serial holds more "
                        f"than {SERIAL_SP}")
     return Legal(detail=f"a serial of {total:g} SP (ScR 6.7.10)")
+
+
+@rule("HTTR ScR 6.7.8-6.7.9", "AIR-12", "each partial serial costs a lift point; the display's serials may be "
+      "rearranged, never into fewer serials")
+def judge_display(p: Position, dropped: dict[str, int]) -> Verdict:
+    """Once the units of some display serials have all landed (``dropped``: unit -> its serial's log step), they
+    landed in no fewer serials than those. (The lift point of each partial serial is AIR-9's count of log steps.)"""
+    rows = (plain((p.game.info.special or {}).get(SERIALS)) or {}).get("rows")
+    if not rows:
+        return NotCheckable(f"the Formation Display's serials (game.toml [special.{SERIALS}] rows, ScR 6.7.8-6.7.9)")
+    done = [row for row in rows if row and all(u in dropped for u in row)]
+    steps = {dropped[u] for row in done for u in row}
+    if len(steps) < len(done):
+        return Illegal("HTTR ScR 6.7.9", f"the units of {len(done)} display serials landed in {len(steps)} serial(s): "
+                       "the serials may be rearranged but never made fewer")
+    return Legal(detail=f"{len(done)} display serial(s) landed in {len(steps)} serial(s) (ScR 6.7.9)")

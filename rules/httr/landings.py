@@ -76,6 +76,7 @@ class Landings:
     rough: dict[str, Hex] = field(default_factory=dict)  # units landed this phase where they are disrupted
     serial_units: dict[int, list[str]] = field(default_factory=dict)  # each serial's (log step's) units
     drowned: dict[str, Hex] = field(default_factory=dict)  # units scattered into an all-water hex this phase
+    dropped: dict[str, int] = field(default_factory=dict)  # every unit dropped: its serial's log step
     scatter: Scatter = field(default_factory=Scatter)  # the landing routine of this phase's serials (ScR 6.5)
     ma: landing_ma.LandingMa = field(default_factory=landing_ma.LandingMa)  # landing-GT MA rolls (ScR 6.6.5)
     ma_for: str | None = None  # the unit an ``ma`` line named for the next Movement Allowance roll
@@ -211,8 +212,10 @@ def judge_drop(p: Position, log: Landings, e: Entered, uid: str) -> list[Verdict
     if any(p.state.side(u) not in (p.state.side(uid), None) for u in p.state.at(h)):
         log.contested.setdefault(h, (e.step, []))[1].append(uid)
     log.serial_units.setdefault(e.step, []).append(uid)
+    log.dropped[uid] = e.step
     return [drop_phase(p, uid), near_pathfinder(p, log, uid, h, owners), landing_mode(p, log, uid),
-            lift_points(p, log, e.step), zones.judge_serial(p, log.serial_units[e.step]), zones.judge_drop_hex(p, h)]
+            lift_points(p, log, e.step), zones.judge_serial(p, log.serial_units[e.step]), zones.judge_drop_hex(p, h),
+            zones.judge_display(p, log.dropped)]
 
 
 @rule("HTTR ScR 6.7.3", "AIR-11", "serials drop only in their side's Movement Phase, never in a Reaction Phase")

@@ -155,3 +155,24 @@ def test_a_serial_holds_at_most_28_sp():  # AIR-13, ScR 6.7.10 (L1256)
     assert not illegal(last(log.check()))
     log.events.append(Entered(step, PieceRef("A-TANK", "A-TANK", "A-TANK"), OFF_MAP, "B0306"))  # 30
     assert "HTTR ScR 6.7.10" in rules_broken(last(log.check()))
+
+
+def test_the_display_serials_are_never_made_fewer():  # AIR-12, ScR 6.7.8-6.7.9 (L1254-L1255)
+    """The synthetic display has two serials, A-INF1 + A-INF2 and A-INF4 (game.toml [special.serials])."""
+    from hexforge.builder.locations import OFF_MAP
+    from tests.rules.httr.helpers import ref
+
+    def dropped(*serials: tuple[str, ...]) -> list:
+        log = Log({**OFF, "A-INF4": (None, {"Mode": "Concentrated"})}).phase(8, "allied_movement") \
+            .place("pf1", PF, "B0305")
+        for units in serials:
+            step = len(log.events) + 1
+            log.events += [Entered(step, ref(u), OFF_MAP, "B0306") for u in units]
+        return last(log.check())
+    assert not illegal(dropped(("A-INF1", "A-INF2"), ("A-INF4",)))
+    assert not illegal(dropped(("A-INF1", "A-INF4"), ("A-INF2",)))  # rearranged, still two
+    assert rules_broken(dropped(("A-INF1", "A-INF2", "A-INF4"))) == ["HTTR ScR 6.7.9"]  # one serial for two
+    from tests.rules.httr.test_worked_examples_scenario import BUNDLED
+    bundled = Log({"501/101": (None, {"Mode": "Concentrated"})}, BUNDLED).phase(6, "allied_movement") \
+        .enter("501/101", "C1010")
+    assert any("Formation Display's serials" in v.needs for v in unsure(last(bundled.check())))
