@@ -333,7 +333,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('MOR-3', 'HTTR SR 19.3.1 (L976)', 'a leader alone in a hex entered by an enemy combat unit is eliminated.', 'units.csv type (the Formation Displays are not transcribed) (leaders)'),
     ('MOR-4', 'HTTR SR 19.3.2 (L977)', 'opposing leaders never share a hex.', 'units.csv type (the Formation Displays are not transcribed) (leaders)'),
     ('MOR-5', 'HTTR SR 19.3.3 (L978)', 'leaders are never fired at; one 2d6 per SP lost by their stack, a 2 kills the leader.', 'units.csv type (the Formation Displays are not transcribed); the leader-loss rolls are not judged yet'),
-    ('MOR-6', 'HTTR ScR 8.3.5 / 6.6.5.2 (L1347, L1244)', "Frost's +1d6 MA (first two turns; his battalion + ≤ 4 units moving with him; landing 3d6 + 1).", ''),
+    ('MOR-6', 'HTTR ScR 8.3.5 / 6.6.5.2 (L1347, L1244)', "Frost's +1d6 MA (first two turns; his battalion + ≤ 4 units moving with him; landing 3d6 + 1).", 'a Frost Bonus dice button (purpose frost-bonus) and a 3d6 Movement Allowance button; the units of 2/1P (units.csv)'),
     # SR 18 - Special units (L872-963)
     ('SPC-1', 'HTTR SR 18.1.1.3 / 18.1.1.7 / 18.1.1.6 (L878-881, L889, L888)', "HW: one method per fire phase (Reaction DF does not bar main-phase IF); DF alone at ER 4 or at a same-battalion packet's ER; DF only at the top two, IF at any unit.", 'units.csv type (which units are HW) and formation (their battalions)'),
     ('SPC-2', 'HTTR SR 18.2.2 / 18.2.5 (L899, L902)', 'AT units fire only in-battery and fire OF only from the top two.', 'units.csv type (the Formation Displays are not transcribed)'),
@@ -350,7 +350,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('AIR-9', 'HTTR ScR 6.7.1 / 23.1.2 (L1247, L1723)', 'lift points: 32 on 17 Sep, 15 on 18 Sep; never saved (≤ 3 carried after two no-flight half-days).', ''),
     ('AIR-10', 'HTTR ScR 6.7.1 (L1247)', 'lift points from 19 Sep on.', 'Turn Record Chart'),
     ('AIR-11', 'HTTR ScR 6.7.3 (L1248)', 'drops only in a friendly Movement Phase, never in a Reaction Phase.', ''),
-    ('AIR-12', 'HTTR ScR 6.7.8-6.7.9 (L1254-1255)', 'each partial serial costs a lift point; never fewer serials than the display.', ''),
+    ('AIR-12', 'HTTR ScR 6.7.8-6.7.9 (L1254-1255)', 'each partial serial costs a lift point; never fewer serials than the display.', 'Formation Displays (the battalion serials: game.toml [special.serials])'),
     ('AIR-13', 'HTTR ScR 6.7.10 / 6.6.3.1 (L1256, L1230)', 'serials ≤ 28 SP; an overstack is fixed by displacing the fewest units.', 'units.csv strength'),
     ('AIR-14', 'HTTR ScR 6.8 / 24.1.1.3 (L1257, L1773)', 'no unit lands in Travel; artillery, AT and motorized units land in Defilade.', 'units.csv type and mobility'),
     ('AIR-15', 'HTTR ScR 6.6.4.2-6.6.4.4 (L1238-1240)', 'landing on Germans forces a CA; artillery and AT landing on Germans are eliminated.', ''),
