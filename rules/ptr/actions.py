@@ -93,6 +93,8 @@ class ActionsMixin:
             self.use_special(j, d)
         elif d.verb == "chits":
             self.on_chits(j, int(d.args[0]), int(d.args[1]) if len(d.args) > 1 else None)
+        elif d.verb in ("cv", "column", "drm"):
+            self.on_step(j, d)
         else:
             self.say(j.index, NotCheckable(f"'{d.verb}' (Emergency Supply, PtR 17.6): the HQ's flip is what the "
                                            "checker reads"))

@@ -59,6 +59,22 @@ class Battle:
     effects: tuple = ()  # an Infiltration Attack's result per side (``infiltration.Effect``), once read
 
 
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A combat's steps before the roll: the two CVs (15.1.3), the CRT column (``None`` below the far-left,
+    15.1.4D) and the DRMs (15.4, with their description)."""
+
+    a_cv: int
+    d_cv: int
+    column: str | None
+    terms: tuple[int, ...]
+    parts: str
+
+    @property
+    def drm(self) -> int:
+        return sum(self.terms)
+
+
 class BattleMixin:
     """Chits, Air Support and the combat roll of the attack under way; see the module docstring."""
 
@@ -189,9 +205,9 @@ class BattleMixin:
                     out.add(u)
         return frozenset(out)
 
-    def resolve(self, b: Battle, die: int, way: Way = CORRECT) -> tuple[str, str]:
-        """The combat's CRT reading as text, and the cell (Missing when a value is not in the data), with its steps
-        done ``way`` (the rulebook's, or a misreading of one step: ``rules/ptr/misread.py``)."""
+    def reading(self, b: Battle, way: Way = CORRECT) -> Reading:
+        """The combat's steps before the roll (15.1.3-15.4), done ``way`` (the rulebook's, or a misreading of one
+        step: ``rules/ptr/misread.py``); Missing when a value is not in the data."""
         att, dfn, lone_hq = self.attackers(b), self.defenders(b), self.lone_hq(b)
         if b.chits is None:
             raise Missing("the Combat Chits drawn ('chits A D' before the roll, PtR 15.2.1)")
@@ -202,15 +218,22 @@ class BattleMixin:
              for u in dfn])
         col, cols = self.column(a_cv, d_cv, b.shift or 0, way)
         terms, parts = self.drms(b, att, dfn, lone_hq, way)
-        drm = sum(terms)
-        roll = clamp_roll(clamp_roll(die + sum(t for t in terms if t < 0)) + sum(t for t in terms if t > 0)) \
+        return Reading(a_cv, d_cv, cols[col] if col is not None else None, tuple(terms), parts)
+
+    def resolve(self, b: Battle, die: int, way: Way = CORRECT) -> tuple[str, str]:
+        """The combat's CRT reading as text, and the cell (Missing when a value is not in the data), with its steps
+        done ``way``."""
+        r = self.reading(b, way)
+        drm = r.drm
+        roll = clamp_roll(clamp_roll(die + sum(t for t in r.terms if t < 0)) + sum(t for t in r.terms if t > 0)) \
             if way.clamp_between else clamp_roll(die + drm)
-        if col is None:
-            return f"CV {a_cv}:{d_cv} is below the far-left column: 5/0 (15.1.4D)", "5/0"
-        cell = known(Cells.of(self.game, "crt").get(str(roll), cols[col]), f"CRT row {roll}, column {cols[col]}")
+        if r.column is None:
+            return f"CV {r.a_cv}:{r.d_cv} is below the far-left column: 5/0 (15.1.4D)", "5/0"
+        cell = known(Cells.of(self.game, "crt").get(str(roll), r.column), f"CRT row {roll}, column {r.column}")
         if parse_result(str(cell)) is None:
-            raise Missing(f"CRT row {roll}, column {cols[col]}: '{cell}' is no A/D result (tables/crt.toml)")
-        return f"CV {a_cv}:{d_cv}, column {cols[col]}; DRM {drm:+d} ({parts}); roll {die} -> {roll}: {cell}", str(cell)
+            raise Missing(f"CRT row {roll}, column {r.column}: '{cell}' is no A/D result (tables/crt.toml)")
+        return (f"CV {r.a_cv}:{r.d_cv}, column {r.column}; DRM {drm:+d} ({r.parts}); roll {die} -> {roll}: {cell}",
+                str(cell))
 
     def strength_cs(self, uid: str, way: Way) -> int:
         """PtR 15.2.1B: the CS a Battle Strength multiplies: the current CS (printed, less the SP losses followed,

@@ -13,6 +13,9 @@ A line declares when it begins with one of these (case does not matter; words ar
                                   first hex after ``from`` attacks, the others support (15.4.2)
     chits N [N]                   15.2.1: the attacker's and the defender's Combat Chit numbers (the attacker's
                                   alone against an HQ alone in its hex, 20.1B1)
+    cv N N                        15.1.3: the attacker's and the defender's CV the players worked out
+    column A:D                    15.1.4: the CRT column the players read (after the clamp and the shifts)
+    drm N                         15.4: the final combat DRM the players worked out (signed: -5, +2)
     emergency supply HQ           17.6: the HQ flips to Emergency Supply
     assign UNIT to FORMATION      6.1C-D, 6.2.1-6.2.2: (re)assign a unit in the Organization Phase
     detach UNIT                   6.1C, 6.2.2: a detached unit returns to its own formation
@@ -37,7 +40,7 @@ from dataclasses import dataclass
 TOKEN = re.compile(r"[^\s,]+")
 MAX_TOKENS = 24
 KINDS = ("hasty", "regular", "prepared", "infiltration")
-WORD = re.compile(r"[\w./\-]+")
+WORD = re.compile(r"[\w./:+\-]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +78,8 @@ def parse(text: str) -> Declared | None:
         return Declared("chits", tuple(rest))
     if verb == "attack":
         return _attack(rest)
+    if verb in ("cv", "column", "drm"):
+        return _step(verb, rest)
     if verb == "use" and rest:
         return Declared("use", (" ".join(rest),))
     return _organization(verb, rest)
@@ -90,6 +95,16 @@ def _organization(verb: str, rest: list[str]) -> Declared | None:
     if verb in ("detach", "cannibalize", "replace", "reorganize") and rest:
         return Declared(verb, (" ".join(rest),))  # a trailing number (N) is told from a unit's id by the referee
     return None
+
+
+STEP_FORMS = {"cv": re.compile(r"\d+ \d+"), "column": re.compile(r"\d+:\d+"), "drm": re.compile(r"[+-]?\d+")}
+
+
+def _step(verb: str, rest: list[str]) -> Declared | None:
+    """``cv N N``, ``column A:D``, ``drm N``: a number the players worked out for the combat under way."""
+    if STEP_FORMS[verb].fullmatch(" ".join(rest)) is None:
+        return None
+    return Declared(verb, tuple(rest))
 
 
 def _attack(rest: list[str]) -> Declared | None:

@@ -122,8 +122,9 @@ class HitsMixin:
             self.keep(replace(af, defender=replace(af.defender, unsure=why), attacker=replace(af.attacker, unsure=why)))
             self.say(j.index, NotCheckable(why))
             return True
-        if isinstance(e, ChatLine) and parse(e.text) is None:
-            return False  # talk, and the echo VASSAL writes of every dice button's roll, leave the result open
+        if isinstance(e, ChatLine) and (parse(e.text) is None or parse(e.text).verb in ("cv", "column", "drm")):
+            return False  # talk, the echo VASSAL writes of every dice button's roll, and the numbers the players
+            # worked out (rules/ptr/steps.py) leave the result open
         self.close_combat(j.index)
         return False
 

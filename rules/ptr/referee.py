@@ -1,7 +1,8 @@
 """The Piercing the Reich referee: judges a log's events in order against PtR 5, 8-18 (the chat grammar is in
 ``rules/ptr/declaration.py``, the Operations Cycle's arithmetic in ``rules/ptr/oc.py``; the mixins hold the
 rest: ``actions`` (APs, Movement Actions, reactions, stacking), ``activation`` (supply at activation, Emergency
-Supply), ``arrival`` (reinforcements), ``battle`` (chits to the CRT cell, retreats), ``dice`` (what a roll is
+Supply), ``arrival`` (reinforcements), ``battle`` (chits to the CRT cell, retreats), ``steps`` and ``misread`` (the
+CVs, column and DRM the players declare; the step a wrong number or result names), ``dice`` (what a roll is
 for), ``recovery`` (the Recovery Phase), ``refit`` (recovery from disruption), ``tracks`` (FAM, AP and +DRM
 markers), ``displacement`` and ``support_points`` (HQ and overstack displacement, ASPs), ``isolation`` (isolated
 units, attrition), ``reserve``, ``optional``, ``optional_combat`` and ``infiltration`` (optional rules 22, when the
@@ -29,6 +30,7 @@ from hexforge.rules.ptr.actions import ActionsMixin
 from hexforge.rules.ptr.activation import ActivationMixin
 from hexforge.rules.ptr.arrival import REINFORCEMENT_PHASE, ArrivalMixin
 from hexforge.rules.ptr.battle import BattleMixin
+from hexforge.rules.ptr.steps import StepsMixin
 from hexforge.rules.ptr.control import ControlMixin
 from hexforge.rules.ptr import rounding  # noqa: F401 - registers PtR 3.2 where the arithmetic lives
 from hexforge.rules.ptr.organization import ORGANIZATION_VERBS, OrganizationMixin
@@ -67,7 +69,8 @@ BACK_LAYERS = ("disrupted", "emergency-supply")  # the log channel's layer ids (
 IMPROVED_MARKER = "improved-defense"  # the log channel's marker id (docs/log-channel.md): PtR 11.4.4
 
 
-class PtrReferee(OptionalCombatMixin, SupportPointsMixin, ActionsMixin, ActivationMixin, ArrivalMixin, BattleMixin,
+class PtrReferee(OptionalCombatMixin, SupportPointsMixin, ActionsMixin, ActivationMixin, ArrivalMixin, StepsMixin,
+                 BattleMixin,
                  DiceMixin, RecoveryMixin, RefitMixin,
                  TracksMixin, OrganizationMixin, ReplacementsMixin, WithdrawalMixin, ScenarioMixin, PlansMixin,
                  ControlMixin,

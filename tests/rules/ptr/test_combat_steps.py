@@ -163,3 +163,48 @@ def test_a_lone_hq_draws_no_chit(syn):
     assert illegal(r) == [(9, "PTR 20.1B1")]
     r = attack(syn).say("german", "chits 1").check()
     assert illegal(r) == [(9, "PTR 15.2.1C")]
+
+
+def us_prepared(syn, *said: str) -> PtrLog:
+    """3arm's Prepared attack from 1214 (3-AI alone: 3-TK stands in 1212) on 116-PG in 1314: right column ER 5: 3,
+    CV 21 against centre chit 1 for ER 7: 2, 16: 1:1; Air Support 3R (US die 3); then the declarations."""
+    log = PtrLog(syn, dict(SETUP, **{"116-PG": "1314", "3-TK": "1212"})).phase(1, "operations").say("us", "act 3arm") \
+        .roll("us", 5).say("us", "attack 1314 from 1214 prepared").say("us", "chits 1 1").roll("us", 3, "Air Support")
+    for line in said:
+        log.say("us", line)
+    return log
+
+
+def test_a_shift_past_the_edge_stops_there(syn):
+    """PTR15-8 (15.1.4E / 15.3E): 1:1 shifted three columns right goes past the far-right 3:1 and stops there: the
+    declared 'column 3:1' is legal; 'column 1:1' (the shift dropped whole) names 15.1.4E."""
+    r = us_prepared(syn, "column 3:1", "cv 21 16").check()
+    assert illegal(r) == [] and "CRT column 3:1" in verdicts(r, 6)[0].detail
+    r = us_prepared(syn, "column 1:1").check()
+    assert illegal(r) == [(6, "PTR 15.1.4E")]
+    assert "dropped whole" in verdicts(r, 6)[0].reason
+
+
+def test_declared_numbers_name_the_step(syn):
+    """PTR15-3 / PTR15-11 / PTR15-17 / PTR19-4 (15.2.1D, 15.4.1, 15.4.3A, 20.1B1): the numbers the players declare
+    are judged when declared. 116-PG's Regular attack on 1214, chits 1 2: 'cv 16 26' and 'drm -5' are legal; 'cv 8
+    26' is the left column's (15.2.1D). A Hasty attack claiming the HQ's +1 ('drm -5' where the steps give -6) names
+    15.4.3A. Against the lone US3-HQ 'cv 16 1' is legal. 1-A's Prepared attack across the stream (-1, test_hits_retreats)
+    has DRM +1: '+2' (the stream left out) names 15.4.1, '0' (half the ASPs) 15.4.3D."""
+    r = on_1214(syn, "regular", "1 2", 9).say("german", "cv 16 26").say("german", "drm -5").check()
+    assert illegal(r) == []
+    r = attack(syn).say("german", "chits 1 2").say("german", "cv 8 26").check()
+    assert illegal(r) == [(10, "PTR 15.2.1D")]
+    r = attack(syn, "hasty").say("german", "chits 1 2").say("german", "drm -5").check()
+    assert illegal(r) == [(10, "PTR 15.4.3A")]
+    setup = dict(SETUP, **{"US3-HQ": "1214", "3-AI": "1011", "3-TK": "1012"})
+    assert illegal(attack(syn, setup=setup).say("german", "chits 1").say("german", "cv 16 1").check()) == []
+    from tests.rules.ptr.test_hits_retreats import BASE
+
+    def stream(said: str) -> PtrLog:
+        return PtrLog(syn, dict(BASE, **{"1-A": "1014", "116-IN": "1114"})).phase(1, "operations") \
+            .say("us", "act 1inf").roll("us", 5).say("us", "attack 1114 from 1014 prepared").say("us", "chits 1 2") \
+            .roll("us", 5, "Air Support").say("us", said)
+    assert illegal(stream("drm 1").check()) == []  # HQ +2 (Prepared), the stream -1
+    assert illegal(stream("drm 2").check()) == [(6, "PTR 15.4.1")]
+    assert illegal(stream("drm 0").check()) == [(6, "PTR 15.4.3D")]

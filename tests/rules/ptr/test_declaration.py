@@ -23,6 +23,11 @@ from hexforge.rules.ptr.declaration import Declared, parse
     ("attack 2114 from 2013 2015 hasty", Declared("attack", (), "2114", ("2013", "2015"), "hasty")),
     ("attack 2114 from 2013, 2015 prepared", Declared("attack", (), "2114", ("2013", "2015"), "prepared")),
     ("chits 12 7", Declared("chits", ("12", "7"))),
+    ("chits 12", Declared("chits", ("12",))),  # against an HQ alone (20.1B1)
+    ("cv 16 26", Declared("cv", ("16", "26"))),
+    ("column 1:2", Declared("column", ("1:2",))),
+    ("drm -5", Declared("drm", ("-5",))),
+    ("DRM +2", Declared("drm", ("+2",))),
     ("emergency supply 116hq", Declared("emergency-supply", ("116hq",))),
 ])
 def test_declarations(text, want):
@@ -32,6 +37,7 @@ def test_declarations(text, want):
 @pytest.mark.parametrize("text", [
     "", "I pass on that", "pass the salt", "act", "act 116 now", "attack 2114 hasty", "attack 2114 from hasty",
     "attack 2114 from 2013 fast", "attack x from 2013 hasty", "chits a b", "improved 2114", "react", "<b>pass</b>",
+    "chits 1 2 3", "cv 16", "cv 16:26", "column 1/2", "column", "drm five", "drm -5 -6", "pass: no",
 ])
 def test_chat_that_declares_nothing(text):
     assert parse(text) is None
