@@ -400,7 +400,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('OFF-8', 'HTTR ScR 6.4.1 / 13.1 (L1188, L1477)', 'weather ratings from 19 Sep.', 'Weather Conditions Table (1 row known)'),
     # ScR 16-24 - Scenarios (L1518-1818)
     ('SCN-1', 'HTTR ScR 17.1-22.1 (L1547, L1579, L1610, L1646, L1672, L1698)', 'first/last GT and start phase of each scenario; S17 play area rows 21-43.', ''),
-    ('SCN-2', 'HTTR ScR 17.2-22.2 (L1549-1557, L1581-1586, L1612-1617, L1648-1653, L1700-1705)', 'set-ups "within two hexes of …", pathfinder and supply-head hexes (only the HQs and named counters are in the data).', ''),
+    ('SCN-2', 'HTTR ScR 17.2-22.2 (L1549-1557, L1581-1586, L1612-1617, L1648-1653, L1700-1705)', 'set-ups "within two hexes of …" (the named units, when the log begins with the scenario\'s first GT), pathfinder hexes, and supply-head hexes (the scenarios\' are the supply-source places\' hexes SUP-16 places the markers on).', 'the units of the set-ups the transcription names only as "(all)" of a battalion or group (the Formation Displays)'),
     ('SCN-3', 'HTTR ScR 18.5.1 / 19.5.1 (L1595-1599, L1625-1628)', 'regimental HQs on fixed hexes by the stated GT (501st/502nd, and all of 19.5.1, never moving after).', ''),
     ('SCN-4', 'HTTR ScR 18.5.2 (L1600)', 'the whole 506th exits Map C via C0117 by the end of GT6 and never returns.', ''),
     ('SCN-5', 'HTTR ScR 19.5.2 (L1629)', 'unsupplied Allied units count as destroyed at the end.', 'supply chain'),

@@ -100,3 +100,38 @@ def test_pathfinders_go_on_the_scenarios_hexes():  # SCN-2, ScR 6.2.1 (L1177), 1
     assert not illegal(placed("B0305", "B0308"))
     assert rules_broken(placed("B0306")) == ["HTTR ScR 6.2.1"]
     assert rules_broken(placed("B0305", "B0305")) == ["HTTR ScR 6.2.1"]
+
+
+def deployed(setup: dict, turn: int = 1) -> list:
+    """The set-up's verdicts in the synthetic scenario 'deploy' (A-REG1, A-INF1 within two hexes of B0305)."""
+    log = Log(setup).phase(turn, "allied_movement")
+    return HttrReferee(rules_for(log.game, "deploy"), log.timeline()).run().judged[-1].verdicts
+
+
+def test_set_ups_within_hexes_of_a_hex():  # SCN-2, ScR 16.2, 17.2 (L1523, L1552-L1557)
+    assert not illegal(deployed({"A-REG1": "B0305", "A-INF1": "B0105"}))  # two hexes away
+    assert rules_broken(deployed({"A-REG1": "B0305", "A-INF1": "B0605"})) == ["HTTR ScR 17.2"]  # three
+    assert rules_broken(deployed({"A-REG1": "B0305"})) == ["HTTR ScR 17.2"]  # A-INF1 not set up
+    assert not illegal(deployed({"A-REG1": "B0305", "A-INF1": "B0605"}, turn=2))  # the log begins later
+    assert any("the 2nd regiment's battalion (all)" in v.needs for v in unsure(deployed({"A-REG1": "B0305"})))
+
+
+def test_the_bundled_set_ups_within_hexes():  # SCN-2 on the bundled data: S17's named HQs (ScR 17.2 L1553-L1557)
+    from tests.rules.httr.test_worked_examples_scenario import BUNDLED
+    def s17(**where: str) -> list:
+        log = Log(where, BUNDLED).phase(35, "weather")
+        return HttrReferee(rules_for(BUNDLED, "s17"), log.timeline()).run().judged[-1].verdicts
+    near = {"501/101": "C3214", "2/506 5-3 no.1": "C4418", "506/101": "C4419", "107PzB": "C3231", "85xx": "C3603"}
+    assert not [v for v in illegal(s17(**near)) if v.rule == "HTTR ScR 17.2"]
+    far = {**near, "501/101": "C3216"}
+    assert "HTTR ScR 17.2" in rules_broken(s17(**far))
+    assert any("1/501 (all)" in v.needs for v in unsure(s17(**near)))  # the battalions' companies are not listed
+
+
+def test_the_scenarios_supply_heads_are_the_places_hexes():  # SCN-2: SUP-16's check_placed judges the marker there
+    from hexforge.games.values import plain
+    from tests.rules.httr.test_worked_examples_scenario import BUNDLED
+    places = {pl.name: pl.hexes for pl in BUNDLED.map.terrain.places}
+    for sc, key, place in (("s19", "supply_head_82", "LZ N Supply (82nd Airborne supply head)"),
+                           ("s20", "supply_head_1", "DZ L Supply (1st Airborne supply head)")):
+        assert {BUNDLED.map.hex(plain(BUNDLED.scenarios[sc].special_rules[key]))} == set(places[place]), sc
