@@ -9,13 +9,12 @@ connected when the corps HQ standing there would trace to the train along roads 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Collection, Protocol
 
 from hexforge.builder.timeline import Event, Move
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
-from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.sources import Source, sources
 from hexforge.rules.httr.supply import HttrSupply, Status
 from hexforge.rules.httr.units import formation_chain
@@ -64,27 +63,34 @@ def seen(p: Position, e: Event) -> None:
     p.cities.activated |= {name for name, at in places(p.game).items() if at and hexes & at}
 
 
+def division_supplied(p: Position, hq: str) -> Status:
+    """The HQ's supply: the system's chain, which reads the cities the referee saw activated (:func:`via_city`)."""
+    return p.rules.supplied(p.state, hq)
+
+
 @rule("HTTR ScR 5.1.2 / 5.1.5.1", "SUP-14", "the 30th Corps source is only its train until a major city is activated "
       "by 30th Corps ground units moving through it; a division HQ then also traces to the city, while it is "
       "connected to the train")
-def division_supplied(p: Position, hq: str) -> Status:
-    """The HQ's supply: the system's chain, else through an activated city."""
-    got = p.rules.supplied(p.state, hq)
-    corps, side = settings(p.game).get("corps"), p.state.side(hq) or ""
-    if got.supplied is True or corps not in p.game.units or p.game.units[corps].side != side:
-        return got
-    modes = mem.memory(p.state).modes
-    travel = frozenset(u for u, m in modes.items() if m == "travel")
-    disrupted = frozenset(u for u in p.state.positions if mem.has(p.state, u, "disrupted"))
-    for name in sorted(p.cities.activated):
-        at = places(p.game).get(name)
+def via_city(game: Game, scenario: str | None, state: GameState, uid: str, activated: Collection[str], *,
+             travel: frozenset[str] = frozenset(), disrupted: frozenset[str] = frozenset(),
+             parents: dict[str, str] | None = None) -> Status | None:
+    """``uid``'s supply chain with an activated city standing for the corps HQ (a division HQ traces to it up to
+    18 MP, SR 13.2.4.1), the city connected to the train (the corps HQ standing there would trace to it along roads,
+    SR 13.2.3.1); None when no activated city supplies it. ``parents``: the units' controlling HQs (attachments)."""
+    corps, side = settings(game).get("corps"), state.side(uid) or ""
+    if corps not in game.units or game.units[corps].side != side:
+        return None
+    for name in sorted(activated):
+        at = places(game).get(name)
         if not at:
             continue
-        alone = p.state.place(corps, None)
+        there = state.place(corps, min(at, key=lambda h: game.map.labels[h]))
+        if HttrSupply(game, there, sources(game, side, scenario, state.turn)).corps(corps).supplied is not True:
+            continue
         src = Source(f"the activated city {name}", side, at, corps, "HTTR ScR 5.1.2")
-        via = HttrSupply(p.game, alone, [src], travel=travel, disrupted=disrupted).status(hq)
-        there = p.state.place(corps, min(at, key=lambda h: p.game.map.labels[h]))
-        train = HttrSupply(p.game, there, sources(p.game, side, p.rules.scenario, p.state.turn)).corps(corps)
-        if via.supplied is True and train.supplied is True:
-            return Status(True, f"ScR 5.1.2: {hq} traces to the activated city {name}, connected to the supply train")
-    return got
+        via = HttrSupply(game, state.place(corps, None), [src], travel=travel, disrupted=disrupted,
+                         parents=dict(parents or {})).status(uid)
+        if via.supplied is True:
+            return Status(True, f"ScR 5.1.2: {uid} traces to the activated city {name}, connected to the supply "
+                          f"train ({via.reason})", via.via)
+    return None

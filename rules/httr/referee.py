@@ -110,6 +110,7 @@ class HttrReferee(Referee):
         self.cities = CityLog()  # the major cities 30th Corps units activated as sources (ScR 5.1.2)
         watchers.start(self, timeline)  # the scenario and optional topics' memories (ScR 6-23)
         self.weather_routine = Routine()  # the Weather Phase's rolls (ScR 6.4.1, 13.1)
+        self.rules.learn_from(self)  # its supply answer reads attachments and activated cities (SR 13.4, ScR 5.1.2)
 
     def _start_mode(self, uid: str) -> str | None:
         """The mode a built module's piece starts in: its Mode layer's set-up level (``start``, else the first)."""
@@ -179,10 +180,7 @@ class HttrReferee(Referee):
                                                              self.hex(e.hex))) is not None:
             self.say(j.index, arrived)
         elif isinstance(e, StepChange):
-            said = mem.layer_change(e.trait, e.new, self.channel)
-            depleted = said is not None and said[0] == "depleted"
-            for v in ammo.judge_depleted(self, self.unit(e), bool(said[1])) if depleted else \
-                    judge_layer(self, e, self.unit(e), j.index):
+            for v in judge_layer(self, e, self.unit(e), j.index):  # a Depleted one: rules/httr/ammunition.py
                 self.say(j.index, v)  # one verdict per layer change
 
     @rule("HTTR SR 19.3.1", "MOR-3", "a leader alone in a hex an enemy combat unit enters is eliminated")

@@ -2,17 +2,19 @@
 :mod:`rules.httr.referee`, its predicates :mod:`rules.httr.catalogue`."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Protocol
 
 from hexforge.builder.timeline import Timeline
 from hexforge.maps.hexes import Hex
 from hexforge.maps.overlay import Overlay
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.catalogue import HTTR_CATALOGUE, HTTR_DEPARTURES
 from hexforge.rules.httr.los import Observation, los_overlay
 from hexforge.rules.httr.modes import modes
 from hexforge.rules.httr.sources import Source, sources
 from hexforge.rules.httr.chain import chain_overlay
+from hexforge.rules.httr.city_sources import CityLog, via_city
 from hexforge.rules.httr.supply import HttrSupply, Status
 from hexforge.rules.registry import note
 from hexforge.rules.state import GameState
@@ -24,8 +26,17 @@ note("HTTR SR 13.2", "SUP-1/SUP-2/SUP-15", "the supply chain of HQs, on or next 
      "captured areas", "httr.supply.HttrSupply.status (via httr.system.HighwayToTheReich.supplied, division_link)")
 
 
+class Known(Protocol):
+    """What a log's referee knows that the supply chain reads (the HTTR referee itself)."""
+
+    attach: Attachments
+    cities: CityLog
+
+
 class HighwayToTheReich(RulesSystem):
     """HTTR: company scale, modes, observation and the supply chain of HQs."""
+
+    known: Known | None = None  # the referee whose knowledge :meth:`supplied` reads (:meth:`learn_from`)
 
     system_id = "httr"
     book = "HTTR SR"
@@ -39,7 +50,9 @@ class HighwayToTheReich(RulesSystem):
                        **_: object) -> Overlay:
         """SR 13.2: each unit's supply chain. With ``timeline`` (a save), Travel Mode and disrupted units are
         read from its pieces up to ``step`` and its turn is the default ``turn``; ``travel``/``disrupted`` add;
-        ``progress(1)`` after each unit traced."""
+        ``progress(1)`` after each unit traced. A position has no log of what was declared and moved before it, so
+        the overlay assumes every unit under its units.csv formation (no attachment, SR 13.4, 17.4; no flak
+        switching, ScR 4.3.2) and no major city activated as a source (the 30th Corps train only, ScR 5.1.2)."""
         unsure: frozenset[str] = frozenset()
         notes: list[str] = []
         if timeline is not None:
@@ -72,11 +85,26 @@ class HighwayToTheReich(RulesSystem):
         return HttrSupply(self.game, state, [src], travel=travel, disrupted=disrupted,
                           parents={hq: division, division: held}).status(hq)
 
+    def learn_from(self, known: Known) -> None:
+        """Read the supply chain with what a log's referee learns as it goes (:meth:`supplied`)."""
+        self.known = known
+
     def supplied(self, state: GameState, uid: str) -> Status:
-        """SR 13.2: the unit's supply chain in ``state`` (modes and disruption from the HTTR referee's memory)."""
+        """SR 13.2: the unit's supply chain in ``state`` (modes and disruption from the HTTR referee's memory), with
+        what the referee that :meth:`learn_from` names knows: each unit under the HQ it was attached to (SR 13.4,
+        17.4), a flak unit that switched HQ out of supply for that game turn (ScR 4.3.2), and the major cities
+        30th Corps units activated as sources (ScR 5.1.2, :func:`via_city`)."""
         modes = mem.memory(state).modes
         travel = frozenset(u for u, m in modes.items() if m == "travel")
         disrupted = frozenset(u for u in state.positions if mem.has(state, u, "disrupted"))
         side = state.side(uid) or ""
-        return HttrSupply(self.game, state, sources(self.game, side, self.scenario, state.turn), travel=travel,
-                          disrupted=disrupted).status(uid)
+        known = self.known
+        parents = dict(known.attach.hq) if known is not None else {}
+        if known is not None and state.turn is not None and known.attach.switched.get(uid) == state.turn:
+            return Status(False, f"ScR 4.3.2: {uid} switched HQ this game turn and is out of supply")
+        got = HttrSupply(self.game, state, sources(self.game, side, self.scenario, state.turn), travel=travel,
+                         disrupted=disrupted, parents=parents).status(uid)
+        if got.supplied is True or known is None or not known.cities.activated:
+            return got
+        return via_city(self.game, self.scenario, state, uid, known.cities.activated, travel=travel,
+                        disrupted=disrupted, parents=parents) or got

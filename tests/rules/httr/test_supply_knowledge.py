@@ -1,0 +1,54 @@
+"""The system's supply answer (``HighwayToTheReich.supplied``) reads what the referee learnt from the log, seen
+through recovery's out-of-supply modifier (DIS-2, SR 10.6.4: +1 out of supply; the chain SR 13.2):
+
+- an attachment (SUP-8, SR 13.4.1, 17.4.1): the independent company G-IND1 (morale 6, no units.csv formation, so
+  no controlling HQ, SR 13.2.6.2) traces to the KG HQ it was attached to;
+- a major city activated by 30th Corps ground units (SUP-14, ScR 5.1.2): A-ENG (morale 8, under A-DIV) is
+  supplied through the synthetic city A0505 while A-CORPS is cut off from the train.
+
+In each, the Morale Check roll equals the morale: the check passes in supply and fails out of it."""
+from __future__ import annotations
+
+from tests.rules.httr.helpers import Log, all_legal, last, rules_broken
+
+DIS = {"Disrupted": "Disrupted"}
+GERMANS = {"G-CORPS": "A0605", "G-DIV": ("A0505", {"Mode": "Defilade"}), "G-KG1": "A0405",
+           "G-IND1": ("A0402", DIS)}  # G-IND1 three hexes from G-KG1, next to no HQ
+
+
+def recover_attached(*lines: str) -> list:
+    log = Log(GERMANS).phase(1, "german_command")
+    for line in lines:
+        log.say(line)
+    return last(log.roll("Morale Check", 3, 3).layer("G-IND1", "Disrupted", "Disrupted", "Normal").check())
+
+
+def test_an_attached_company_traces_to_its_new_hq():  # DIS-2 / SUP-8: legal once attached (SR 13.4.1, 17.4.1)
+    assert all_legal(recover_attached("attach G-IND1 to G-KG1"))
+
+
+def test_an_unattached_independent_company_is_out_of_supply():  # DIS-2: illegal, 6 + 1 > 6 (SR 13.2.6.2)
+    got = recover_attached()
+    assert rules_broken(got) == ["HTTR SR 10.6.4"] and "out of supply" in got[0].reason
+
+
+CUT = {"A-CORPS": "B0101", "A-DIV": ("A0504", {"Mode": "Defilade"}), "A-INF1": "A0405",
+       "A-ENG": ("A0502", DIS)}  # A-CORPS off the road back to the train (B0105); A-ENG two hexes from A-DIV
+
+
+def recover_by_city(setup: dict, *moves: tuple[str, ...]) -> list:
+    log = Log(setup).phase(1, "allied_movement")
+    for m in moves:
+        log.move(*m)
+    return last(log.phase(2, "allied_command").roll("Morale Check", 4, 4)
+                .layer("A-ENG", "Disrupted", "Disrupted", "Normal").check())
+
+
+def test_an_activated_city_supplies_the_division():  # DIS-2 / SUP-14: legal, A-INF1 moved through A0505
+    assert all_legal(recover_by_city(CUT, ("A-INF1", "A0505", "A0506")))
+
+
+def test_without_the_city_the_cut_off_corps_leaves_the_division_out_of_supply():  # DIS-2 / SUP-14: illegal
+    assert rules_broken(recover_by_city(CUT)) == ["HTTR SR 10.6.4"]
+    held = {**CUT, "G-INF1": "B0505"}  # the road from the city back to the train is held
+    assert rules_broken(recover_by_city(held, ("A-INF1", "A0505", "A0506"))) == ["HTTR SR 10.6.4"]
