@@ -65,11 +65,12 @@ class ActivationMixin:
                  Illegal("PTR 10.3D", f"{uid} flips back to its front, but it is out of supply"))
 
     def flip_missed(self, index: int) -> None:
-        """At the AP roll: an OOS HQ that had to flip and did not (10.1.3C)."""
+        """At the AP roll: an OOS HQ that had to flip and did not (10.1.3C; for a reacting HQ too, 10.2.3D)."""
         a = self.mem.active
         if a is not None and a.flip is not None:
-            self.say(index, Illegal("PTR 10.1.3C", f"{a.flip} is out of supply at {a.formation}'s activation: it "
-                                    "must expend Emergency Supply (flip) first"))
+            self.say(index, Illegal("PTR 10.2.3D / 10.1.3C" if a.reaction else "PTR 10.1.3C", f"{a.flip} is out of "
+                                    f"supply at {a.formation}'s {'reaction' if a.reaction else 'activation'}: it must "
+                                    "expend Emergency Supply (flip) first"))
             self.set(active=replace(a, flip=None))
 
     def reaction_check(self, index: int, a: Activation, die: int) -> None:

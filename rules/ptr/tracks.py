@@ -58,7 +58,7 @@ class TracksMixin:
             self.say(j.index, Legal(detail=f"+DRM marker in box {box}") if box == want else Illegal(
                 "PTR 9.2.2", f"the Initiative +DRM marker goes to box {box}; 9.2.2 puts it in box {want}"))
 
-    @rule("PTR 10.1.1B / 10.2.3C / 10.3", "PTR10-2/PTR10-16/PTR10-23",
+    @rule("PTR 10.1.1B / 10.2.3C / 10.3", "PTR10-2/PTR10-16/PTR10-23/PTR10-24/PTR10-25",
           "a FAM moves one box down per activation or successful reaction, up by recovery, never above its maximum")
     def fam_verdict(self, fid: str, box: int) -> Verdict:
         want = self.mem.fam.get(fid, Unknown(f"the FAM box of formation {fid}"))
@@ -72,6 +72,11 @@ class TracksMixin:
         top = self.data.formations[fid].fam_max
         if isinstance(top, int) and box > top:
             return Illegal("PTR 10.3C", f"{fid}'s FAM goes to box {box}, above its Maximum Activation Level {top}")
+        if self.phase_id() == "recovery":  # 10.3.1 (US: its rating) / 10.3.2B (German: the HQ Recovery Chart)
+            us = self.data.formations[fid].side == self.data.us_side
+            return Illegal("PTR 10.3.1" if us else "PTR 10.3.2B", f"{fid}'s FAM goes to box {box}; its recovery "
+                           f"({'its Recovery Rating' if us else 'the HQ Recovery Chart at the Interdiction Level'}) "
+                           f"puts it in box {want}")
         return Illegal("PTR 10.1.1B", f"{fid}'s FAM goes to box {box}; the rules put it in box {want}")
 
     @rule("PTR 10.1.2B / 10.1.4A / 11.1C", "PTR10-7", "the AP marker shows the APs rolled, then drops by each "

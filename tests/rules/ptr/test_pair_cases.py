@@ -189,3 +189,105 @@ def test_entering_reserve_with_every_unit_in_command(syn):
     Reserve Mode in the Organization Phase (legal); with US1-HQ far off it may not (test_reserve)."""
     r = PtrLog(syn).phase(1, "organization").layer("1st Infantry FAM", None, "Reserve", "1", " In Reserve").check()
     assert illegal(r) == [] and "enters Reserve Mode" in verdicts(r, 1)[0].detail
+
+
+def test_a_reacting_hq_out_of_supply_flips_first(syn):
+    """PTR10-17 (10.2.3D): with US1-HQ cut off (test_supply.CUT), 116-IN leaves 1212, next to 1-A: 1inf reacts (2 <=
+    5); its HQ must expend Emergency Supply before the AP roll, as at an activation: flipped first, the non-bold
+    roll is legal; rolled without the flip it is against 10.2.3D."""
+    from tests.rules.ptr.test_supply import CUT
+
+    def react() -> PtrLog:
+        return PtrLog(syn, CUT).phase(1, "operations").say("us", "pass").initiative(2, 8).say("german", "act 116pz") \
+            .roll("german", 8).move("116-IN", "1212", "1213").say("us", "react 1inf").roll("us", 2)
+    r = react().disrupt("US1-HQ", "1311").roll("us", 5).check()
+    assert illegal(r) == [] and "expends Emergency Supply" in verdicts(r, 9)[0].detail
+    assert illegal(react().roll("us", 5).check()) == [(9, "PTR 10.2.3D / 10.1.3C")]
+
+
+FAT = "Formation Activation Track"
+
+
+def recovered(syn) -> PtrLog:
+    """Turn 2's Recovery Phase after 1inf's activation in turn 1 (test_oc.test_recovery_phase): the US rolls 6,
+    Interdiction Level 1 (events 0-6); 1inf 4 - 1 + 5 -> 7 (its maximum), 3arm 6 + 4 -> 7, 116pz 5 -> 6 (its
+    maximum), 9pz 0 + 3 -> 3."""
+    return PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 5).say("us", "done") \
+        .phase(1, "end-turn").phase(2, "recovery").roll("us", 6)
+
+
+def test_fam_markers_after_recovery(syn):
+    """PTR10-23 / PTR10-24 / PTR10-25 / PTR19-1 (10.3C, 10.3.1, 10.3.2B, 19.0A): the FAM markers moved to the boxes
+    recovery gives are legal; 116pz above its maximum (6) names 10.3C, 3arm short of its rating names 10.3.1, 9pz off the
+    HQ Recovery Chart at the level rolled names 10.3.2B."""
+    good = recovered(syn).marker("1st Infantry FAM", FAT, 7).marker("3rd Armored FAM", FAT, 7) \
+        .marker("116th Panzer FAM", FAT, 6).marker("9th Panzer FAM", FAT, 3)
+    assert illegal(good.check()) == []
+    assert illegal(recovered(syn).marker("116th Panzer FAM", FAT, 7).check()) == [(7, "PTR 10.3C")]
+    assert illegal(recovered(syn).marker("3rd Armored FAM", FAT, 6).check()) == [(7, "PTR 10.3.1")]
+    assert illegal(recovered(syn).marker("9th Panzer FAM", FAT, 2).check()) == [(7, "PTR 10.3.2B")]
+
+
+def test_an_oos_hq_already_flipped_sends_its_fam_to_zero(syn):
+    """PTR10-6 (10.1.3D / 17.5B): US1-HQ, cut off (test_supply.CUT) and set up on its back, activates 1inf: legal,
+    and its FAM goes to the 0-box, so 1inf activating again in the next segment is against 10.1.1B."""
+    from hexforge.builder.timeline import Placement
+    from tests.rules.ptr.test_supply import CUT
+
+    def log() -> PtrLog:
+        out = PtrLog(syn, CUT)
+        out.setup = tuple(Placement(p.piece, p.location, p.hex, layers={"Step": "2"}) if p.piece.unit == "US1-HQ"
+                          else p for p in out.setup)
+        return out.phase(1, "operations").say("us", "act 1inf").roll("us", 5).say("us", "done")
+    r = log().check()
+    assert illegal(r) == [] and "0-box" in verdicts(r, 1)[0].detail
+    assert illegal(log().initiative(9, 1).say("us", "act 1inf").check()) == [(6, "PTR 10.1.1B")]
+
+
+def test_a_failed_reaction_check_leaves_the_mover_acting(syn):
+    """PTR10-14 / PTR10-16 (10.2.3A, C, E): 3arm's check 2 <= 5 passes: its FAM drops to 5 (the marker there is
+    legal) and 3-TK2 moves; 9 > 5 fails: the FAM stays in 6 (moving it to 5 is against 10.1.1B) and a 3arm unit
+    moving is no Action of the formation acting (11.2.1)."""
+    r = reacting(syn).roll("us", 2).marker("3rd Armored FAM", FAT, 5).roll("us", 9) \
+        .move("3-TK2", "1211", "1212").check()
+    assert illegal(r) == []
+    assert illegal(reacting(syn).roll("us", 9).marker("3rd Armored FAM", FAT, 5).check()) == [(10, "PTR 10.1.1B")]
+    assert illegal(reacting(syn).roll("us", 9).move("3-TK2", "1211", "1212").check()) == [(10, "PTR 11.2.1")]
+
+
+def test_a_legal_relocation_costs_no_displacement(syn):
+    """PTR11-14 (11.4.2D): US1-HQ's Relocation to the town 1313 is legal and its FAM stays where the activation put
+    it; a Relocation against 20.0C5 pays the displacement penalty (test_displacement)."""
+    log = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 8).say("us", "relocate 1infhq") \
+        .move("US1-HQ", "1311", "1312", "1313").marker("1st Infantry FAM", FAT, 3)
+    assert illegal(log.check()) == []
+
+
+def test_movement_actions_while_aps_last(syn):
+    """PTR12-4 (12.2D): five Movement Actions on 116pz's 5 APs are legal; a sixth is test_actions' illegal case."""
+    log = german(syn)
+    for u, a, b in [("116-IN", "1612", "1613"), ("116-TK", "1612", "1712"), ("116-PG", "1513", "1514"),
+                    ("116-IN", "1613", "1614"), ("116-TK", "1712", "1713")]:
+        log.move(u, a, b)
+    assert illegal(log.check()) == []
+
+
+def test_an_overstack_owes_its_disruptions_at_once(syn):
+    """PTR14-5 (14.2A): 1-A's Movement Action ends overstacked in 1214 (14.1D, event 3): the disruption of every
+    combat unit there pays it (test_displacement.overstacked, legal); the next Initiative roll without them is
+    against 14.2A."""
+    from tests.rules.ptr.test_displacement import overstacked
+    assert [x for x in illegal(overstacked(syn).check()) if x[0] != 3] == []
+    log = PtrLog(syn).phase(1, "operations").say("us", "act 1inf").roll("us", 5) \
+        .move("1-A", "1311", "1312", "1313", "1214").say("us", "done").initiative(1, 9)
+    assert illegal(log.check()) == [(3, "PTR 14.1D"), (5, "PTR 14.2A")]
+
+
+def test_a_retreat_waits_for_the_first_sp_loss(syn):
+    """PTR15-22 (15.5.2B): '2/2' (test_hits.rolled, die 10): 3-AI's SP loss, then its stack's retreat, is legal
+    (test_battle); the retreat before any SP loss is against 15.5.2B."""
+    from tests.rules.ptr.test_hits import rolled
+    r = lose(rolled(syn, 10), "3-AI", "1214", 0, 1).move("3-AI", "1214", "1114").move("1-A", "1214", "1114").check()
+    assert illegal(r) == []
+    r = rolled(syn, 10).move("3-AI", "1214", "1114").check()
+    assert (11, "PTR 15.5.2B") in illegal(r)
