@@ -52,3 +52,22 @@ def test_without_the_city_the_cut_off_corps_leaves_the_division_out_of_supply():
     assert rules_broken(recover_by_city(CUT)) == ["HTTR SR 10.6.4"]
     held = {**CUT, "G-INF1": "B0505"}  # the road from the city back to the train is held
     assert rules_broken(recover_by_city(held, ("A-INF1", "A0505", "A0506"))) == ["HTTR SR 10.6.4"]
+
+
+FLAK = {**GERMANS, "G-KG2": "A0305", "G-FLAK": ("A0403", DIS)}  # G-FLAK (morale 6) of G-KG1, next to no HQ
+
+
+def recover_flak(*lines: str) -> list:
+    log = Log(FLAK).phase(1, "german_command")
+    for line in lines:
+        log.say(line)
+    return last(log.roll("Morale Check", 3, 3).layer("G-FLAK", "Disrupted", "Disrupted", "Normal").check())
+
+
+def test_a_flak_unit_in_supply_under_its_own_hq():  # DIS-2 / SUP-13: legal, 6 <= 6
+    assert all_legal(recover_flak())
+
+
+def test_a_flak_unit_switching_hq_spends_the_turn_out_of_supply():  # DIS-2 / SUP-13: illegal, ScR 4.3.2 (L1079)
+    got = recover_flak("attach G-FLAK to G-KG2")
+    assert rules_broken(got) == ["HTTR SR 10.6.4"] and "out of supply" in got[0].reason
