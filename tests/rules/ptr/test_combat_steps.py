@@ -189,8 +189,8 @@ def test_declared_numbers_name_the_step(syn):
     """PTR15-3 / PTR15-11 / PTR15-17 / PTR19-4 (15.2.1D, 15.4.1, 15.4.3A, 20.1B1): the numbers the players declare
     are judged when declared. 116-PG's Regular attack on 1214, chits 1 2: 'cv 16 26' and 'drm -5' are legal; 'cv 8
     26' is the left column's (15.2.1D). A Hasty attack claiming the HQ's +1 ('drm -5' where the steps give -6) names
-    15.4.3A. Against the lone US3-HQ 'cv 16 1' is legal. 1-A's Prepared attack across the stream (-1, test_hits_retreats)
-    has DRM +1: '+2' (the stream left out) names 15.4.1, '0' (half the ASPs) 15.4.3D."""
+    15.4.3A. Against the lone US3-HQ 'cv 16 1' is legal. 1-A's Prepared attack across the stream (-1,
+    test_hits_retreats) has DRM +1: '+2' (the stream left out) names 15.4.1, '0' (half the ASPs) 15.4.3D."""
     r = on_1214(syn, "regular", "1 2", 9).say("german", "cv 16 26").say("german", "drm -5").check()
     assert illegal(r) == []
     r = attack(syn).say("german", "chits 1 2").say("german", "cv 8 26").check()

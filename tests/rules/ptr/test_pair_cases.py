@@ -218,8 +218,8 @@ def recovered(syn) -> PtrLog:
 
 def test_fam_markers_after_recovery(syn):
     """PTR10-23 / PTR10-24 / PTR10-25 / PTR19-1 (10.3C, 10.3.1, 10.3.2B, 19.0A): the FAM markers moved to the boxes
-    recovery gives are legal; 116pz above its maximum (6) names 10.3C, 3arm short of its rating names 10.3.1, 9pz off the
-    HQ Recovery Chart at the level rolled names 10.3.2B."""
+    recovery gives are legal; 116pz above its maximum (6) names 10.3C, 3arm short of its rating names 10.3.1, 9pz
+    off the HQ Recovery Chart at the level rolled names 10.3.2B."""
     good = recovered(syn).marker("1st Infantry FAM", FAT, 7).marker("3rd Armored FAM", FAT, 7) \
         .marker("116th Panzer FAM", FAT, 6).marker("9th Panzer FAM", FAT, 3)
     assert illegal(good.check()) == []
@@ -291,3 +291,31 @@ def test_a_retreat_waits_for_the_first_sp_loss(syn):
     assert illegal(r) == []
     r = rolled(syn, 10).move("3-AI", "1214", "1114").check()
     assert (11, "PTR 15.5.2B") in illegal(r)
+
+
+def test_the_us_east_edge_feeds_from_turn_two(syn):
+    """PTR17-2 (17.4B-C): with the south edge held (test_sources.SOUTH_HELD), on Turn 2 the east edge feeds US1-HQ:
+    1inf's AP roll needs no flip (legal); on Turn 1 it does (10.1.3C, test_sources)."""
+    from tests.rules.ptr.test_sources import SOUTH_HELD
+    r = PtrLog(syn, SOUTH_HELD).phase(2, "operations").initiative(9, 1).say("us", "act 1inf").roll("us", 8).check()
+    assert illegal(r) == []
+    r = PtrLog(syn, SOUTH_HELD).phase(1, "operations").say("us", "act 1inf").roll("us", 8).check()
+    assert illegal(r) == [(2, "PTR 10.1.3C")]
+
+
+def test_the_german_north_edge(syn):
+    """PTR17-3 (17.4D): G116-HQ traces to the north edge through 1716 (legal AP roll); with 1716 held by a US unit
+    and the rest of the edge covered it has no German source left and must flip first (10.1.3C)."""
+    from tests.rules.ptr.test_sources import north_held
+    assert illegal(north_held(syn, on_source=False).roll("german", 8).check()) == []
+    assert illegal(north_held(syn, on_source=True).roll("german", 8).check()) == [(7, "PTR 10.1.3C")]
+
+
+def test_a_refit_needs_a_command_range_path(syn):
+    """PTR18-1 (18.0B / 18.2): the disrupted 1-A in 1311, with US1-HQ (CR 5), refits; in 1317, six hexes away, no CR
+    path reaches it, and its Refit is refused (11.4.3A)."""
+    def refit(at: str) -> PtrLog:
+        return PtrLog(syn, dict(SETUP, **{"1-A": at})).disrupt("1-A", at).phase(1, "operations") \
+            .say("us", "act 1inf").roll("us", 8).say("us", "refit 1-a")
+    assert illegal(refit("1311").check()) == []
+    assert illegal(refit("1317").check()) == [(4, "PTR 11.4.3A")]

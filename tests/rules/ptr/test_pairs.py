@@ -237,7 +237,8 @@ PAIRS: dict[str, tuple[str, ...]] = {
             "test_displacement.py::test_two_hqs_in_a_hex_one_is_displaced_at_once", "PTR 14.2A"),
     "PTR14-7": ("test_support_points.py::test_a_displaced_hq_supports_with_what_it_has_left",
             "test_support_points.py::test_a_displaced_hq_supports_with_what_it_has_left", "PTR 15.5.1",
-            "the ASPs an HQ lost show in its next attack's support, whose result 15.5.1 judges (the synthetic CRT reads the same cell for another step, so the step is not named)"),
+            "the ASPs an HQ lost show in its next attack's support, whose result 15.5.1 judges (the synthetic CRT"
+            " reads the same cell for another step, so the step is not named)"),
     "PTR14-8": ("test_pair_cases.py::test_an_overstack_displaced_next_door_is_legal",
             "test_displacement.py::test_overstacked_units_go_to_adjacent_hexes", "PTR 14.2B"),
     "PTR15-1": ("test_actions.py::test_attack_declarations",
@@ -267,10 +268,12 @@ PAIRS: dict[str, tuple[str, ...]] = {
             "test_actions.py::test_attack_declarations", "PTR 15.4.2.1A"),
     "PTR15-13": ("test_predicate_cases.py::test_attacker_support_from_a_hex_of_the_same_formation",
             "test_predicate_cases.py::test_attacker_support_from_a_hex_of_the_same_formation", "PTR 15.5.1",
-            "a support DRM left out shows in the result applied (15.5.1); the synthetic CRT reads the same cell with the HQ support left out, so the step is not named"),
+            "a support DRM left out shows in the result applied (15.5.1); the synthetic CRT reads the same cell "
+            "with the HQ support left out, so the step is not named"),
     "PTR15-14": ("test_predicate_cases.py::test_a_disrupted_defender_gets_no_combat_support",
             "test_predicate_cases.py::test_a_disrupted_defender_gets_no_combat_support", "PTR 15.5.1",
-            "a defender support counted with a disrupted defender shows in the result applied (15.5.1); another misreading reads the same cell, so the step is not named"),
+            "a defender support counted with a disrupted defender shows in the result applied (15.5.1); another "
+            "misreading reads the same cell, so the step is not named"),
     "PTR15-15": ("test_hits.py::test_supporting_units_take_no_hits",
             "test_hits.py::test_supporting_units_take_no_hits", "PTR 15.5.2A",
             "a defender's supporting unit shows when it takes a CH it never takes (15.5.2A)"),
@@ -337,11 +340,20 @@ PAIRS: dict[str, tuple[str, ...]] = {
     "PTR17-1": ("test_supply.py::test_oos_hq_must_flip_before_the_ap_roll",
             "test_supply.py::test_oos_hq_must_flip_before_the_ap_roll", "PTR 10.1.3C",
             "a cut supply path shows at activation: the HQ must flip first (10.1.3C)"),
+    "PTR17-2": ("test_pair_cases.py::test_the_us_east_edge_feeds_from_turn_two",
+            "test_pair_cases.py::test_the_us_east_edge_feeds_from_turn_two", "PTR 10.1.3C",
+            "a source the edge does not give yet shows at activation: the HQ must flip first (10.1.3C)"),
+    "PTR17-3": ("test_pair_cases.py::test_the_german_north_edge",
+            "test_pair_cases.py::test_the_german_north_edge", "PTR 10.1.3C",
+            "a German HQ with no edge to trace to shows at activation: it must flip first (10.1.3C)"),
     "PTR17-4": ("test_sources.py::test_an_edge_hex_an_enemy_stands_in_is_no_source",
             "test_sources.py::test_an_edge_hex_an_enemy_stands_in_is_no_source", "PTR 10.1.3C",
             "a source an enemy blocks shows at activation: the HQ must flip first (10.1.3C)"),
     "PTR17-5": ("test_supply.py::test_flipping_back_only_in_a_recovery_phase_in_supply",
             "test_supply.py::test_flipping_back_only_in_a_recovery_phase_in_supply", "PTR 17.6C"),
+    "PTR18-1": ("test_pair_cases.py::test_a_refit_needs_a_command_range_path",
+            "test_pair_cases.py::test_a_refit_needs_a_command_range_path", "PTR 11.4.3A",
+            "a CR path that does not reach shows as the out-of-command unit's refused Refit (11.4.3A)"),
     "PTR18-2": ("test_isolation.py::test_an_isolated_unit_acts_after_passing_an_effectiveness_check",
             "test_isolation.py::test_an_isolated_unit_acts_after_passing_an_effectiveness_check", "PTR 18.5.2A",
             "isolation (18.4) shows in what an isolated unit may do (18.5.2)"),
@@ -428,7 +440,8 @@ PAIRS: dict[str, tuple[str, ...]] = {
             "test_infiltration.py::test_a_result_not_applied_or_exceeded_is_illegal", "PTR 22.1.2C"),
     "PTR22-3": ("test_optional_combat.py::test_the_tiger_shifts_the_column",
             "test_optional_combat.py::test_the_tiger_shifts_the_column", "PTR 15.5.1",
-            "the Tiger's shift left out shows in the result applied (15.5.1); the HQ support left out reads the same cell, so the step is not named"),
+            "the Tiger's shift left out shows in the result applied (15.5.1); the HQ support left out reads the "
+            "same cell, so the step is not named"),
     "PTR22-4": ("test_optional_combat.py::test_the_tiger_tank_scare",
             "test_optional_combat.py::test_the_tiger_tank_scare", "PTR 15.5.1",
             "the scare's shift left out shows in the result applied (15.5.1)"),
@@ -444,7 +457,8 @@ PAIRS: dict[str, tuple[str, ...]] = {
             "test_optional.py::test_oss_placed_with_its_host_on_its_turn", "PTR 22.5A"),
     "PTR22-10": ("test_optional_combat.py::test_the_brummbar_adds_two_against_a_town",
             "test_optional_combat.py::test_the_brummbar_adds_two_against_a_town", "PTR 15.5.1",
-            "the Brummbaer's +2 left out shows in the result applied (15.5.1); the armour left out reads the same cell, so the step is not named"),
+            "the Brummbaer's +2 left out shows in the result applied (15.5.1); the armour left out reads the same"
+            " cell, so the step is not named"),
     "PTR22-11": ("test_optional.py::test_funkpanzer_once_in_its_turns",
             "test_optional.py::test_funkpanzer_once_in_its_turns", "PTR 22.7C"),
     "PTR22-12": ("test_oc.py::test_reserve_mode_only_in_the_organization_phase",
@@ -462,10 +476,9 @@ PAIRS: dict[str, tuple[str, ...]] = {
 
 #: id -> why it has no pair yet (issue #14 stays open while this is not empty).
 GAPS: dict[str, str] = {
-    "PTR17-2": "no legal case and no illegal case citing its rule",
-    "PTR17-3": "no illegal case citing its rule",
-    "PTR18-1": "no legal case and no illegal case citing its rule",
-    "PTR6-22": "no illegal case citing its rule",
+    "PTR6-22": "no illegal case exists: 8.2.2 only says how a withdrawal counts for victory points, and a log shows "
+        "no VP tally to contradict; the check reports the count (legal cases in test_withdrawal), it can "
+        "never be Illegal",
 }
 
 
