@@ -311,7 +311,8 @@ class BattleMixin:
         hq_sup = self.hq_support(b, att, fid, way)
         armor = 0 if lone_hq or way.armour == "none" else self.armor(att, dfn, b.target, way)  # 15.5.4B
         ground = 0 if way.left_out == "terrain" else self.terrain_drm(b)
-        return [a_sup, d_sup, hq_sup, armor, ground], f"support {a_sup:+d}/{d_sup:+d}, HQ {hq_sup:+d}, armour {armor:+d}" + (
+        parts = f"support {a_sup:+d}/{d_sup:+d}, HQ {hq_sup:+d}, armour {armor:+d}"
+        return [a_sup, d_sup, hq_sup, armor, ground], parts + (
             f", terrain {ground:+d}" if ground else "")
 
     @rule("PTR 15.4.1", "PTR15-11", "the defender's one Terrain Effects DRM, from the hexside attacked across")
