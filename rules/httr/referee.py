@@ -27,19 +27,20 @@ from hexforge.rules.httr.city_sources import CityLog
 from hexforge.rules.httr.city_sources import seen as cities_seen
 from hexforge.rules.httr.ca_special_at import judge_special_at
 from hexforge.rules.httr.ca_retreat import judge_retreat, retreat_hexes
-from hexforge.rules.httr.close_action import CaLog, judge_ca, resolve, unresolved
+from hexforge.rules.httr.close_action import CaLog, judge_ca, unresolved
 from hexforge.rules.httr.declaration import Declaration, parse
-from hexforge.rules.httr.fire import firers, judge_fire, record, resolve_fire
+from hexforge.rules.httr.fire import firers, judge_fire, record
 from hexforge.rules.httr.recovery import NightWatch, quiet_still_disrupted
-from hexforge.rules.httr.effects import after_at, after_result, judge_effects, judge_spill, on_morale
+from hexforge.rules.httr.effects import judge_effects, judge_spill
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.los import Observation, turn_weather
 from hexforge.rules.httr.modes_rules import judge_layer
+from hexforge.rules.httr.rolls import on_roll
 from hexforge.rules.httr.opportunity import Waiting, judge_of, judge_trigger, track, trigger_of, waiting
 from hexforge.rules.httr.columns import Drag
 from hexforge.rules.httr.entrench import Works, check_occupied, judge_marker, marker_event
 from hexforge.rules.httr.ferries import FerryLog
-from hexforge.rules.httr.weather import Routine, on_weather_roll
+from hexforge.rules.httr.weather import Routine
 from hexforge.rules.httr.scenario_start import before_start
 from hexforge.rules.httr.arrivals import Arrivals, judge_entry, judge_exit
 from hexforge.rules.httr.overstack import Overstacks, began_overstacked
@@ -157,7 +158,7 @@ class HttrReferee(Referee):
                                   or self.hex(d.target) is not None):
                 self.on_declare(j, d)
         elif isinstance(e, DiceRoll):
-            self.on_roll(j)
+            on_roll(self, j)
         elif isinstance(e, Move) and cpl.marker_hq(self.game, self.channel, e.piece.name) is not None:
             spent = ammo.check_spend(self, e) or logi.check_received(self, e)
             for v in ([spent] if spent is not None else []) + cpl.on_marker(self, j.index, e):
@@ -445,61 +446,6 @@ class HttrReferee(Referee):
         told = [v for v in verdicts if not (isinstance(v, Legal) and v.detail is None and v.guess is None)]
         for v in told or [Legal(detail=f"the {kind} declaration passes every check")]:
             self.say(index, v)
-
-    def on_roll(self, j: Judged) -> None:
-        """A roll: the pending close action's 1d6 (a Close Action button's, or any single die in a game whose
-        data names no buttons) resolves it."""
-        e = j.event
-        heads.rolled(self, e)
-        button = self.channel.dice(e.name)
-        ca_die = button.purpose == "close-action" if button is not None else len(e.values) == 1
-        total = e.total if e.total is not None else sum(e.values)
-        if button is not None and button.purpose == "morale":
-            self.morale_roll = total
-            told = on_morale(self, total)
-            if told is not None:
-                self.say(j.index, told)
-                return
-        if button is not None and button.purpose == "bridge-demolition":
-            self.say(j.index, demolition.judge_roll(self, self.demolitions, j.index, e))
-            return
-        if button is not None and button.purpose == "weather" and self.phase()[0] == "weather":
-            for v in on_weather_roll(self, self.weather_routine, total):
-                self.say(j.index, v)
-            return
-        if ammo.on_roll(self, button.purpose if button is not None else None, total):
-            self.say(j.index, Legal(detail="a Depletion Check: the marker or AmP spend that follows is judged with it"))
-            return
-        said = cpl.on_roll(self, e, button.purpose if button is not None else None)
-        delivered = logi.on_roll(self, total) if button is not None and button.purpose == "logistics" else None
-        said = (said or []) + [delivered] if delivered is not None else said
-        if said is not None:
-            for v in said:
-                self.say(j.index, v)
-            return
-        if self.ca.pending is not None and ca_die:
-            self.say(j.index, resolve(self, total))
-            return
-        if self.fire.at_roll_due and (button is None or button.purpose == "at-fire"):
-            self.fire.at_roll_due = False
-            self.fire.at_roll_index = j.index
-            for v in after_at(self, j.index, total) if self.fire.at_pending else [NotCheckable("the AT fire this "
-                                                                                                 "roll resolves")]:
-                self.say(j.index, v)
-            return
-        pending = self.fire.pending
-        purpose = {"df": "direct-fire", "if": "indirect-fire"}
-        if pending is not None and (button.purpose == purpose[pending[0].kind] if button is not None
-                                    else len(e.values) == 2):
-            self.fire.pending, self.fire.last_result = None, None
-            self.say(j.index, resolve_fire(self, pending[0], list(pending[1]), total))
-            target = self.hex(pending[0].target)
-            unit = pending[0].target_unit or (mem.stack(self.state, target)[:1] or (None,))[0] if target else None
-            if self.fire.last_result == "DEF" and unit is not None:
-                self.fire.defilade_due.append((j.index, unit))
-            for v in after_result(self, j.index, unit, self.fire.last_result, pending[0].kind,
-                                  pending[0].target_unit is not None):
-                self.say(j.index, v)
 
     # -- movement ----------------------------------------------------------------------------
 
