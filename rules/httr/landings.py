@@ -164,6 +164,11 @@ def scattered_to(p: Position, log: Landings, e: Move, uid: str) -> list[Verdict]
     h = p.hex(e.to_hex)
     if h is None:
         return []
+    for at, (_, units) in list(log.contested.items()):  # placed on enemy units, it did not land there
+        if uid in units:
+            units.remove(uid)
+            if not units:
+                del log.contested[at]
     if any(p.state.side(u) not in (p.state.side(uid), None) for u in p.state.at(h)):
         log.contested.setdefault(h, (e.step, []))[1].append(uid)
     where = zones.scatter_ground(p, h)

@@ -274,3 +274,19 @@ def test_an_overstack_is_fixed_by_the_fewest_units():  # AIR-13, ScR 6.6.3.1 (L1
 
 def test_artillery_is_never_displaced():  # AIR-13, ScR 6.6.3.2 (L1231)
     assert "HTTR ScR 6.6.3.2" in rules_broken(overstacked(("A-ART3", "B0404")))
+
+
+def test_a_scatter_onto_enemy_units_lands_there():  # AIR-15 with AIR-6, ScR 6.6.4.2 (L1238)
+    """Placed on B0305 and scattered west two hexes onto G-INF1 in B0303: the close action is owed there, not on the
+    drop hex."""
+    def landed(*after: tuple) -> list:
+        log = serial(setup={"G-INF1": "B0303"}).roll("Air Landing", 4, 4).roll("Scatter", 5).roll("Scatter", 3) \
+            .move("A-INF1", "B0304", "B0303")
+        for step in after:
+            getattr(log, step[0])(*step[1:])
+        return everything(log.phase(8, "allied_organization"))
+    assert "HTTR ScR 6.6.4.2" in rules_broken(landed())
+    assert "HTTR ScR 6.6.4.2" not in rules_broken(landed(("say", "ca B0303 from B0303"), ("kill", "G-INF1", "B0303")))
+    away = serial(setup={"G-INF1": "B0305"}).roll("Air Landing", 4, 4).roll("Scatter", 5).roll("Scatter", 3) \
+        .move("A-INF1", "B0304", "B0303")
+    assert "HTTR ScR 6.6.4.2" not in rules_broken(everything(away.phase(8, "allied_organization")))
