@@ -41,10 +41,12 @@ from hexforge.rules.httr.columns import Drag
 from hexforge.rules.httr.entrench import Works, check_occupied, judge_marker, marker_event
 from hexforge.rules.httr.ferries import FerryLog
 from hexforge.rules.httr.weather import Routine
+from hexforge.rules.httr.frost import boost, covers
+from hexforge.rules.httr.scatter import scattered
 from hexforge.rules.httr.scenario_start import before_start
 from hexforge.rules.httr.arrivals import Arrivals, judge_entry, judge_exit
 from hexforge.rules.httr.overstack import Overstacks, began_overstacked
-from hexforge.rules.httr import demolition, recovery_modes
+from hexforge.rules.httr import demolition, recovery_modes, victory
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.stacking import check_order, judge_reorder
 from hexforge.rules.httr.units import has_mode, is_kind
@@ -283,7 +285,8 @@ class HttrReferee(Referee):
         self.check_defilade_due()
         for i, v in judge_effects(self):
             self.say(i, v)
-        return Report(self.game.id, self.judged, list(self.t.warnings) + self.notes)
+        return Report(self.game.id, self.judged, list(self.t.warnings) + self.notes,
+                      victory.outcome(self, self.victory_log))  # ScR 17.6-23.4
 
     def unjudged(self, j: Judged) -> Verdict:
         e = j.event
@@ -413,8 +416,8 @@ class HttrReferee(Referee):
     # -- declarations and rolls --------------------------------------------------------------
 
     def on_declare(self, j: Judged, d: Declaration) -> None:
-        if d.kind == "drop":
-            return  # a serial's route and drop hex: judged by air_routes (ScR 6.4-6.5)
+        if d.kind in ("drop", "land"):
+            return  # a serial's route and drop hex, its landing roll: judged by air_routes, scatter (ScR 6.4-6.5)
         if d.kind == "spill":
             self.say_all(j.index, [judge_spill(self, d)], d.kind)
             return
@@ -477,6 +480,8 @@ class HttrReferee(Referee):
         if (struck := struck_move(self.airstrikes.struck, uid)) is not None:
             self.say(j.index, struck)
             return
+        if scattered(self.landings.scatter, e.step, uid):
+            return  # an air landing's scatter (ScR 6.5.4): judged by rules/httr/scatter.py
         if all(d == start for d in drops):
             self.say(j.index, judge_reorder(self, uid, kind, side))
             return
@@ -500,10 +505,12 @@ class HttrReferee(Referee):
         if (e.from_hex, e.to_hex) != self.last_move:
             self.finished.update(u for u in self.moves if u != uid)
         self.last_move = (e.from_hex, e.to_hex)
-        mv = Movement(self.game, self.state, uid, reaction=kind == "reaction", obs=self.obs, night=self.night,
-                      companions=self.drag.join(e, uid), morale_roll=self.morale_roll, ferries=self.ferries,
-                      cramped=began_overstacked(self.game, self.phase_start, uid))
+        judge = boost(self.frost_moves, uid)  # Movement, or with Frost its MA plus his bonus (ScR 8.3.5)
+        mv = judge(self.game, self.state, uid, reaction=kind == "reaction", obs=self.obs, night=self.night,
+                   companions=self.drag.join(e, uid), morale_roll=self.morale_roll, ferries=self.ferries,
+                   cramped=began_overstacked(self.game, self.phase_start, uid))
         v, spent = mv.judge(start, drops, self.moves.get(uid, Step(0.0, 0)))
+        v = covers(self.frost_moves, uid, v)
         self.ferries.record(mv, mv.crossed)
         self.moves[uid] = spent
         self.say(j.index, v)
