@@ -42,13 +42,19 @@ class Position(Protocol):
 
 def toward(game: Game, h: Hex, edge: str) -> Hex | None:
     """The neighbour of ``h`` one printed column (west/east) or row (south/north) toward ``edge``, on any sheet
-    that prints both hexes; None at the map's edge."""
+    that prints both hexes; None at the map's edge. Each hex's own label first, its other sheets' (an overlap)
+    only when that finds none."""
+    return _toward(game, h, edge, False) or _toward(game, h, edge, True)
+
+
+def _toward(game: Game, h: Hex, edge: str, overlaps: bool) -> Hex | None:
     dc, dr = STEPS[edge]
-    mine = [n for n in (game.map.numbers(a) for a in game.map.aliases(h)) if n is not None]
+    names = (lambda x: game.map.aliases(x)) if overlaps else (lambda x: [game.map.labels[x]])
+    mine = [n for n in (game.map.numbers(a) for a in names(h)) if n is not None]
     for nb in h.neighbours():
         if nb not in game.map:
             continue
-        for label in game.map.aliases(nb):
+        for label in names(nb):
             there = game.map.numbers(label)
             if there is None:
                 continue
@@ -93,7 +99,8 @@ def flak_count(p: Position, path: list[Hex], side: str | None) -> int | Unknown:
 
 @rule("HTTR ScR 6.5.2-6.5.4", "AIR-4", "a serial's flight path runs straight from its drop hex to its route's map "
       "edge; the undisrupted, undepleted flak not in Travel on or next to it is counted")
-def judge_flak(p: Position, drop: Hex, route: str, side: str | None, declared: int | None) -> tuple[Verdict, int | None]:
+def judge_flak(p: Position, drop: Hex, route: str, side: str | None,
+               declared: int | None) -> tuple[Verdict, int | None]:
     """The verdict on the serial's flak count, and the count (None when not known)."""
     path = flight_path(p.game, drop, route)
     count = path if isinstance(path, Unknown) else flak_count(p, path, side)

@@ -234,19 +234,19 @@ def judge_result(p: Position, s: Serial, roll: int) -> Verdict:
     shift = zone_shift(p, s.route or "")
     turn = p.state.turn
     night = (p.calendar().get(turn, {}) if turn is not None else {}).get("kind") == "night"
-    missing = next((x for x in (weather, shift) if isinstance(x, Unknown)), None)
-    if missing is None and s.flak is None:
-        missing = Unknown(f"the flak on the flight path to {label} (ScR 6.5.3)")
-    if missing is None and weather == "P":
-        missing = Unknown(f"a landing result on a route of P weather (ScR 6.4.1: no air operation; AIR-3)")
-    cell = grid_cell(p, roll, weather + s.flak + NIGHT * night) if missing is None else missing
+    needs = [x.needs for x in (weather, shift) if isinstance(x, Unknown)]
+    needs += [f"the flak on the flight path to {label} (ScR 6.5.3)"] if s.flak is None else []
+    needs += ["a landing result on a route of P weather (ScR 6.4.1: no air operation; AIR-3)"] if weather == "P" else []
+    needs += [GRID_DATA] if GRID not in p.game.tables else []
+    conditions = 0 if needs else weather + s.flak + NIGHT * night
+    cell = grid_cell(p, roll, conditions) if not needs else Unknown("; ".join(dict.fromkeys(needs)))
     if isinstance(cell, Unknown):
         s.result = "?"
         return NotCheckable(cell.needs)
     level = LEVELS.index(cell) + shift
     s.company_lost = cell == "A" and shift > 0
     s.result = "A" if s.company_lost else LEVELS[max(0, min(level, len(LEVELS) - 1))]
-    return Legal(detail=f"the serial on {label}: {roll} at flight conditions {weather + s.flak + NIGHT * night} is "
+    return Legal(detail=f"the serial on {label}: {roll} at flight conditions {conditions} is "
                  f"{cell}" + (f", shifted {shift:+d} to {s.result}" if shift else "") + " (ScR 6.5.5-6.5.8)")
 
 

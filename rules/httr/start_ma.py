@@ -5,7 +5,8 @@ Phase; reinforcements move normally.
 Data: ``[special.start_ma]``: ``side`` and ``dice`` (GT -> number of d6). The roll is the data's button of purpose
 ``movement-allowance``; it belongs to the next start unit that moves, or, after the chat line ``ma UNIT`` (README,
 HTTR chat grammar), to that unit. A roll an ``ma`` line gave to anyone else (an HQ's or another unit's MA for want
-of CP, SR 13.2.7.5-7, rules/httr/cp_ma.py) is that rule's and never a start unit's: one roll is one MA. Reading: the MA rolled is the unit's whole
+of CP, SR 13.2.7.5-7, rules/httr/cp_ma.py) is that rule's and never a start unit's: one roll is one MA.
+Reading: the MA rolled is the unit's whole
 allowance that phase (its MP are the movement rules' count), and the rule binds its Movement Phase (Reaction
 Phase moves have their own two- and four-hex limits).
 """
