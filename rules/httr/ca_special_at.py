@@ -1,22 +1,38 @@
-"""HTTR special AT fire in close action (SR 10.2.2-10.2.9): an ``at`` declaration while a close action is declared
-and not yet rolled is the CA's special AT fire, by infantry and engineers against the other side's AFVs.
+"""HTTR special AT fire in close action (SR 10.2.2-10.2.11): an ``at`` declaration while a close action is declared
+and not yet rolled is the CA's special AT fire, by infantry and engineers against the other side's AFVs. Its AT
+Fire roll comes before the CA's die; its ATFV is the class's primary value plus the AT fire strength the excess
+infantry and engineer SP give (``values.ca_special_at_points``: 10.2.6-10.2.9, the engineer negation of 10.2.8), with
+AT fire's modifiers but no defilade benefit for a defending AFV in covering terrain (10.2.11); a loss it inflicts
+has the effects of fire (SR 6.7, ``effects.after_result``: 10.2.12 speaks of the mode change it causes).
 
 Readings: the firers are the units named, or a hex's infantry and engineers of the CA; a German infantry unit's AT
-class is medium at printed morale 6 or more, light below (10.2.5), every Allied one light, engineers medium; the
-defenders' entrenchment is not in the log, so outside town, forest and city defending infantry's fire is not
-checkable (10.2.9).
+class is medium at printed morale 6 or more, light below (10.2.5), every Allied one light, engineers medium;
+defending infantry fire in any terrain (10.2.2; 10.2.6's example: a primary ATFV without other infantry SP), but
+their excess SP count only when entrenched (``entrench.benefits``) or in town, forest or city (10.2.9); the side
+with fewer engineer SP (when both have engineers) is negated: its engineers make no special AT fire (10.2.8); the
+engineers that contribute are the firing ones; the target is the declaration's ``target`` unit, else the one AFV
+of the enemy in the target hex.
 """
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from typing import Protocol
 
+from hexforge.builder.timeline import DiceRoll, Event, TurnChange
+from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.at_fire import COVERING, modifiers, target_class
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.effects import after_result
+from hexforge.rules.httr.entrench import Works, benefits
+from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.units import is_kind, number
+from hexforge.rules.httr.values import at_fire_value, ca_special_at_points
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -25,10 +41,33 @@ COVER = frozenset({"town", "forest", "city"})  # SR 10.2.9 (L565): 'entrenched o
 MEDIUM_MORALE = 6  # SR 10.2.5 (L556)
 
 
+@dataclass(frozen=True)
+class Shot:
+    """A special AT fire declared and judged legal, awaiting its AT Fire roll."""
+
+    units: tuple[str, ...]
+    target: str | None
+    points: float
+    cls: str
+    defending: bool
+
+
+@dataclass
+class SpecialAt:
+    """The special AT fire awaiting its roll."""
+
+    pending: Shot | None = None
+
+
 class Position(Protocol):
     game: Game
     state: GameState
     ca: CaLog
+    fire: FireLog
+    works: Works
+    channel: Channel
+    readings: dict[str, str]
+    special_at: SpecialAt
 
     def hex(self, label: str | None) -> Hex | None: ...
 
@@ -58,8 +97,8 @@ def at_class(game: Game, uid: str) -> str | Unknown:
 
 
 @rule("HTTR SR 10.2.2-10.2.9", "CA-17", "special AT fire in CA: by infantry and engineers at the other side's AFVs; "
-      "infantry only defending (entrenched or in town, forest, city), defending engineers only with excess infantry; "
-      "one AT class per fire")
+      "infantry only defending, defending engineers only with excess infantry, negated engineers not at all; one AT "
+      "class per fire")
 def judge_special_at(p: Position, d: Declaration) -> list[Verdict]:
     src, target, attackers = p.ca.pending
     defenders = list(mem.stack(p.state, target))
@@ -70,8 +109,12 @@ def judge_special_at(p: Position, d: Declaration) -> list[Verdict]:
     defending = units[0] in defenders
     if any((u in defenders) != defending for u in units):
         return [Illegal("HTTR SR 10.2.4", "each side's special AT fire is its own event")]
-    enemy = attackers if defending else defenders
-    if not any(is_kind(p.game, u, "afv") for u in enemy):
+    enemy = list(attackers) if defending else defenders
+    afv = [is_kind(p.game, u, "afv") for u in enemy]
+    if True not in afv and None in afv:
+        return [NotCheckable(f"the type of {enemy[afv.index(None)]} (units.csv type: special AT fire is only "
+                             "against AFVs, SR 10.2.2)")]
+    if True not in afv:
         return [Illegal("HTTR SR 10.2.2", "special AT fire in CA is only against enemy AFVs")]
     classes = [at_class(p.game, u) for u in units]
     unknown = next((c for c in classes if isinstance(c, Unknown)), None)
@@ -79,38 +122,122 @@ def judge_special_at(p: Position, d: Declaration) -> list[Verdict]:
         return [NotCheckable(unknown.needs + " (the AT class of infantry, SR 10.2.5)")]
     if len(set(classes)) > 1:
         return [Illegal("HTTR SR 10.2.3", "medium and light AT capability units fire as separate events")]
-    return [check_side(p, units, defending, target, enemy, defenders)]
+    side = check_side(p, units, defending, enemy, defenders if defending else list(attackers))
+    if not isinstance(side, Legal):
+        return [side]
+    points = shot_points(p, units, defending, enemy, defenders if defending else list(attackers), target)
+    if isinstance(points, Unknown):
+        return [NotCheckable(points.needs)]
+    shot = Shot(tuple(units), aimed(p, d, enemy), points, str(classes[0]), defending)
+    p.special_at.pending = shot
+    if shot.target is not None:  # fired at: it may go to Defilade at once (SR 5.2.1 exc. 1, 10.2.12)
+        p.fire.fired_at.add(shot.target)
+        p.fire.fired_kinds.setdefault(shot.target, set()).add("at")
+    return [side]
 
 
-def check_side(p: Position, units: list[str], defending: bool, target: Hex, enemy, defenders: list[str]) -> Verdict:
-    """SR 10.2.2, 10.2.7, 10.2.9: who of each side may fire."""
+def check_side(p: Position, units: list[str], defending: bool, enemy: list[str], own: list[str]) -> Verdict:
+    """SR 10.2.2, 10.2.7, 10.2.8: who of each side may fire."""
     infantry = [u for u in units if is_kind(p.game, u, "infantry")]
+    engineers = [u for u in units if is_kind(p.game, u, "engineer")]
     if infantry and not defending:
         return Illegal("HTTR SR 10.2.2", f"{', '.join(infantry)} attack: infantry's special AT fire is defensive only")
-    if defending and infantry:
-        kinds = p.game.map.terrain.of(target)
-        if kinds is None:
-            return NotCheckable(f"terrain of hex {p.game.map.labels[target]} (unsurveyed; SR 10.2.9)")
-        if not kinds & COVER:
-            return NotCheckable(f"whether the defenders in {p.game.map.labels[target]} are entrenched (SR 10.2.9: "
-                                "else no infantry AT fire outside town, forest or city)")
-    if defending and any(is_kind(p.game, u, "engineer") for u in units):
-        own, theirs = infantry_sp(p.game, defenders), infantry_sp(p.game, enemy)
-        for v in (own, theirs):
-            if isinstance(v, Unknown):
-                return NotCheckable(v.needs)
-        if own <= theirs:
-            return Illegal("HTTR SR 10.2.7", f"defending engineers fire AT only with an excess of infantry SP "
-                           f"({own:g} against {theirs:g})")
+    mine, theirs = kind_sp(p.game, own, "engineer"), kind_sp(p.game, enemy, "engineer")
+    ours, foes = kind_sp(p.game, own, "infantry"), kind_sp(p.game, enemy, "infantry")
+    unknown = next((v for v in (mine, theirs, ours, foes) if isinstance(v, Unknown)), None)
+    if engineers and unknown is not None:
+        return NotCheckable(unknown.needs)
+    if engineers and theirs > 0 and mine <= theirs:
+        return Illegal("HTTR SR 10.2.8", f"{', '.join(engineers)}: its side's {mine:g} engineer SP are negated by the "
+                       f"enemy's {theirs:g} (only the side with more engineers uses its excess)")
+    if defending and engineers and ours <= foes:
+        return Illegal("HTTR SR 10.2.7", f"defending engineers fire AT only with an excess of infantry SP "
+                       f"({ours:g} against {foes:g})")
     return Legal(detail="special AT fire in close action (SR 10.2)")
 
 
-def infantry_sp(game: Game, units) -> float | Unknown:
+def kind_sp(game: Game, units, kind: str) -> float | Unknown:
+    """The strength points of the units of ``kind`` (infantry, engineer)."""
     total = 0.0
     for u in units:
-        if is_kind(game, u, "infantry"):
+        if is_kind(game, u, kind):
             s = number(game, u, "strength")
             if isinstance(s, Unknown):
                 return s
             total += s
     return total
+
+
+def shot_points(p: Position, units: list[str], defending: bool, enemy: list[str], own: list[str], target: Hex) \
+        -> float | Unknown:
+    """SR 10.2.6-10.2.9: the AT fire strength of the excess infantry and engineer SP (the firing engineers')."""
+    firing_eng = kind_sp(p.game, units, "engineer")
+    got = [kind_sp(p.game, own, "infantry"), kind_sp(p.game, enemy, "infantry"), firing_eng,
+           kind_sp(p.game, enemy, "engineer")]
+    unknown = next((v for v in got if isinstance(v, Unknown)), None)
+    if unknown is not None:
+        return unknown
+    covered = True
+    if defending:
+        kinds = p.game.map.terrain.of(target)
+        if kinds is None:
+            return Unknown(f"terrain of hex {p.game.map.labels[target]} (unsurveyed; SR 10.2.9)")
+        shelter = [benefits(p, p.works, u) for u in units if is_kind(p.game, u, "infantry")]
+        if None in shelter:
+            return Unknown("the modes of the defending infantry (whether they are entrenched, SR 10.2.9)")
+        covered = bool(kinds & COVER) or any(shelter)
+    return ca_special_at_points(*got, defending=defending, open_terrain=not covered)
+
+
+def aimed(p: Position, d: Declaration, enemy: list[str]) -> str | None:
+    """The AFV the special AT fire aims at: the declaration's target unit, else the one enemy AFV in its hex."""
+    if d.target_unit in enemy:
+        return d.target_unit
+    h = p.hex(d.target)
+    afvs = [u for u in enemy if is_kind(p.game, u, "afv") and (h is None or p.state.where(u) == h)]
+    return afvs[0] if len(afvs) == 1 else None
+
+
+def on_event(p: Position, log: SpecialAt, index: int, e: Event) -> list[tuple[int, Verdict]]:
+    """The AT Fire roll of a pending special AT fire (before the referee's other checks)."""
+    if isinstance(e, TurnChange):
+        log.pending = None
+        return []
+    if not isinstance(e, DiceRoll) or log.pending is None:
+        return []
+    button = p.channel.dice(e.name)
+    if button is not None and button.purpose != "at-fire":
+        return []
+    shot, log.pending = log.pending, None
+    return [(index, v) for v in resolve_special(p, index, shot, e.total if e.total is not None else sum(e.values))]
+
+
+@rule("HTTR SR 10.2.2 / 10.2.6-10.2.11 / 6.4.5", "CA-17", "special AT fire's roll comes before the CA's die; ATFV = "
+      "primary + the excess SP's strength, no defilade benefit for a defending AFV in cover; its loss has fire's "
+      "effects")
+def resolve_special(p: Position, index: int, shot: Shot, roll: int) -> list[Verdict]:
+    if p.ca.pending is None:
+        return [Illegal("HTTR SR 10.2.2", "the special AT fire is rolled after its close action: it is made before "
+                        "the CA procedure")]
+    if shot.target is None or shot.target not in p.game.units:
+        return [NotCheckable("which enemy AFV the special AT fire aims at (at HEX from UNITS target UNIT)")]
+    if roll == 12:
+        return [Legal(detail=f"special AT fire at {shot.target}: 2d6 12, a miss (SR 6.4.5)")]
+    tcls = target_class(p, shot.target)
+    if isinstance(tcls, Unknown):
+        return [NotCheckable(tcls.needs)]
+    value = at_fire_value(p.game, shot.cls, tcls, max(shot.points, 1.0))
+    if isinstance(value, Unknown):
+        return [NotCheckable(value.needs)]
+    value += modifiers(p, list(shot.units), shot.target) + cover_undone(p, shot)
+    loss = 0 if roll > value else 2 if roll <= math.ceil(value / 2) else 1
+    out: list[Verdict] = [Legal(detail=f"{shot.cls} special AT fire at {shot.target} ({tcls} target): ATFV {value} "
+                                f"({shot.points:g} excess SP), 2d6 {roll}: {f'{loss} SP lost' if loss else 'a miss'}")]
+    return out + after_result(p, index, shot.target, str(loss) if loss else "-", "at", named=True)
+
+
+def cover_undone(p: Position, shot: Shot) -> int:
+    """SR 10.2.11: a defending AFV targeted in covering terrain loses its defilade benefit (the -2 of 6.4.4)."""
+    at = p.state.where(shot.target) if shot.target else None
+    cover = bool((p.game.map.terrain.of(at) or frozenset()) & COVERING) if at is not None else False
+    return 2 if not shot.defending and cover and mem.mode(p.state, shot.target) == "defilade" else 0

@@ -15,6 +15,7 @@ from hexforge.rules.httr import detached, fatigue, victory  # ScR 8.1.11, 15.1.1
 from hexforge.rules.httr import frost  # ScR 8.3.5
 from hexforge.rules.httr import ammunition  # SR 15.2.1
 from hexforge.rules.httr import deployment  # ScR 16.2, 17.2-22.2
+from hexforge.rules.httr import ca_special_at  # SR 10.2
 from hexforge.rules.httr import (air_routes, airstrikes, ca_initiation, cp_ma, early_releases, ferocity, landings,
                                  map_exits, map_limits, optional, pannerden, releases, restrictions, route_barrages,
                                  route_envelope, route_exiles, rubble, scenario, schedule, start_ma)
@@ -55,6 +56,7 @@ WATCHERS: tuple[Watcher, ...] = (
     Watcher("crossings", lambda r, t: pannerden.Crossings.set_up(t.setup, r.game), pannerden.on_event),  # ScR 9.2
     Watcher(None, None, ammunition.on_event),  # SR 15.2.1 (its memory is the referee's depletion log)
     Watcher("deployments", _plain(deployment.SetUp), deployment.on_event),  # ScR 16.2, 17.2-22.2
+    Watcher("special_at", _plain(ca_special_at.SpecialAt), ca_special_at.on_event, indexed=True),  # SR 10.2
     Watcher("released", _plain(releases.Released), releases.on_event),  # ScR 23.1.8
     Watcher("barrages", _plain(route_barrages.Barrages), route_barrages.on_event),  # ScR 23.1.3
     Watcher("envelope", _plain(route_envelope.Envelope), route_envelope.on_event),  # ScR 8.2.2.3

@@ -283,4 +283,4 @@ def test_special_at_fire_in_close_action():  # CA-17, SR 10.2.2-10.2.9 (L551-565
     assert rules_broken(special(town, "ca B0307 from B0306", "at B0306 from G-INF1 G-INF2")) == ["HTTR SR 10.2.3"]
     open_ground = {"G-INF2": "B0304", "A-TANK": "B0303"}
     got = special(open_ground, "ca B0304 from B0303", "at B0303 from G-INF2")
-    assert not illegal(got) and "entrenched" in got[0].needs
+    assert all_legal(got)  # in open ground with its primary ATFV only (SR 10.2.9; tests/rules/httr/test_ca_special_at.py)
