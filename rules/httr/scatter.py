@@ -196,13 +196,13 @@ def rating(p: Position, route: str) -> int | str | Unknown:
     """A route's weather rating in this GT: a number, or "P"."""
     turn = p.state.turn
     w = turn_weather(p.game, p.calendar().get(turn) if turn is not None else None)
-    if w == "clear":
-        return 0
+    if w in ("clear", "P"):
+        return 0 if w == "clear" else "P"
     r = p.airstrikes.routes.get(route)
     if r == "P" or isinstance(r, int) and not isinstance(r, bool):
         return r
-    return "P" if w == "P" else Unknown(f"the {route}ern route's weather rating in GT {turn} (a Weather roll on "
-                                        "tables/weather.toml, or game.toml [special.turn_calendar] weather)")
+    return Unknown(f"the {route}ern route's weather rating in GT {turn} (a Weather roll on tables/weather.toml, "
+                   "or game.toml [special.turn_calendar] weather)")
 
 
 def zone_shift(p: Position, route: str) -> int | Unknown:

@@ -131,6 +131,8 @@ def test_a_southern_serial_under_p_has_no_result():  # AIR-5 / AIR-3, ScR 6.4.1 
     (6.4.1, AIR-3 flags it): the result is not judged."""
     p = last(weather(4).roll("Air Landing", 1, 1).check())
     assert not illegal(p) and any("P weather" in v.needs for v in unsure(p))
+    calendar = last(serial(turn=9).roll("Air Landing", 1, 1).check())  # GT 9's weather is P in the calendar
+    assert not illegal(calendar) and any("P weather" in v.needs for v in unsure(calendar))
 
 
 def test_the_landing_roll_names_its_serial():  # AIR-5, ScR 6.5.3 (L1203): 'in any order chosen by the Allied player'
