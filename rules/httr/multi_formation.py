@@ -27,6 +27,7 @@ from typing import Protocol
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.indirect import check_loc
 from hexforge.rules.httr.units import formation_chain, is_kind
 from hexforge.rules.registry import rule
@@ -42,6 +43,7 @@ class Position(Protocol):
     game: Game
     state: GameState
     readings: dict[str, str]
+    fire: FireLog
 
 
 def listed(game: Game) -> bool:
@@ -88,9 +90,10 @@ def led(p: Position, units: list[str]) -> bool | Unknown:
         at = p.state.where(u)
         leaders = [x for x in p.state.at(at) if is_kind(p.game, x, "leader")] if at is not None else []
         for leader in leaders:
-            if p.game.units[leader].formation not in [p.game.units[u].formation, *formation_chain(p.game, u)]:
+            hq = p.game.units[leader].formation  # 19.1.2: the chain of command of the Formation Display
+            if not hq or hq not in [p.game.units[u].formation, *formation_chain(p.game, u)]:
                 continue
-            talks = [check_loc(p, o, leader) for o in units if p.state.where(o) not in (None, at)]  # type: ignore
+            talks = [check_loc(p, o, leader) for o in units if p.state.where(o) not in (None, at)]
             if any(isinstance(v, Illegal) for v in talks):
                 continue
             if all(isinstance(v, Legal) for v in talks):
