@@ -10,7 +10,8 @@ dogleg of ScR 6.5.2 (via the B01xx row), which the data does not give: not check
 The log channel: ``drop HEX north|south flak N`` declares the count the Allied player put on the serial (its
 step loss marker, ScR 6.5.1); without ``flak N`` the count is the referee's own.
 
-Readings: the path includes the drop hex; a unit is flak by its units.csv type; the count is taken as the serial
+Readings: the path includes the drop hex; a unit is flak by its units.csv type ``flak`` (a ``static`` unit is not
+counted, though a static flak's name may say it is AA: the type is the data's word); the count is taken as the serial
 is placed (ScR 6.5.1: counted, then placed), with the flak units' modes and states at that moment.
 """
 from __future__ import annotations
