@@ -5,8 +5,8 @@ scenario's last GT (the report's victory), and wherever a player claims it in ch
 
 Data: the scenario's ``[special_rules] victory``: ``rule``, ``conditions`` (rows of ``side`` — who scores —,
 ``points``, ``kind`` and its fields), ``levels`` (rows of ``score`` — German less Allied points —, ``level`` and
-``winner``, a side or draw; above the highest score the highest level, below the lowest the lowest) and ``unsupplied_destroyed`` (the side
-whose unsupplied units count as destroyed, ScR 19.5.2). Kinds:
+``winner``, a side or draw; above the highest score the highest level, below the lowest the lowest) and
+``unsupplied_destroyed`` (the side whose unsupplied units count as destroyed, ScR 19.5.2). Kinds:
 
 - ``destroyed_sp`` (``of``, ``at_least``): strength points of side ``of`` destroyed;
 - ``clear`` (``hex``, ``of``, ``within``): no unit of side ``of`` within ``within`` hexes (1: on or adjacent);
@@ -19,7 +19,7 @@ whose unsupplied units count as destroyed, ScR 19.5.2). Kinds:
 Readings: strength points destroyed are the printed SP of the units eliminated (and of those counting as destroyed);
 the SP that surviving units lost are not read from the log, so a count short of the mark leaves the condition
 unknown. A claim before the end of the last GT is judged on the position then. A claim names a level of the
-table, compared without case or spaces.
+table, compared without case or spaces; a level the table does not have is a wrong claim.
 """
 from __future__ import annotations
 
@@ -185,14 +185,14 @@ def norm(text: str) -> str:
 def judge_claim(p: Position, log: VictoryLog, claimed: str) -> Verdict:
     cfg = spec(p)
     names = {norm(str(r["level"])) for r in cfg.get("levels", ())}
+    rule_no = str(cfg.get("rule", "HTTR ScR 16.0"))
     if norm(claimed) not in names:
-        return NotCheckable(f"a victory level named {claimed!r} (the scenario's: "
-                            f"{', '.join(str(r['level']) for r in cfg.get('levels', ()))})")
+        return Illegal(rule_no, f"the scenario has no victory level {claimed!r} (its levels: "
+                       f"{', '.join(str(r['level']) for r in cfg.get('levels', ()))})")
     side = cfg.get("unsupplied_destroyed")
     lost, unsure = unsupplied(p, side) if side else ([], None)
     possible, needs = scores(p, log, lost)
     levels = {norm(level_of(p, s)) for s in possible}
-    rule_no = str(cfg.get("rule", "HTTR ScR 16.0"))
     if unsure:
         return NotCheckable("; ".join([unsure] + needs))
     if norm(claimed) not in levels:

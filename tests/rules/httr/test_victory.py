@@ -55,3 +55,24 @@ def test_the_bundled_scenario_19_lacks_the_road_to_nijmegen():  # SCN-10, SCN-5:
     got = last(report)
     assert got and all(isinstance(v, NotCheckable) for v in got) and "B0122 to Nijmegen" in got[0].needs
     assert report.victory.winner is None and "B0122 to Nijmegen" in report.victory.needs
+
+
+def test_a_level_the_table_lacks_is_a_wrong_claim():  # SCN-10
+    assert rules_broken(claim("victory Allied decisive")) == ["HTTR ScR 19.6.1"]
+
+
+def test_bundled_scenario_20_judges_the_allied_hexes_and_names_the_river():  # SCN-10, ScR 20.5 (L1664-L1669)
+    g = load_game("highway-to-the-reich")
+    held = {"501/101": "A1927", "2/506 5-3 no.1": "A2232", "506/101": "A2728"}  # the Allied point: at most 3 - 1
+
+    def said(text: str) -> list:
+        return last(play(Log(held, g).phase(10, "allied_reaction").say(text), "s20", g))
+    assert rules_broken(said("victory Decisive German")) == ["HTTR ScR 20.5"]
+    got = said("victory Draw")
+    assert got and all(isinstance(v, NotCheckable) for v in got) and "Neder Rijn" in got[0].needs
+
+
+def test_bundled_scenario_18_needs_the_bridges_on_its_road():  # SCN-10, ScR 18.6.1 (L1602-L1607)
+    g = load_game("highway-to-the-reich")
+    report = play(Log({"501/101": "C2010"}, g).phase(10, "allied_reaction"), "s18", g)
+    assert report.victory.winner is None and "bridges on the road from C0117 to C6122" in report.victory.needs
