@@ -49,6 +49,7 @@ class Position(Protocol):
     def hex(self, label: str | None) -> Hex | None: ...
     def unit(self, e: Event) -> str | None: ...
     def turn_kind(self, turn: int) -> str | None: ...
+    def calendar(self) -> dict[int, dict]: ...
 
 
 @dataclass
@@ -60,6 +61,7 @@ class Fatigue:
     fatigued: set[str] = field(default_factory=set)
     due: dict[str, str] = field(default_factory=dict)  # unit -> why its fatigue was triggered, not yet marked
     markers: dict[str, str] = field(default_factory=dict)  # marker piece id -> the unit it marks
+    nights: list[tuple[int, ...]] | None = None  # the calendar's nights, read at first use
 
 
 def on_event(p: Position, log: Fatigue, e: Event) -> list[Verdict]:
@@ -97,24 +99,25 @@ def marker_event(p: Position, log: Fatigue, e: Entered | Eliminated) -> list[Ver
     return [judge_marker(p, log, uid, on)]
 
 
-def nights(p: Position) -> list[tuple[int, ...]]:
-    """The calendar's nights (runs of consecutive night GTs), in order."""
-    turns = sorted(t for t in range(1, 1000) if p.turn_kind(t) is not None)
-    out: list[list[int]] = []
-    for t in turns:
-        if p.turn_kind(t) == "night":
-            if out and out[-1][-1] == t - 1:
-                out[-1].append(t)
+def nights(p: Position, log: Fatigue) -> list[tuple[int, ...]]:
+    """The calendar's nights (runs of consecutive night GTs), in order (read once)."""
+    if log.nights is None:
+        cal = p.calendar()
+        runs: list[list[int]] = []
+        for t in sorted(t for t in cal if cal[t].get("kind") == "night"):
+            if runs and runs[-1][-1] == t - 1:
+                runs[-1].append(t)
             else:
-                out.append([t])
-    return [tuple(n) for n in out]
+                runs.append([t])
+        log.nights = [tuple(n) for n in runs]
+    return log.nights
 
 
-def first_night(p: Position) -> tuple[int, ...]:
+def first_night(p: Position, log: Fatigue) -> tuple[int, ...]:
     sc = p.game.scenarios.get(p.rules.scenario or "")
     first = plain(sc.first_turn) if sc is not None else None
     start = first if isinstance(first, int) else 1
-    return next((n for n in nights(p) if n[-1] >= start), ())
+    return next((n for n in nights(p, log) if n[-1] >= start), ())
 
 
 def busy(p: Position, log: Fatigue, turn: int, live: bool = True) -> tuple[dict[str, float], set[str]]:
@@ -133,8 +136,8 @@ def busy(p: Position, log: Fatigue, turn: int, live: bool = True) -> tuple[dict[
 
 def trigger(p: Position, log: Fatigue, uid: str, turn: int, live: bool = True) -> str | Unknown | None:
     """Why ``uid`` is fatigued by night GT ``turn`` (SR 21.5.1-21.5.2), else None (``live``: see :func:`busy`)."""
-    night = next((n for n in nights(p) if turn in n), ())
-    if not night or night == first_night(p):
+    night = next((n for n in nights(p, log) if turn in n), ())
+    if not night or night == first_night(p, log):
         return None
     mp, fought = busy(p, log, turn, live)
     if uid in fought:
@@ -164,7 +167,7 @@ def judge_marker(p: Position, log: Fatigue, uid: str, on: bool) -> Verdict:
         why = log.due.pop(uid, None) or trigger(p, log, uid, turn)
         if isinstance(why, Unknown):
             return NotCheckable(why.needs)
-        if why is None and turn in first_night(p):
+        if why is None and turn in first_night(p, log):
             return Illegal("HTTR SR 21.5.3", f"{uid} is marked fatigued on the scenario's first night (GT "
                            f"{turn}): units are exempt from fatigue then")
         if why is None:
