@@ -493,7 +493,7 @@ def packet(p: Position, d: Declaration, units: list[str], target: Hex) -> tuple[
             return got
         total, er = total + got[0], min(er, got[1])
     attack = p.fire.hex_firers.get(target) or units
-    less = multi_formation.penalty(p, attack, frozenset(u for u in attack if p.fire.method.get(u) == "if"))
+    less = multi_formation.penalty(p, attack)
     return less if isinstance(less, Unknown) else (total, max(er - less, 1), less)
 
 

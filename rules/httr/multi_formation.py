@@ -13,8 +13,10 @@ Readings:
   (21.1.2: "even if they are firing on different units in the same hex"; 21.1.5: "multiple instances of fire ...
   at the same target hex in the same phase"); a packet fired before another subordination joined keeps its ER;
   opportunity fire at separate times is separate attacks (21.1.6);
-- a unit assigned directly to an HQ (21.1.3-21.1.4, 21.1.9) and artillery firing IF (21.1.8) add no subordination
-  when every other attacking unit has that HQ on its chain; AT and flak units always add their own, and no unit of
+- a unit assigned directly to an HQ (21.1.3-21.1.4, 21.1.9) adds no subordination when every other attacking unit
+  has that HQ on its chain; artillery IF "can trace a line of subordination to the same HQ" (21.1.8) when the
+  others are subordinate to the artillery's HQ, the same test (a battalion's artillery counts its battalion, as
+  the others of that battalion do); AT and flak units always add their own, and no unit of
   another subordination firing with them is excepted (21.1.10: "if they fire on the same unit or hex it is
   considered a multi-formation attack");
 - the leader of 21.1.7 is stacked with an attacking unit whose chain holds the leader's HQ, and "communication
@@ -68,18 +70,18 @@ def subordination(game: Game, u: str) -> tuple[str, bool] | Unknown:
     return hq, False
 
 
-def counted(game: Game, u: str, others: list[str], fired_if: bool) -> str | None | Unknown:
+def counted(game: Game, u: str, others: list[str]) -> str | None | Unknown:
     """The subordination ``u`` adds to an attack with ``others`` (None: none, 21.1.3-21.1.4, 21.1.8-21.1.9)."""
     sub = subordination(game, u)
     if isinstance(sub, Unknown):
         return sub
     hq, battalion = sub
-    if is_kind(game, u, "at", "flak", "artillery", "spa") is None:
+    at = is_kind(game, u, "at", "flak")
+    if at is None:
         return Unknown(f"the type of unit {u} (units.csv type: AT and flak units always count, SR 21.1.10)")
-    if is_kind(game, u, "at", "flak"):
+    if at:
         return hq  # 21.1.10
-    gun_if = fired_if and bool(is_kind(game, u, "artillery", "spa"))  # 21.1.8
-    exempt = (not battalion or gun_if) and all(hq in formation_chain(game, o) for o in others) and \
+    exempt = not battalion and all(hq in formation_chain(game, o) for o in others) and \
         all(game.units[o].formation == hq for o in others if is_kind(game, o, "at", "flak"))  # 21.1.10
     return None if exempt else hq
 
@@ -105,13 +107,13 @@ def led(p: Position, units: list[str]) -> bool | Unknown:
 @rule("HTTR SR 21.1.1-21.1.10", "OPT-1", "optional multi-formation fire: each firing unit's ER -1 per battalion "
       "subordination firing at the target hex when there are two or more (units assigned directly to a regiment or "
       "division with its units, artillery IF along its chain excepted; AT and flak count; a leader negates it)")
-def penalty(p: Position, units: list[str], if_units: frozenset[str] = frozenset()) -> int | Unknown:
-    """The ER reduction of an attack by ``units`` (``if_units``: those firing IF); 0 when the rule is off."""
+def penalty(p: Position, units: list[str]) -> int | Unknown:
+    """The ER reduction of an attack by ``units``; 0 when the rule is off."""
     if p.readings.get(SETTING) != "on" or len(units) < 2:
         return 0
     subs: set[str] = set()
     for u in units:
-        got = counted(p.game, u, [o for o in units if o != u], u in if_units)
+        got = counted(p.game, u, [o for o in units if o != u])
         if isinstance(got, Unknown):
             return got
         if got is not None:

@@ -225,13 +225,15 @@ def test_one_attack_is_every_packet_at_the_hex():  # OPT-1: SR 21.1.2, 21.1.5 (L
     assert (er_of(judged[2].verdicts), er_of(judged[4].verdicts)) == ("4", "2")
 
 
-def test_multi_formation_exemptions():  # OPT-1: SR 21.1.4, 21.1.7, 21.1.9-21.1.10 (L1002-L1006)
+def test_multi_formation_exemptions():  # OPT-1: SR 21.1.3-21.1.4, 21.1.7-21.1.10 (L1001-L1006)
     g = Log(FIG19).game
     ref = HttrReferee(rules_for(g), Log(FIG19).timeline(), ON)
     assert penalty(ref, ["A-ENG", "A-INF1"]) == 0  # 21.1.4/21.1.9: A-ENG is A-DIV's, A-INF1 of a regiment of A-DIV
     assert penalty(ref, ["A-INF1", "A-INF3"]) == 2  # two regiments' units assigned directly to them (21.1.3)
     assert penalty(ref, ["A-AT", "A-INF1"]) == 0  # 21.1.10: AT and infantry of one subordination
     assert penalty(ref, ["A-AT", "A-ENG"]) == 2  # 21.1.10: else a multi-formation attack
+    assert penalty(ref, ["A-ART", "A-INF1"]) == 0  # 21.1.8: A-DIV's artillery with a unit subordinate to A-DIV
+    assert penalty(ref, ["A-ART", "A-INF4"]) == 2  # ... not with the 2nd division's A-INF4
     led = {**FIG19, "G-LDR": "B0303", "G-1-6FJ": "B0303"}  # a leader of G-DIV stacked with 1/6FJ (21.1.7)
     assert er_of(packet("df B0304 from G-1-6FJ G-7-6FJ target A-INF4", setup=led, **ON)) == "4"
 
