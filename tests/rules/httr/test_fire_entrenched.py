@@ -47,3 +47,14 @@ def test_if_at_an_entrenched_target_is_four_less():  # ENT-1, IF-12: SR 6.5.6.1 
     dug = detail(fired(setup, line, (1, 2), "B0303", kind="Indirect Fire"))
     assert "fire value 3 (4 less: entrenched, SR 6.5.6.1), 2d6 3" in dug and dug.endswith(": -")
     assert "fire value 7, 2d6 3" in detail(fired(setup, line, (1, 2), None, kind="Indirect Fire"))
+
+
+def test_if_taken_below_the_table_does_nothing():  # ENT-1, IF-12: SR 6.5.6.1 (L333)
+    # A-HW's self-spotted IF (3 SP, ER 5): fire value 4, at G-INF1 entrenched in Defilade 0, which registers nothing
+    # (reading: below the Fire Results Table's first column); unentrenched, 2d6 11 takes a point
+    setup = {"A-HW": "B0303", "G-INF1": ("B0304", BATTERY)}
+    line = "if B0304 from A-HW target G-INF1"
+    assert "fire value 0 (4 less, SR 6.5.6.1): no effect" in detail(fired(setup, line, (5, 6), "B0304",
+                                                                          kind="Indirect Fire"))
+    assert "fire value 4, 2d6 11 on the lowermost line: 1" in detail(fired(setup, line, (5, 6), None,
+                                                                           kind="Indirect Fire"))
