@@ -1,6 +1,6 @@
 """HTTR effects of fire (SR 6.7) and the morale checks they call for (SR 16): after a DF or IF packet's result, or
-an AT fire's (``after_at``), the referee follows its target to the end of the phase. The log shows modes, disruption, morale rolls and
-eliminations, not strength point losses, so a loss is judged by what must come with it.
+an AT fire's (``after_at``), the referee follows its target to the end of the phase. The log shows modes,
+disruption, morale rolls and eliminations, not strength point losses, so a loss is judged by what must come with it.
 
 - A loss (``1``, ``2``, ...) puts the target in Defilade (6.7.3); a Concentrated target may instead stay
   Concentrated with one more loss after a passed morale check (6.7.7; failed: both); a Travel target is disrupted
