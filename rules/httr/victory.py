@@ -11,6 +11,7 @@ Data: the scenario's ``[special_rules] victory``: ``rule``, ``conditions`` (rows
 - ``destroyed_sp`` (``of``, ``at_least``): strength points of side ``of`` destroyed;
 - ``clear`` (``hex``, ``of``, ``within``): no unit of side ``of`` within ``within`` hexes (1: on or adjacent);
 - ``occupy`` (``hexes``, ``all``): a unit of the scoring side in every (``all``) or any of the hexes;
+- ``unsupplied_all`` (``of``): every unit of side ``of`` on the map is out of supply;
 - ``near_marker`` (``marker``, ``count``, ``within``): that many undisrupted units of the scoring side within
   ``within`` hexes of one such marker;
 - ``unknown`` (``needs``): a condition on map features the data lacks (Club Route, bridges, rivers): not checkable,
@@ -132,6 +133,18 @@ def occupy(p: Position, row: dict) -> tuple[Tri, str | None]:
     return (all(held) if row.get("all") else any(held)), None
 
 
+def all_unsupplied(p: Position, row: dict) -> tuple[Tri, str | None]:
+    """ScR 21.4: every unit of side ``of`` on the map out of supply."""
+    needs = None
+    for u in sorted(u for u, at in p.state.positions.items() if at is not None and p.state.side(u) == row.get("of")):
+        got = p.rules.supplied(p.state, u)
+        if got.supplied is True:
+            return False, None
+        if got.supplied is None:
+            needs = needs or f"whether {u} is in supply ({got.reason}; ScR 21.4)"
+    return (None, needs) if needs else (True, None)
+
+
 def near_marker(p: Position, log: VictoryLog, row: dict) -> tuple[Tri, str | None]:
     names = {m.name.resolved for m in p.game.info.markers or () if m.id == row.get("marker")}
     spots = [h for name, h in log.markers.values() if name in names and h is not None]
@@ -152,6 +165,8 @@ def condition(p: Position, log: VictoryLog, row: dict, lost: list[str]) -> tuple
         return occupy(p, row)
     if kind == "near_marker":
         return near_marker(p, log, row)
+    if kind == "unsupplied_all":
+        return all_unsupplied(p, row)
     return None, str(row.get("needs") or f"a rule for the victory condition kind {kind!r}")
 
 

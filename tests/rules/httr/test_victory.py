@@ -76,3 +76,22 @@ def test_bundled_scenario_18_needs_the_bridges_on_its_road():  # SCN-10, ScR 18.
     g = load_game("highway-to-the-reich")
     report = play(Log({"501/101": "C2010"}, g).phase(10, "allied_reaction"), "s18", g)
     assert report.victory.winner is None and "bridges on the road from C0117 to C6122" in report.victory.needs
+
+
+def test_every_allied_unit_out_of_supply_scores():  # SCN-10, ScR 21.4 (L1685) on the synthetic 'victory' conditions
+    from hexforge.rules.httr.victory import all_unsupplied
+    cut = Log({"A-INF3": "B0310", "G-INF2": "B0607"})  # A-INF3's HQ A-REG2 is not on the map
+    ref = HttrReferee(rules_for(game(), "victory"), cut.timeline())
+    ref.run()
+    assert all_unsupplied(ref, {"of": "allied"}) == (True, None)
+    both = HttrReferee(rules_for(game(), "victory"), Log({**SETUP}).timeline())
+    both.run()
+    assert all_unsupplied(both, {"of": "allied"}) == (False, None)  # A-INF1 traces to A-REG1
+
+
+def test_bundled_scenario_21_needs_the_neder_rijn():  # SCN-10, ScR 21.4 (L1683-L1695)
+    g = load_game("highway-to-the-reich")
+    got = last(play(Log({"501/101": "A2420"}, g).phase(30, "allied_reaction").say("victory Decisive German"), "s21", g))
+    assert got and all(isinstance(v, NotCheckable) for v in got) and "Neder Rijn's bridges" in got[0].needs
+    assert rules_broken(last(play(Log({"501/101": "A2420"}, g).phase(30, "allied_reaction").say("victory Draw"),
+                                  "s21", g))) == ["HTTR ScR 21.4"]  # S21 has no draw
