@@ -74,23 +74,28 @@ def division_supplied(p: Position, hq: str) -> Status:
 def via_city(game: Game, scenario: str | None, state: GameState, uid: str, activated: Collection[str], *,
              travel: frozenset[str] = frozenset(), disrupted: frozenset[str] = frozenset(),
              parents: dict[str, str] | None = None) -> Status | None:
-    """``uid``'s supply chain with an activated city standing for the corps HQ (a division HQ traces to it up to
-    18 MP, SR 13.2.4.1), the city connected to the train (the corps HQ standing there would trace to it along roads,
-    SR 13.2.3.1); None when no activated city supplies it. ``parents``: the units' controlling HQs (attachments)."""
+    """``uid``'s supply chain when each non-airborne division HQ under the corps HQ may trace to an activated city
+    instead (up to 18 MP, as to its corps HQ, SR 13.2.4.1), a city that is connected to the train (the corps HQ
+    standing there would trace to it along roads, SR 13.2.3.1); None when no such city supplies it. ``parents``: the
+    units' controlling HQs (attachments). Reading: an airborne division HQ (one with a supply head, ScR 5.1.3.1), or
+    one whose formation is not known, never traces to a city (ScR 5.1.2: 'non-airborne divisional headquarters')."""
     corps, side = settings(game).get("corps"), state.side(uid) or ""
     if corps not in game.units or game.units[corps].side != side:
         return None
-    for name in sorted(activated):
-        at = places(game).get(name)
-        if not at:
-            continue
-        there = state.place(corps, min(at, key=lambda h: game.map.labels[h]))
-        if HttrSupply(game, there, sources(game, side, scenario, state.turn)).corps(corps).supplied is not True:
-            continue
-        src = Source(f"the activated city {name}", side, at, corps, "HTTR ScR 5.1.2")
-        via = HttrSupply(game, state.place(corps, None), [src], travel=travel, disrupted=disrupted,
-                         parents=dict(parents or {})).status(uid)
-        if via.supplied is True:
-            return Status(True, f"ScR 5.1.2: {uid} traces to the activated city {name}, connected to the supply "
-                          f"train ({via.reason})", via.via)
-    return None
+    own = sources(game, side, scenario, state.turn)
+    cities = {name: places(game).get(name) for name in sorted(activated)}
+    linked = sorted(name for name, at in cities.items() if at and HttrSupply(
+        game, state.place(corps, min(at, key=lambda h: game.map.labels[h])), own).corps(corps).supplied is True)
+    if not linked:
+        return None
+    held = f"the activated cities {', '.join(linked)}"
+    chain = HttrSupply(game, state, own, parents=dict(parents or {}))
+    divisions = {d: held for d in state.positions if chain.level(d) == "division" and chain.parent(d) == corps
+                 and chain.airborne(d) is False}
+    hexes = frozenset().union(*(cities[name] or () for name in linked))
+    got = HttrSupply(game, state, [*own, Source(held, side, hexes, held, "HTTR ScR 5.1.2")], travel=travel,
+                     disrupted=disrupted, parents={**(parents or {}), **divisions}).status(uid)
+    if got.supplied is not True:
+        return None
+    return Status(True, f"ScR 5.1.2: {uid}'s division HQ traces to {held}, connected to the supply train "
+                  f"({got.reason})", got.via)

@@ -71,3 +71,29 @@ def test_a_flak_unit_in_supply_under_its_own_hq():  # DIS-2 / SUP-13: legal, 6 <
 def test_a_flak_unit_switching_hq_spends_the_turn_out_of_supply():  # DIS-2 / SUP-13: illegal, ScR 4.3.2 (L1079)
     got = recover_flak("attach G-FLAK to G-KG2")
     assert rules_broken(got) == ["HTTR SR 10.6.4"] and "out of supply" in got[0].reason
+
+
+def test_an_airborne_division_never_traces_to_a_city(tmp_path):  # DIS-2 / SUP-14: illegal, ScR 5.1.2 (L1096)
+    """'All Allied non-airborne divisional headquarters' draw supply from an activated city. A copy of the synthetic
+    game makes A-DIV2 airborne: its supply head B0108 is a source of the chain (ScR 5.1.3.1), held by G-INF3
+    (ScR 5.1.3.5). A-INF4 (morale 8, of A-REG3 under A-DIV2) stays out of supply though A-INF1 activated the city
+    next to A-DIV2, while A-ENG of the non-airborne A-DIV is supplied through it."""
+    import shutil
+
+    from hexforge.games import load_game
+    from tests.rules.httr.helpers import SYNTHETIC
+    copy = tmp_path / "httr-synthetic"
+    shutil.copytree(SYNTHETIC, copy)
+    terrain = copy / "terrain.toml"
+    terrain.write_text(terrain.read_text() + '\n[[places]]\nname = "A-DIV2 supply head (test)"\nkind = "supply-source"'
+                       '\nside = "allied"\nfeeds = "corps-of:A-DIV2"\nhexes = ["B0108"]\nsource = "test"\n')
+    g = load_game(copy)
+    setup = {**CUT, "A-DIV2": ("A0405", {"Mode": "Defilade"}), "A-REG3": "A0404", "A-INF4": ("A0402", DIS),
+             "G-INF3": "B0108"}
+
+    def recover(unit: str) -> list:
+        log = Log(setup, g).phase(1, "allied_movement").move("A-INF1", "A0505", "A0506")
+        return last(log.phase(2, "allied_command").roll("Morale Check", 4, 4)
+                    .layer(unit, "Disrupted", "Disrupted", "Normal").check())
+    assert all_legal(recover("A-ENG"))
+    assert rules_broken(recover("A-INF4")) == ["HTTR SR 10.6.4"]
