@@ -70,7 +70,8 @@ def check_retreat_due(p: Position, uid: str) -> Verdict:
     phase's last resolved CA's; when it is not known (the table's cell, or a unit value it needs) the move is not
     checkable."""
     if p.ca.result is None:
-        return NotCheckable(f"the result of the close action {uid} defended against (CA Results Table, SR 10.3)")
+        return NotCheckable(f"the result of the close action {uid} defended against (the CA Results Table and the "
+                            "units' values it reads, SR 10.3)")
     if p.ca.result in NO_DEFENDER_RESULT:
         return Illegal("HTTR SR 10.5.1", f"{uid} retreats after a close action whose result ({p.ca.result}) did not "
                        "disrupt the defender: only a disrupted defender retreats")

@@ -269,7 +269,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('CA-19', 'HTTR SR 10.3 / 10.4.1-10.4.3 (L573-576, L580-602)', 'CA value from ER and morale differentials by defender terrain; DIS override only at ≥ 3:1 with a passed check.', 'units.csv ER/morale, CA Value Table (1 cell)'),
     ('CA-20', 'HTTR SR 10.3 / 10.4.4 (L577, L603-613)', 'odds = floor(attack SP / defence SP) after halving/doubling.', 'units.csv strength'),
     ('CA-21', 'HTTR SR 10.3 (L577)', 'the 1d6 result.', 'CA Results Table (1 cell)'),
-    ('CA-22', 'HTTR SR 10.5.1 (L616)', 'a disrupted defender retreats exactly one hex or is eliminated.', ''),
+    ('CA-22', 'HTTR SR 10.5.1 (L616)', 'a disrupted defender retreats exactly one hex or is eliminated.', 'CA Results Table (1 cell), units.csv strength'),
     ('CA-23', 'HTTR SR 10.5.1 (L616)', '… never into an EZOC unless a friendly unit is there.', 'ZOC'),
     ('CA-24', 'HTTR SR 10.5.2 (L617)', 'a second disruption halves current SP (0.5 → eliminated) and retreats.', 'units.csv strength'),
     ('CA-25', 'HTTR SR 10.5.3-10.5.4 (L618-619)', 'a disrupted attacker stays; undisrupted attackers must advance into the vacated hex.', ''),

@@ -25,3 +25,14 @@ def test_no_retreat_after_no_effect():  # CA-22: illegal
 
 def test_no_retreat_after_the_attackers_result():  # CA-22: illegal
     assert rules_broken(_retreat(PAIR, 6, "A")) == ["HTTR SR 10.5.1"]
+
+
+def test_the_bundled_game_cannot_say_whether_a_retreat_is_due():  # CA-22 on the bundled data: one CA cell known
+    from hexforge.games import load_game
+    from hexforge.rules.verdict import NotCheckable
+    company, german = "2/506 5-3 no.1", "Brandt 1/10SS Pio"
+    log = Log({company: "C2808", german: "C2908"}, load_game("highway-to-the-reich")).phase(1, "allied_movement") \
+        .say("ca C2908 from C2808").roll("Close Action", 4).move(german, "C3008")
+    got = last(log.check())
+    assert not illegal(got)
+    assert any(isinstance(v, NotCheckable) and "CA Results Table" in v.needs for v in got)
