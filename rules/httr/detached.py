@@ -93,8 +93,8 @@ def detach(p: Position, uid: str, hq: str) -> Verdict | None:
         return Legal(detail=f"{uid} is reunited with {hq}: its ER is restored")
     if adhoc(p, uid, hq):
         return judge_adhoc(p, uid, hq)
-    if log.start is None or hq == original:
-        return None
+    if log.start is None or hq == original or original in p.state.eliminated and p.state.where(original) is None:
+        return None  # its HQ destroyed: SR 17.4.3's reattachment, at no penalty
     out = began_out_of_command(p.game, log.start, uid)
     if out is None:
         return NotCheckable(f"whether {uid} began the game out of command (its set-up supply path to {original} over "

@@ -29,6 +29,9 @@ def test_an_out_of_command_start_unit_attaches_to_any_hq():  # RES-7, ScR 8.1.11
     in_command = {**ALLIES, "A-REG1": "B0202"}  # A-REG1 next to its units: they began in command
     assert rules_broken(last(Log(in_command).phase(1, "allied_command").say("attach A-ART3 to A-REG2").check())) \
         == ["HTTR SR 17.4.3"]
+    lost = Log(in_command).phase(1, "allied_fire").kill("A-REG1", "B0202").phase(2, "allied_command") \
+        .say("attach A-ART3 to A-REG2").check()  # its HQ destroyed: SR 17.4.3, no ER penalty
+    assert all_legal(last(lost)) and "ER -2" not in (last(lost)[0].detail or "")
 
 
 def test_the_detached_unit_fires_at_its_er_less_two():  # RES-7, ScR 8.1.11 (L1304), SR 6.5.1.10 (L296)
