@@ -13,7 +13,7 @@ from which it lapses), ``scouts`` (the armoured cars' formations or ids) with ``
 Readings: a unit's place along the route is its nearest route hex (the first in the path on a tie), the lead's the
 farthest north of any 30th Corps unit's before the move. ScR 8.2.2.3's "after a separation of 24 hexes, ... twelve
 hexes" is read as 12 hexes for every unit behind the last band (the text leaves hexes 19-24 behind unstated). The
-Travel lock of 8.2.2.3's note and 5.2.4.6, and 8.2.2.8's airborne support, are not judged here.
+Travel lock of 8.2.2.3's note and 5.2.4.4-5.2.4.6 is route_travel.py's; 8.2.2.8's airborne support is not judged.
 """
 from __future__ import annotations
 

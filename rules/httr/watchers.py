@@ -16,6 +16,7 @@ from hexforge.rules.httr import frost  # ScR 8.3.5
 from hexforge.rules.httr import ammunition  # SR 15.2.1
 from hexforge.rules.httr import deployment  # ScR 16.2, 17.2-22.2
 from hexforge.rules.httr import ca_special_at  # SR 10.2
+from hexforge.rules.httr import route_travel  # ScR 5.2.4.4, 5.2.4.6
 from hexforge.rules.httr import (air_routes, airstrikes, ca_initiation, cp_ma, early_releases, ferocity, landings,
                                  map_exits, map_limits, optional, pannerden, releases, restrictions, route_barrages,
                                  route_envelope, route_exiles, rubble, scenario, schedule, start_ma)
@@ -60,6 +61,7 @@ WATCHERS: tuple[Watcher, ...] = (
     Watcher("released", _plain(releases.Released), releases.on_event),  # ScR 23.1.8
     Watcher("barrages", _plain(route_barrages.Barrages), route_barrages.on_event),  # ScR 23.1.3
     Watcher("envelope", _plain(route_envelope.Envelope), route_envelope.on_event),  # ScR 8.2.2.3
+    Watcher("travel_lock", _plain(route_travel.TravelLock), route_travel.on_event),  # ScR 5.2.4.4, 5.2.4.6
     Watcher("start_ma", lambda _r, t: start_ma.StartMa.set_up(t.setup), start_ma.on_event, indexed=True),  # 8.1.5
     Watcher("cp_ma", _plain(cp_ma.CpMa), cp_ma.on_event, indexed=True),  # SR 13.2.7.5-7, 14.6.2
     Watcher(None, None, detached.on_event),  # ScR 8.1.11, 15.1.1 (its memory is the referee's attach.detached)

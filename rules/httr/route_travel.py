@@ -1,0 +1,164 @@
+"""HTTR 30th Corps's Travel lock on Club Route (ScR 5.2.4.4, 5.2.4.6, 8.2.2.3 note): a 30th Corps unit outside the
+spearhead leaves Travel Mode voluntarily only once a unit of its formation has been fired on or a German unit stands
+within four hexes of Club Route (not one set up along the front line); from the supply rules' first GT a unit on
+Club Route leaves it only when its HQ holds a CP. Spearhead units (of the spearhead formations, within the lead's
+first route hexes, ScR 8.2.2.1, 5.2.4.3) are exempt from both.
+
+Data (game.toml ``[special.route_envelope]``, with route_envelope.py's ``formations`` and ``path``): ``spearhead``
+(the spearhead formations), ``spearhead_hexes`` (route hexes counted back from the lead), ``spot_reach`` (four),
+``front_line`` (the front line's hexes, labels or ranges; German units still on them where they set up do not
+count) and ``travel_rule``.
+
+Readings: a unit's formation is its units.csv ``formation`` (its regiment or brigade HQ); it has been fired on once a
+unit of it was a target of fire or in a close action; a German unit within four hexes of Club Route is taken as
+spotted (observation is not judged here: the verdict says it guessed); a change out of Travel by a unit fired on
+or in a close action this phase is the fire's (5.2.4.7), not voluntary.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from hexforge.builder.timeline import Event, Move, StepChange
+from hexforge.games.channel import Channel
+from hexforge.games.game import Game
+from hexforge.maps.hexes import Hex
+from hexforge.rules.httr import command_points as cpl
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.close_action import CaLog
+from hexforge.rules.httr.firelog import FireLog
+from hexforge.rules.httr.restrictions import belongs
+from hexforge.rules.httr.route_envelope import Envelope, along, config, route
+from hexforge.rules.httr.supply_rules import before_supply_rules
+from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+SPOT_REACH = 4  # ScR 5.2.4.6 (L1162): 'a German unit within four hexes from the Club Route'
+SPEARHEAD_HEXES = 12  # ScR 8.2.2.1 (L1318): 'the most advanced twelve hexes heading north on Club Route'
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    channel: Channel
+    fire: FireLog
+    ca: CaLog
+    cp: cpl.CpLedger
+    envelope: Envelope
+
+    def hex(self, label: str | None) -> Hex | None: ...
+    def unit(self, e: Event) -> str | None: ...
+
+
+@dataclass
+class TravelLock:
+    """The 30th Corps formations fired on so far, and where each unit set up (the log's first position)."""
+
+    fired: set[str] = field(default_factory=set)
+    start: dict[str, Hex] | None = None
+
+
+def on_event(p: Position, log: TravelLock, e: Event) -> list[Verdict]:
+    """Notes the formations fired on; judges a 30th Corps unit's change out of Travel Mode."""
+    cfg = config(p.game)
+    corps = list(cfg.get("formations", ()))
+    if not corps:
+        return []
+    if log.start is None:
+        log.start = dict(p.state.positions)
+    for u in set(p.fire.fired_at) | set(p.ca.involved):
+        if u in p.game.units and belongs(p.game, u, corps):
+            log.fired.add(p.game.units[u].formation)
+    uid = p.unit(e)
+    if uid is None or p.state.where(uid) is None or not belongs(p.game, uid, corps):
+        return []
+    if isinstance(e, Move) and e.to_hex is not None and mem.mode(p.state, uid) == "travel":
+        return [v for v in (judge_southward(p, cfg, uid, e),) if v is not None]
+    if not isinstance(e, StepChange):
+        return []
+    said = mem.layer_change(e.trait, e.new, p.channel)
+    if said is None or said[0] != "mode" or said[1] == "travel" or mem.mode(p.state, uid) != "travel":
+        return []
+    return [judge_travel_lock(p, log, cfg, uid)]
+
+
+def spearhead(p: Position, cfg: dict, path: list[Hex], uid: str) -> bool:
+    """ScR 8.2.2.1: of a spearhead formation and within the lead's first route hexes."""
+    corps = list(cfg.get("formations", ()))
+    if not isinstance(cfg.get("spearhead"), list) or not belongs(p.game, uid, cfg["spearhead"]):
+        return False
+    lead = max(along(path, at)[0] for u, at in p.state.positions.items()
+               if u in p.game.units and belongs(p.game, u, corps))
+    return lead - along(path, p.state.where(uid))[0] < int(cfg.get("spearhead_hexes", SPEARHEAD_HEXES))
+
+
+@rule("HTTR ScR 5.2.4.4 / 5.2.4.6 / 8.2.2.3", "RES-9", "30th Corps units outside the spearhead leave Travel Mode only "
+      "once their formation was fired on or a German unit is within 4 hexes of Club Route; on Club Route, from the "
+      "supply rules on, only with a CP at their HQ")
+def judge_travel_lock(p: Position, log: TravelLock, cfg: dict, uid: str) -> Verdict:
+    path = route(p.game, p.envelope, cfg.get("path"))
+    if not path:
+        return NotCheckable(str(cfg.get("needs") or "Club Route's hexes in order (ScR 8.2.2.3)"))
+    if spearhead(p, cfg, path, uid):
+        return Legal(detail=f"{uid} is of the spearhead: it leaves Travel Mode freely (ScR 5.2.4.6 exception)")
+    if uid in p.fire.fired_at or uid in p.ca.involved:
+        return Legal(detail=f"{uid} was fired on this phase: the mode change is the fire's (ScR 5.2.4.7)")
+    why = str(cfg.get("travel_rule", "HTTR ScR 5.2.4.6"))
+    at = p.state.where(uid)
+    if at in path and before_supply_rules(p.game, p.state.turn) is False:
+        hq = p.game.units[uid].formation
+        cp = cpl.held(p, hq) if hq in p.game.units else None
+        if cp is None:
+            return NotCheckable(f"the CP {hq} holds (ScR 5.2.4.4: a unit leaves Club Route's Travel only with one)")
+        if cp < 1:
+            return Illegal("HTTR ScR 5.2.4.4", f"{uid} leaves Travel Mode on Club Route, but its HQ {hq} holds no CP")
+    if p.game.units[uid].formation in log.fired:
+        return Legal(detail=f"{uid}'s formation has been fired on (ScR 5.2.4.6)")
+    seen = spotted(p, log, cfg, path, p.state.side(uid))
+    if isinstance(seen, NotCheckable):
+        return seen
+    if seen is not None:
+        return Legal(guess=f"{seen} stands within {cfg.get('spot_reach', SPOT_REACH)} hexes of Club Route: taken as "
+                     f"spotted by {uid}'s formation (observation is not judged here)")
+    return Illegal(why, f"{uid} leaves Travel Mode, but no unit of its formation has been fired on and no German unit "
+                   f"stands within {cfg.get('spot_reach', SPOT_REACH)} hexes of Club Route")
+
+
+def spotted(p: Position, log: TravelLock, cfg: dict, path: list[Hex], side: str | None) -> str | NotCheckable | None:
+    """An enemy unit within ``spot_reach`` of Club Route, not one still on the front line where it set up."""
+    front = cfg.get("front_line")
+    if not isinstance(front, list):
+        return NotCheckable("the front line's hexes (game.toml [special.route_envelope] front_line; ScR 5.2.4.6: "
+                            "German units set up along it do not count)")
+    line = {h for s in front for h in p.game.map.hexes(str(s))}
+    reach = int(cfg.get("spot_reach", SPOT_REACH))
+    for u, at in sorted(p.state.positions.items()):
+        if p.state.side(u) == side or along(path, at)[1] > reach:
+            continue
+        if at in line and (log.start or {}).get(u) == at:
+            continue
+        return u
+    return None
+
+
+@rule("HTTR ScR 5.2.4.5", "RES-9", "a 30th Corps unit in Travel Mode moves south on Club Route only when its HQ holds CP "
+      "(from the supply rules on)")
+def judge_southward(p: Position, cfg: dict, uid: str, e: Move) -> Verdict | None:
+    """Reading: 'south' is back along the route's order; 'it will be operating away from the Club Route' is the
+    player's intent, so a CP at the HQ suffices; before the supply rules no CP is assigned and this is not judged."""
+    path = route(p.game, p.envelope, cfg.get("path"))
+    if not path or before_supply_rules(p.game, p.state.turn) is not False:
+        return None
+    steps = [p.state.where(uid)] + [h for h in (p.hex(x) for x in (e.path or (e.to_hex,))) if h is not None]
+    back = any(a in path and b in path and path.index(b) < path.index(a) for a, b in zip(steps, steps[1:]))
+    if not back:
+        return None
+    hq = p.game.units[uid].formation
+    cp = cpl.held(p, hq) if hq in p.game.units else None
+    if cp is None:
+        return NotCheckable(f"the CP {hq} holds (ScR 5.2.4.5: a Travel unit moves south on Club Route only with CP)")
+    if cp < 1:
+        return Illegal("HTTR ScR 5.2.4.5", f"{uid} moves south on Club Route in Travel Mode, but its HQ {hq} holds "
+                       "no CP")
+    return Legal(detail=f"{uid} moves south on Club Route with CP at {hq} (ScR 5.2.4.5)")
