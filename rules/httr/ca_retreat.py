@@ -59,6 +59,26 @@ def judge_retreat(p: Position, uid: str, start: Hex, path: list[Hex]) -> list[Ve
             check_second_disruption(p, uid)]
 
 
+def judge_advance(p: Position, uid: str, to: Hex) -> list[Verdict]:
+    """An attacker of a resolved close action moving into the hex it attacked (SR 10.5.4); its other moves, and a
+    disrupted attacker's, are the referee's ``retreat_or_advance``."""
+    if to != p.ca.involved.get(uid) or mem.has(p.state, uid, "disrupted"):
+        return []
+    return [check_advance(p, uid, to)]
+
+
+@rule("HTTR SR 10.5.4", "CA-25", "an attacker advances only into the hex its defenders vacated")
+def check_advance(p: Position, uid: str, to: Hex) -> Verdict:
+    """SR 10.5.4 (L619): undisrupted attackers 'advance to occupy the hex vacated by any retreating disrupted
+    defending units'. Reading: while an enemy unit is still in the attacked hex (no retreat was due, or it is not
+    made yet: the defenders retreat first), no attacker enters it."""
+    held = sorted(u for u in p.state.at(to) if p.state.side(u) != p.state.side(uid))
+    if held:
+        return Illegal("HTTR SR 10.5.4", f"{uid} advances into {p.game.map.labels[to]}, which {', '.join(held)} "
+                       "still hold: attackers advance only into the hex the defenders vacated")
+    return Legal()
+
+
 #: CA Results Table results that do not disrupt the defender: no effect, and the attacker's own disruption.
 NO_DEFENDER_RESULT = ("-", "A")
 

@@ -26,7 +26,7 @@ from hexforge.rules.httr.attachment import seen as attach_seen
 from hexforge.rules.httr.city_sources import CityLog
 from hexforge.rules.httr.city_sources import seen as cities_seen
 from hexforge.rules.httr.ca_special_at import judge_special_at
-from hexforge.rules.httr.ca_retreat import judge_retreat, retreat_hexes
+from hexforge.rules.httr.ca_retreat import judge_advance, judge_retreat, retreat_hexes
 from hexforge.rules.httr.close_action import CaLog, judge_ca, unresolved
 from hexforge.rules.httr.declaration import Declaration, parse
 from hexforge.rules.httr.fire import firers, judge_fire, record
@@ -474,7 +474,8 @@ class HttrReferee(Referee):
             self.say(j.index, check_order(self, self.logged_order(e), e.to_hex or ""))
         if uid in self.ca.involved:
             self.say(j.index, self.retreat_or_advance(uid, start, drops))
-            for v in judge_retreat(self, uid, start, drops) if start == self.ca.involved[uid] else ():
+            for v in judge_retreat(self, uid, start, drops) if start == self.ca.involved[uid] else \
+                    judge_advance(self, uid, drops[-1]):
                 self.say(j.index, v)
             return
         if (struck := struck_move(self.airstrikes.struck, uid)) is not None:

@@ -36,3 +36,19 @@ def test_the_bundled_game_cannot_say_whether_a_retreat_is_due():  # CA-22 on the
     got = last(log.check())
     assert not illegal(got)
     assert any(isinstance(v, NotCheckable) and "CA Results Table" in v.needs for v in got)
+
+
+def _advance(roll: int, *retreat: str) -> list:
+    log = Log(ALONE).phase(1, "allied_movement").say("ca B0304 from B0303").roll("Close Action", roll)
+    if retreat:
+        log.move("G-INF1", *retreat)
+    return last(log.move("A-INF1", "B0304").check())
+
+
+def test_an_attacker_advances_into_the_vacated_hex():  # CA-25, SR 10.5.4 (L619): legal after the retreat
+    assert not illegal(_advance(4, "B0305"))
+
+
+def test_no_advance_into_a_hex_the_defender_still_holds():  # CA-25, SR 10.5.4: illegal
+    assert rules_broken(_advance(5)) == ["HTTR SR 10.5.4"]  # "-": G-INF1 stays
+    assert rules_broken(_advance(4)) == ["HTTR SR 10.5.4"]  # D, but G-INF1 has not retreated yet
