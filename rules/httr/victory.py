@@ -109,7 +109,8 @@ def unsupplied(p: Position, side: str) -> tuple[list[str], str | None]:
 
 
 def destroyed_sp(p: Position, log: VictoryLog, row: dict, lost: list[str]) -> tuple[Tri, str | None]:
-    units = [u for u in log.eliminated if p.game.units[u].side == row.get("of")] + lost
+    gone = dict.fromkeys(u for u in log.eliminated if p.state.where(u) is None)  # a returned HQ is not lost
+    units = [u for u in gone if p.game.units[u].side == row.get("of")] + lost
     sp = [p.game.units[u].values.get("strength") for u in units]
     if any(not isinstance(v, (int, float)) or isinstance(v, bool) for v in sp):
         return None, f"the strength of the destroyed units (units.csv strength of {', '.join(units)})"

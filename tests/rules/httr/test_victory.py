@@ -95,3 +95,10 @@ def test_bundled_scenario_21_needs_the_neder_rijn():  # SCN-10, ScR 21.4 (L1683-
     assert got and all(isinstance(v, NotCheckable) for v in got) and "Neder Rijn's bridges" in got[0].needs
     assert rules_broken(last(play(Log({"501/101": "A2420"}, g).phase(30, "allied_reaction").say("victory Draw"),
                                   "s21", g))) == ["HTTR ScR 21.4"]  # S21 has no draw
+
+
+def test_eliminated_units_count_their_printed_sp():  # SCN-10, ScR 19.6.1 (L1634): SP destroyed
+    supplied = {k: v for k, v in SETUP.items() if k != "A-INF3"}
+    log = Log(supplied).marker("pf", "Pathfinder A-REG1", "B0608").phase(3, "allied_fire").kill("A-INF1", "B0304") \
+        .phase(3, "allied_reaction").say("victory German decisive")  # A-INF1's 5 SP: the German point
+    assert all_legal(last(play(log)))
