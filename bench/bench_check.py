@@ -77,20 +77,20 @@ def end_to_end(log: Path, vmod: Path, game_dir: Path) -> None:
     anchor, the same files only read (game, module and log: the stream of events, no judging), so the ratio of
     the two holds on a shared, noisy machine."""
     from hexforge.builder.modulereader import read_module
-    from hexforge.builder.savefile import read_save
+    from hexforge.builder.savefile import stream_save
     from hexforge.builder.timeline import EventStream, describe
     from hexforge.rules import rules_for
     rules_for(load_game(game_dir))  # the game's rules wing is imported (once per process) before the clock starts
     start = time.process_time()
     game = load_game(game_dir)
-    rep = check(game, EventStream(read_save(log), read_module(vmod), game))  # as `hexforge check` reads it
+    rep = check(game, EventStream(stream_save(log), read_module(vmod), game))  # as `hexforge check` reads it
     dt = time.process_time() - start
     moves = sum(1 for j in rep.judged if describe(j.event).startswith("move "))  # streamed: kept as descriptions
     assert rep.counts()["illegal"] == 0, rep.counts()
     peak = peak_mb()
     start = time.process_time()
     game = load_game(game_dir)
-    read = sum(1 for _ in EventStream(read_save(log), read_module(vmod), game).events)
+    read = sum(1 for _ in EventStream(stream_save(log), read_module(vmod), game).events)
     anchor = time.process_time() - start
     assert read == len(rep.judged), (read, len(rep.judged))
     print(f"{moves:>7} moves end to end in {dt:6.2f} s CPU: {moves / dt:8,.0f} moves/s, peak {peak:,.0f} MB; "

@@ -10,7 +10,7 @@ becomes an :class:`Unknown` record holding the raw text and the reason: nothing 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterator, Union
+from typing import Callable, Iterable, Iterator, Union
 
 from hexforge.builder import sequence
 from hexforge.builder.errors import LogFormatError
@@ -347,27 +347,41 @@ def parse_stream(text: str, file: str = "<text>") -> tuple[Node, ...]:
     return tuple(iter_stream(text, file))
 
 
-def iter_stream(text: str, file: str = "<text>") -> Iterator[Node]:
-    """The entries of :func:`parse_stream` one at a time (a long log is never held as one tree).
+def iter_stream(text: str | Iterable[str], file: str = "<text>") -> Iterator[Node]:
+    """The entries of :func:`parse_stream` one at a time (a long log is never held as one tree); ``text`` may
+    come in pieces (a log read from its file as it is judged: never held whole).
 
-    Refused before any work when the text holds more than :data:`MAX_COMMANDS` commands.
+    Refused when the text holds more than :data:`MAX_COMMANDS` commands, before any work on a piece that
+    reaches the limit.
     """
-    if text.count(ESC) >= MAX_COMMANDS:
-        raise LogFormatError(file, "savedGame", f"more than {MAX_COMMANDS:,} commands; at most {MAX_COMMANDS:,} are "
-                             "read (a 200,000-move log holds about 600,000)")
-    d = sequence.Decoder(text, ESC)
+    raw = sequence.split(_counted((text,) if isinstance(text, str) else text, file), ESC)
     try:
-        first = d.next_token()
-        if first == text:
+        first_raw = next(raw)
+        second = next(raw, None)
+        first = sequence.unescape(first_raw, ESC)
+        if second is None and first == first_raw:  # the whole text is one command
             yield Node(_decoded(first, 0))
             return
         head = parse(first, 1)
         yield Node(head.command)
         yield from head.children
-        while d.has_more():
-            yield parse(d.next_token(), 1)
+        if second is not None:
+            yield parse(sequence.unescape(second, ESC), 1)
+            for t in raw:
+                yield parse(sequence.unescape(t, ESC), 1)
     except _TooDeep:
         raise LogFormatError(file, "savedGame", f"commands are nested more than {MAX_DEPTH} levels deep") from None
+
+
+def _counted(pieces: Iterable[str], file: str) -> Iterator[str]:
+    """The pieces, refused once they hold :data:`MAX_COMMANDS` command separators."""
+    seen = 0
+    for piece in pieces:
+        seen += piece.count(ESC)
+        if seen >= MAX_COMMANDS:
+            raise LogFormatError(file, "savedGame", f"more than {MAX_COMMANDS:,} commands; at most {MAX_COMMANDS:,} "
+                                 "are read (a 200,000-move log holds about 600,000)")
+        yield piece
 
 
 # -- encoding ------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import zipfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Iterator
 
 from hexforge.builder.errors import FormatError
 
@@ -81,6 +82,10 @@ class SafeZip:
 
     def read(self, name: str) -> bytes:
         """An entry's bytes, never more than its declared size (nor the per-entry limit)."""
+        return b"".join(self.pieces(name, 1 << 62))
+
+    def pieces(self, name: str, size: int) -> Iterator[bytes]:
+        """An entry's bytes ``size`` at a time, never more than its declared size (nor the per-entry limit)."""
         info = self._infos.get(name)
         if info is None:
             raise self.error(self.path, f"zip entry {name!r}", f"missing; entries: {', '.join(sorted(self._infos)[:20])}")
@@ -91,12 +96,21 @@ class SafeZip:
                              "so which one the file means is ambiguous: not read")
         if info.flag_bits & 0x1:
             raise self.error(self.path, where, "is encrypted; VASSAL cannot read encrypted entries either")
-        cap = min(info.file_size, self.limits.max_entry_size)
+        left = min(info.file_size, self.limits.max_entry_size)
+        broken = (zipfile.BadZipFile, zlib.error, OSError, ValueError, EOFError, NotImplementedError)
         try:
-            with self._zip.open(info) as f:
-                data = f.read(cap + 1)
-        except (zipfile.BadZipFile, zlib.error, OSError, ValueError, EOFError, NotImplementedError) as e:
+            f = self._zip.open(info)
+        except broken as e:
             raise self.error(self.path, where, f"cannot be decompressed, the data is corrupt ({e})") from None
-        if len(data) > cap:
-            raise self.error(self.path, where, "holds more bytes than its header declares")
-        return data
+        with f:
+            while True:
+                try:
+                    data = f.read(min(size, left + 1))
+                except broken as e:
+                    raise self.error(self.path, where, f"cannot be decompressed, the data is corrupt ({e})") from None
+                if not data:
+                    return
+                if len(data) > left:
+                    raise self.error(self.path, where, "holds more bytes than its header declares")
+                left -= len(data)
+                yield data

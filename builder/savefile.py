@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import binascii
 import codecs
+import itertools
 import lzma
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lxml import etree
 
+from hexforge.builder.commands import ESC
 from hexforge.builder.errors import LogFormatError
 from hexforge.builder.safezip import SafeZip
 from hexforge.builder.vmod import zip_bytes_to
@@ -44,73 +47,149 @@ class SaveFile:
     module: dict[str, str] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
 
+    @property
+    def commands(self) -> int:
+        """Top-level commands in the text (what a reader's progress counts)."""
+        return self.text.count(ESC) + 1
+
+    def pieces(self) -> Iterator[str]:
+        return iter((self.text,))
+
+
+@dataclass(frozen=True, slots=True)
+class SaveStream:
+    """A save or log whose text is read from its file a piece at a time each time ``pieces()`` is called, never
+    held whole (a long log's check keeps its memory flat). Opened by :func:`stream_save`, which reads it once
+    through, so its errors, warnings and ``commands`` are known before any use."""
+
+    path: str
+    format: str
+    metadata: dict[str, str]
+    module: dict[str, str]
+    warnings: tuple[str, ...]
+    commands: int
+
+    def pieces(self) -> Iterator[str]:
+        with SafeZip(Path(self.path), LogFormatError) as sz:
+            yield from _entry_text(sz, self.path, [])[1]
+
 
 def deobfuscate(raw: bytes, path: str | Path = "<bytes>") -> tuple[str, str, list[str]]:
     """(text, format, warnings) of a ``savedGame`` entry."""
-    if raw.startswith(VCSK):
-        text, warnings = _vcsk(raw, path)
-        return text, "VCSK", warnings
-    warnings = []
-    if raw.startswith(VOBS):
-        if len(raw) < 5:
+    warnings: list[str] = []
+    fmt, pieces = decode_entry(iter((raw,)), path, warnings)
+    return "".join(pieces), fmt, warnings
+
+
+def decode_entry(raw: Iterator[bytes], path: str | Path, warnings: list[str]) -> tuple[str, Iterator[str]]:
+    """(format, its text a piece at a time) of a ``savedGame`` entry read a piece at a time; ``warnings`` gets
+    what VASSAL would not read as the pieces are decoded. At most :data:`MAX_TEXT` characters are read."""
+    head = b""
+    while len(head) < len(XZ) and (piece := next(raw, None)) is not None:
+        head += piece
+    rest = itertools.chain((head,), raw)
+    if head.startswith(VCSK):
+        return "VCSK", _utf8(_vcsk(rest, path), path, warnings)
+    if head.startswith(VOBS):
+        if len(head) < 5:
             raise LogFormatError(path, f"{ENTRY} header", "the 'VOBS' header has no key byte")
-        key, data, fmt = raw[4], raw[5:], "VOBS"
         warnings.append(f"'VOBS' obfuscation: {NOT_VASSAL}")
-    elif raw.startswith(XZ):
-        try:
-            dec = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
-            data = dec.decompress(raw, max_length=MAX_TEXT + 1)
-        except lzma.LZMAError as e:
-            raise LogFormatError(path, ENTRY, f"broken xz data ({e})") from None
-        if len(data) > MAX_TEXT or not dec.eof:
-            raise LogFormatError(path, ENTRY, f"xz data is truncated or decompresses past {MAX_TEXT} bytes")
-        key, fmt = 0, "XZ"
+        return "VOBS", _utf8(_xored(rest, head[4], 5), path, warnings)
+    if head.startswith(XZ):
         warnings.append(f"xz-compressed: {NOT_VASSAL}")
-    else:
-        key, data, fmt = 0, raw, "PLAIN"
-    text, more = _utf8(data.translate(_xor(key)) if key else data)
-    return text, fmt, warnings + more
+        return "XZ", _utf8(_unxz(rest, path), path, warnings)
+    return "PLAIN", _utf8(rest, path, warnings)
 
 
-def _vcsk(raw: bytes, path: str | Path) -> tuple[str, list[str]]:
-    """The text of the ``!VCSK`` form, decoded a chunk at a time (no whole-size copies of the hex digits: a long
-    log's entry is twice its text)."""
-    body = memoryview(raw)[len(VCSK):]
-    if len(body) < 2 or len(body) % 2:
-        raise LogFormatError(path, f"{ENTRY} header", "obfuscated text has an odd number of hex digits"
-                             if len(body) >= 2 else "the '!VCSK' header has no key")
-    table = _xor(_unhex(body, 0, 2, raw, path)[0])
-    utf8 = codecs.getincrementaldecoder("utf-8")()
+def _xored(raw: Iterable[bytes], key: int, skip: int) -> Iterator[bytes]:
+    """The bytes after the first ``skip``, each XOR ``key`` (the 'VOBS' form)."""
+    table = _xor(key)
+    for piece in raw:
+        piece, skip = piece[skip:], max(0, skip - len(piece))
+        yield piece.translate(table)
+
+
+def _unxz(raw: Iterable[bytes], path: str | Path) -> Iterator[bytes]:
+    dec = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
+    out = 0
     try:
-        parts = [utf8.decode(_unhex(body, i, i + CHUNK, raw, path).translate(table)) for i in range(2, len(body), CHUNK)]
-        parts.append(utf8.decode(b"", final=True))
-    except UnicodeDecodeError:  # said with the byte it is at, as the whole text decodes
-        return _utf8(_unhex(body, 2, len(body), raw, path).translate(table))
-    return "".join(parts), []
+        for piece in raw:
+            while not dec.eof:
+                data = dec.decompress(piece, max_length=CHUNK)
+                piece, out = b"", out + len(data)
+                if out > MAX_TEXT:
+                    raise LogFormatError(path, ENTRY, f"xz data decompresses past {MAX_TEXT} bytes")
+                yield data
+                if dec.needs_input:
+                    break
+    except lzma.LZMAError as e:
+        raise LogFormatError(path, ENTRY, f"broken xz data ({e})") from None
+    if not dec.eof:
+        raise LogFormatError(path, ENTRY, "xz data is truncated")
 
 
-CHUNK = 1 << 22  # hex digits decoded at a time (even: whole bytes)
+def _vcsk(raw: Iterable[bytes], path: str | Path) -> Iterator[bytes]:
+    """The bytes of the ``!VCSK`` form's hex digits after the key, each XOR the key, :data:`CHUNK` digits at a
+    time (no whole-size copies: a long log's entry is twice its text)."""
+    table, at, carry = None, 0, b""  # at: the entry's offset of ``carry``'s first digit
+    for piece in raw:
+        data = carry + piece if carry else piece
+        if at == 0:
+            data, at = data[len(VCSK):], len(VCSK)
+        if table is None:
+            if len(data) < 2:
+                carry = data
+                continue
+            table, data, at = _xor(_unhex(data, 0, 2, at, path)[0]), data[2:], at + 2
+        whole = len(data) - len(data) % 2
+        view = memoryview(data)
+        for i in range(0, whole, CHUNK):
+            yield _unhex(view, i, min(i + CHUNK, whole), at, path).translate(table)
+        carry, at = data[whole:], at + whole
+    if table is None:
+        raise LogFormatError(path, f"{ENTRY} header", "the '!VCSK' header has no key")
+    if carry:
+        raise LogFormatError(path, f"{ENTRY} header", "obfuscated text has an odd number of hex digits")
 
 
-def _unhex(body: memoryview, start: int, end: int, raw: bytes, path: str | Path) -> bytes:
-    """The bytes of ``body[start:end]``'s hex digits; a clear error at the first byte that is not one."""
+CHUNK = 1 << 22  # hex digits (or bytes) decoded at a time (even: whole bytes)
+
+
+def _unhex(body: bytes | memoryview, start: int, end: int, offset: int, path: str | Path) -> bytes:
+    """The bytes of ``body[start:end]``'s hex digits (``body`` begins at the entry's byte ``offset``); a clear
+    error at the first byte that is not one."""
     try:
         return binascii.unhexlify(body[start:end])
     except binascii.Error:
-        at = next(i for i in range(start, min(end, len(body))) if body[i] not in _HEX) + len(VCSK)
-        raise LogFormatError(path, f"{ENTRY} byte {at}", f"{chr(raw[at])!r} is not a hex digit") from None
+        i = next(i for i in range(start, min(end, len(body))) if body[i] not in _HEX)
+        raise LogFormatError(path, f"{ENTRY} byte {offset + i}", f"{chr(body[i])!r} is not a hex digit") from None
 
 
 def _xor(key: int) -> bytes:
     return bytes(b ^ key for b in range(256))
 
 
-def _utf8(data: bytes) -> tuple[str, list[str]]:
-    try:
-        return data.decode("utf-8"), []
-    except UnicodeDecodeError as e:
-        return data.decode("utf-8", errors="replace"), [f"text is not valid UTF-8 (first at byte {e.start}); VASSAL "
-                                                        "shows such bytes as '\ufffd'"]
+def _utf8(raw: Iterable[bytes], path: str | Path, warnings: list[str]) -> Iterator[str]:
+    """The text of UTF-8 bytes given in pieces; bytes that are not UTF-8 read as '\ufffd', as VASSAL shows
+    them, with one warning naming the first. Refused past :data:`MAX_TEXT` characters."""
+    dec = codecs.getincrementaldecoder("utf-8")()
+    fed = out = 0
+    for piece in itertools.chain(raw, (None,)):
+        pending = dec.getstate()[0]
+        try:
+            text = dec.decode(piece or b"", final=piece is None)
+        except UnicodeDecodeError as e:  # strict so far: from here on, replaced
+            data = pending + (piece or b"")
+            warnings.append(f"text is not valid UTF-8 (first at byte {fed - len(pending) + e.start}); VASSAL shows "
+                            "such bytes as '\ufffd'")
+            dec = codecs.getincrementaldecoder("utf-8")(errors="replace")
+            text = data[:e.start].decode("utf-8") + dec.decode(data[e.start:], final=piece is None)
+        fed, out = fed + len(piece or b""), out + len(text)
+        if out > MAX_TEXT:
+            raise LogFormatError(path, f"zip entry {ENTRY!r}", f"more than {MAX_TEXT:,} characters of commands; at "
+                                 f"most {MAX_TEXT:,} are read")
+        if text:
+            yield text
 
 
 def obfuscate(text: str, key: int) -> bytes:
@@ -141,20 +220,34 @@ def _metadata(sz: SafeZip, name: str) -> dict[str, str]:
 def read_save(path: str | Path) -> SaveFile:
     """Open a .vsav/.vlog and decode its ``savedGame`` entry."""
     with SafeZip(Path(path), LogFormatError) as sz:
-        if ENTRY not in sz:
-            raise LogFormatError(path, "zip container",
-                                 f"no {ENTRY!r} entry (VASSAL: 'Invalid saveFile format'); entries: "
-                                 f"{', '.join(sz.names()[:10]) or 'none'}")
-        if sz.size(ENTRY) > MAX_ENTRY:
-            raise LogFormatError(path, f"zip entry {ENTRY!r}", f"{sz.size(ENTRY):,} bytes; at most {MAX_ENTRY:,} "
-                                 f"are read (a command text of {MAX_TEXT // 2 ** 20} MB)")
-        raw = sz.read(ENTRY)
-        text, fmt, warnings = deobfuscate(raw, path)
-        if len(text) > MAX_TEXT:
-            raise LogFormatError(path, f"zip entry {ENTRY!r}", f"{len(text):,} characters of commands; at most "
-                                 f"{MAX_TEXT:,} are read")
+        warnings: list[str] = []
+        fmt, pieces = _entry_text(sz, path, warnings)
+        text = "".join(pieces)
         return SaveFile(str(path), text, fmt, _metadata(sz, "savedata"), _metadata(sz, "moduledata"),
                         tuple(warnings))
+
+
+def stream_save(path: str | Path) -> SaveStream:
+    """Open a .vsav/.vlog to read its text a piece at a time: read through once now (its errors, warnings and
+    command count), never held whole."""
+    with SafeZip(Path(path), LogFormatError) as sz:
+        warnings: list[str] = []
+        fmt, pieces = _entry_text(sz, path, warnings)
+        commands = sum(p.count(ESC) for p in pieces) + 1
+        return SaveStream(str(path), fmt, _metadata(sz, "savedata"), _metadata(sz, "moduledata"), tuple(warnings),
+                          commands)
+
+
+def _entry_text(sz: SafeZip, path: str | Path, warnings: list[str]) -> tuple[str, Iterator[str]]:
+    """(format, text pieces) of the zip's ``savedGame`` entry."""
+    if ENTRY not in sz:
+        raise LogFormatError(path, "zip container",
+                             f"no {ENTRY!r} entry (VASSAL: 'Invalid saveFile format'); entries: "
+                             f"{', '.join(sz.names()[:10]) or 'none'}")
+    if sz.size(ENTRY) > MAX_ENTRY:
+        raise LogFormatError(path, f"zip entry {ENTRY!r}", f"{sz.size(ENTRY):,} bytes; at most {MAX_ENTRY:,} "
+                             f"are read (a command text of {MAX_TEXT // 2 ** 20} MB)")
+    return decode_entry(sz.pieces(ENTRY, CHUNK), path, warnings)
 
 
 def _data_xml(fields: list[tuple[str, str]]) -> bytes:

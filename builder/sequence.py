@@ -95,7 +95,7 @@ class Decoder(Iterator[str]):
         else:
             text = val[start:m.start()]
             self._start = m.start() + 1
-        return _token(text, self._delim)
+        return unescape(text, self._delim)
 
     def next_int(self, default: int) -> int:
         """``Integer.parseInt`` of the next token, ``default`` when it is not a Java int."""
@@ -132,11 +132,29 @@ def _delimiter(delim: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\\)" + re.escape(delim))
 
 
-def _token(text: str, delim: str) -> str:
+def unescape(text: str, delim: str) -> str:
+    """A token as split from the text (its escaped delimiters and quotes as written) -> the token."""
     escaped = "\\" + delim
     if escaped in text:
         text = text.replace(escaped, delim)
     return text[1:-1] if len(text) > 1 and text[0] == "'" and text[-1] == "'" else text
+
+
+def split(pieces: Iterable[str], delim: str) -> Iterator[str]:
+    """The tokens of a text given in pieces, as written (:func:`unescape` each), split where :class:`Decoder`
+    splits the whole text: at each delimiter no backslash precedes. Only the token being read is held."""
+    end = _delimiter(delim)
+    rest = ""
+    for piece in pieces:
+        buf = rest + piece if rest else piece
+        start = 0
+        m = end.search(buf, len(rest))  # ``rest`` holds no delimiter; the look-behind still sees its last character
+        while m is not None:
+            yield buf[start:m.start()]
+            start = m.end()
+            m = end.search(buf, start)
+        rest = buf[start:]
+    yield rest
 
 
 def decode(text: str | None, delim: str) -> list[str]:
@@ -145,5 +163,5 @@ def decode(text: str | None, delim: str) -> list[str]:
         return []
     if "\\" not in text:  # no escapes: a plain split, then only quotes to strip
         parts = text.split(delim)
-        return [_token(t, delim) for t in parts] if "'" in text else parts
-    return [_token(t, delim) for t in _delimiter(delim).split(text)]
+        return [unescape(t, delim) for t in parts] if "'" in text else parts
+    return [unescape(t, delim) for t in _delimiter(delim).split(text)]

@@ -25,13 +25,13 @@ from typing import Any, Iterator, Union
 from hexforge.builder import pieces, sequence
 from hexforge.builder.binding import Binding
 from hexforge.builder.commands import (AddPiece, ChangePiece, Chat, Log, MovePiece, Node, Player, PropertyChange,
-                                       ESC, RemovePiece, SetBoards, TurnState, Unknown, iter_stream)
+                                       RemovePiece, SetBoards, TurnState, Unknown, iter_stream)
 from hexforge.builder.eliminated import eliminated_box
 from hexforge.builder.gamestate import Effect, GameState, Point
 from hexforge.builder.holding import ELIMINATED
 from hexforge.builder.locations import MAX_REMEMBERED, OFF_MAP, Location, Locator
 from hexforge.builder.modulereader import Module, TurnLevelDef, prototype_markers
-from hexforge.builder.savefile import SaveFile
+from hexforge.builder.savefile import SaveFile, SaveStream
 
 _PIECE_COMMANDS = (MovePiece, AddPiece, ChangePiece, RemovePiece)
 # Chatter.formatChat: "&lt;id&gt; - text" (VASSAL before 3.5 wrote "<id> - text").
@@ -522,12 +522,13 @@ class EventStream:
     ``players``, ``steps`` and ``warnings`` are whole once the events are read. ``read`` of ``size`` top-level
     commands are read so far."""
 
-    def __init__(self, save: SaveFile, module: Module, game: Any | None = None, binding: Binding | None = None) -> None:
+    def __init__(self, save: SaveFile | SaveStream, module: Module, game: Any | None = None,
+                 binding: Binding | None = None) -> None:
         self._save = save
         self._b = _Builder(module, game, binding)
-        self.size = save.text.count(ESC) + 1
+        self.size = save.commands
         self.read = 0
-        self._entries = iter_stream(save.text, save.path)
+        self._entries = iter_stream(save.pieces(), save.path)
         self._pending: Node | None = None
         for entry in self._entries:  # the set-up: everything before the first log step
             self.read += 1

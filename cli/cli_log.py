@@ -12,7 +12,7 @@ from hexforge.builder.binding import Binding, load_binding
 from hexforge.builder.errors import FormatError
 from hexforge.builder.modulereader import read_module
 from hexforge.builder.provenance import GameLookupError, find_game, from_metadata, mismatches, module_metadata
-from hexforge.builder.savefile import read_save
+from hexforge.builder.savefile import read_save, stream_save
 from hexforge.builder.timeline import EventStream, Timeline, build_timeline, describe, where, who
 from hexforge.games import Game, GameDataError, NoSuchGame
 
@@ -46,7 +46,7 @@ def read_inputs(log_file: Path, module_path: Path, game_ref: str | None, binding
         module = read_module(module_path)
         meta = module_metadata(module_path)
         game = _game(game_ref, meta, module.name, module_path, game_required)
-        save = read_save(log_file)
+        save = stream_save(log_file) if stream else read_save(log_file)  # a stream is never held whole
         _refuse_mismatch(mismatches(save.module, log_file, meta, module.name, module.version, module_path, game),
                          allow_mismatch)
         binding = load_binding(binding_path, game) if binding_path else Binding()
