@@ -15,7 +15,7 @@ from hexforge.builder.timeline import Described, Event
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 BATCH = 4096  # events per batch written: ~2 MB of descriptions and verdicts
-HELD = 8  # settled batches kept in memory before any is written (a log of a few thousand moves never waits on disk)
+HELD = 2  # settled batches kept in memory before any is written (a log of a few thousand moves never waits on disk)
 _KINDS = (Legal, Illegal, NotCheckable)
 
 
