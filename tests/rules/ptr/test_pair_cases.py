@@ -100,11 +100,15 @@ def test_an_hq_moves_only_in_its_own_action(syn):
     assert illegal(r) == [(4, "PTR 11.4.1B")]
 
 
-def test_scenario_one_limits_on_the_synthetic_game(syn):
-    """PTR21-1 (21.1.1B): the synthetic s1 plays no static side, so a German activation is legal; the bundled S1's
-    static Germans and five activations are test_oc.test_scenario_one_limits_on_the_bundled_data."""
-    r = german(syn).check()
-    assert illegal(r) == [] and "116pz activates" in verdicts(r, 5)[0].detail
+def test_scenario_one_allows_five_activations(ptr):
+    """PTR21-1 (21.1.1A), on the bundled S1 data (max_activations 5): five activations of 1st Inf are legal; the
+    sixth, and any German activation, are test_oc.test_scenario_one_limits_on_the_bundled_data's illegal cases."""
+    log = PtrLog(ptr, {"VII-1 Inf": "1107"}).phase(1, "operations")
+    for n in range(5):
+        log.say("us", "act 1inf").roll("us", 5).say("us", "done")
+        if n < 4:
+            log.initiative(9, 1)
+    assert illegal(log.check("s1")) == []
 
 
 def test_markers_never_count_for_stacking(syn):

@@ -415,7 +415,7 @@ PAIRS: dict[str, tuple[str, ...]] = {
             "test_withdrawal.py::test_scheduled_withdrawals_leave_in_their_phase", "PTR 8.2.1"),
     "PTR6-21": ("test_withdrawal.py::test_a_withdrawn_unit_returns_only_when_scheduled",
             "test_withdrawal.py::test_a_withdrawn_unit_returns_only_when_scheduled", "PTR 8.2.1D"),
-    "PTR21-1": ("test_pair_cases.py::test_scenario_one_limits_on_the_synthetic_game",
+    "PTR21-1": ("test_pair_cases.py::test_scenario_one_allows_five_activations",
             "test_oc.py::test_scenario_one_limits_on_the_bundled_data", "PTR 21.1.1A"),
     "PTR21-2": ("test_scenario.py::test_play_area",
             "test_scenario.py::test_play_area", "PTR 21.1.4"),
