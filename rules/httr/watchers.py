@@ -17,6 +17,7 @@ from hexforge.rules.httr import ammunition  # SR 15.2.1
 from hexforge.rules.httr import deployment  # ScR 16.2, 17.2-22.2
 from hexforge.rules.httr import ca_special_at  # SR 10.2
 from hexforge.rules.httr import route_travel  # ScR 5.2.4.4, 5.2.4.6
+from hexforge.rules.httr import route_brigades  # ScR 8.2.1.4
 from hexforge.rules.httr import (air_routes, airstrikes, ca_initiation, cp_ma, early_releases, ferocity, landings,
                                  map_exits, map_limits, optional, pannerden, releases, restrictions, route_barrages,
                                  route_envelope, route_exiles, rubble, scenario, schedule, start_ma)
@@ -59,6 +60,7 @@ WATCHERS: tuple[Watcher, ...] = (
     Watcher("deployments", _plain(deployment.SetUp), deployment.on_event),  # ScR 16.2, 17.2-22.2
     Watcher("special_at", _plain(ca_special_at.SpecialAt), ca_special_at.on_event, indexed=True),  # SR 10.2
     Watcher("released", _plain(releases.Released), releases.on_event),  # ScR 23.1.8
+    Watcher("brigades", _plain(route_brigades.Brigades), route_brigades.on_event),  # ScR 8.2.1.4 (after 23.1.8)
     Watcher("barrages", _plain(route_barrages.Barrages), route_barrages.on_event),  # ScR 23.1.3
     Watcher("envelope", _plain(route_envelope.Envelope), route_envelope.on_event),  # ScR 8.2.2.3
     Watcher("travel_lock", _plain(route_travel.TravelLock), route_travel.on_event),  # ScR 5.2.4.4, 5.2.4.6
