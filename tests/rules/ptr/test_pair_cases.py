@@ -323,3 +323,17 @@ def test_a_refit_needs_a_command_range_path(syn):
             .say("us", "act 1inf").roll("us", 8).say("us", "refit 1-a")
     assert illegal(refit("1311").check()) == []
     assert illegal(refit("1317").check()) == [(4, "PTR 11.4.3A")]
+
+
+def test_at_most_one_retreat_hex_of_one_hex(syn):
+    """PTR15-25 (15.5.2E-F / 15.5.5B): '2/2' on 3-AI and 1-A (test_hits.rolled, die 10): one SP loss, then the
+    stack's one-hex retreat absorbs the second hit (legal, test_battle); once both hits are SP losses a retreat is
+    against 15.5.5B (and its extra hex against 15.5.1); a retreating unit moving on is against 15.5.2F."""
+    from tests.rules.ptr.test_hits import both_lose_one, rolled
+    r = lose(rolled(syn, 10), "3-AI", "1214", 0, 1).move("3-AI", "1214", "1114").move("1-A", "1214", "1114").check()
+    assert illegal(r) == []
+    r = both_lose_one(rolled(syn, 10)).move("3-AI", "1214", "1114").check()
+    assert illegal(r) == [(13, "PTR 15.5.5B"), (13, "PTR 15.5.1")]
+    r = lose(rolled(syn, 10), "3-AI", "1214", 0, 1).move("3-AI", "1214", "1114").move("1-A", "1214", "1114") \
+        .move("3-AI", "1114", "1014").check()
+    assert illegal(r) == [(14, "PTR 15.5.2F")]

@@ -52,9 +52,11 @@ def test_recipients_undisrupted_and_of_the_three_kinds(syn):
 
 
 def test_recipients_in_command_range(syn):
-    """PTR6-11 (7.0B2): 1-B at 1017 is out of US1-HQ's command range."""
+    """PTR6-11 (7.0B2): 1-B at 1017 is out of US1-HQ's command range; in its set-up hex 1512 it is in it."""
     r = log(syn, {"1-B": 1}, setup=dict(BASE, **{"1-B": "1017"})).say("us", "replace 1-B").check()
     assert illegal(r) == [(1, "PTR 7.0B2")]
+    r = log(syn, {"1-B": 1}).say("us", "replace 1-B").check()
+    assert illegal(r) == []
 
 
 def test_never_above_printed_cs_nor_eliminated(syn):
