@@ -99,3 +99,22 @@ def test_bundled_scare_needs_its_chart(ptr):
     from hexforge.games.values import plain
     specs = plain(ptr.info.special["special_units"])
     assert [s.get("at_most") for s in specs if s.get("use") == "scare"] == ["unknown"]
+
+
+def test_declared_columns_and_drms_name_the_optional_rule(syn):
+    """PTR22-3 / PTR22-10 (22.2A, 22.6): the column or DRM the players declare (rules/ptr/steps.py) counts the
+    optional rule's shift or DRM: G-TIGER's attack reads 1:1 ('column 1:2', the shift left out, names 22.2A);
+    G-BRUMM's attack on the town 1313 has DRM +6 ('drm +4' names 22.6). (After a Tiger Tank Scare, 22.2B, the
+    column without its shift is also other misreadings' column here, so that verdict stays the generic 15.1.4.)"""
+    def tiger_said(col: str) -> PtrLog:
+        return combat(syn, dict(BASE, **{"G-TIGER": "1314"}), "1214", 5).say("german", f"column {col}")
+    assert illegal(tiger_said("1:1").check()) == []
+    assert illegal(tiger_said("1:2").check()) == [(10, "PTR 22.2A")]
+    assert illegal(scare(syn, 3).say("german", "column 2:1").check()) == []
+    assert illegal(scare(syn, 3).say("german", "column 1:1").check()) == [(11, "PTR 15.1.4")]
+
+    def brumm_said(drm: str) -> PtrLog:
+        return combat(syn, dict(BASE, **{"3-AI": "1313", "1-A": "1313", "G-BRUMM": "1314"}), "1313", 5) \
+            .say("german", f"drm {drm}")
+    assert illegal(brumm_said("+6").check()) == []
+    assert illegal(brumm_said("+4").check()) == [(10, "PTR 22.6")]

@@ -444,9 +444,7 @@ PAIRS: dict[str, tuple[str, ...]] = {
     "PTR22-2": ("test_infiltration.py::test_the_result_is_read_from_the_chart",
             "test_infiltration.py::test_a_result_not_applied_or_exceeded_is_illegal", "PTR 22.1.2C"),
     "PTR22-3": ("test_optional_combat.py::test_the_tiger_shifts_the_column",
-            "test_optional_combat.py::test_the_tiger_shifts_the_column", "PTR 15.5.1",
-            "the Tiger's shift left out shows in the result applied (15.5.1); the HQ support left out reads the "
-            "same cell, so the step is not named"),
+            "test_optional_combat.py::test_declared_columns_and_drms_name_the_optional_rule", "PTR 22.2A"),
     "PTR22-4": ("test_optional_combat.py::test_the_tiger_tank_scare",
             "test_optional_combat.py::test_the_tiger_tank_scare", "PTR 15.5.1",
             "the scare's shift left out shows in the result applied (15.5.1)"),
@@ -461,9 +459,7 @@ PAIRS: dict[str, tuple[str, ...]] = {
     "PTR22-9": ("test_optional.py::test_oss_placed_with_its_host_on_its_turn",
             "test_optional.py::test_oss_placed_with_its_host_on_its_turn", "PTR 22.5A"),
     "PTR22-10": ("test_optional_combat.py::test_the_brummbar_adds_two_against_a_town",
-            "test_optional_combat.py::test_the_brummbar_adds_two_against_a_town", "PTR 15.5.1",
-            "the Brummbaer's +2 left out shows in the result applied (15.5.1); the armour left out reads the same"
-            " cell, so the step is not named"),
+            "test_optional_combat.py::test_declared_columns_and_drms_name_the_optional_rule", "PTR 22.6"),
     "PTR22-11": ("test_optional.py::test_funkpanzer_once_in_its_turns",
             "test_optional.py::test_funkpanzer_once_in_its_turns", "PTR 22.7C"),
     "PTR22-12": ("test_oc.py::test_reserve_mode_only_in_the_organization_phase",
