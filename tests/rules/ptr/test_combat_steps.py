@@ -208,3 +208,14 @@ def test_declared_numbers_name_the_step(syn):
     assert illegal(stream("drm 1").check()) == []  # HQ +2 (Prepared), the stream -1
     assert illegal(stream("drm 2").check()) == [(6, "PTR 15.4.1")]
     assert illegal(stream("drm 0").check()) == [(6, "PTR 15.4.3D")]
+
+
+def test_the_defenders_combat_support(syn):
+    """PTR15-15 (15.4.2.2B): 3-TK2 in 1313 (3arm, ZOC into 1314, in CR) supports 1214 by -1 against 116-PG's Prepared
+    attack: HQ +2, armour -6, support -1: 'drm -5' is legal; 'drm -4', the defender's support left out, names
+    15.4.2.2 (in a Prepared attack no HQ misreading adds one)."""
+    def said(drm: str) -> PtrLog:
+        return attack(syn, "prepared", dict(SETUP, **{"3-TK2": "1313"})).say("german", "chits 1 2") \
+            .roll("german", 5, "Air Support").say("german", f"drm {drm}")
+    assert illegal(said("-5").check()) == []
+    assert illegal(said("-4").check()) == [(11, "PTR 15.4.2.2")]

@@ -278,9 +278,8 @@ PAIRS: dict[str, tuple[str, ...]] = {
             "test_predicate_cases.py::test_a_disrupted_defender_gets_no_combat_support", "PTR 15.5.1",
             "a defender support counted with a disrupted defender shows in the result applied (15.5.1); another "
             "misreading reads the same cell, so the step is not named"),
-    "PTR15-15": ("test_hits.py::test_supporting_units_take_no_hits",
-            "test_hits.py::test_supporting_units_take_no_hits", "PTR 15.5.2A",
-            "a defender's supporting unit shows when it takes a CH it never takes (15.5.2A)"),
+    "PTR15-15": ("test_combat_steps.py::test_the_defenders_combat_support",
+            "test_combat_steps.py::test_the_defenders_combat_support", "PTR 15.4.2.2"),
     "PTR15-16": ("test_hits.py::test_supporting_units_take_no_hits",
             "test_hits.py::test_supporting_units_take_no_hits", "PTR 15.5.2A"),
     "PTR15-17": ("test_combat_steps.py::test_no_hq_support_for_a_hasty_attack",
