@@ -219,3 +219,17 @@ def test_the_defenders_combat_support(syn):
             .roll("german", 5, "Air Support").say("german", f"drm {drm}")
     assert illegal(said("-5").check()) == []
     assert illegal(said("-4").check()) == [(11, "PTR 15.4.2.2")]
+
+
+def test_bundled_declared_numbers_are_not_checkable(ptr):
+    """PTR15-4 / PTR15-19 on the bundled data (no CS, ER or TPs in units.csv): a declared CV or DRM is not checkable
+    and names what is missing, never legal."""
+    from hexforge.rules.verdict import NotCheckable
+    from tests.rules.ptr.test_bundled import S2
+    log = PtrLog(ptr, dict(S2, **{"116-II/16": "2114"})).phase(1, "operations").say("us", "pass") \
+        .initiative(1, 9).say("german", "act 116pz").roll("german", 6).say("german", "attack 2215 from 2114 hasty") \
+        .say("german", "chits 3 4").say("german", "cv 8 10").say("german", "drm -2")
+    r = log.check("s2")
+    for index in (8, 9):
+        v = verdicts(r, index)[0]
+        assert isinstance(v, NotCheckable) and "units.csv" in v.needs
