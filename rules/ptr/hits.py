@@ -6,7 +6,8 @@ combat is closed (hits all absorbed? checks matched to the flips?) by the first 
 Readings: the log does not say which Effectiveness Check die was whose, so the flips are legal when some way of
 giving each unit one die gives exactly those failures (16.1); extra SP losses (Withdrawal into an EZOC or without a
 hex to go to, 15.5.5F-G; a disrupted unit failing again, 16.2A) do not count toward the hits and are taken after
-them. A mixin of the PtR referee."""
+them. When the losses break 15.5.1, the step the players got wrong is named if only one rule's misreading of the
+combat gives the result they applied (``misread.py``). A mixin of the PtR referee."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
