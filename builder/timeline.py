@@ -9,8 +9,8 @@ the map on), dice rolls, turn/phase changes, chat, and every command that could 
 Chat text is kept as logged (VASSAL writes HTML: a typed ``&amp;`` stays ``&amp;``); only
 :func:`describe` unescapes it, for display, as VASSAL's chat window renders it. A Layer level is
 named as VASSAL's ``<layer>_Name`` property names it (the ``+`` prefix/suffix marker removed).
-A piece in a deck is placed at the deck, with the deck's name. A move names the order of the stack
-it ends in (bottom first), as VASSAL keeps it.
+A piece in a deck is placed at the deck, with the deck's name; the set-up places each stack's pieces
+bottom first. A move names the order of the stack it ends in (bottom first), as VASSAL keeps it.
 
 :class:`EventStream` reads the same events one log step at a time, so a referee can judge a long log
 without holding its timeline; :func:`build_timeline` keeps them all.
