@@ -18,6 +18,7 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.entrench import Works, benefits
 from hexforge.rules.httr.los import Observation
+from hexforge.rules.httr.route_barrages import counts_observed, route_needs
 from hexforge.rules.httr.units import formation_chain, is_kind, number, printed_range
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -80,7 +81,11 @@ def if_firer(p: Position, d: Declaration, u: str, target: Hex) -> tuple[float, i
             seen = p.obs.observe(at, target).visible
             if seen is None:
                 return Unknown(f"whether {u} observes {d.target} (an unobserved barrage is quartered, SR 6.5.4.4)")
-            s = s if seen else math.ceil(s / 4)
+            if not seen:  # ScR 23.1.3: some barrages count as observed
+                counted = counts_observed(p, [u], target)
+                if counted is None:
+                    return Unknown(f"{route_needs(p)}: whether {u}'s unobserved barrage counts as observed")
+                s = s if counted else math.ceil(s / 4)
         if d.hq is not None and d.hq in p.game.units and d.hq not in formation_chain(p.game, u):
             er -= 2  # 6.5.5.2
     elif is_kind(p.game, u, "hw") and mem.mode(p.state, u) == "defilade" and not benefits(p, p.works, u):

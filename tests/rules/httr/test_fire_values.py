@@ -75,3 +75,12 @@ def test_a_crowded_hex_adds_two_to_the_roll():  # IF-12, SR 6.5.3 (L316): more t
 def test_if_at_an_afv_needs_its_target_class():  # IF-12, SR 6.5.6.2 (L334): no data gives AFV target classes
     v = rolled({**GUNS, "G-AFV": "B0304"}, "if B0304 from A-ART spotter A-INF1 hq A-DIV target G-AFV", (3, 3))
     assert any(isinstance(x, NotCheckable) and "AFV target class" in x.needs for x in v)
+
+
+def test_a_barrage_that_counts_as_observed_is_not_quartered():  # IF-12, SCN-6: ScR 23.1.3 over SR 6.5.4.4
+    # on GT 2 A-DIV's (the 'British') unobserved barrage at B0506, one hex from the route, counts as observed: 3 x 2 =
+    # 6 SP; on GT 4 it is quartered again (2 SP)
+    def fired(turn: int) -> str:
+        log = Log({"A-ART": ("B0304", BATTERY), "G-INF1": "B0506"}).phase(turn, "allied_fire").say("if B0506 from A-ART")
+        return detail(log.roll("Indirect Fire", 3, 2).phase(turn, "allied_movement").check().judged[2].verdicts)
+    assert "of 6 SP" in fired(2) and "of 2 SP" in fired(4)
