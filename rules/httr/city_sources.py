@@ -76,26 +76,37 @@ def via_city(game: Game, scenario: str | None, state: GameState, uid: str, activ
              parents: dict[str, str] | None = None) -> Status | None:
     """``uid``'s supply chain when each non-airborne division HQ under the corps HQ may trace to an activated city
     instead (up to 18 MP, as to its corps HQ, SR 13.2.4.1), a city that is connected to the train (the corps HQ
-    standing there would trace to it along roads, SR 13.2.3.1); None when no such city supplies it. ``parents``: the
-    units' controlling HQs (attachments). Reading: an airborne division HQ (one with a supply head, ScR 5.1.3.1), or
-    one whose formation is not known, never traces to a city (ScR 5.1.2: 'non-airborne divisional headquarters')."""
+    standing there would trace to it along roads, SR 13.2.3.1): supplied, or not known when only a city whose hexes
+    the data lacks could supply it (whether units moved through it cannot be known either); None when no city
+    supplies it. ``parents``: the units' controlling HQs (attachments). Reading: an airborne division HQ (one with a
+    supply head, ScR 5.1.3.1), or one whose formation is not known, never traces to a city (ScR 5.1.2:
+    'non-airborne divisional headquarters')."""
     corps, side = settings(game).get("corps"), state.side(uid) or ""
     if corps not in game.units or game.units[corps].side != side:
         return None
-    own = sources(game, side, scenario, state.turn)
-    cities = {name: places(game).get(name) for name in sorted(activated)}
-    linked = sorted(name for name, at in cities.items() if at and HttrSupply(
-        game, state.place(corps, min(at, key=lambda h: game.map.labels[h])), own).corps(corps).supplied is True)
-    if not linked:
+    own, cities = sources(game, side, scenario, state.turn), places(game)
+    linked = sorted(name for name in activated if cities.get(name) and HttrSupply(
+        game, state.place(corps, min(cities[name], key=lambda h: game.map.labels[h])), own).corps(corps).supplied)
+    unknown = sorted(name for name, at in cities.items() if at is None)
+    if not linked and not unknown:
         return None
-    held = f"the activated cities {', '.join(linked)}"
     chain = HttrSupply(game, state, own, parents=dict(parents or {}))
-    divisions = {d: held for d in state.positions if chain.level(d) == "division" and chain.parent(d) == corps
-                 and chain.airborne(d) is False}
-    hexes = frozenset().union(*(cities[name] or () for name in linked))
-    got = HttrSupply(game, state, [*own, Source(held, side, hexes, held, "HTTR ScR 5.1.2")], travel=travel,
-                     disrupted=disrupted, parents={**(parents or {}), **divisions}).status(uid)
-    if got.supplied is not True:
+    divisions = [d for d in state.positions if chain.level(d) == "division" and chain.parent(d) == corps
+                 and chain.airborne(d) is False]
+    if not divisions:
         return None
-    return Status(True, f"ScR 5.1.2: {uid}'s division HQ traces to {held}, connected to the supply train "
-                  f"({got.reason})", got.via)
+
+    def through(held: str, hexes: frozenset[Hex] | None) -> Status:
+        src = Source(held, side, hexes, held, "HTTR ScR 5.1.2")
+        return HttrSupply(game, state, [*own, src], travel=travel, disrupted=disrupted,
+                          parents={**(parents or {}), **{d: held for d in divisions}}).status(uid)
+    if linked:
+        held = f"the activated cities {', '.join(linked)}"
+        got = through(held, frozenset().union(*(cities[name] or () for name in linked)))
+        if got.supplied is True:
+            return Status(True, f"ScR 5.1.2: {uid}'s division HQ traces to {held}, connected to the supply train "
+                          f"({got.reason})", got.via)
+    if unknown and through(f"the major cities {', '.join(unknown)}", None).supplied is None:
+        return Status(None, f"not checkable: whether {uid}'s division HQ traces to a major city 30th Corps units "
+                      f"moved through (the hexes of {', '.join(unknown)}: terrain.toml places, ScR 5.1.2)")
+    return None

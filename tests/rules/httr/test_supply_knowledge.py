@@ -97,3 +97,25 @@ def test_an_airborne_division_never_traces_to_a_city(tmp_path):  # DIS-2 / SUP-1
                     .layer(unit, "Disrupted", "Disrupted", "Normal").check())
     assert all_legal(recover("A-ENG"))
     assert rules_broken(recover("A-INF4")) == ["HTTR SR 10.6.4"]
+
+
+def test_a_city_whose_hexes_are_not_known_leaves_the_division_not_checkable(tmp_path):  # SUP-14: needs data
+    """Where the data lacks a major city's hexes (the bundled Eindhoven, Grave and Nijmegen), whether 30th Corps units
+    moved through it cannot be known: a division HQ cut off from its corps HQ may be supplied through it, so A-ENG's
+    recovery, which its supply decides, is not checkable, naming the city's hexes; never illegal."""
+    import shutil
+
+    from hexforge.games import load_game
+    from hexforge.rules.verdict import NotCheckable
+    from tests.rules.httr.helpers import SYNTHETIC, illegal
+    copy = tmp_path / "httr-synthetic"
+    shutil.copytree(SYNTHETIC, copy)
+    terrain = copy / "terrain.toml"
+    city = 'name = "Synthetic city"\nkind = "city"\nhexes = ["A0505"]'
+    assert city in terrain.read_text()
+    terrain.write_text(terrain.read_text().replace(city, 'name = "Synthetic city"\nkind = "city"\nhexes = "unknown"'))
+    log = Log(CUT, load_game(copy)).phase(1, "allied_movement").move("A-INF1", "A0505", "A0506")
+    got = last(log.phase(2, "allied_command").roll("Morale Check", 4, 4)
+               .layer("A-ENG", "Disrupted", "Disrupted", "Normal").check())
+    assert not illegal(got)
+    assert any(isinstance(v, NotCheckable) and "hexes of Synthetic city" in v.needs for v in got)
