@@ -93,6 +93,15 @@ def set_up(p: Position, setup) -> VictoryLog:
     return log
 
 
+def in_supply(p: Position, uid: str) -> tuple[Tri, str]:
+    """The supply chain's answer for ``uid``; unknown when it traced to an HQ units.csv does not hold (a formation
+    named but not transcribed is no HQ off the map)."""
+    got = p.rules.supplied(p.state, uid)
+    if got.via is not None and got.via not in p.game.units:
+        return None, f"the HQ {got.via!r} {uid} traces to (units.csv formation names no unit)"
+    return got.supplied, got.reason
+
+
 @rule("HTTR ScR 19.5.2", "SCN-5", "at the end of the scenario, Allied units not in supply count as destroyed")
 def unsupplied(p: Position, side: str) -> tuple[list[str], str | None]:
     """The units of ``side`` out of supply now, and what an unknown answer needed."""
@@ -100,11 +109,11 @@ def unsupplied(p: Position, side: str) -> tuple[list[str], str | None]:
     for u in sorted(p.state.positions):
         if p.state.side(u) != side or p.state.where(u) is None:
             continue
-        got = p.rules.supplied(p.state, u)
-        if got.supplied is False:
+        got, why = in_supply(p, u)
+        if got is False:
             out.append(u)
-        elif got.supplied is None:
-            needs = needs or f"whether {u} is in supply ({got.reason}; ScR 19.5.2)"
+        elif got is None:
+            needs = needs or f"whether {u} is in supply ({why}; ScR 19.5.2)"
     return out, needs
 
 
@@ -138,11 +147,11 @@ def all_unsupplied(p: Position, row: dict) -> tuple[Tri, str | None]:
     """ScR 21.4: every unit of side ``of`` on the map out of supply."""
     needs = None
     for u in sorted(u for u, at in p.state.positions.items() if at is not None and p.state.side(u) == row.get("of")):
-        got = p.rules.supplied(p.state, u)
-        if got.supplied is True:
+        got, why = in_supply(p, u)
+        if got is True:
             return False, None
-        if got.supplied is None:
-            needs = needs or f"whether {u} is in supply ({got.reason}; ScR 21.4)"
+        if got is None:
+            needs = needs or f"whether {u} is in supply ({why}; ScR 21.4)"
     return (None, needs) if needs else (True, None)
 
 

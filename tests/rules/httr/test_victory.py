@@ -55,6 +55,7 @@ def test_the_bundled_scenario_19_lacks_the_road_to_nijmegen():  # SCN-10, SCN-5:
     got = last(report)
     assert got and all(isinstance(v, NotCheckable) for v in got) and "B0122 to Nijmegen" in got[0].needs
     assert report.victory.winner is None and "B0122 to Nijmegen" in report.victory.needs
+    assert "the HQ '82' 504/82 traces to" in got[0].needs  # SCN-5: the 82nd's division HQ is not in units.csv
 
 
 def test_a_level_the_table_lacks_is_a_wrong_claim():  # SCN-10
