@@ -37,6 +37,7 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import parse
 from hexforge.games.values import plain
 from hexforge.rules.httr.indirect import AIRBORNE, formations_of
+from hexforge.rules.httr.optional import GLIDERS
 from hexforge.rules.httr.scatter import Scatter, displaced_now, follow, scattering
 from hexforge.rules.httr.units import division, formation_chain, is_kind, mobility
 from hexforge.rules.registry import rule
@@ -80,6 +81,7 @@ class Landings:
     scatter: Scatter = field(default_factory=Scatter)  # the landing routine of this phase's serials (ScR 6.5)
     ma: landing_ma.LandingMa = field(default_factory=landing_ma.LandingMa)  # landing-GT MA rolls (ScR 6.6.5)
     ma_for: str | None = None  # the unit an ``ma`` line named for the next Movement Allowance roll
+    landing_hex: dict[str, Hex] = field(default_factory=dict)  # where each unit dropped this phase landed
 
     @classmethod
     def set_up(cls, setup: tuple[Placement, ...], channel: Channel) -> Landings:
@@ -127,6 +129,7 @@ def landing(p: Position, log: Landings, e: Event) -> list[Verdict]:
     if isinstance(e, TurnChange):
         out = landed_on_enemy(p, log) + zones.judge_rough(p, log.rough) + zones.judge_water(p, log.drowned)
         log.contested, log.assaulted, log.rough, log.serial_units, log.drowned = {}, set(), {}, {}, {}
+        log.landing_hex = {}
         return out + landing_ma.phase_end(p, log.ma)
     if isinstance(e, ChatLine):
         d = parse(e.text)
@@ -169,6 +172,7 @@ def scattered_to(p: Position, log: Landings, e: Move, uid: str) -> list[Verdict]
             units.remove(uid)
             if not units:
                 del log.contested[at]
+    log.landing_hex[uid] = h
     if any(p.state.side(u) not in (p.state.side(uid), None) for u in p.state.at(h)):
         log.contested.setdefault(h, (e.step, []))[1].append(uid)
     where = zones.scatter_ground(p, h)
@@ -218,6 +222,7 @@ def judge_drop(p: Position, log: Landings, e: Entered, uid: str) -> list[Verdict
         log.contested.setdefault(h, (e.step, []))[1].append(uid)
     log.serial_units.setdefault(e.step, []).append(uid)
     log.dropped[uid] = e.step
+    log.landing_hex[uid] = h
     return [drop_phase(p, uid), near_pathfinder(p, log, uid, h, owners), landing_mode(p, log, uid),
             lift_points(p, log, e.step), zones.judge_serial(p, log.serial_units[e.step]), zones.judge_drop_hex(p, h),
             zones.judge_display(p, log.dropped)]
@@ -345,3 +350,31 @@ def landed_on_enemy(p: Position, log: Landings) -> list[Verdict]:
         else:
             out.append(Legal(detail=f"the landing on enemy units in {label} is resolved (ScR 6.6.4.2)"))
     return out
+
+
+class Landed(Protocol):
+    """What a landing's disruption is read from: the landings' memory, the phase's overstacked hexes
+    (rules/httr/overstack.py) and the optional gliders' (rules/httr/optional.py)."""
+
+    game: Game
+    landings: Landings
+    overstacks: Any  # rules.httr.overstack.Overstacks: ``seen``, hex -> (event, units)
+    patrols: Any  # rules.httr.optional.Patrols: ``gliders``, unit -> hex landed off clear terrain
+    readings: dict[str, str]
+
+
+def landing_disruption(p: Landed, uid: str) -> str | None:
+    """Why the unit's landing this phase disrupts it, else None: scattered into forest, rough, city, town or a
+    river or canal hex (ScR 6.7.4); landed in a hex the phase overstacked, displaced from it or not (6.6.3.2-
+    6.6.3.3, 6.6.4.2, 6.6.6.4); optional gliders, landed off clear terrain (15.2.1-15.2.2)."""
+    log = p.landings
+    h = log.landing_hex.get(uid)
+    label = p.game.map.labels.get(h, "") if h is not None else ""
+    if uid in log.rough:
+        return f"{uid} landed by scatter in {label}, rough ground: disrupted at once (ScR 6.7.4)"
+    if h is not None and h in p.overstacks.seen:
+        return (f"{uid} landed in {label}, overstacked by the landing: the units landed there are disrupted (ScR "
+                "6.6.3.2, 6.6.4.2, 6.6.6.4)")
+    if p.readings.get(GLIDERS) == "on" and uid in p.patrols.gliders:
+        return f"{uid}, a glider unit, landed off clear terrain: disrupted (ScR 15.2.1)"
+    return None

@@ -10,7 +10,7 @@ an OF range needs the ZOC and LOS of every enemy unit.
 """
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from hexforge.builder.timeline import EventStream, StepChange, Timeline
 from hexforge.games.channel import Channel
@@ -22,6 +22,7 @@ from hexforge.rules.httr.ammunition import judge_depleted
 from hexforge.rules.httr.attachment import Attachments, controlling
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.firelog import FireLog
+from hexforge.rules.httr.landings import Landings, landing_disruption
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.overstack import Overstacks
 from hexforge.rules.httr.recovery import judge_recovery
@@ -50,6 +51,9 @@ class Position(Protocol):
     moves: dict[str, Step]
     channel: Channel
     attach: Attachments
+    landings: Landings  # the air landings' memory (ScR 6), read by MOD-1
+    patrols: Any  # rules.httr.optional.Patrols: the optional gliders' landings (ScR 15.2), read by MOD-1
+    readings: dict[str, str]
 
     def phase(self) -> tuple[str, str | None]: ...
 
@@ -179,7 +183,8 @@ def end_of_move(p: Position, uid: str) -> Verdict:
     return Legal(detail="Travel to Concentrated at the end of its move, 2 MP (SR 5.2.1 exc. 2)")
 
 
-@rule("HTTR SR 5.1", "MOD-1", "disruption is never voluntary: only fire, CA, airstrikes or an overstack disrupt")
+@rule("HTTR SR 5.1", "MOD-1", "disruption is never voluntary: only fire, CA, airstrikes, an overstack or an air "
+      "landing (ScR 6.6.3.2, 6.6.4.2, 6.7.4; optional gliders 15.2.1) disrupt")
 def judge_disruption(p: Position, uid: str) -> Verdict:
     if mem.has(p.state, uid, "disrupted"):
         return Legal(detail="already disrupted")
@@ -187,6 +192,9 @@ def judge_disruption(p: Position, uid: str) -> Verdict:
     in_ca = uid in p.ca.involved or (pending is not None and (uid in pending[2] or p.state.where(uid) == pending[1]))
     if uid in p.fire.fired_at or p.state.where(uid) in p.fire.targets or in_ca:  # losses may pass on (6.3.2.2)
         return Legal(detail="disrupted by fire or close action")
+    landed = landing_disruption(p, uid)
+    if landed is not None:
+        return Legal(detail=landed)
     if p.overstacks.disrupts(uid):
         return Legal(detail="disrupted by an overstack this phase (SR 11.2.3)")
     h = p.state.where(uid)

@@ -219,7 +219,7 @@ def test_a_scatter_into_a_town_disrupts():  # AIR-8, ScR 6.7.4 (L1249): 'If Alli
         return everything(log.phase(8, "allied_organization"))
     assert rules_broken(town()) == ["HTTR ScR 6.7.4"]
     disrupted = town(("layer", "A-INF1", "Disrupted", "Normal", "Disrupted"))
-    assert "HTTR ScR 6.7.4" not in rules_broken(disrupted)  # (MOD-1, SR 5.1, does not know this cause yet)
+    assert not rules_broken(disrupted)  # nor MOD-1 (SR 5.1): the landing disrupts it
     assert "disrupted (ScR 6.7.4)" in details(disrupted)
 
 
