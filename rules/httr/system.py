@@ -104,8 +104,8 @@ class HighwayToTheReich(RulesSystem):
             return Status(False, f"ScR 4.3.2: {uid} switched HQ this game turn and is out of supply")
         got = HttrSupply(self.game, state, sources(self.game, side, self.scenario, state.turn), travel=travel,
                          disrupted=disrupted, parents=parents).status(uid)
-        if got.supplied is True or known is None:
-            return got
+        if got.supplied is True or known is None or (got.supplied is None and not known.cities.activated):
+            return got  # only an activated city can turn an unknown answer into a known one
         via = via_city(self.game, self.scenario, state, uid, known.cities.activated, travel=travel,
                        disrupted=disrupted, parents=parents)
         return via if via is not None and (via.supplied is True or got.supplied is False) else got
