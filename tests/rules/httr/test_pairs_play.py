@@ -91,3 +91,22 @@ def test_a_unit_next_to_its_source_recovers_in_supply():  # SUP-2, SR 13.2.6.5 (
     recovers on 8; two hexes from it (B0304) it is out of supply and the check fails (SR 10.6.4)."""
     assert all_legal(recover({"A-INF1": ("B0104", DIS)}, 4, 4))
     assert rules_broken(recover({"A-INF1": ("B0304", DIS)}, 4, 4)) == ["HTTR SR 10.6.4"]
+
+
+def test_static_units_never_count_for_stacking():  # STK-2, SR 11.2.6 (L657), 18.10 (L958)
+    """STK-2: clear B0304 holds 28 SP (synthetic TEC). 26 German SP and G-STATIC (2 SP, static) are there; G-IND1
+    (2 SP) joins: 28 counted, legal. With G-IND2 (2 SP, not static) in G-STATIC's place the hex would hold 30 SP,
+    over the limit (SR 11.2.1)."""
+    crowd = {**{f"G-IBN{i}": "B0304" for i in range(1, 6)}, "G-INF1": "B0304", "G-INF2": "B0304", "G-IND1": "B0305"}
+    assert all_legal(move({"G-STATIC": "B0304", **crowd}, "G-IND1", "B0304", phase="german_movement"))
+    assert rules_broken(move({"G-IND2": "B0304", **crowd}, "G-IND1", "B0304", phase="german_movement")) \
+        == ["HTTR SR 11.2.1"]
+
+
+def test_a_depleted_unit_still_moves_but_never_attacks():  # SUP-6, SR 13.3.2 (L744-748)
+    """SUP-6: depleted A-INF1 moves three clear hexes (legal); depleted on top of B0303 it may not close-assault
+    (SR 13.3.2.2)."""
+    depleted = {"Depleted": "Depleted"}
+    assert all_legal(move({"A-INF1": ("B0101", depleted)}, "A-INF1", "B0104"))
+    assert "HTTR SR 13.3.2.2" in rules_broken(ca({"G-INF1": "B0304", "A-INF1": ("B0303", depleted)},
+                                                 "ca B0304 from B0303"))
