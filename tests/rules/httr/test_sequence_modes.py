@@ -150,3 +150,8 @@ def test_a_start_level_must_be_one_of_the_layers_levels():
     with pytest.raises(ValidationError, match="'Dug In' is not a level of layer 'mode'"):
         LayerSpec(id="mode", name="Mode", levels=["Concentrated", "Defilade"], units="all", source="HTTR SR 5.1",
                   start=[{"units": ["HQ"], "level": "Dug In"}])
+
+
+def test_a_victory_claim_is_no_act_of_a_passed_phase():  # SOP-3: SR 4.1 (L122-L123); ScR 17.6-23.4
+    claimed = Log(FRONT).phase(2, "weather").say("victory German decisive").say("cp A-INF1 1").check()
+    assert [("HTTR SR 4.1" in rules_broken(j.verdicts)) for j in claimed.judged[1:]] == [False, True]
