@@ -34,6 +34,7 @@ from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import drop_zones as zones
 from hexforge.rules.httr import landing_ma
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.entry_modes import setup_modes
 from hexforge.rules.httr.declaration import parse
 from hexforge.games.values import plain
 from hexforge.rules.httr.indirect import AIRBORNE, formations_of
@@ -85,12 +86,8 @@ class Landings:
 
     @classmethod
     def set_up(cls, setup: tuple[Placement, ...], channel: Channel) -> Landings:
-        """The modes the set-up's off-map pieces (the Formation Display's) show."""
-        modes = {}
-        for p in setup:
-            said = [mem.layer_change(t, v, channel) for t, v in p.markers.items()] if p.hex is None else []
-            modes |= {p.piece.unit: s[1] for s in said if s is not None and s[0] == "mode" and p.piece.unit}
-        return cls(waiting=modes)
+        """The modes the set-up's off-map pieces (the Formation Display's) show (their layers, else markers)."""
+        return cls(waiting=setup_modes(setup, channel))
 
 
 def marker_formation(game: Game, name: str) -> tuple[bool, str | None]:

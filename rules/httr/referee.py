@@ -35,6 +35,7 @@ from hexforge.rules.httr.effects import judge_effects, judge_spill
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.los import Observation, turn_weather
 from hexforge.rules.httr.modes_rules import judge_layer
+from hexforge.rules.httr.entry_modes import off_map_mode
 from hexforge.rules.httr.rolls import on_roll
 from hexforge.rules.httr.opportunity import Waiting, judge_of, judge_trigger, track, trigger_of, waiting
 from hexforge.rules.httr.columns import Drag
@@ -183,6 +184,8 @@ class HttrReferee(Referee):
         elif isinstance(e, Entered) and (arrived := judge_entry(self, self.arrivals, self.unit(e),
                                                              self.hex(e.hex))) is not None:
             self.say(j.index, arrived)
+        elif isinstance(e, StepChange) and (chosen := off_map_mode(self, e)) is not None:
+            self.say(j.index, chosen)  # a reinforcement's mode to enter in (ScR 12.01)
         elif isinstance(e, StepChange):
             for v in judge_layer(self, e, self.unit(e), j.index):  # a Depleted one: rules/httr/ammunition.py
                 self.say(j.index, v)  # one verdict per layer change

@@ -13,6 +13,7 @@ from typing import Any
 from hexforge.builder.timeline import Event, Timeline
 from hexforge.rules.httr import detached, fatigue, victory  # ScR 8.1.11, 15.1.1; SR 21.5; ScR 17.6-23.4
 from hexforge.rules.httr import frost  # ScR 8.3.5
+from hexforge.rules.httr import entry_modes  # ScR 12.01
 from hexforge.rules.httr import ammunition  # SR 15.2.1
 from hexforge.rules.httr import deployment  # ScR 16.2, 17.2-22.2
 from hexforge.rules.httr import ca_special_at  # SR 10.2
@@ -40,6 +41,8 @@ def _plain(kind: type) -> Callable[[Any, Timeline], Any]:
 
 
 WATCHERS: tuple[Watcher, ...] = (
+    Watcher("entry_modes", lambda r, t: entry_modes.EntryModes.set_up(t.setup, r.channel, r._start_mode),
+            entry_modes.on_event),  # ScR 12.01: an entering unit's mode (first: the others read it)
     Watcher("airstrikes", _plain(airstrikes.Airstrikes), airstrikes.on_event),  # ScR 7
     Watcher("landings", lambda r, t: landings.Landings.set_up(t.setup, r.channel), landings.on_event),  # ScR 6
     Watcher("frost_moves", _plain(frost.FrostMoves), frost.on_event),  # ScR 8.3.5 (before the referee's moves)
