@@ -19,6 +19,7 @@ from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.attachment import Attachments, controlling
 from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.detached import er_now
 from hexforge.rules.httr.entrench import Works, benefits
 from hexforge.rules.httr.movement import CA_COST, EZOC_EXIT, Movement, Step
 from hexforge.rules.httr.units import division, is_kind, kind_of, number
@@ -285,7 +286,7 @@ def resolve(p: Position, roll: int) -> Verdict:
     if not units or not defenders:
         return Legal(detail="no CA to resolve")
     a, dfd = units[0], defenders[0]
-    vals = [number(p.game, x, c) for x in (a, dfd) for c in ("effectiveness", "morale")]
+    vals = [v for x in (a, dfd) for v in (er_now(p, x), number(p.game, x, "morale"))]
     bad = next((v for v in vals if isinstance(v, Unknown)), None)
     if bad is not None:
         return NotCheckable(bad.needs)

@@ -5,8 +5,8 @@ any German HQ in a German Command Phase; either way the unit's effectiveness rat
 reunited with its original command (``attach UNIT to ITS-HQ``).
 
 The attachment itself is judged in ``rules/httr/attachment.py``, which asks :func:`detach` whether one of these
-rules lets it through; the penalty is judged here where a log shows the ER: units combining in one IF packet have
-one ER (SR 6.5.1.10), the penalised unit's being its printed ER less two.
+rules lets it through; the penalty is :func:`er_now`, the ER fire and close action read (units combining in one IF
+packet have one ER, SR 6.5.1.10: the penalised unit's being its printed ER less two).
 
 Readings: a unit begins the game out of command when, in the set-up, its formation's HQ is off the map or it traces
 no supply path to that HQ (SR 13.2.6: the command link, whatever the HQ's own supply); a unit not on the map in the
@@ -20,12 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from hexforge.builder.timeline import ChatLine, Event
+from hexforge.builder.timeline import Event
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
-from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.sources import Source
 from hexforge.rules.httr.supply import HttrSupply
 from hexforge.rules.httr.units import number
@@ -121,35 +120,26 @@ def judge_adhoc(p: Position, uid: str, hq: str) -> Verdict:
 
 
 def on_event(p: Position, e: Event) -> list[Verdict]:
-    """Keeps the set-up; judges the ER of IF packets holding a penalised unit."""
+    """Keeps the set-up (what began out of command is judged against it)."""
     log: Detachments = p.attach.detached
     if log.start is None:
         log.start = p.state
-    if not log.penalty or not isinstance(e, ChatLine):
-        return []
-    d = parse(e.text)
-    if d is None or d.kind != "if":
-        return []
-    units = [u for w in d.firers for u in ((w,) if w in p.game.units else mem.top_two(p.state, p.hex(w))
-                                            if p.hex(w) is not None else ())]
-    if len(units) < 2 or not any(u in log.penalty for u in units):
-        return []
-    return [judge_packet_er(p, log, units)]
+    return []
 
 
-@rule("HTTR ScR 8.1.11 / 15.1.1 / SR 6.5.1.10", "RES-7/OPT-4", "a unit detached at ER -2 fires at that ER: an IF "
-      "packet holding it combines only units of its reduced ER")
-def judge_packet_er(p: Position, log: Detachments, units: list[str]) -> Verdict:
-    ers: dict[str, float] = {}
-    for u in units:
-        er = number(p.game, u, "effectiveness")
-        if isinstance(er, Unknown):
-            return NotCheckable(er.needs)
-        ers[u] = er - (PENALTY if u in log.penalty else 0)
-    if len(set(ers.values())) > 1:
-        cut = next(u for u in units if u in log.penalty)
-        return Illegal(log.penalty[cut][1], f"{cut} fires at ER {ers[cut]:g} (two less while detached from "
-                       f"{log.penalty[cut][0]}): it combines in an IF packet only with units of that ER ("
-                       + ", ".join(f"{u} ER {er:g}" for u, er in ers.items()) + ")")
-    return Legal(detail=f"one IF packet at ER {next(iter(ers.values())):g}, the detached units' ER less two")
+@rule("HTTR ScR 8.1.11 / 15.1.1", "RES-7/OPT-4", "a unit detached at ER -2 fires and fights at that ER (its IF "
+      "packet combines only units of its reduced ER, SR 6.5.1.10)")
+def er_now(p: Position, uid: str) -> float | Unknown:
+    """The ER ``uid`` fires and fights at: its printed ER, two less while detached (fire and CA read this)."""
+    er = number(p.game, uid, "effectiveness")
+    attach = getattr(p, "attach", None)
+    if isinstance(er, Unknown) or attach is None or uid not in attach.detached.penalty:
+        return er
+    return er - PENALTY
 
+
+def detached_from(p: Position, uid: str) -> str | None:
+    """Why ``uid``'s ER is two less (its original HQ and the rule), or None."""
+    attach = getattr(p, "attach", None)
+    got = attach.detached.penalty.get(uid) if attach is not None else None
+    return f"two less while detached from {got[0]}, {got[1]}" if got else None

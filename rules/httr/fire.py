@@ -18,6 +18,7 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr import multi_formation
 from hexforge.rules.httr.at_fire import check_class
 from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.detached import detached_from, er_now
 from hexforge.rules.httr.entrench import Works, benefits
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.fire_limits import limits
@@ -372,14 +373,16 @@ def check_packet(p: Position, d: Declaration, units: list[str], target: Hex | No
 def check_if_er(p: Position, units: list[str]) -> Verdict:
     ers: dict[str, float] = {}
     for u in units:
-        er = number(p.game, u, "effectiveness")
+        er = er_now(p, u)
         if isinstance(er, Unknown):
             return NotCheckable(er.needs)
         ers[u] = er
     if len(set(ers.values())) > 1:
-        return Illegal("HTTR SR 6.5.1.10", "units of different ERs combine in one IF packet ("
-                       + ", ".join(f"{u} ER {e:g}" for u, e in ers.items()) + "): only units of one ER combine")
-    return Legal()
+        return Illegal("HTTR SR 6.5.1.10", "units of different ERs combine in one IF packet (" + ", ".join(
+            f"{u} ER {e:g}" + (f" ({why})" if (why := detached_from(p, u)) else "") for u, e in ers.items())
+            + "): only units of one ER combine")
+    why = [w for u in units if (w := detached_from(p, u))]
+    return Legal(detail=f"one IF packet at ER {next(iter(ers.values())):g} ({'; '.join(why)})") if why else Legal()
 
 
 def record(p: Position, d: Declaration, units: list[str]) -> None:
@@ -525,7 +528,7 @@ def minimal_attack(p: Position, total: float, er: int, roll: int) -> Verdict:
 
 def _firer(p: Position, u: str, kind: str, packet: list[str] | tuple[str, ...] = ()) -> tuple[float, int] | Unknown:
     """One firer's DF strength and ER in ``packet`` after SR 6.3.3-6.3.4 and 18.1.1.3 (IF: ``fire_values.if_firer``)."""
-    s, er = number(p.game, u, "strength"), number(p.game, u, "effectiveness")
+    s, er = number(p.game, u, "strength"), er_now(p, u)
     for v in (s, er):
         if isinstance(v, Unknown):
             return v

@@ -35,10 +35,12 @@ def test_an_out_of_command_start_unit_attaches_to_any_hq():  # RES-7, ScR 8.1.11
 
 
 def test_the_detached_unit_fires_at_its_er_less_two():  # RES-7, ScR 8.1.11 (L1304), SR 6.5.1.10 (L296)
-    assert "HTTR ScR 8.1.11" in rules_broken(packet("A-ART3"))  # A-ART3 at ER 3 beside A-HW at ER 5
+    mixed = packet("A-ART3")  # A-ART3 at ER 3 beside A-HW at ER 5: SR 6.5.1.10's one ER, naming why
+    assert rules_broken(mixed) == ["HTTR SR 6.5.1.10"] and "A-ART3 ER 3 (two less while detached from A-REG1, HTTR " \
+        "ScR 8.1.11)" in next(v.reason for v in mixed if hasattr(v, "reason"))
     both = packet("A-ART3", "A-HW")  # both at ER 3: one packet
     assert not rules_broken(both) and any(isinstance(v, Legal) and "ER 3" in (v.detail or "") for v in both)
-    assert "HTTR ScR 8.1.11" not in rules_broken(packet("A-ART3", then=("attach A-ART3 to A-REG1",)))  # reunited
+    assert not rules_broken(packet("A-ART3", then=("attach A-ART3 to A-REG1",)))  # reunited: ER 5 again
 
 
 def test_the_bundled_game_needs_the_map_for_the_start_command_path():  # RES-7: unsurveyed terrain
@@ -65,8 +67,8 @@ def test_an_ad_hoc_battalion_fires_at_its_er_less_two():  # OPT-4, ScR 15.1.1 (L
         log = Log(setup).phase(1, "german_command").say("attach G-ART to G-KG2").phase(1, "german_fire") \
             .say(f"if A0402 from G-ART {partner}")
         return last(log.check(optional_adhoc="on"))
-    assert "HTTR ScR 15.1.1" in rules_broken(fire("G-INF1"))
-    assert "HTTR ScR 15.1.1" not in rules_broken(fire("G-INF2"))
+    assert "HTTR SR 6.5.1.10" in rules_broken(fire("G-INF1"))
+    assert "HTTR SR 6.5.1.10" not in rules_broken(fire("G-INF2"))
     assert any(isinstance(v, Legal) and "ER 4" in (v.detail or "") for v in fire("G-INF2"))
 
 
