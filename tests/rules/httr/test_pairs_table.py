@@ -6,6 +6,9 @@ from __future__ import annotations
 #: id -> (legal test, illegal test, the rule the illegal test asserts[, why that rule, when it is not one of the
 #: catalogue's numbers for the id]); tests as "file.py::function" under tests/rules/httr.
 PAIRS: dict[str, tuple[str, ...]] = {
+    "SOP-1": ("test_worked_examples.py::test_h22_the_close_action_example",
+            "test_worked_examples.py::test_h22_the_close_action_example", "HTTR SR 10.1.9",
+            "the ratio's rounding shows in the result: a retreat after the '-' that 1:1 gives (10.5.1)"),
     "SOP-2": ("test_sequence_modes.py::test_phases_follow_the_sequence_and_turns",
             "test_sequence_modes.py::test_phases_follow_the_sequence_and_turns", "HTTR SR 4.1"),
     "SOP-3": ("test_sequence_modes.py::test_weather_and_logistics_only_in_the_0601_and_1501_turns",
@@ -17,9 +20,9 @@ PAIRS: dict[str, tuple[str, ...]] = {
     "MOD-1": ("test_landing_disruptions.py::test_a_later_serial_overstacking_the_hex_disrupts_involuntarily",
             "test_landing_disruptions.py::test_a_later_serial_overstacking_the_hex_disrupts_involuntarily",
             "HTTR SR 5.1"),
-    "MOD-2": ("test_sequence_modes.py::test_one_voluntary_mode_change_in_the_organization_phase",
+    "MOD-2": ("test_entry_modes.py::test_a_reinforcement_enters_in_its_pieces_mode",
             "test_sequence_modes.py::test_one_voluntary_mode_change_in_the_organization_phase", "HTTR SR 5.2.1"),
-    "MOD-3": ("test_sequence_modes.py::test_defilade_at_once_after_being_fired_at",
+    "MOD-3": ("test_entry_modes.py::test_a_layer_change_off_the_map_is_the_mode_it_enters_in",
             "test_sequence_modes.py::test_defilade_at_once_after_being_fired_at", "HTTR SR 5.2.1"),
     "MOD-4": ("test_sequence_modes.py::test_travel_to_concentrated_at_the_end_of_a_move_costs_two_mp",
             "test_sequence_modes.py::test_travel_to_concentrated_at_the_end_of_a_move_costs_two_mp",
@@ -131,6 +134,9 @@ PAIRS: dict[str, tuple[str, ...]] = {
             "test_indirect.py::test_loc_at_most_36_hexes", "HTTR SR 7.4.2"),
     "IF-11": ("test_indirect.py::test_loc_terrain",
             "test_indirect.py::test_loc_terrain", "HTTR SR 7.4.1"),
+    "IF-12": ("test_pairs_more.py::test_towed_artillery_doubled_at_a_conventional_target",
+            "test_fire_values.py::test_towed_artillery_doubles_at_conventional_targets", "HTTR SR 6.7.7",
+            "the doubled IF value's loss shows in what the target owes after it: Defilade or a passed check (6.7.7)"),
     "IF-13": ("test_effects.py::test_h10_spill_over_alternates_unit_types",
             "test_effects.py::test_h10_spill_over_alternates_unit_types", "HTTR SR 6.5.3.2"),
     "IF-14": ("test_indirect.py::test_a_german_corps_hq_controls_at_most_nine_guns",
@@ -401,6 +407,8 @@ PAIRS: dict[str, tuple[str, ...]] = {
             "the corps source shows in the CP a cut-off corps HQ may not pass (14.1.4)"),
     "SUP-16": ("test_supply_heads.py::test_the_head_is_placed_on_its_hex",
             "test_supply_heads.py::test_the_head_is_placed_on_its_hex", "HTTR ScR 5.1.3.2"),
+    "SUP-17": ("test_pairs_more.py::test_depletion_only_once_the_supply_rules_begin",
+            "test_ammunition.py::test_everyone_is_in_supply_before_the_supply_rules", "HTTR ScR 5.2"),
     "SUP-18": ("test_command_points.py::test_arrivals_are_supplied_and_arriving_hqs_hold_two_cp",
             "test_command_points.py::test_arrivals_are_supplied_and_arriving_hqs_hold_two_cp", "HTTR SR 14.6.1",
             "an arriving HQ's CP decide whether its formation may close-assault (14.6.1)"),
@@ -550,6 +558,8 @@ PAIRS: dict[str, tuple[str, ...]] = {
             "test_pannerden.py::test_a_construction_roll_out_of_its_place", "HTTR ScR 9.2.4"),
     "FRY-4": ("test_demolition.py::test_a_roll_when_an_enemy_unit_first_comes_next_to_a_bridge",
             "test_demolition.py::test_a_destroyed_bridge_gets_its_marker", "HTTR ScR 9.5.3"),
+    "FRY-5": ("test_pairs_more.py::test_a_trail_bridge_over_the_canal_may_be_blown_a_road_bridge_over_a_stream_not",
+            "test_demolition.py::test_which_bridges_may_be_blown", "HTTR ScR 9.5.2"),
     "FRY-6": ("test_bridge_repair.py::test_no_enemy_next_to_the_bridge_meanwhile",
             "test_bridge_repair.py::test_no_enemy_next_to_the_bridge_meanwhile", "HTTR ScR 9.6.2"),
     "OFF-1": ("test_arrivals.py::test_a_unit_that_left_comes_back_after_a_complete_movement_phase",
@@ -577,6 +587,8 @@ PAIRS: dict[str, tuple[str, ...]] = {
     "SCN-4": ("test_scenario.py::test_a_formation_bound_to_exit_leaves_by_its_hex_in_time_and_stays_out",
             "test_scenario.py::test_a_formation_bound_to_exit_leaves_by_its_hex_in_time_and_stays_out",
             "HTTR ScR 18.5.2"),
+    "SCN-5": ("test_pairs_more.py::test_unsupplied_allied_units_give_the_sp_point",
+            "test_victory.py::test_unsupplied_allied_units_count_as_destroyed", "HTTR ScR 19.5.2"),
     "SCN-6": ("test_route_barrages.py::test_a_barrage_that_counts_as_observed_is_not_limited",
             "test_route_barrages.py::test_the_opening_barrages_fall_near_the_route", "HTTR ScR 23.1.3"),
     "SCN-7": ("test_scenario.py::test_flak_suppression_before_play",
@@ -609,19 +621,11 @@ PAIRS: dict[str, tuple[str, ...]] = {
 
 #: id -> why it has no pair yet.
 GAPS: dict[str, str] = {
-    "SOP-1": "the rounding shows in results' details (test_close_action's depleted defender, H22), and no "
-             "test yet builds a log where a wrong rounding changes a verdict",
     "DF-13": "H3 (test_worked_examples) asserts the nine-SP increments on the fire value; no log yet where a "
              "packet of 10+ SP decides a verdict",
-    "IF-12": "its tests assert IF fire values in the result's detail, none a log free of Illegal by name",
     "OBS-9": "H16 (test_worked_examples_fire) asserts the slope bonus on an observation range; no log yet",
     "ENT-2": "test_entrench_benefit asserts the benefit function itself; no log yet where an entrenched mover "
              "or CA attacker's benefit decides a verdict",
     "SUP-15": "asserted as supply status on the overlay test game (test_predicate_cases), no log: the "
               "synthetic game has no German edge-road source with an off-map area",
-    "SUP-17": "test_ammunition has the illegal side (ScR 5.2); no legal depletion after the supply rules begin "
-              "names SUP-17 (the ammunition helper's file)",
-    "FRY-5": "test_demolition has the illegal side (ScR 9.5.2); no legal demolition names FRY-5",
-    "SCN-5": "test_victory has the illegal side (ScR 19.5.2); its legal claims are NotCheckable or another "
-             "rule's",
 }
