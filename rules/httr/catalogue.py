@@ -333,7 +333,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('MOR-3', 'HTTR SR 19.3.1 (L976)', 'a leader alone in a hex entered by an enemy combat unit is eliminated.', 'units.csv type (the Formation Displays are not transcribed) (leaders)'),
     ('MOR-4', 'HTTR SR 19.3.2 (L977)', 'opposing leaders never share a hex.', 'units.csv type (the Formation Displays are not transcribed) (leaders)'),
     ('MOR-5', 'HTTR SR 19.3.3 (L978)', 'leaders are never fired at; one 2d6 per SP lost by their stack, a 2 kills the leader.', 'units.csv type (the Formation Displays are not transcribed); the leader-loss rolls are not judged yet'),
-    ('MOR-6', 'HTTR ScR 8.3.5 / 6.6.5.2 (L1347, L1244)', "Frost's +1d6 MA (first two turns; his battalion + ≤ 4 units moving with him; landing 3d6 + 1).", 'a Frost Bonus dice button (purpose frost-bonus) and a 3d6 Movement Allowance button; the units of 2/1P (units.csv)'),
+    ('MOR-6', 'HTTR ScR 8.3.5 / 6.6.5.2 (L1347, L1244)', "Frost's +1d6 MA (first two turns; his battalion + ≤ 4 units moving with him; landing 3d6 + 1).", "the units of 2/1P, Frost's battalion, and Frost's division (units.csv formation)"),
     # SR 18 - Special units (L872-963)
     ('SPC-1', 'HTTR SR 18.1.1.3 / 18.1.1.7 / 18.1.1.6 (L878-881, L889, L888)', "HW: one method per fire phase (Reaction DF does not bar main-phase IF); DF alone at ER 4 or at a same-battalion packet's ER; DF only at the top two, IF at any unit.", 'units.csv type (which units are HW) and formation (their battalions)'),
     ('SPC-2', 'HTTR SR 18.2.2 / 18.2.5 (L899, L902)', 'AT units fire only in-battery and fire OF only from the top two.', 'units.csv type (the Formation Displays are not transcribed)'),

@@ -42,8 +42,17 @@ def test_the_bonus_is_for_the_first_two_turns():  # MOR-6, ScR 8.3.5 (L1347)
     assert "HTTR ScR 8.3.5" in rules_broken(with_frost("A-INF1", turn=3))
 
 
-def test_the_bundled_game_has_no_roll_for_it():  # MOR-6 on the bundled data: not checkable, never legal
+def test_the_bundled_game_judges_the_roll_but_not_the_moves():  # MOR-6 on the bundled data
+    """The bundled module has the Frost Bonus button (game.toml, ScR 8.3.5 L1347): its roll is judged (GT 1-2 only);
+    a move on it is not checkable (the map and Frost's mobility are not transcribed, nor 2/1P's companies), never
+    legal."""
     from tests.rules.httr.test_worked_examples_scenario import BUNDLED
-    log = Log({"Frost": "A1010"}, BUNDLED).phase(1, "allied_movement").move("Frost", "A1011")
-    verdicts = [v for j in log.check().judged for v in j.verdicts]
-    assert any("purpose frost-bonus" in v.needs for v in unsure(verdicts))
+
+    def rolled(turn: int) -> list:
+        log = Log({"Frost": "A1010"}, BUNDLED).phase(turn, "allied_movement").roll("Frost Bonus", 4) \
+            .move("Frost", "A1011")
+        return [j.verdicts for j in log.check().judged[1:]]
+    roll, move = rolled(1)
+    assert not illegal(roll) and "add 4 to their MA (ScR 8.3.5)" in (roll[0].detail or "")
+    assert move and len(unsure(move)) == len(move)
+    assert rules_broken(rolled(3)[0]) == ["HTTR ScR 8.3.5"]
