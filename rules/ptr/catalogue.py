@@ -586,7 +586,8 @@ PTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
      "116th return schedule rows (blank, L2352)"),
     ("PTR6-22", "PTR 8.2.2 (L687–693)",
      "a withdrawn unit not in CR, in supply and undisrupted counts as eliminated for VPs",
-     "CR; supply"),
+     "not observable: it says how a withdrawal scores, and a log shows no VP tally to contradict; each withdrawal's "
+     "verdict says how it counts (needing CR and supply)"),
     ("PTR21-1", "PTR 21.1.1 (L1903–1905)",
      "S1: only the 1st Inf activates, ≤ 5 activations; Germans never act, react, win Battle Victory or"
      " recover",
@@ -672,6 +673,9 @@ PTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
 #: Where a predicate's state departs from the note's mark other than by naming a datum the bundled data lacks
 #: (a [C] that needs such a datum says so in its fourth field): id -> why, from the rulebook.
 PTR_DEPARTURES: dict[str, str] = {
+    "PTR6-22": "the note marks it checkable with CR and supply, but 8.2.2 only says how a withdrawal counts for "
+               "victory points: no play breaks it, and a log shows no VP tally it could contradict, so the referee "
+               "states the count on each withdrawal and never judges it",
     "PTR15-27": "the note marks it checkable, but no play in a log can break it: SP losses never change a unit's MA, "
                 "TPs/ATPs or ER (15.5.4A3, L1539), so the referee reads them from the counter and a log never shows "
                 "them",

@@ -475,11 +475,7 @@ PAIRS: dict[str, tuple[str, ...]] = {
 }
 
 #: id -> why it has no pair yet (issue #14 stays open while this is not empty).
-GAPS: dict[str, str] = {
-    "PTR6-22": "no illegal case exists: 8.2.2 only says how a withdrawal counts for victory points, and a log shows "
-        "no VP tally to contradict; the check reports the count (legal cases in test_withdrawal), it can "
-        "never be Illegal",
-}
+GAPS: dict[str, str] = {}
 
 
 @cache
