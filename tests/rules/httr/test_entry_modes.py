@@ -60,3 +60,15 @@ def test_a_reinforcement_chooses_its_mode_off_the_map():  # OFF-5, ScR 12.01 (L1
     on_map = Log({"G-INF1": "B0310", "A-REC": ("B0105", {"Mode": "Concentrated"})}).phase(8, "allied_movement") \
         .mode("A-REC", "Travel", "Concentrated")  # on the map: the Organization Phase's change only (SR 5.2.1)
     assert rules_broken(on_map.check().judged[-1].verdicts) == ["HTTR SR 5.2.1"]
+
+
+def test_a_move_from_an_off_map_box_brings_the_pieces_mode():  # MOD-3, ScR 12.01 (L1455), 10.1.4 (L1418)
+    """Dragged from an off-map holding box (a Move with no hex of origin) onto B0105 in Travel: its Organization
+    Phase change to Defilade is then judged from Travel (SR 5.2.3), not 'never showed'."""
+    log = Log({"G-INF1": "B0310"})
+    log.setup += (Placement(ref("A-REC"), OFF_MAP, None, {}, None, {"Mode": "Travel"}),)
+    log.phase(8, "allied_movement").move("A-REC", "B0105").phase(8, "allied_organization") \
+        .mode("A-REC", "Defilade", "Travel")
+    report = log.check()
+    assert not never_showed(report)
+    assert rules_broken(report.judged[-1].verdicts) == ["HTTR SR 5.2.3"]
