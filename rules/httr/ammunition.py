@@ -176,7 +176,8 @@ def on_event(p: Position, e: Event) -> list[Verdict]:
 def fired_guns(p: Position) -> tuple[list[str], bool | NotCheckable]:
     """The AmP guns that fired (not defensively) this phase and are not depleted; whether every unit that fired or
     attacked this phase is one (NotCheckable: a firer's ER is not known)."""
-    firers = {u for u, how in p.fire.method.items() if how not in DEFENSIVE} | set(p.ca.attacked)
+    firers = {u for u, how in p.fire.method.items() if how not in DEFENSIVE and u not in p.fire.if_of} \
+        | set(p.ca.attacked)  # IF as OF is opportunity fire: no check follows it (SR 13.2.7.7 note)
     guns, only = [], True
     for u in sorted(firers):
         if u not in p.game.units or mem.has(p.state, u, "depleted"):

@@ -38,20 +38,24 @@ class Position(Protocol):
 
 @dataclass
 class SetUp:
-    """Whether the log's set-up was judged (at its first turn tracker change)."""
+    """The set-up's positions (kept at the log's first event) and whether it was judged (at its first turn tracker
+    change)."""
 
+    start: GameState | None = None
     judged: bool = False
 
 
 def on_event(p: Position, log: SetUp, e: Event) -> list[Verdict]:
     """At the log's first turn tracker change: the scenario's ``within`` set-ups, when it begins the scenario."""
+    if log.start is None:
+        log.start = p.state
     if log.judged or not isinstance(e, TurnChange):
         return []
     log.judged = True
     sc = p.game.scenarios.get(p.rules.scenario or "")
     if sc is None or phase_of(p.game, e)[0] != plain(sc.first_turn):
         return []
-    return [v for d in sc.deployment or () if d.within for v in within(p, d)]
+    return [v for d in sc.deployment or () if d.within for v in within(p, log.start, d)]
 
 
 def cited(d: Deployment) -> str:
@@ -61,7 +65,7 @@ def cited(d: Deployment) -> str:
 
 
 @rule("HTTR ScR 16.2 / 17.2-22.2", "SCN-2", "units a scenario sets up 'within N hexes of' a hex start there")
-def within(p: Position, d: Deployment) -> list[Verdict]:
+def within(p: Position, start: GameState, d: Deployment) -> list[Verdict]:
     spec = d.within or {}
     anchors = [p.hex(str(x)) for x in spec.get("of") or ()]
     reach = spec.get("hexes")
@@ -72,7 +76,7 @@ def within(p: Position, d: Deployment) -> list[Verdict]:
     names = ", ".join(p.game.map.labels[h] for h in anchors)
     out: list[Verdict] = []
     for uid in d.units:
-        at = p.state.where(uid)
+        at = start.where(uid)
         if at is None:
             out.append(Illegal(cited(d), f"{uid} is not on the map at the set-up: the scenario deploys it within "
                                f"{reach} hexes of {names}"))

@@ -114,6 +114,9 @@ def test_set_ups_within_hexes_of_a_hex():  # SCN-2, ScR 16.2, 17.2 (L1523, L1552
     assert rules_broken(deployed({"A-REG1": "B0305"})) == ["HTTR ScR 17.2"]  # A-INF1 not set up
     assert not illegal(deployed({"A-REG1": "B0305", "A-INF1": "B0605"}, turn=2))  # the log begins later
     assert any("the 2nd regiment's battalion (all)" in v.needs for v in unsure(deployed({"A-REG1": "B0305"})))
+    early = Log({"A-REG1": "B0305", "A-INF1": "B0605"}).move("A-INF1", "B0505").phase(1, "allied_movement")
+    got = HttrReferee(rules_for(early.game, "deploy"), early.timeline()).run().judged[-1].verdicts
+    assert "HTTR ScR 17.2" in rules_broken(got)  # the set-up is the position before the log's first event
 
 
 def test_the_bundled_set_ups_within_hexes():  # SCN-2 on the bundled data: S17's named HQs (ScR 17.2 L1553-L1557)
