@@ -2,8 +2,9 @@
 synthetic game, a legal case (a test asserting no Illegal) and an illegal case (a test asserting an Illegal that
 cites the predicate's own rule, or another rule with the reason the breach shows there), each naming the id.
 ``test_pairs_table.py``'s PAIRS maps each id to those two tests and the rule; its GAPS lists, openly, the ids still
-without a pair and why. The guard reads each named test's source, as the PtR one does (``tests/rules/ptr/test_pairs.py``,
-whose section matching it reuses); HTTR rules carry their book (SR or ScR), so SR 6.4 is no part of ScR 6.4."""
+without a pair and why. The guard reads each named test's source, as the PtR one does
+(``tests/rules/ptr/test_pairs.py``, whose section matching it reuses); HTTR rules carry their book (SR or ScR), so
+SR 6.4 is no part of ScR 6.4."""
 from __future__ import annotations
 
 import ast

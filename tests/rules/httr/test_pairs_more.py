@@ -1,11 +1,18 @@
-"""The missing side of more HTTR predicate pairs (issue #15) on the synthetic game: rounding, IF values, ammunition
-before the supply rules, bridge demolition and victory. Each test names the predicate ids it holds a side for."""
+"""The missing side of more HTTR predicate pairs (issue #15) on the synthetic game: rounding, DF and IF values, a
+slope's observation bonus, ammunition before the supply rules, bridge demolition and victory. Each test names the
+predicate ids it holds a side for."""
 from __future__ import annotations
 
-from tests.rules.httr.helpers import Log, all_legal, rules_broken
+import copy
+
+from hexforge.games.game import Game
+from hexforge.maps.hexes import Hexside
+from hexforge.maps.terrain import HexsideFeature
+from tests.rules.httr.helpers import Log, all_legal, game, last, rules_broken
 from tests.rules.httr.test_ammunition import deplete, fired
 from tests.rules.httr.test_demolition import BLOWN, approach
 from tests.rules.httr.test_fire_values import GUNS, detail, rolled
+from tests.rules.httr.test_los import GUNS as LOS_GUNS
 from tests.rules.httr.test_victory import claim
 
 
@@ -59,3 +66,36 @@ def test_unsupplied_allied_units_give_the_sp_point():  # SCN-5, ScR 19.5.2 (L162
     and 'German decisive' is the right claim; 'German substantive' is not (ScR 19.5.2)."""
     assert all_legal(claim("victory German decisive"))
     assert rules_broken(claim("victory German substantive")) == ["HTTR ScR 19.5.2"]
+
+
+def test_a_packet_of_more_than_eighteen_sp_shifts_a_column():  # DF-13, SR 6.3.5.1-6.3.5.2 (L222-223)
+    """DF-13: A-INF1 + A-INF2 (B0303), A-ENG + A-TANK doubled (B0305) and A-INF5 + A-INF6 (B0404), all ER 5, fire
+    21 SP at G-INF1: the first 9 give fire value 7 and the next full 9 one column more, 8, where 2d6 2 is a loss of 1
+    (at 7 it is DEF). G-INF1 going to Defilade is legal; staying Concentrated without a morale check breaks 6.7.7,
+    the loss's rule (a DEF left unobeyed would break 6.7.2)."""
+    setup = {"A-INF1": "B0303", "A-INF2": "B0303", "A-ENG": "B0305", "A-TANK": "B0305", "A-INF5": "B0404",
+             "A-INF6": "B0404", "G-INF1": "B0304"}
+    line = "df B0304 from B0303 B0305 B0404 target G-INF1"
+    obeyed = rolled(setup, line, (1, 1), lambda log: log.mode("G-INF1", "Defilade", "Concentrated"), kind="Direct Fire")
+    assert "DF of 21 SP at ER 5: fire value 8, 2d6 2 on the lowermost line: 1" in detail(obeyed)
+    assert rules_broken(obeyed) == []
+    assert rules_broken(rolled(setup, line, (1, 1), kind="Direct Fire")) == ["HTTR SR 6.7.7"]
+
+
+def sloped(high: str, low: str) -> Game:
+    """A copy of the synthetic game with a slope hexside between ``high`` and ``low`` (the synthetic map has none)."""
+    g = copy.deepcopy(game())
+    up, down = g.map.hex(high), g.map.hex(low)
+    g.map.terrain.add_hexside(Hexside.between(up, down), HexsideFeature("slope", high_side=up))
+    return g
+
+
+def test_a_slope_next_to_the_spotter_adds_two_hexes_from_its_high_side():  # OBS-9, SR 7.3.5 (L417)
+    """OBS-9: A-INF1 in the woods of B0405 (range 3) spots G-INF1 four hexes away in B0401 for A-ART: across a slope
+    hexside B0405|B0404 whose high side is B0405 its range is 5, legal; on the slope's low side the range stays 3
+    and the spotting is refused (SR 7.2.1)."""
+    def spot(g: Game) -> list:
+        setup = {**LOS_GUNS, "A-INF1": "B0405", "G-INF1": "B0401"}
+        return last(Log(setup, g).phase(1, "allied_fire").say("if B0401 from A-ART spotter A-INF1 hq A-DIV").check())
+    assert all_legal(spot(sloped("B0405", "B0404")))
+    assert rules_broken(spot(sloped("B0404", "B0405"))) == ["HTTR SR 7.2.1"]

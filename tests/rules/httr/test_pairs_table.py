@@ -6,8 +6,8 @@ from __future__ import annotations
 #: id -> (legal test, illegal test, the rule the illegal test asserts[, why that rule, when it is not one of the
 #: catalogue's numbers for the id]); tests as "file.py::function" under tests/rules/httr.
 PAIRS: dict[str, tuple[str, ...]] = {
-    "SOP-1": ("test_worked_examples.py::test_h22_the_close_action_example",
-            "test_worked_examples.py::test_h22_the_close_action_example", "HTTR SR 10.1.9",
+    "SOP-1": ("test_pairs_more.py::test_the_ca_ratio_rounds_down",
+            "test_pairs_more.py::test_the_ca_ratio_rounds_down", "HTTR SR 10.5.1",
             "the ratio's rounding shows in the result: a retreat after the '-' that 1:1 gives (10.5.1)"),
     "SOP-2": ("test_sequence_modes.py::test_phases_follow_the_sequence_and_turns",
             "test_sequence_modes.py::test_phases_follow_the_sequence_and_turns", "HTTR SR 4.1"),
@@ -78,12 +78,15 @@ PAIRS: dict[str, tuple[str, ...]] = {
             "test_effects.py::test_excess_hits_on_a_leg_unit_never_pass_to_an_afv", "HTTR SR 6.3.2.2"),
     "DF-12": ("test_fire_entrenched.py::test_an_entrenched_firer_in_defilade_is_not_halved",
             "test_fire_entrenched.py::test_an_entrenched_firer_in_defilade_is_not_halved", "HTTR SR 6.7.2",
-            "a wrong packet FV shows as the DEF result the right one gives: the Concentrated target staying so (6.7.2)"),
+            "a wrong packet FV shows in the DEF the right one gives: the Concentrated target staying so (6.7.2)"),
+    "DF-13": ("test_pairs_more.py::test_a_packet_of_more_than_eighteen_sp_shifts_a_column",
+            "test_pairs_more.py::test_a_packet_of_more_than_eighteen_sp_shifts_a_column", "HTTR SR 6.7.7",
+            "the increment's column shows in the result: a loss (6.7.7) where fire value 7 gives a DEF (6.7.2)"),
     "DF-14": ("test_effects.py::test_a_minimal_fire_attack",
             "test_effects.py::test_a_minimal_fire_attack", "HTTR SR 6.3.5.3"),
     "DF-15": ("test_fire_values.py::test_towed_targets_in_a_city_use_the_forest_line",
             "test_fire_values.py::test_towed_targets_in_a_city_use_the_forest_line", "HTTR SR 6.7.6",
-            "the forest/town line gives DEF where the clear line would not: an HQ/artillery's missing morale check (6.7.6)"),
+            "the forest line gives DEF where the city line would not: an artillery's missing morale check (6.7.6)"),
     "AT-1": ("test_fire.py::test_at_fire_needs_a_line_of_sight_and_says_what_blocks_it",
             "test_fire.py::test_at_fire_needs_a_line_of_sight_and_says_what_blocks_it", "HTTR SR 7.1.3",
             "a blocked LOS is judged by the LOS rule (7.1.3) that names the hexside blocking it"),
@@ -135,7 +138,7 @@ PAIRS: dict[str, tuple[str, ...]] = {
     "IF-11": ("test_indirect.py::test_loc_terrain",
             "test_indirect.py::test_loc_terrain", "HTTR SR 7.4.1"),
     "IF-12": ("test_pairs_more.py::test_towed_artillery_doubled_at_a_conventional_target",
-            "test_fire_values.py::test_towed_artillery_doubles_at_conventional_targets", "HTTR SR 6.7.7",
+            "test_pairs_more.py::test_towed_artillery_doubled_at_a_conventional_target", "HTTR SR 6.7.7",
             "the doubled IF value's loss shows in what the target owes after it: Defilade or a passed check (6.7.7)"),
     "IF-13": ("test_effects.py::test_h10_spill_over_alternates_unit_types",
             "test_effects.py::test_h10_spill_over_alternates_unit_types", "HTTR SR 6.5.3.2"),
@@ -211,6 +214,9 @@ PAIRS: dict[str, tuple[str, ...]] = {
     "OBS-8": ("test_fire.py::test_a_unit_in_cover_two_hexes_away_is_spotted_once_it_fired",
             "test_fire.py::test_a_unit_in_cover_two_hexes_away_is_spotted_once_it_fired", "HTTR SR 6.4.1.6",
             "a unit in cover that has not fired is unobserved: the spotting it breaks is 6.4.1.6's"),
+    "OBS-9": ("test_pairs_more.py::test_a_slope_next_to_the_spotter_adds_two_hexes_from_its_high_side",
+            "test_pairs_more.py::test_a_slope_next_to_the_spotter_adds_two_hexes_from_its_high_side", "HTTR SR 7.2.1",
+            "the slope's bonus shows where the range decides: a spotter out of its terrain's range (7.2.1)"),
     "ZOC-1": ("test_pairs_play.py::test_leaving_an_ezoc_costs_three_more_mp",
             "test_pairs_play.py::test_leaving_an_ezoc_costs_three_more_mp", "HTTR SR 9.2.3",
             "an EZOC's cost shows as a move past the MA (9.2.3)"),
@@ -408,7 +414,7 @@ PAIRS: dict[str, tuple[str, ...]] = {
     "SUP-16": ("test_supply_heads.py::test_the_head_is_placed_on_its_hex",
             "test_supply_heads.py::test_the_head_is_placed_on_its_hex", "HTTR ScR 5.1.3.2"),
     "SUP-17": ("test_pairs_more.py::test_depletion_only_once_the_supply_rules_begin",
-            "test_ammunition.py::test_everyone_is_in_supply_before_the_supply_rules", "HTTR ScR 5.2"),
+            "test_pairs_more.py::test_depletion_only_once_the_supply_rules_begin", "HTTR ScR 5.2"),
     "SUP-18": ("test_command_points.py::test_arrivals_are_supplied_and_arriving_hqs_hold_two_cp",
             "test_command_points.py::test_arrivals_are_supplied_and_arriving_hqs_hold_two_cp", "HTTR SR 14.6.1",
             "an arriving HQ's CP decide whether its formation may close-assault (14.6.1)"),
@@ -559,7 +565,8 @@ PAIRS: dict[str, tuple[str, ...]] = {
     "FRY-4": ("test_demolition.py::test_a_roll_when_an_enemy_unit_first_comes_next_to_a_bridge",
             "test_demolition.py::test_a_destroyed_bridge_gets_its_marker", "HTTR ScR 9.5.3"),
     "FRY-5": ("test_pairs_more.py::test_a_trail_bridge_over_the_canal_may_be_blown_a_road_bridge_over_a_stream_not",
-            "test_demolition.py::test_which_bridges_may_be_blown", "HTTR ScR 9.5.2"),
+            "test_pairs_more.py::test_a_trail_bridge_over_the_canal_may_be_blown_a_road_bridge_over_a_stream_not",
+            "HTTR ScR 9.5.2"),
     "FRY-6": ("test_bridge_repair.py::test_no_enemy_next_to_the_bridge_meanwhile",
             "test_bridge_repair.py::test_no_enemy_next_to_the_bridge_meanwhile", "HTTR ScR 9.6.2"),
     "OFF-1": ("test_arrivals.py::test_a_unit_that_left_comes_back_after_a_complete_movement_phase",
@@ -588,7 +595,7 @@ PAIRS: dict[str, tuple[str, ...]] = {
             "test_scenario.py::test_a_formation_bound_to_exit_leaves_by_its_hex_in_time_and_stays_out",
             "HTTR ScR 18.5.2"),
     "SCN-5": ("test_pairs_more.py::test_unsupplied_allied_units_give_the_sp_point",
-            "test_victory.py::test_unsupplied_allied_units_count_as_destroyed", "HTTR ScR 19.5.2"),
+            "test_pairs_more.py::test_unsupplied_allied_units_give_the_sp_point", "HTTR ScR 19.5.2"),
     "SCN-6": ("test_route_barrages.py::test_a_barrage_that_counts_as_observed_is_not_limited",
             "test_route_barrages.py::test_the_opening_barrages_fall_near_the_route", "HTTR ScR 23.1.3"),
     "SCN-7": ("test_scenario.py::test_flak_suppression_before_play",
@@ -621,11 +628,10 @@ PAIRS: dict[str, tuple[str, ...]] = {
 
 #: id -> why it has no pair yet.
 GAPS: dict[str, str] = {
-    "DF-13": "H3 (test_worked_examples) asserts the nine-SP increments on the fire value; no log yet where a "
-             "packet of 10+ SP decides a verdict",
-    "OBS-9": "H16 (test_worked_examples_fire) asserts the slope bonus on an observation range; no log yet",
-    "ENT-2": "test_entrench_benefit asserts the benefit function itself; no log yet where an entrenched mover "
-             "or CA attacker's benefit decides a verdict",
+    "ENT-2": "entrench.benefits takes moving/attacking flags no caller sets: an OF target moving in Defilade "
+             "into an entrenched hex still gets the benefit (SR 12.1.1; the fix is fire.target_entrenched's, "
+             "in a module another helper is editing), and 12.1.5 holds by construction (a CA reads only the "
+             "defender's benefit)",
     "SUP-15": "asserted as supply status on the overlay test game (test_predicate_cases), no log: the "
               "synthetic game has no German edge-road source with an off-map area",
 }
