@@ -19,6 +19,7 @@ from hexforge.rules.httr import deployment  # ScR 16.2, 17.2-22.2
 from hexforge.rules.httr import ca_special_at  # SR 10.2
 from hexforge.rules.httr import route_travel  # ScR 5.2.4.4, 5.2.4.6
 from hexforge.rules.httr import route_brigades  # ScR 8.2.1.4
+from hexforge.rules.httr import airstrike_rolls  # ScR 7.1.5
 from hexforge.rules.httr import (air_routes, airstrikes, ca_initiation, cp_ma, early_releases, ferocity, landings,
                                  map_exits, map_limits, optional, pannerden, releases, restrictions, route_barrages,
                                  route_envelope, route_exiles, rubble, scenario, schedule, start_ma)
@@ -44,6 +45,7 @@ WATCHERS: tuple[Watcher, ...] = (
     Watcher("entry_modes", lambda r, t: entry_modes.EntryModes.set_up(t.setup, r.channel, r._start_mode),
             entry_modes.on_event),  # ScR 12.01: an entering unit's mode (first: the others read it)
     Watcher("airstrikes", _plain(airstrikes.Airstrikes), airstrikes.on_event),  # ScR 7
+    Watcher("strike_rolls", _plain(airstrike_rolls.StrikeRolls), airstrike_rolls.on_event),  # ScR 7.1.5
     Watcher("landings", lambda r, t: landings.Landings.set_up(t.setup, r.channel), landings.on_event),  # ScR 6
     Watcher("frost_moves", _plain(frost.FrostMoves), frost.on_event),  # ScR 8.3.5 (before the referee's moves)
     Watcher("night_rolls", _plain(restrictions.NightRolls), restrictions.on_event),  # ScR 8.2.4
