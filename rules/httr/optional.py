@@ -62,7 +62,8 @@ class Patrols:
     markers: set[str] = field(default_factory=set)
     gliders: dict[str, Hex] = field(default_factory=dict)  # glider units landed off clear terrain this phase
     loss_rolls: int = 0  # this phase's Glider Loss rolls
-    designated: Hex | None = None  # the last drop declaration's hex, until a glider unit lands after it
+    designated: Hex | None = None  # the last drop declaration's hex, until its serial (or a glider unit) lands
+    serial: int | None = None  # the log step of the declared serial's first entry
 
 
 def cap_data(game: Game) -> dict:
@@ -119,7 +120,7 @@ def glider_event(p: Position, log: Patrols, e: Event) -> list[Verdict]:
     if isinstance(e, ChatLine):
         d = parse(e.text)
         if d is not None and d.kind == "drop":
-            log.designated = p.hex(d.target)
+            log.designated, log.serial = p.hex(d.target), None
         return []
     if isinstance(e, DiceRoll):
         button = p.channel.dice(e.name)
@@ -129,7 +130,13 @@ def glider_event(p: Position, log: Patrols, e: Event) -> list[Verdict]:
     if not isinstance(units, list):
         return [NotCheckable("which units are glider-borne (game.toml [special.gliders] units, ScR 15.2)")] \
             if p.state.where(uid) is None and p.state.side(uid) == cap_data(p.game).get("side") else []
-    if uid not in units or h is None or p.state.where(uid) is not None:
+    if p.state.where(uid) is not None:
+        return []
+    if log.serial is None:
+        log.serial = e.step
+    elif e.step != log.serial:
+        log.designated = None  # the declared serial has landed: this entry is not of it
+    if uid not in units or h is None:
         return []
     out = [designation(p, log.designated)] if log.designated is not None else []
     log.designated = None

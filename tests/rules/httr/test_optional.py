@@ -67,6 +67,10 @@ def test_glider_serials_are_designated_to_clear_hexes():  # OPT-5, ScR 15.2.1 (L
     assert gliders_broken(woods) == ["HTTR ScR 15.2.1"]
     assert any("designated to drop in B0405" in v.reason for j in woods.judged for v in illegal(j.verdicts))
     assert not gliders_broken(glide("B0306", drop="B0306", optional_gliders="on"))
+    other = Log({"A-INF1": (None, {}), "A-ART3": (None, {"Mode": "Defilade"})}).phase(8, "allied_movement") \
+        .place("pf", "Pathfinder A-REG1", "B0305").say("drop B0405 south").enter("A-INF1", "B0405") \
+        .enter("A-ART3", "B0306").phase(8, "allied_organization")
+    assert not gliders_broken(other.check(optional_gliders="on"))  # the woods drop was a serial without gliders
 
 
 def test_the_bundled_gliders_are_not_known():  # OPT-5 on the bundled data: not checkable
