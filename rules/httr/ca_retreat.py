@@ -87,13 +87,14 @@ NO_DEFENDER_RESULT = ("-", "A")
 def check_retreat_due(p: Position, uid: str) -> Verdict:
     """SR 10.5.1 (L616): 'When disruption is caused following CA, the defending units must also retreat one hex'; no
     effect ("-") or a result against the attacker alone ("A") causes no defender retreat. Reading: the result is the
-    phase's last resolved CA's; when it is not known (the table's cell, or a unit value it needs) the move is not
+    result of the CA the unit last defended in; when it is not known (the table's cell, or a unit value it needs) the move is not
     checkable."""
-    if p.ca.result is None:
+    result = p.ca.results.get(uid)
+    if result is None:
         return NotCheckable(f"the result of the close action {uid} defended against (the CA Results Table and the "
                             "units' values it reads, SR 10.3)")
-    if p.ca.result in NO_DEFENDER_RESULT:
-        return Illegal("HTTR SR 10.5.1", f"{uid} retreats after a close action whose result ({p.ca.result}) did not "
+    if result in NO_DEFENDER_RESULT:
+        return Illegal("HTTR SR 10.5.1", f"{uid} retreats after a close action whose result ({result}) did not "
                        "disrupt the defender: only a disrupted defender retreats")
     return Legal()
 
@@ -104,7 +105,7 @@ def check_second_disruption(p: Position, uid: str) -> Verdict:
     """Reading: a second disruption is a D or SP-loss result against a defender already disrupted when the CA was
     resolved; its current strength is its printed one when that is 1 SP (less cannot be), otherwise not known (the
     log shows no SP losses)."""
-    if uid not in p.ca.disrupted_before or p.ca.result is None or p.ca.result in NO_DEFENDER_RESULT:
+    if uid not in p.ca.disrupted_before or p.ca.results.get(uid) in (None, *NO_DEFENDER_RESULT):
         return Legal()
     sp = number(p.game, uid, "strength")
     if isinstance(sp, Unknown):

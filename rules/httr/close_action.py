@@ -44,8 +44,8 @@ class CaLog:
     involved: dict[str, Hex] = field(default_factory=dict)  # units of a resolved CA -> its target hex
     declared: int | None = None  # the event index of the pending CA's declaration
     modes_at: dict[str, str | None] = field(default_factory=dict)  # the attackers' modes when it was declared
-    result: str | None = None  # the last resolved CA's result (CA Results Table)
-    disrupted_before: set[str] = field(default_factory=set)  # its defenders already disrupted when it was resolved
+    results: dict[str, str] = field(default_factory=dict)  # defender -> the result of the CA it last defended in
+    disrupted_before: set[str] = field(default_factory=set)  # defenders already disrupted when their CA was resolved
 
 
 class Position(Protocol):
@@ -305,6 +305,9 @@ def resolve(p: Position, roll: int) -> Verdict:
         value -= 2  # SR 20.4 (L992): two columns left at night (net one with the adjacent start)
     att = sum_strength(p.game, units)
     dfn = sum_strength(p.game, defenders, halve=lambda u: mem.has(p.state, u, "depleted"))
+    for u in defenders:  # this CA's result, not an earlier one's, is what their retreat answers to
+        p.ca.results.pop(u, None)
+        p.ca.disrupted_before.discard(u)
     for v in (value, att, dfn):
         if isinstance(v, Unknown):
             return NotCheckable(v.needs)
@@ -312,8 +315,8 @@ def resolve(p: Position, roll: int) -> Verdict:
     result = ca_result(p.game, value, ratio, roll)
     if isinstance(result, Unknown):
         return NotCheckable(result.needs)
-    p.ca.result = str(result)
-    p.ca.disrupted_before = {u for u in defenders if mem.has(p.state, u, "disrupted")}
+    p.ca.results.update(dict.fromkeys(defenders, str(result)))
+    p.ca.disrupted_before |= {u for u in defenders if mem.has(p.state, u, "disrupted")}
     return Legal(detail=f"CA value {value}, odds {att:g}:{dfn:g} = {ratio}, 1d6 {roll}: result {result} (SR 10.3)")
 
 

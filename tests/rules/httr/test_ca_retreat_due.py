@@ -52,3 +52,14 @@ def test_an_attacker_advances_into_the_vacated_hex():  # CA-25, SR 10.5.4 (L619)
 def test_no_advance_into_a_hex_the_defender_still_holds():  # CA-25, SR 10.5.4: illegal
     assert rules_broken(_advance(5)) == ["HTTR SR 10.5.4"]  # "-": G-INF1 stays
     assert rules_broken(_advance(4)) == ["HTTR SR 10.5.4"]  # D, but G-INF1 has not retreated yet
+
+
+def test_a_defender_answers_to_its_own_close_action():  # CA-22: a later CA's result is not this defender's
+    # G-INF1 is disrupted (D) by the first CA; a second, at G-INF2, has no effect ("-"): G-INF1 may still retreat,
+    # G-INF2 may not
+    setup = {**ALONE, "G-INF2": "B0707", "A-INF2": "B0706"}
+    log = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").roll("Close Action", 4) \
+        .say("ca B0707 from B0706").roll("Close Action", 5)
+    assert "result - (SR 10.3)" in last(log.check())[0].detail
+    assert not illegal(last(log.move("G-INF1", "B0305").check()))
+    assert rules_broken(last(log.move("G-INF2", "B0708").check())) == ["HTTR SR 10.5.1"]
