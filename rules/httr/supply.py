@@ -148,14 +148,13 @@ class HttrSupply:
         return u.formation if u is not None and u.formation else None
 
     def where(self, hq: str) -> frozenset[Hex] | None:
-        """The hexes of an HQ: a unit on the map, or a source standing in for it; None when unknown (an HQ that
-        units.csv does not hold may be anywhere)."""
+        """The hexes of an HQ: a unit on the map, or a source standing in for it."""
         at = self.state.where(hq)
         if at is not None:
             return frozenset({at})
         hexes = [s.hexes for s in self.sources if s.feeds == hq]
-        if any(h is None for h in hexes) or not hexes and hq not in self.game.units:
-            return None  # unknown: a source without hexes, or an HQ the game's units do not hold
+        if any(h is None for h in hexes):
+            return None
         return frozenset().union(*hexes) if hexes else frozenset()
 
     # -- blocking (13.2.2.3, 8.3-8.6, 19.2.2) ---------------------------------------------------

@@ -81,12 +81,3 @@ def test_german_edge_roads_stop_supplying_once_their_off_map_area_is_captured():
     assert corps_supplied(2) is True
     assert corps_supplied(3) is False
 
-
-def test_an_hq_the_data_lacks_leaves_supply_unknown():  # SUP-6, SR 13.2.6.2 (L724): 'not on the map' needs the HQ
-    """501/101's formation is 101, which the bundled units.csv does not hold: its HQ may be anywhere, so its supply
-    is unknown, not lost."""
-    g = load_game("highway-to-the-reich")
-    st = GameState(MappingProxyType({"501/101": g.map.hex("C2020")}),
-                   MappingProxyType({u: x.side for u, x in g.units.items()}), turn=1)
-    got = HttrSupply(g, st, sources(g, "allied")).status("501/101")
-    assert g.units["501/101"].formation not in g.units and got.supplied is None, got
