@@ -628,10 +628,10 @@ PAIRS: dict[str, tuple[str, ...]] = {
 
 #: id -> why it has no pair yet.
 GAPS: dict[str, str] = {
-    "ENT-2": "entrench.benefits takes moving/attacking flags no caller sets: an OF target moving in Defilade "
-             "into an entrenched hex still gets the benefit (SR 12.1.1; the fix is fire.target_entrenched's, "
-             "in a module another helper is editing), and 12.1.5 holds by construction (a CA reads only the "
-             "defender's benefit)",
+    "ENT-2": "entrench.benefits takes moving/attacking flags that no caller sets (rules/httr: fire.py, "
+             "at_fire.py, fire_values.py, close_action.py, ca_special_at.py), so no log can make the 12.1.1 "
+             "part fail; 12.1.5 holds by construction (a CA reads only the defender's benefit); no log yet "
+             "shows a moving unit fired at in an entrenched hex",
     "SUP-15": "asserted as supply status on the overlay test game (test_predicate_cases), no log: the "
               "synthetic game has no German edge-road source with an off-map area",
 }
