@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from hexforge.games import load_game
-from hexforge.rules.verdict import NotCheckable
+from hexforge.rules.verdict import Illegal, NotCheckable
 from tests.rules.httr.helpers import Log
 
 INF, GER = "2/506 5-3 no.1", "II/159/59"
@@ -45,3 +45,42 @@ def test_direct_fire_needs_strength_and_the_target_hexs_terrain(httr):  # DF-12,
     the target hex's terrain (the map is unsurveyed)."""
     got = needs(Log(FACING, httr).phase(1, "allied_fire").say("df C2909 from C2808").roll("Direct Fire", 3, 4))
     assert any("strength of unit" in n for n in got) and any("terrain of the target hex C2909" in n for n in got)
+
+
+def test_a_reaction_move_needs_whether_the_unit_is_leg(httr):  # SOP-4, SR 9.1.4 (L454)
+    """SOP-4 on the bundled data: a Reaction Phase move's hex limit (2 hexes for leg units, 4 for others) needs
+    units.csv mobility."""
+    got = needs(Log(FACING, httr).phase(1, "allied_reaction").move(INF, "C2807"))
+    assert any("units.csv mobility" in n for n in got)
+
+
+def test_entering_travel_needs_the_units_mobility(httr):  # MOD-7, SR 9.5.1.1 (L503)
+    """MOD-7 on the bundled data: only vehicular-capable units enter Travel Mode; units.csv does not say whether the
+    company is one."""
+    log = Log({INF: ("C2808", {"Mode": "Concentrated"})}, httr).phase(1, "allied_organization") \
+        .mode(INF, "Travel", "Concentrated")
+    assert any("units.csv mobility" in n for n in needs(log))
+
+
+def range_verdicts(httr, line: str) -> list:
+    return [v for j in Log(FACING, httr).phase(1, "allied_fire").say(line).check().judged[1:] for v in j.verdicts]
+
+
+def test_at_and_indirect_fire_need_the_firers_printed_range(httr):  # FIR-4, AT-3, IF-1
+    """FIR-4/AT-3/IF-1 on the bundled data: AT fire's range and whether a unit may fire IF at all come from its
+    printed range, which units.csv does not give: the range check is not checkable (the declaration's other checks,
+    e.g. adjacency's observation, may still be legal) and nothing is flagged."""
+    for line in ("at C2909 from C2808", "if C2909 from C2808"):
+        got = range_verdicts(httr, line)
+        assert not [v for v in got if isinstance(v, Illegal)]
+        assert any(isinstance(v, NotCheckable) and "range of unit 2/506 5-3 no.1 (units.csv)" in v.needs for v in got)
+
+
+def test_a_recovery_needs_the_units_morale(httr):  # DIS-2, MOR-1, SR 10.6.4 (L638), 16.1-16.2
+    """DIS-2/MOR-1 on the bundled data: recovering from disruption is a morale check against the unit's morale,
+    which units.csv does not give."""
+    log = Log({INF: ("C2808", {"Disrupted": "Disrupted", "Mode": "Concentrated"})}, httr).phase(1, "allied_command") \
+        .roll("Morale Check", 4, 4).layer(INF, "Disrupted", "Disrupted", "Normal")
+    recovery = log.check().judged[-1].verdicts
+    assert recovery and all(isinstance(v, NotCheckable) for v in recovery)
+    assert "morale of unit 2/506 5-3 no.1 (units.csv)" in recovery[0].needs
