@@ -84,3 +84,13 @@ def test_a_recovery_needs_the_units_morale(httr):  # DIS-2, MOR-1, SR 10.6.4 (L6
     recovery = log.check().judged[-1].verdicts
     assert recovery and all(isinstance(v, NotCheckable) for v in recovery)
     assert "morale of unit 2/506 5-3 no.1 (units.csv)" in recovery[0].needs
+
+
+def test_at_fire_two_hexes_away_needs_the_map(httr):  # AT-1, AT-4, OBS-3
+    """AT-1/AT-4/OBS-3 on the bundled data: AT fire at a unit two hexes away needs a LOS and the target outside
+    covering terrain; the map is unsurveyed, so the observation is not checkable, and nothing is flagged."""
+    two = {INF: ("C2808", {"Mode": "Concentrated"}), GER: ("C3008", {"Mode": "Concentrated"})}
+    got = [v for j in Log(two, httr).phase(1, "allied_fire").say("at C3008 from C2808").check().judged[1:]
+           for v in j.verdicts]
+    assert got and not [v for v in got if isinstance(v, Illegal)]
+    assert any(isinstance(v, NotCheckable) and "terrain of observer's hex C2808 is unsurveyed" in v.needs for v in got)
