@@ -145,7 +145,7 @@ def from_setup(state: GameState, setup: tuple[Placement, ...], channel: Channel 
             continue
         h = state.where(uid)
         orders.setdefault(h, []).insert(0, uid)
-        for trait, level in p.markers.items():
+        for trait, level in {**p.markers, **p.layers}.items():  # a save gives layer levels as ``layers``
             said = layer_change(trait, level, channel)
             if said is None:
                 continue

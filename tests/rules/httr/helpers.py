@@ -37,7 +37,7 @@ class Log:
         rows = []
         for u, where in setup.items():
             h, layers = where if isinstance(where, tuple) else (where, {})
-            rows.append(Placement(ref(u), OFF_MAP, h, dict(layers)))
+            rows.append(Placement(ref(u), OFF_MAP, h, layers=dict(layers)))  # as a save's set-up gives them
         self.setup = tuple(rows)
         self.markers: list[Placement] = []
         self.events: list = []
