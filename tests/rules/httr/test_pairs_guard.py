@@ -86,9 +86,11 @@ def rule_numbers(pid: str) -> str:
 
 
 def own_rule(pid: str, rule: str) -> bool:
-    """Whether ``rule`` (e.g. "HTTR SR 6.1.10") is one of the predicate's catalogue sections, within one, or holds
-    one, in the same book."""
-    return any(same_section(a, c) for a in sections(rule) for c in sections(rule_numbers(pid)))
+    """Whether ``rule`` (e.g. "HTTR SR 6.1.10") is one of the predicate's catalogue sections or within one, in the
+    same book. Stricter than the PtR guard: a rule holding a catalogue section (SR 10.1 for SR 10.1.4) is another
+    predicate's breach (SR 10.1's units that never attack), so it needs its reason."""
+    return any(same_section(a, c) and a[0][:len(c[0])] == c[0] for a in sections(rule)
+               for c in sections(rule_numbers(pid)))
 
 
 def pair_problems(pid: str, legal: str, bad: str, rule: str, why: str = "") -> list[str]:
@@ -140,4 +142,5 @@ def test_the_guard_can_fail():
     assert pair_problems("MOV-12", *PAIRS["MOV-12"][:3])  # 9.2.3 is not 9.4.1: it needs its reason
     assert own_rule("SUP-15", "HTTR ScR 5.1.1.2") and not own_rule("SUP-15", "HTTR SR 5.1.1.2")
     assert own_rule("DF-1", "HTTR SR 7.1.3") and not own_rule("DF-1", "HTTR SR 6.2.3")  # SR 7.0 holds all of SR 7
+    assert not own_rule("CA-3", "HTTR SR 10.1") and own_rule("CA-3", "HTTR SR 10.1.4")  # 10.1 holds 10.1.4: not its
     assert own_rule("DF-13", "HTTR SR 6.3.5.2") and not own_rule("DF-13", "HTTR SR 6.3.5.3")  # the range 1-2
