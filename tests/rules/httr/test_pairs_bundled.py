@@ -94,3 +94,15 @@ def test_at_fire_two_hexes_away_needs_the_map(httr):  # AT-1, AT-4, OBS-3
            for v in j.verdicts]
     assert got and not [v for v in got if isinstance(v, Illegal)]
     assert any(isinstance(v, NotCheckable) and "terrain of observer's hex C2808 is unsurveyed" in v.needs for v in got)
+
+
+def test_a_barrages_result_needs_the_target_hexs_terrain(httr):  # IF-12, SR 6.5.3-6.5.6 (L310-334)
+    """IF-12 on the bundled data: the off-map battery's barrage at C3008, spotted from C2908, rolls 7; its result
+    needs the Fire Results line of the target hex's terrain, and the map is unsurveyed: not checkable, nothing
+    flagged."""
+    art, hq = "offmap battery no.1", "501/101"
+    setup = {art: ("C2808", {"Mode": "Defilade"}), hq: ("C2807", {"Mode": "Defilade"}),
+             INF: ("C2908", {"Mode": "Concentrated"}), GER: ("C3008", {"Mode": "Concentrated"})}
+    log = Log(setup, httr).phase(1, "allied_fire").say(f'if C3008 from "{art}" spotter "{INF}" hq "{hq}"') \
+        .roll("Indirect Fire", 3, 4)
+    assert any("terrain of the target hex C3008 (unsurveyed)" in n for n in needs(log))
