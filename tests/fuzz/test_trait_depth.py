@@ -20,7 +20,7 @@ def test_a_piece_nested_1500_deep_is_refused_at_once_naming_it(read) -> None:
     start = time.monotonic()
     with pytest.raises(TooManyTraits) as info:
         read(deep)
-    assert time.monotonic() - start < 0.5
+    assert time.monotonic() - start < 2  # refused before the work: unwinding it takes 6 s (a guard, not a speed figure)
     message = str(info.value)
     assert message.startswith("piece 'Deep': 1,500 TAB-nested traits; at most 1,000 are read"), message
     assert "\n" not in message and len(message) < 200

@@ -35,7 +35,7 @@ def _one_error(exc_type, fn, *args, match: str):
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()  # a failed case must not leave tracing on for the next test
-    assert time.monotonic() - start < 5
+    assert time.monotonic() - start < 30  # a hang guard, not a speed figure (bench/ measures speed)
     assert peak < 64 * 1024 * 1024, peak
     message = str(info.value)
     assert "\n" not in message and str(args[0]) in message, message
