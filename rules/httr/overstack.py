@@ -3,7 +3,8 @@ unit in it becomes disrupted (by the end of the phase); if the overstack persist
 must have been displaced; a unit that begins a phase overstacked moves one hex at most in it.
 
 An overstack is seen after each move or entry into a hex (a voluntary one is illegal as well, SR 11.2.2: the
-step judge says so); the units then in the hex are the ones disrupted.
+step judge says so); every unit in the hex while it is overstacked is disrupted, those already there and those that
+enter it later in the phase while it still is (a later serial landing on it, ScR 6.6.6.4).
 
 Reading: "at the end of movement" is read as the end of the phase in which the hex became overstacked.
 """
@@ -43,9 +44,13 @@ class Overstacks:
     seen: dict[Hex, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
 
     def after(self, game: Game, state: GameState, index: int, at: Hex | None) -> None:
-        """A unit moved or entered into ``at``: note the hex if it is now overstacked."""
-        if at is not None and at not in self.seen and overstacked(game, state, at) is True:
-            self.seen[at] = (index, state.at(at))
+        """A unit moved or entered into ``at``: note the hex if it is now overstacked, and every unit then in it
+        (one entering a hex already overstacked as well, SR 11.2.3 "all units in the hex"; ScR 6.6.6.4 a later
+        serial's units); the event kept is the one that first overstacked it."""
+        if at is None or overstacked(game, state, at) is not True:
+            return
+        first, units = self.seen.get(at, (index, ()))
+        self.seen[at] = (first, units + tuple(u for u in state.at(at) if u not in units))
 
     def disrupts(self, uid: str) -> bool:
         """Was ``uid`` in a hex overstacked this phase (its disruption is then the overstack's, SR 11.2.3)?"""
