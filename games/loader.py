@@ -12,13 +12,14 @@ from typing import Annotated, Any
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from hexforge.counters.unit import Unit, parse_inferred
+from hexforge.games.arrival_codes import VALID, arrival_code, meant_as_code
 from hexforge.games.files import CELL_RULE, BadFile, read_text, read_toml, unit_cell
 from hexforge.games import survey_data
 from hexforge.games.channel import check as check_channel
 from hexforge.games.find import bundled_games, resolve_game
 from hexforge.games.game import Game
 from hexforge.games.problems import GameDataError, Problem
-from hexforge.games.schema import GameFile, GridSpec, ScenarioFile, TableFile, TerrainFile
+from hexforge.games.schema import GameFile, GridSpec, Reinforcement, ScenarioFile, TableFile, TerrainFile
 from hexforge.games.values import UNKNOWN, Datum
 from hexforge.maps.convention import Convention
 from hexforge.maps.hexes import Hex, Hexside
@@ -469,9 +470,7 @@ class _Loader:
             check_units(f"reinforcements[{i}].units", r.units)
             self.turn(path, f"reinforcements[{i}].turn", r.turn)
             if r.entry is not None:
-                entry = r.entry.resolved
-                if entry != UNKNOWN and not (isinstance(entry, str) and entry in edges):
-                    self.hexes(path, f"reinforcements[{i}].entry", r.entry, hexmap)
+                self.entry(path, f"reinforcements[{i}]", r, edges, hexmap)
         for i, w in enumerate(sc.withdrawals or []):
             check_units(f"withdrawals[{i}].units", w.units)
             self.turn(path, f"withdrawals[{i}].turn", w.turn)
@@ -484,6 +483,28 @@ class _Loader:
                 self.problem(path, f"victory[{i}].text", "a victory condition of kind 'text' needs its text")
         if sc.special_rules is not None and not sc.special_rules.get("source"):
             self.problem(path, "special_rules", "needs a 'source'")
+
+    def entry(self, path: Path, place: str, r: Reinforcement, edges: set[str], hexmap: HexMap) -> None:
+        """A reinforcement's entry: hexes, a map edge id, or an arrival code (``games/arrival_codes.py``) whose
+        hex is on the map, whose edge is defined and whose GT is the row's ``turn``."""
+        entry = r.entry.resolved if r.entry is not None else UNKNOWN
+        if entry == UNKNOWN or (isinstance(entry, str) and entry in edges):
+            return
+        code = arrival_code(entry) if isinstance(entry, str) and entry not in hexmap.index else None
+        where = f"{place}.entry"
+        if code is None and isinstance(entry, str) and meant_as_code(entry) and entry not in hexmap.index:
+            self.problem(path, where, f"{entry!r} is not an arrival code: {VALID}; the entry may also be hexes, a "
+                                      f"map edge id ({', '.join(sorted(edges)) or 'none defined'}) or \"unknown\"")
+        elif code is None:
+            self.hexes(path, where, r.entry, hexmap)
+        elif code.edge is not None and code.edge not in edges:
+            self.problem(path, where, f"arrival code {entry!r} names map edge {code.edge!r}, which the terrain "
+                                      f"file's [[edges]] does not define (defined: {', '.join(sorted(edges)) or 'none'})")
+        elif code.hex is not None:
+            self.one_hex(path, where, code.hex, hexmap)
+        turn = r.turn.resolved
+        if code is not None and isinstance(turn, int) and turn != code.turn:
+            self.problem(path, where, f"arrival code {entry!r} is for GT {code.turn}, but the row's turn is {turn}")
 
     def turn(self, path: Path, place: str, datum: Datum) -> None:
         v = datum.resolved

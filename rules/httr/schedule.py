@@ -4,8 +4,9 @@ play enters no earlier than its GT, on its entry hex or edge (an adjacent hex wh
 unit, 12.3.4); German reinforcements may be deferred (12.2.2, 12.3.3); in a scenario the airborne reinforcements
 may not be delayed (12.6): they land in their GT.
 
-An entry may be written as the track's own code (ScR 12.1 L1458, :func:`arrival_code`): ``"7A3930"`` is GT 7, Map A,
-hex A3930; ``"10B East"`` GT 10 anywhere along Map B's east edge (terrain.toml ``[[edges]]`` id ``B-east``).
+An entry may be written as the track's own code (ScR 12.1 L1458; grammar in ``games/arrival_codes.py``, which the
+loader checks): ``"7A3930"`` is GT 7, Map A, hex A3930; ``"10B East"`` GT 10 anywhere along Map B's east edge
+(terrain.toml ``[[edges]]`` id ``B-east``).
 
 Reading (12.3.3-12.3.4): a German unit held off the map enters from "an appropriate Off-Map Movement Area": one whose
 map edge holds its entry hex, or for an edge code the edge's hexes ("the off-map area that abuts their entry hex").
@@ -17,11 +18,11 @@ it is not in the data). A row whose units, GT or entry are unknown leaves those 
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from hexforge.builder.timeline import Entered, Event, TurnChange
+from hexforge.games.arrival_codes import arrival_code
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.arrivals import AREA, Arrivals
@@ -31,7 +32,6 @@ from hexforge.rules.state import GameState, phase_of
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
-CODE = re.compile(r"^\s*(\d+)([A-Z])(?:(\d{4})|\s+([A-Za-z]+))\s*$")  # ScR 12.1 (L1458): GT, map, hex or edge
 TRACK = "the Game Turn Record Track's arrival codes (not transcribed: scenario [[reinforcements]] {what})"
 
 
@@ -52,24 +52,6 @@ class Schedule:
     arrived: set[str] = field(default_factory=set)
     late: set[int] = field(default_factory=set)
     turn: int | None = None
-
-
-class Code(NamedTuple):
-    """A German arrival code (ScR 12.1): its GT, map letter, and hex label or map edge id."""
-
-    turn: int
-    sheet: str
-    hex: str | None
-    edge: str | None
-
-
-def arrival_code(text: str) -> Code | None:
-    """ScR 12.1 (L1458): "7A3930" -> GT 7, Map A, hex A3930; "10B East" -> GT 10, Map B, edge ``B-east``."""
-    m = CODE.match(text)
-    if m is None:
-        return None
-    turn, sheet, digits, edge = m.groups()
-    return Code(int(turn), sheet, f"{sheet}{digits}" if digits else None, f"{sheet}-{edge.lower()}" if edge else None)
 
 
 def rows(p: Position) -> list:

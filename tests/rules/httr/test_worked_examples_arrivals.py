@@ -4,9 +4,8 @@ positions built from them.
 H33 (ScR 12.0 L1454, 12.1 L1458): the Game Turn Record Track's letters (GT 6: B, C and E, the 10th SS, 9th SS and
 Independent displays) are not transcribed, so that part is not tested; the arrival code grammar is: "7A3930" is GT 7,
 Map A, hex 3930; "10B East" GT 10 anywhere along Map B's east edge. Assumed: the synthetic sheets stand for Maps A
-and B, so "7B0310" and "10B East" are judged on them (B-east: the synthetic terrain's B0110..B0710). The game loader
-does not accept a code in a ``[[reinforcements]]`` entry yet (games/loader.py checks hexes and edges only), so the
-rows are built in memory from the synthetic scenario 'schedule'.
+and B, so "7B0310" and "10B East" are judged on them (B-east: the synthetic terrain's B0110..B0710); the rows are
+read from the synthetic scenario file 'schedule-codes' (the loader's grammar: tests/games/test_arrival_codes.py).
 
 H34 (ScR 12.3.2-12.3.3 L1463-L1464): units scheduled for A3930 may instead arrive in Off-Map Area 2N. Assumed: the
 synthetic off-map area 1E stands for 2N, its map edge holding the scheduled hex (B0310) as 2N's holds A3930; 1W's
@@ -14,37 +13,20 @@ does not. The column entry of 12.3.2 (later stacks paying for the road off the m
 """
 from __future__ import annotations
 
-import dataclasses
-
-from hexforge.games.values import Datum
 from hexforge.rules import rules_for
 from hexforge.rules.httr.referee import HttrReferee
-from hexforge.rules.httr.schedule import Code, arrival_code
 from tests.rules.httr.helpers import Log, game, illegal, rules_broken
 
-
-def test_h33_the_arrival_code_grammar():  # H33, OFF-4: ScR 12.1 (L1458)
-    assert arrival_code("7A3930") == Code(7, "A", "A3930", None)
-    assert arrival_code("10B East") == Code(10, "B", None, "B-east")
-    assert arrival_code("10b East") is None and arrival_code("A3930") is None and arrival_code("7A393") is None
-
-
-def coded():
-    """The synthetic game with G-INF2 due by code "7B0310" and G-INF3 by "10B East"."""
-    g = game()
-    sc = g.scenarios["schedule"]
-    rows = [sc.reinforcements[0].model_copy(update={"turn": Datum(value=7), "entry": Datum(value="7B0310")}),
-            sc.reinforcements[1].model_copy(update={"turn": Datum(value=10), "entry": Datum(value="10B East")})]
-    return dataclasses.replace(g, scenarios={**g.scenarios, "schedule": sc.model_copy(update={"reinforcements": rows})})
+CODES = "schedule-codes"  # G-INF2 due by code "7B0310", G-INF3 by "10B East"
 
 
 def enters(g, unit: str, h: str, turn: int) -> list:
     log = Log({"A-INF1": "B0101"}, g).phase(1, "allied_movement").phase(turn, "german_movement").enter(unit, h)
-    return HttrReferee(rules_for(g, "schedule"), log.timeline()).run().judged[-1].verdicts
+    return HttrReferee(rules_for(g, CODES), log.timeline()).run().judged[-1].verdicts
 
 
 def test_h33_codes_give_the_gt_and_the_hex_or_edge():  # H33, OFF-4: ScR 12.1 (L1458)
-    g = coded()
+    g = game()
     assert not illegal(enters(g, "G-INF2", "B0310", 7))  # "7B0310": its hex, in its GT
     assert rules_broken(enters(g, "G-INF2", "B0310", 6)) == ["HTTR ScR 12.1"]  # a GT early
     assert rules_broken(enters(g, "G-INF2", "B0309", 7)) == ["HTTR ScR 12.1"]  # another hex of no area
@@ -53,7 +35,7 @@ def test_h33_codes_give_the_gt_and_the_hex_or_edge():  # H33, OFF-4: ScR 12.1 (L
 
 
 def test_h34_units_held_in_the_area_abutting_their_hex():  # H34, OFF-5: ScR 12.3.3 (L1464)
-    g = coded()
+    g = game()
     held = enters(g, "G-INF2", "B0210", 8)  # held in 1E (as 2N), entering by another of its edge hexes
     assert not illegal(held) and any("area 1E" in (getattr(v, "detail", None) or "") for v in held)
     assert rules_broken(enters(g, "G-INF2", "B0201", 8)) == ["HTTR ScR 12.3.3"]  # 1W does not abut B0310
