@@ -21,8 +21,9 @@ from hexforge.rules.httr.attachment import Attachments, controlling
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.detached import er_now
 from hexforge.rules.httr.entrench import Works, benefits
+from hexforge.rules.httr.fatigue import morale_now, strength_now
 from hexforge.rules.httr.movement import CA_COST, EZOC_EXIT, Movement, Step
-from hexforge.rules.httr.units import division, is_kind, kind_of, number
+from hexforge.rules.httr.units import division, is_kind, kind_of
 from hexforge.rules.httr.supply_rules import before_supply_rules
 from hexforge.rules.httr.values import ca_result, ca_value, odds
 from hexforge.rules.registry import rule
@@ -274,7 +275,8 @@ def check_cost(p: Position, u: str, src: Hex, target: Hex) -> Verdict:
 def resolve(p: Position, roll: int) -> Verdict:
     """SR 10.3-10.4: the pending CA's result for its 1d6 (the uppermost units give ER and morale; +2 morale
     for an engineer among the attackers, Fig 17; all attackers count from an adjacent start; defenders in
-    defilade are not halved; depleted defenders defend at 1/2, 13.3.2)."""
+    defilade are not halved; depleted defenders defend at 1/2, 13.3.2; fatigued units at morale -1 and 1/2 strength,
+    optional 21.5.4)."""
     src, target, units = p.ca.pending
     shaken = check_afv_lost(p, units)
     p.ca.pending = None
@@ -286,7 +288,7 @@ def resolve(p: Position, roll: int) -> Verdict:
     if not units or not defenders:
         return Legal(detail="no CA to resolve")
     a, dfd = units[0], defenders[0]
-    vals = [v for x in (a, dfd) for v in (er_now(p, x), number(p.game, x, "morale"))]
+    vals = [v for x in (a, dfd) for v in (er_now(p, x), morale_now(p, x))]
     bad = next((v for v in vals if isinstance(v, Unknown)), None)
     if bad is not None:
         return NotCheckable(bad.needs)
@@ -303,8 +305,8 @@ def resolve(p: Position, roll: int) -> Verdict:
     value = ca_value(p.game, line, int(er_a - er_d), int(mo_a - mo_d), adjacent)
     if p.night and not isinstance(value, Unknown):
         value -= 2  # SR 20.4 (L992): two columns left at night (net one with the adjacent start)
-    att = sum_strength(p.game, units)
-    dfn = sum_strength(p.game, defenders, halve=lambda u: mem.has(p.state, u, "depleted"))
+    att = sum_strength(p, units)
+    dfn = sum_strength(p, defenders, halve=lambda u: mem.has(p.state, u, "depleted"))
     for u in defenders:  # this CA's result, not an earlier one's, is what their retreat answers to
         p.ca.results.pop(u, None)
         p.ca.disrupted_before.discard(u)
@@ -325,18 +327,19 @@ def entrenched_defence(p: Position, dfd: str, units: list[str]) -> bool:
     in Defilade, not armored) unless an attacking combat engineer of two SP and positive morale negates it."""
     negated = False
     for u in units:
-        sp, mo = number(p.game, u, "strength"), number(p.game, u, "morale")
+        sp, mo = strength_now(p, u), morale_now(p, u)
         if is_kind(p.game, u, "engineer") and not isinstance(sp, Unknown) and not isinstance(mo, Unknown):
             negated = negated or (sp >= 2 and mo > 0)
     return not negated and benefits(p, p.works, dfd) is True
 
 
-def sum_strength(game: Game, units, halve=lambda u: False) -> float | Unknown:
+def sum_strength(p: Position, units, halve=lambda u: False) -> float | Unknown:
+    """The CA strength of ``units`` (leaders none; a fatigued unit's halved, optional SR 21.5.4)."""
     total = 0.0
     for u in units:
-        if is_kind(game, u, "leader"):
+        if is_kind(p.game, u, "leader"):
             continue
-        s = number(game, u, "strength")
+        s = strength_now(p, u)
         if isinstance(s, Unknown):
             return s
         total += math.ceil(s / 2) if halve(u) else s  # SR 13.3.2.3 (L746): half-strength, round up
@@ -373,7 +376,7 @@ def check_afv_lost(p: Position, units: tuple[str, ...]) -> Verdict:
     leg = [u for u in units if u not in afv and p.state.where(u) is not None]
     if not lost or not leg or len(leg) + len(afv) - len(lost) > len(leg):
         return Legal()
-    morale = [number(p.game, u, "morale") for u in leg]
+    morale = [morale_now(p, u) for u in leg]
     if any(isinstance(m, Unknown) for m in morale):
         return NotCheckable(next(m for m in morale if isinstance(m, Unknown)).needs + " (SR 10.2.13)")
     if p.morale_roll is not None and p.morale_roll <= max(morale):

@@ -29,7 +29,8 @@ from hexforge.rules.httr.at_fire import judge_at_results, resolve_at
 from hexforge.rules.httr.opportunity import judge_whole_stack
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.declaration import Declaration
-from hexforge.rules.httr.units import has_mode, is_kind, kind_of, number
+from hexforge.rules.httr.fatigue import morale_now
+from hexforge.rules.httr.units import has_mode, is_kind, kind_of
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -121,8 +122,9 @@ def check_travel_top(p: Position, unit: str) -> Verdict:
 @rule("HTTR SR 16.1-16.2 / 16.5", "MOR-1", "a morale check fails when 2d6 exceeds the current morale (+1 stacked "
       "with a leader)")
 def morale_check(p: Position, unit: str, roll: int) -> tuple[bool | None, str]:
-    """(passed?, why); ``None`` when the unit's morale is not known or a pass depends on its unread losses."""
-    morale = number(p.game, unit, "morale")
+    """(passed?, why); ``None`` when the unit's morale is not known or a pass depends on its unread losses (one
+    less while fatigued, optional SR 21.5.4)."""
+    morale = morale_now(p, unit)
     if isinstance(morale, Unknown):
         return None, morale.needs
     at = p.state.where(unit)

@@ -23,6 +23,7 @@ from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.fatigue import engineer_tired, fatigued
 from hexforge.rules.httr.units import is_kind, number
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -166,6 +167,10 @@ def judge_build(p: Position, works: Works, label: str) -> Verdict:
         return Illegal("HTTR SR 18.4.3.1", f"an entrenchment is placed in {label} without combat engineers of "
                        f"{ENGINEER_SP:g} SP concentrated and undisturbed there for {BUILD_TURNS} GTs "
                        f"({total:g} SP: {', '.join(ready) or 'none'})")
+    tired = [u for u in ready if fatigued(p, u)]
+    rested = engineers_at_work(p, works, [u for u in ready if u not in tired], None) if tired else None
+    if isinstance(rested, tuple) and rested[1] < ENGINEER_SP:
+        return engineer_tired(tired, "build entrenchments")  # optional SR 21.5.4
     if start is not None and start[0] < first_turn(p.game):
         return Illegal("HTTR SR 18.4.3.1", f"an entrenchment is placed in {label} in GT {p.state.turn}: no work "
                        f"could begin {BUILD_TURNS} GTs before, before the first GT")

@@ -13,10 +13,18 @@ firing (the target's part is CA's 'defense' only). The marker is due by the end 
 triggered then and unmarked when the next GT begins is a missed marker; a marker put on later for a trigger not yet
 marked is legal. "Rested" is neither moved, fired nor in CA in the GT up to its Organization Phase. A marker on a
 hex holding several units names none of them: not checkable.
+
+The marker's effects (21.5.4) are read through :func:`morale_now`, :func:`strength_now` and :func:`engineer_barred`,
+which the morale checks, the fire and CA strengths and the engineers' ferrying and building call. Readings: the
+halving applies to the unit's printed strength, before the fire and CA modifiers (as a depleted unit's, SR 13.3.2.3);
+an engineer ferrying itself (ScR 9.1.4) ferries troops; building the Pannerden ferry (ScR 9.2) is neither a bridge
+nor an entrenchment, so a fatigued engineer may build it, but not carry troops across it (9.2.9-9.2.10).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from hexforge.builder.timeline import Eliminated, Entered, Event, StepChange, TurnChange
@@ -208,3 +216,39 @@ def phase_over(p: Position, log: Fatigue, new_turn: int | None) -> list[Verdict]
 @rule("HTTR SR 21.5.4", "OPT-3", "a unit whose fatigue was triggered carries a Fatigue marker by the end of that GT")
 def missed(uid: str, why: str) -> Verdict:
     return Illegal("HTTR SR 21.5.4", f"{uid} has no Fatigue marker at the end of the GT: {why}")
+
+
+def fatigued(p: Any, uid: str) -> bool:
+    """SR 21.5.4: ``uid`` carries a Fatigue marker, with optional fatigue on (``p``: the referee)."""
+    log = getattr(p, "fatigue", None)
+    return getattr(p, "readings", {}).get(SETTING) == "on" and isinstance(log, Fatigue) and uid in log.fatigued
+
+
+def tired(p: Any) -> Callable[[str], bool]:
+    """:func:`fatigued` on ``p`` for what holds no referee (the engineers' ferry log); read when called."""
+    return lambda uid: fatigued(p, uid)
+
+
+def morale_now(p: Any, uid: str) -> float | Unknown:
+    """``uid``'s printed morale, one less while fatigued (SR 21.5.4); the morale checks read this."""
+    morale = number(p.game, uid, "morale")
+    return morale - 1 if not isinstance(morale, Unknown) and fatigued(p, uid) else morale
+
+
+def strength_now(p: Any, uid: str) -> float | Unknown:
+    """``uid``'s printed strength, halved rounded up while fatigued (SR 21.5.4); fire and CA strengths read this."""
+    s = number(p.game, uid, "strength")
+    return math.ceil(s / 2) if not isinstance(s, Unknown) and fatigued(p, uid) else s
+
+
+def engineer_barred(barred: Callable[[str], bool], units: list[str], work: str) -> Illegal | None:
+    """SR 21.5.4: why none of the engineers ``units`` may do ``work`` (all are fatigued), else None."""
+    if not units or not all(barred(u) for u in units):
+        return None
+    return engineer_tired(units, work)
+
+
+@rule("HTTR SR 21.5.4", "OPT-3", "fatigued engineers neither ferry troops nor build bridges or entrenchments")
+def engineer_tired(units: list[str], work: str) -> Illegal:
+    return Illegal("HTTR SR 21.5.4", f"{', '.join(units)} {'is' if len(units) == 1 else 'are'} fatigued: fatigued "
+                   f"engineers cannot {work}")

@@ -5,16 +5,18 @@ ferry itself instead (then it ferries no one else and moves no further). Only in
 combat engineers and leaders are ferried.
 
 A move that crosses is judged with the ferry available when one is; the referee then records which engineer
-carried it (:meth:`FerryLog.record`).
+carried it (:meth:`FerryLog.record`). A fatigued engineer ferries no one, itself included (optional SR 21.5.4).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr.fatigue import engineer_barred
 from hexforge.rules.httr.units import is_kind, number
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -34,9 +36,10 @@ class Mover(Protocol):
 @dataclass
 class FerryLog:
     """One Movement Phase's ferrying: the position at its start, SP each engineer carried, the engineers that
-    ferried themselves, and the units that moved."""
+    ferried themselves, and the units that moved; ``tired``: whether an engineer is fatigued (SR 21.5.4)."""
 
     start: GameState
+    tired: Callable[[str], bool] = lambda _uid: False
     carried: dict[str, float] = field(default_factory=dict)
     itself: set[str] = field(default_factory=set)
     moved: set[str] = field(default_factory=set)
@@ -55,8 +58,10 @@ class FerryLog:
     def why_not(self, m: Mover, a: Hex) -> Illegal | None:
         """None when an engineer may ferry the mover across a water hexside of ``a`` now, else why not."""
         if is_kind(m.game, m.uid, ENGINEER):  # one that ferried others does not move at all (Movement.barred)
-            return None if self.start.where(m.uid) == a else Illegal(
-                "HTTR ScR 9.1.4", f"{m.uid} ferries itself only from the hex it began the Movement Phase in")
+            if self.start.where(m.uid) != a:
+                return Illegal("HTTR ScR 9.1.4", f"{m.uid} ferries itself only from the hex it began the Movement "
+                               "Phase in")
+            return engineer_barred(self.tired, [m.uid], "ferry troops, themselves included")
         if is_kind(m.game, m.uid, *FERRIED_KINDS) is not True:
             return Illegal("HTTR ScR 9.1", f"{m.uid} is not of a type a bridge engineer ferries (infantry, heavy "
                            "weapons, HQs, combat engineers and leaders only)")
@@ -64,10 +69,13 @@ class FerryLog:
         if not near:
             return Illegal("HTTR ScR 9.1.1", f"{m.uid} crosses unbridged water with no bridge engineer that began the "
                            "Movement Phase stacked with it there and has not moved")
+        tired = engineer_barred(self.tired, near, "ferry troops")
+        if tired is not None:
+            return tired
         mine = 0.0 if is_kind(m.game, m.uid, "leader") else number(m.game, m.uid, "strength")
         for u in near:
             room = number(m.game, u, "strength")
-            if u in self.itself or isinstance(room, Unknown) or isinstance(mine, Unknown):
+            if u in self.itself or self.tired(u) or isinstance(room, Unknown) or isinstance(mine, Unknown):
                 continue
             if self.carried.get(u, 0.0) + mine <= room:
                 return None
@@ -84,7 +92,8 @@ class FerryLog:
             mine = 0.0 if is_kind(m.game, m.uid, "leader") else number(m.game, m.uid, "strength")
             for u in self.engineers(m, a):
                 room = number(m.game, u, "strength")
-                if u not in self.itself and not isinstance(room, Unknown) and not isinstance(mine, Unknown) \
+                if u not in self.itself and not self.tired(u) and not isinstance(room, Unknown) \
+                        and not isinstance(mine, Unknown) \
                         and self.carried.get(u, 0.0) + mine <= room:
                     self.carried[u] = self.carried.get(u, 0.0) + mine
                     break

@@ -20,6 +20,7 @@ from hexforge.rules.httr.at_fire import check_class
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.detached import detached_from, er_now
 from hexforge.rules.httr.entrench import Works, benefits
+from hexforge.rules.httr.fatigue import strength_now
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.fire_limits import limits
 from hexforge.rules.httr.fire_units import firers
@@ -527,8 +528,9 @@ def minimal_attack(p: Position, total: float, er: int, roll: int) -> Verdict:
 
 
 def _firer(p: Position, u: str, kind: str, packet: list[str] | tuple[str, ...] = ()) -> tuple[float, int] | Unknown:
-    """One firer's DF strength and ER in ``packet`` after SR 6.3.3-6.3.4 and 18.1.1.3 (IF: ``fire_values.if_firer``)."""
-    s, er = number(p.game, u, "strength"), er_now(p, u)
+    """One firer's DF strength and ER in ``packet`` after SR 6.3.3-6.3.4 and 18.1.1.3 (IF: ``fire_values.if_firer``),
+    from its strength halved while fatigued (optional SR 21.5.4)."""
+    s, er = strength_now(p, u), er_now(p, u)
     for v in (s, er):
         if isinstance(v, Unknown):
             return v

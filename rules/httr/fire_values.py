@@ -18,6 +18,7 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.detached import er_now
 from hexforge.rules.httr.entrench import Works, benefits
+from hexforge.rules.httr.fatigue import strength_now
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.route_barrages import counts_observed, route_needs
 from hexforge.rules.httr.units import formation_chain, is_kind, number, printed_range
@@ -63,7 +64,7 @@ def result_line(p: Position, d: Declaration, target: Hex, kinds: frozenset[str])
       "barrage quartered; ER -2 under an HQ the artillery is not attached to; +2 on the roll at a hex of more than "
       "18 SP, +-1 per 12 SP beyond 16 (at most +-3 in all); AFV targets by their class")
 def if_firer(p: Position, d: Declaration, u: str, target: Hex) -> tuple[float, int] | Unknown:
-    s, er, rng = number(p.game, u, "strength"), er_now(p, u), printed_range(p.game, u)
+    s, er, rng = strength_now(p, u), er_now(p, u), printed_range(p.game, u)  # SR 21.5.4: halved while fatigued
     for v in (s, er, rng):
         if isinstance(v, Unknown):
             return v

@@ -33,6 +33,7 @@ from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.fatigue import engineer_tired, fatigued
 from hexforge.rules.httr.units import is_kind, mobility, number
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState, phase_of
@@ -132,14 +133,14 @@ def on_roll(p: Position, log: Crossings, cfg: dict, e: DiceRoll) -> list[Verdict
     return []
 
 
-def engineer_there(p: Position, cfg: dict, hexes: set[Hex], concentrated: bool, need: float | None = None) \
-        -> bool | None:
+def engineer_there(p: Position, cfg: dict, hexes: set[Hex], concentrated: bool, need: float | None = None,
+                   rested: bool = False) -> bool | None:
     """A combat engineer of the ferry's side with ``need`` (default ``engineer_sp``) SP or more in ``hexes`` (None:
-    its SP unknown)."""
+    its SP unknown); ``rested``: not fatigued (optional SR 21.5.4)."""
     need, found = float(cfg.get("engineer_sp", 2)) if need is None else need, False
     for h in hexes:
         for u in p.state.at(h):
-            if p.state.side(u) != cfg.get("side") or not is_kind(p.game, u, "engineer"):
+            if p.state.side(u) != cfg.get("side") or not is_kind(p.game, u, "engineer") or (rested and fatigued(p, u)):
                 continue
             sp = number(p.game, u, "strength") if need > 0 else need
             if isinstance(sp, Unknown):
@@ -280,17 +281,20 @@ def judge_crossing(p: Position, log: Crossings, cfg: dict, uid: str, frm: Hex) -
 
 def engineers(p: Position, cfg: dict, uid: str, mob: str) -> Verdict | None:
     """ScR 9.2.9-9.2.10: an engineer of the builders at one end of the ferry, one step for leg units, ``engineer_sp``
-    SP for the others (None: there is one)."""
+    SP for the others (None: there is one); a fatigued engineer carries no one (optional SR 21.5.4)."""
     ends = {p.hex(str(h)) for h in cfg.get("hexes") or ()} - {None}
-    if mob == "leg":
-        if not engineer_there(p, cfg, ends, concentrated=False, need=0.0):
-            return Illegal("HTTR ScR 9.2.10", f"{uid} crosses the ferry with no engineer of its builders at it: "
-                           "leg units need one step of engineers")
-        return None
-    there = engineer_there(p, cfg, ends, concentrated=False)
+    need = 0.0 if mob == "leg" else None
+    there = engineer_there(p, cfg, ends, concentrated=False, need=need, rested=True)
     if there is None:
         return NotCheckable("the strength of the engineers at the ferry (units.csv strength)")
-    if not there:
-        return Illegal("HTTR ScR 9.2.9", f"{uid} is not a leg unit and crosses the ferry without an engineer "
-                       f"of {cfg.get('engineer_sp', 2)} SP at it")
-    return None
+    if there:
+        return None
+    tired = sorted(u for h in ends for u in p.state.at(h) if p.state.side(u) == cfg.get("side")
+                   and is_kind(p.game, u, "engineer") and fatigued(p, u))
+    if tired and engineer_there(p, cfg, ends, concentrated=False, need=need):
+        return engineer_tired(tired, "carry troops across the ferry")
+    if mob == "leg":
+        return Illegal("HTTR ScR 9.2.10", f"{uid} crosses the ferry with no engineer of its builders at it: "
+                       "leg units need one step of engineers")
+    return Illegal("HTTR ScR 9.2.9", f"{uid} is not a leg unit and crosses the ferry without an engineer "
+                   f"of {cfg.get('engineer_sp', 2)} SP at it")

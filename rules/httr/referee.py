@@ -41,6 +41,7 @@ from hexforge.rules.httr.opportunity import Waiting, judge_of, judge_trigger, tr
 from hexforge.rules.httr.columns import Drag
 from hexforge.rules.httr.entrench import Works, check_occupied, judge_marker, marker_event
 from hexforge.rules.httr.ferries import FerryLog
+from hexforge.rules.httr.fatigue import tired
 from hexforge.rules.httr.weather import Routine
 from hexforge.rules.httr.frost import boost, covers
 from hexforge.rules.httr.scatter import scattered
@@ -100,7 +101,7 @@ class HttrReferee(Referee):
         self.drag = Drag()  # the moving stack of the current drag (SR 9.6.4-9.6.7)
         self.works = Works()  # entrenchments and what disturbs their builders (SR 12.1, 18.4.3)
         self.works.set_up(self.game, timeline.setup, self.state)
-        self.ferries = FerryLog(self.state)  # bridge engineers' ferrying this Movement Phase (ScR 9.1)
+        self.ferries = FerryLog(self.state, tired(self))  # bridge engineers' ferrying this Movement Phase (ScR 9.1)
         self.arrivals = Arrivals()  # units entering and leaving the map (ScR 10.2, 12.2)
         self.overstacks = Overstacks()  # hexes overstacked this phase (SR 11.2.3)
         self.recoveries = recovery_modes.Recoveries()  # recovered units due in Defilade (SR 10.6.6)
@@ -400,7 +401,7 @@ class HttrReferee(Referee):
         self.dismounts.clear()
         self.last_move = (None, None)
         self.phase_start = self.state
-        self.ferries = FerryLog(self.state)
+        self.ferries = FerryLog(self.state, tired(self))
 
     @rule("HTTR SR 6.7.2", "EFF-2", "a DEF result puts the target in Defilade at once (nothing more when it is "
           "already defiladed or disrupted)")
