@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
@@ -29,6 +29,9 @@ from hexforge.rules.httr.values import ca_result, ca_value, odds
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+if TYPE_CHECKING:
+    from hexforge.rules.httr.landings import Landings
 
 NEVER_ATTACK = ("artillery", "at")  # SR 10.1.17, 18.2.6
 WITH_ORGANISATION = ("hq", "leader", "engineer")  # SR 10.1.6, 19.1.3: only with units of their organisation
@@ -62,6 +65,7 @@ class Position(Protocol):
     morale_roll: int | None
     attach: Attachments
     works: Works
+    landings: Landings  # the phase's landings on enemy units (ScR 6.6.4.2): ``contested``, hex -> (step, units)
 
     def phase(self) -> tuple[str, str | None]: ...
 
@@ -80,13 +84,15 @@ def judge_ca(p: Position, d: Declaration) -> list[Verdict]:
         return [NotCheckable(f"hexes named {d.firers[0]!r} and {d.target!r}")]
     kind, side = p.phase()
     order = mem.stack(p.state, src)
+    if src == target:  # a landing's CA on the enemy units in its own hex (ScR 6.6.4.2): its stack is its own units
+        order = tuple(u for u in order if p.state.side(u) == side)
     units = attackers(p, src, side)
     unsure = [u for u in order if p.state.side(u) == side and kind_of(p.game, u) is None]
     out = [NotCheckable(f"the type of unit {unsure[0]} (units.csv type: which units may close-assault, SR 10.1.17)")
            ] if unsure else []
-    out += [check_phase(p, kind), check_adjacent(p, src, target), check_stoppers(p, order, side), check_company(p, units),
-           check_once(p, units), check_start(p, units, target), check_lead(p, d, order), check_hw(p, order, units),
-           check_mixing(p, units, target)]
+    out += [check_phase(p, kind), check_adjacent(p, src, target, units), check_stoppers(p, order, side),
+           check_company(p, units), check_once(p, units), check_start(p, units, target), check_lead(p, d, order),
+           check_hw(p, order, units), check_mixing(p, units, target)]
     out.append(check_cp(p, units))
     if src.distance(target) == 1:
         out += [check_cost(p, u, src, target) for u in units]
@@ -109,12 +115,28 @@ def check_phase(p: Position, kind: str) -> Verdict:
     return Legal()
 
 
-@rule("HTTR SR 10.1.4-10.1.5", "CA-3", "a CA only against an adjacent hex, the attackers from one hex")
-def check_adjacent(p: Position, src: Hex, target: Hex) -> Verdict:
-    if src.distance(target) != 1:
-        return Illegal("HTTR SR 10.1.4", f"{p.game.map.labels[src]} is not adjacent to {p.game.map.labels[target]}")
-    if not p.state.at(target):
-        return Illegal("HTTR SR 10.1.4", f"{p.game.map.labels[target]} holds no enemy unit to close-assault")
+@rule("HTTR SR 10.1.4-10.1.5", "CA-3", "a CA only against an adjacent hex, the attackers from one hex (units "
+      "that landed on enemy units this phase: their own hex, ScR 6.6.4.2)")
+def check_adjacent(p: Position, src: Hex, target: Hex, units: list[str]) -> Verdict:
+    """SR 10.1.4: attacker and defender adjacent; a CA declared from the target hex itself (``ca B0306 from
+    B0306``) is the mandatory CA of units that landed there on enemy units this phase, made "as though [it]
+    originated from an adjacent hex" (ScR 6.6.4.2): legal when every attacker is one of them."""
+    label = p.game.map.labels[target]
+    if src == target:
+        landed = p.landings.contested.get(src, (0, []))[1]
+        strangers = [u for u in units if u not in landed]
+        if strangers or not landed:
+            who = f"{', '.join(strangers)} did not land" if strangers else "no unit landed"
+            return Illegal("HTTR SR 10.1.4", f"a close action from {label} on itself, but {who} on enemy units there "
+                           "this phase: only such units close-assault their own hex (ScR 6.6.4.2), others an "
+                           "adjacent one")
+    elif src.distance(target) != 1:
+        return Illegal("HTTR SR 10.1.4", f"{p.game.map.labels[src]} is not adjacent to {label}")
+    side = p.state.side(units[0]) if units else p.phase()[1]
+    if not any(p.state.side(u) != side for u in p.state.at(target)):
+        return Illegal("HTTR SR 10.1.4", f"{label} holds no enemy unit to close-assault")
+    if src == target:
+        return Legal(detail=f"the mandatory close action of the units landed on enemy units in {label} (ScR 6.6.4.2)")
     return Legal()
 
 
@@ -280,7 +302,8 @@ def resolve(p: Position, roll: int) -> Verdict:
     src, target, units = p.ca.pending
     shaken = check_afv_lost(p, units)
     p.ca.pending = None
-    defenders = mem.stack(p.state, target)
+    side = p.state.side(units[0]) if units else None  # a landing's CA shares its hex with its defenders (6.6.4.2)
+    defenders = tuple(u for u in mem.stack(p.state, target) if side is None or p.state.side(u) != side)
     if not isinstance(shaken, Legal):
         p.ca.involved.update({u: target for u in (*units, *defenders)})
         return shaken

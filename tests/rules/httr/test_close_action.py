@@ -284,3 +284,41 @@ def test_special_at_fire_in_close_action():  # CA-17, SR 10.2.2-10.2.9 (L551-565
     open_ground = {"G-INF2": "B0304", "A-TANK": "B0303"}
     got = special(open_ground, "ca B0304 from B0303", "at B0303 from G-INF2")
     assert all_legal(got)  # in open ground with its primary ATFV only (SR 10.2.9; tests/rules/httr/test_ca_special_at.py)
+
+
+def test_a_close_action_on_a_hex_of_friendly_units_only():  # CA-3, SR 10.1.4 (L529): 'adjacent opposing units'
+    assert rules_broken(ca({"A-INF2": "B0304", "A-INF1": "B0303"}, "ca B0304 from B0303")) == ["HTTR SR 10.1.4"]
+
+
+def landed_on(*after: str, turn: int = 8) -> list:
+    """A-INF1 (Concentrated, off the map) drops on G-INF1 in B0306, next to A-REG1's Pathfinder marker on B0305, in
+    GT 8's Allied Movement Phase (tests/rules/httr/test_landings.py); then the lines ``after``, in GT ``turn``'s.
+    Assumed: it lands where it dropped (no Air Landing roll is logged, so no scatter follows)."""
+    log = Log({"G-INF1": "B0306", "A-INF1": (None, {"Mode": "Concentrated"}), "A-INF3": "B0305"}) \
+        .phase(8, "allied_movement").place("pf1", "Pathfinder A-REG1", "B0305").enter("A-INF1", "B0306")
+    if turn != 8:
+        log.phase(turn, "allied_movement")
+    for line in after:
+        log.say(line)
+    return last(log.check())
+
+
+def test_units_landed_on_enemy_units_close_assault_their_own_hex():  # CA-3, SR 10.1.4 (L529), ScR 6.6.4.2 (L1238)
+    """ScR 6.6.4.2: the units landed on German units make a mandatory CA on them 'just as though the Close Action
+    originated from an adjacent hex', declared from the hex itself; no other unit may close-assault from its own hex,
+    nor the landed units once their landing phase is over."""
+    made = landed_on("ca B0306 from B0306")
+    assert not illegal(made) and any("ScR 6.6.4.2" in (getattr(v, "detail", "") or "") for v in made)
+    assert rules_broken(landed_on("ca B0305 from B0305")) == ["HTTR SR 10.1.4"]  # A-INF3 did not land
+    later = landed_on("ca B0306 from B0306", turn=9)
+    assert rules_broken(later) == ["HTTR SR 10.1.4"] and "A-INF1 did not land" in illegal(later)[0].reason
+
+
+def test_a_landing_close_action_is_against_the_enemy_units_only():  # CA-19, SR 10.3 (L577), ScR 6.6.4.2 (L1238)
+    """The landed A-INF1 (5 SP, ER 5, morale 8) against G-INF1 (3 SP, ER 2, morale 4) in their shared hex: the odds
+    are 5:3, not A-INF1's 5 against the whole hex."""
+    log = Log({"G-INF1": "B0306", "A-INF1": (None, {"Mode": "Concentrated"})}).phase(8, "allied_movement") \
+        .place("pf1", "Pathfinder A-REG1", "B0305").enter("A-INF1", "B0306").say("ca B0306 from B0306") \
+        .roll("Close Action", 6)
+    said = last(log.check())
+    assert not illegal(said) and "odds 5:3" in (said[0].detail or "")
