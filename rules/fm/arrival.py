@@ -94,7 +94,7 @@ class Arrivals:
     arrival hexes (ARN 11.1 delay), and the units that entered this phase."""
 
     rules: RulesSystem
-    blocked: dict[str, set[int]] = field(default_factory=dict)
+    blocked: dict[str, int] = field(default_factory=dict)  # unit -> the first GT from its due one an enemy held its hexes
     entered: set[str] = field(default_factory=set)
     turn: int | None = None
     conditional: ConditionalArrival | None = None
@@ -135,7 +135,7 @@ class Arrivals:
             if s.turn > turn:
                 continue
             if any(ch.state.side(u) != side for h in s.hexes for u in ch.state.at(h)):
-                self.blocked.setdefault(uid, set()).add(turn)
+                self.blocked.setdefault(uid, turn)  # only the first matters: every later GT is after it
 
     def judge(self, ch: Judge, j: Judged) -> None:
         """One unit entering the map: its verdicts, and the move it starts (F&M 5.2: the arrival hex is its
@@ -261,7 +261,7 @@ class Arrivals:
             return Illegal(rules.arrival_rule, f"{uid} entered at {label(rules, h)}, {turn - s.turn} GT after it was "
                            f"due: it arrives at {s.listed}, or {SHIFT} hexes along the map edge from there per GT "
                            "delayed")
-        if not self.blocked.get(uid, set()) & set(range(s.turn, turn)):
+        if self.blocked.get(uid, turn) >= turn:  # held on no GT from its due GT up to this one
             return Illegal(rules.arrival_rule, f"{uid} entered at {label(rules, h)}, shifted along the map edge from "
                            f"{s.listed}, but no enemy unit held its arrival hexes while it was delayed")
         return Legal()
