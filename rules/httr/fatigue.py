@@ -23,11 +23,11 @@ nor an entrenchment, so a fatigued engineer may build it, but not carry troops a
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from hexforge.builder.timeline import Eliminated, Entered, Event, StepChange, TurnChange
+from hexforge.builder.timeline import Eliminated, Entered, Event, Placement, StepChange, TurnChange
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.games.values import plain
@@ -70,6 +70,17 @@ class Fatigue:
     due: dict[str, str] = field(default_factory=dict)  # unit -> why its fatigue was triggered, not yet marked
     markers: dict[str, str] = field(default_factory=dict)  # marker piece id -> the unit it marks
     nights: list[tuple[int, ...]] | None = None  # the calendar's nights, read at first use
+
+    @classmethod
+    def set_up(cls, setup: tuple[Placement, ...], channel: Channel) -> Fatigue:
+        """The units the set-up shows fatigued (their fatigue layer's level; a save begun mid-scenario)."""
+        tired = set()
+        for p in setup:
+            for trait, level in {**p.markers, **p.layers}.items():
+                lay = channel.layer(trait)
+                if p.piece.unit is not None and lay is not None and lay.id == FATIGUE and channel.level(trait, level):
+                    tired.add(p.piece.unit)
+        return cls(fatigued=tired)
 
 
 def on_event(p: Position, log: Fatigue, e: Event) -> list[Verdict]:
