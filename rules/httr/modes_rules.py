@@ -20,6 +20,7 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.ammunition import judge_depleted
 from hexforge.rules.httr.attachment import Attachments, controlling
+from hexforge.rules.httr.ca_retreat import NO_DEFENDER_RESULT
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.landings import Landings, landing_disruption
@@ -183,13 +184,25 @@ def end_of_move(p: Position, uid: str) -> Verdict:
     return Legal(detail="Travel to Concentrated at the end of its move, 2 MP (SR 5.2.1 exc. 2)")
 
 
+def ca_may_disrupt(p: Position, uid: str) -> bool:
+    """Whether a close action ``uid`` was in may have disrupted it: its result, where known, disrupts its side (SR 10.3:
+    "-" no one, "A" the attacker alone); unknown results may."""
+    if uid not in p.ca.involved:
+        return False
+    if uid in p.ca.results:
+        return p.ca.results[uid] not in NO_DEFENDER_RESULT
+    hex_ = p.ca.involved[uid]  # an attacker: the result of the CA on its target hex
+    result = next((r for d, r in p.ca.results.items() if p.ca.involved.get(d) == hex_), None)
+    return result != "-"
+
+
 @rule("HTTR SR 5.1", "MOD-1", "disruption is never voluntary: only fire, CA, airstrikes, an overstack or an air "
       "landing (ScR 6.6.3.2, 6.6.4.2, 6.7.4; optional gliders 15.2.1) disrupt")
 def judge_disruption(p: Position, uid: str) -> Verdict:
     if mem.has(p.state, uid, "disrupted"):
         return Legal(detail="already disrupted")
     pending = p.ca.pending
-    in_ca = uid in p.ca.involved or (pending is not None and (uid in pending[2] or p.state.where(uid) == pending[1]))
+    in_ca = ca_may_disrupt(p, uid) or (pending is not None and (uid in pending[2] or p.state.where(uid) == pending[1]))
     if uid in p.fire.fired_at or p.state.where(uid) in p.fire.targets or in_ca:  # losses may pass on (6.3.2.2)
         return Legal(detail="disrupted by fire or close action")
     landed = landing_disruption(p, uid)

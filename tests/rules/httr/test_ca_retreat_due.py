@@ -63,3 +63,12 @@ def test_a_defender_answers_to_its_own_close_action():  # CA-22: a later CA's re
     assert "result - (SR 10.3)" in last(log.check())[0].detail
     assert not illegal(last(log.move("G-INF1", "B0305").check()))
     assert rules_broken(last(log.move("G-INF2", "B0708").check())) == ["HTTR SR 10.5.1"]
+
+
+def test_a_close_action_disrupts_only_whom_its_result_names():  # MOD-1, SR 5.1 (L134) after SR 10.3
+    # after "-" neither side is disrupted by the CA: a Disrupted layer put on G-INF1 then is voluntary; after D it is due
+    def disrupted(roll: int) -> list:
+        log = Log(ALONE).phase(1, "allied_movement").say("ca B0304 from B0303").roll("Close Action", roll)
+        return last(log.layer("G-INF1", "Disrupted", "", "Disrupted").check())
+    assert rules_broken(disrupted(5)) == ["HTTR SR 5.1"]
+    assert not illegal(disrupted(4))
