@@ -16,7 +16,7 @@ import pytest
 
 from hexforge.rules.httr.catalogue import HTTR_CATALOGUE
 from tests.rules.httr.test_pairs_table import GAPS, PAIRS
-from tests.rules.ptr.test_pairs import names, same_section
+from tests.rules.pairs import Guard, Section, same_section, unpaired
 from tests.rules.test_predicates_tested import implemented_ids
 
 HERE = Path(__file__).resolve().parent
@@ -46,21 +46,7 @@ def asserts_rule(test: str, rule: str) -> bool:
     return any(re.search(n + r"(?!\s*not\s+in\b)", text) for n in names_)
 
 
-@cache
-def source(test: str) -> str | None:
-    """The source of ``file.py::function`` under tests/rules/httr, or None when there is no such test."""
-    name, _, func = test.partition("::")
-    path = HERE / name
-    if not path.is_file():
-        return None
-    text = path.read_text(encoding="utf-8")
-    for node in ast.walk(ast.parse(text)):
-        if isinstance(node, ast.FunctionDef) and node.name == func and func.startswith("test"):
-            return ast.get_source_segment(text, node)
-    return None
-
-
-def sections(text: str) -> list[tuple[tuple[str, ...], frozenset[str]]]:
+def sections(text: str) -> list[Section]:
     """The rule sections a rule text names, each as its book and numbers (a trailing .0 dropped: SR 7.0 is SR 7; a
     range a.b.c-a.b.e gives each of c..e): "HTTR SR 6.2.2 / 7.0 / ScR 5.1.1.1-5.1.1.2" gives (SR, 6, 2, 2), (SR, 7),
     (ScR, 5, 1, 1, 1) and (ScR, 5, 1, 1, 2)."""
@@ -93,32 +79,14 @@ def own_rule(pid: str, rule: str) -> bool:
                for c in sections(rule_numbers(pid)))
 
 
-def pair_problems(pid: str, legal: str, bad: str, rule: str, why: str = "") -> list[str]:
-    out = []
-    for test, side in ((legal, "legal"), (bad, "illegal")):
-        text = source(test)
-        if text is None or test.startswith(("test_pairs_guard.py", "test_pairs_table.py")):
-            out.append(f"{pid}: no {side} test {test} (the guard's own file holds none)")
-        elif not names(text, pid):
-            out.append(f"{pid}: the {side} test {test} does not name {pid}")
-    if source(legal) is not None and not NO_ILLEGAL.search(source(legal)):
-        out.append(f"{pid}: the legal test {legal} asserts no verdicts free of Illegal (NO_ILLEGAL)")
-    if source(bad) is not None and not asserts_rule(bad, rule):
-        out.append(f"{pid}: the illegal test {bad} does not assert an Illegal citing {rule!r}")
-    if not own_rule(pid, rule) and not why:
-        out.append(f"{pid}: {rule!r} is none of its catalogue rules ({rule_numbers(pid)}) and the pair does not say "
-                   "why it shows there")
-    return out
+GUARD = Guard(HERE, NO_ILLEGAL, asserts_rule, own_rule, rule_numbers,
+              refused=lambda test: test.startswith(("test_pairs_guard.py", "test_pairs_table.py")))  # holds none
+source, pair_problems = GUARD.source, GUARD.problems
 
 
 def test_every_implemented_predicate_has_a_pair_or_a_stated_gap():
     ids = implemented_ids("httr")
-    assert len(ids) > 100
-    missing = [i for i in ids if i not in PAIRS and i not in GAPS]
-    both = sorted(set(PAIRS) & set(GAPS))
-    stale = sorted((set(PAIRS) | set(GAPS)) - set(ids))
-    assert not missing and not both and not stale, (f"no pair or gap: {missing}; both: {both}; not implemented "
-                                                     f"or needing data: {stale}")
+    assert len(ids) > 100 and unpaired(ids, PAIRS, GAPS) == ""
 
 
 @pytest.mark.parametrize("pid", sorted(PAIRS))

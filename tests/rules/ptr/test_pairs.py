@@ -5,14 +5,13 @@ the rule the illegal one asserts; :data:`GAPS` lists, openly, the ids still with
 each named test's source: it must exist, name the id, and hold the assertion its side of the pair needs."""
 from __future__ import annotations
 
-import ast
 import re
-from functools import cache
 from pathlib import Path
 
 import pytest
 
 from hexforge.rules.ptr.catalogue import PTR_CATALOGUE
+from tests.rules.pairs import Guard, Section, same_section, unpaired
 from tests.rules.test_predicates_tested import implemented_ids
 
 HERE = Path(__file__).resolve().parent
@@ -478,25 +477,7 @@ PAIRS: dict[str, tuple[str, ...]] = {
 GAPS: dict[str, str] = {}
 
 
-@cache
-def source(test: str) -> str | None:
-    """The source of ``file.py::function`` under tests/rules/ptr, or None when there is no such test."""
-    name, _, func = test.partition("::")
-    path = HERE / name
-    if not path.is_file():
-        return None
-    text = path.read_text(encoding="utf-8")
-    for node in ast.walk(ast.parse(text)):
-        if isinstance(node, ast.FunctionDef) and node.name == func and func.startswith("test"):
-            return ast.get_source_segment(text, node)
-    return None
-
-
-def names(text: str, pid: str) -> bool:
-    return re.search(re.escape(pid) + r"(?![0-9])", text) is not None
-
-
-def sections(text: str) -> list[tuple[tuple[str, ...], frozenset[str]]]:
+def sections(text: str) -> list[Section]:
     """The rule sections a rule text names, each as its numbers and its letters: "PTR 15.1.2 / 15.2.1B–C, E" gives
     ((15, 1, 2), {}) and ((15, 2, 1), {B, C, E})."""
     out = []
@@ -510,20 +491,6 @@ def sections(text: str) -> list[tuple[tuple[str, ...], frozenset[str]]]:
     return out
 
 
-def same_section(a: tuple[tuple[str, ...], frozenset[str]], c: tuple[tuple[str, ...], frozenset[str]]) -> bool:
-    """Whether section ``a`` is section ``c``, within it, or holds it: equal numbers with shared (or no) letters, or
-    one's numbers a prefix of the other's when the shorter names no letter (15.4.4 holds 15.4.4.2B; 10.3C is not
-    10.3.2B)."""
-    (na, la), (nc, lc) = a, c
-    if na == nc:
-        return not la or not lc or bool(la & lc)
-    if na == nc[:len(na)]:
-        return not la
-    if nc == na[:len(nc)]:
-        return not lc
-    return False
-
-
 def rule_numbers(pid: str) -> str:
     """The rule text the catalogue gives the predicate."""
     return next(rule for p, rule, *_ in PTR_CATALOGUE if p == pid)
@@ -534,32 +501,17 @@ def own_rule(pid: str, rule: str) -> bool:
     return any(same_section(a, c) for a in sections(rule) for c in sections(rule_numbers(pid)))
 
 
-def pair_problems(pid: str, legal: str, bad: str, rule: str, why: str = "") -> list[str]:
-    out = []
-    for test, side in ((legal, "legal"), (bad, "illegal")):
-        text = source(test)
-        if text is None:
-            out.append(f"{pid}: no {side} test {test}")
-        elif not names(text, pid):
-            out.append(f"{pid}: the {side} test {test} does not name {pid}")
-    if source(legal) is not None and not NO_ILLEGAL.search(source(legal)):
-        out.append(f"{pid}: the legal test {legal} asserts no log free of Illegal verdicts (NO_ILLEGAL)")
-    if source(bad) is not None and f'"{rule}"' not in source(bad):
-        out.append(f"{pid}: the illegal test {bad} does not assert an Illegal citing {rule!r}")
-    if not own_rule(pid, rule) and not why:
-        out.append(f"{pid}: {rule!r} is none of its catalogue rules ({rule_numbers(pid)}) and the pair does not say "
-                   "why it shows there")
-    return out
+def asserts_rule(test: str, rule: str) -> bool:
+    return f'"{rule}"' in (source(test) or "")
+
+
+GUARD = Guard(HERE, NO_ILLEGAL, asserts_rule, own_rule, rule_numbers)
+source, pair_problems = GUARD.source, GUARD.problems
 
 
 def test_every_implemented_predicate_has_a_pair_or_a_stated_gap():
     ids = implemented_ids("ptr")
-    assert len(ids) > 100
-    missing = [i for i in ids if i not in PAIRS and i not in GAPS]
-    both = sorted(set(PAIRS) & set(GAPS))
-    stale = sorted((set(PAIRS) | set(GAPS)) - set(ids))
-    assert not missing and not both and not stale, (f"no pair or gap: {missing}; both: {both}; not implemented "
-                                                     f"or needing data: {stale}")
+    assert len(ids) > 100 and unpaired(ids, PAIRS, GAPS) == ""
 
 
 @pytest.mark.parametrize("pid", sorted(PAIRS))
