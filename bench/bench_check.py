@@ -72,28 +72,40 @@ def write_vlog(tmp: Path, moves: int) -> tuple[Path, Path]:
     return w.write(), w.vmod
 
 
-def end_to_end(log: Path, vmod: Path, game_dir: Path) -> None:
-    """Read, build the timeline and judge: what ``hexforge check`` does, timed in this process; then, as the
-    anchor, the same files only read (game, module and log: the stream of events, no judging), so the ratio of
-    the two holds on a shared, noisy machine."""
+def timed_check(log: Path, vmod: Path, game_dir: Path):
+    """(report, CPU s of the check, events read alone, CPU s of that reading): what ``hexforge check`` does, timed in
+    this process, then, as the anchor, the same files only read (game, module and log: the stream of events, no
+    judging), so the ratio of the two holds on a shared, noisy machine. The game's rules wing is imported first
+    (once per process, the interpreter's start-up, not the check's)."""
     from hexforge.builder.modulereader import read_module
     from hexforge.builder.savefile import stream_save
-    from hexforge.builder.timeline import EventStream, describe
+    from hexforge.builder.timeline import EventStream
     from hexforge.rules import rules_for
-    rules_for(load_game(game_dir))  # the game's rules wing is imported (once per process) before the clock starts
+    rules_for(load_game(game_dir))
     start = time.process_time()
     game = load_game(game_dir)
     rep = check(game, EventStream(stream_save(log), read_module(vmod), game))  # as `hexforge check` reads it
     dt = time.process_time() - start
-    moves = sum(1 for j in rep.judged if describe(j.event).startswith("move "))  # streamed: kept as descriptions
-    assert rep.counts()["illegal"] == 0, rep.counts()
-    peak = peak_mb()
     start = time.process_time()
     game = load_game(game_dir)
     read = sum(1 for _ in EventStream(stream_save(log), read_module(vmod), game).events)
     anchor = time.process_time() - start
     assert read == len(rep.judged), (read, len(rep.judged))
-    print(f"{moves:>7} moves end to end in {dt:6.2f} s CPU: {moves / dt:8,.0f} moves/s, peak {peak:,.0f} MB; "
+    return rep, dt, read, anchor
+
+
+def moves_of(rep) -> int:
+    """The moves a (streamed) report judged: its events are kept as descriptions."""
+    from hexforge.builder.timeline import describe
+    return sum(1 for j in rep.judged if describe(j.event).startswith("move "))
+
+
+def end_to_end(log: Path, vmod: Path, game_dir: Path) -> None:
+    """The F&M check of one .vlog beside its anchor (:func:`timed_check`)."""
+    rep, dt, _, anchor = timed_check(log, vmod, game_dir)
+    moves = moves_of(rep)
+    assert rep.counts()["illegal"] == 0, rep.counts()
+    print(f"{moves:>7} moves end to end in {dt:6.2f} s CPU: {moves / dt:8,.0f} moves/s, peak {peak_mb():,.0f} MB; "
           f"reading alone {moves / anchor:8,.0f} moves/s: the check costs {dt / anchor:4.1f}x the reading")
 
 

@@ -19,13 +19,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 import tomllib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from hexforge.games import load_game  # noqa: E402
-from hexforge.rules import check  # noqa: E402
+from bench.bench_check import moves_of, peak_mb, timed_check  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SYNTHETIC = ROOT / "tests" / "games" / "httr-synthetic"
@@ -112,25 +111,11 @@ def write_vlog(tmp: Path, moves: int) -> tuple[Path, Path, Path]:
 
 
 def end_to_end(log: Path, vmod: Path, game_dir: Path) -> None:
-    """Read, build the timeline and judge as ``hexforge check`` does; then, the anchor, the same files only
-    read (game, module and the log's stream of events, no judging)."""
-    import resource
-    from hexforge.builder.modulereader import read_module
-    from hexforge.builder.savefile import read_save
-    from hexforge.builder.timeline import EventStream, describe
-    start = time.process_time()
-    game = load_game(game_dir)
-    rep = check(game, EventStream(read_save(log), read_module(vmod), game))
-    dt = time.process_time() - start
-    moves = sum(1 for j in rep.judged if describe(j.event).startswith("move "))
-    counts = rep.counts()
+    """Read, build the timeline and judge as ``hexforge check`` does, beside the anchor: the same files only read
+    (``bench_check.timed_check``)."""
+    rep, dt, _, anchor = timed_check(log, vmod, game_dir)
+    moves, counts, peak, game = moves_of(rep), rep.counts(), peak_mb(), load_game(game_dir)
     assert counts["illegal"] == 0, counts
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    start = time.process_time()
-    game = load_game(game_dir)
-    read = sum(1 for _ in EventStream(read_save(log), read_module(vmod), game).events)
-    anchor = time.process_time() - start
-    assert read == len(rep.judged), (read, len(rep.judged))
     print(f"{moves:>7} moves ({len(game.map.index)} hexes, verdicts {counts}) in {dt:6.2f} s CPU: "
           f"{moves / dt:8,.0f} moves/s, peak {peak:,.0f} MB; reading alone {moves / anchor:8,.0f} moves/s: "
           f"the check costs {dt / anchor:4.1f}x the reading")

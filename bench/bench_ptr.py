@@ -12,15 +12,11 @@ from __future__ import annotations
 import shutil
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from hexforge.builder.modulereader import read_module  # noqa: E402
-from hexforge.builder.savefile import read_save  # noqa: E402
-from hexforge.builder.timeline import EventStream, describe  # noqa: E402
+from bench.bench_check import moves_of, timed_check  # noqa: E402
 from hexforge.games import load_game  # noqa: E402
-from hexforge.rules import check  # noqa: E402
 from tests.rules.vlog import Writer  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,15 +59,8 @@ def write_log(tmp: Path, turns: int) -> tuple[Path, Path, Path]:
 def main(turns: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         log, vmod, folder = write_log(Path(tmp), turns)
-        start = time.process_time()
-        game = load_game(folder)
-        rep = check(game, EventStream(read_save(log), read_module(vmod), game))
-        dt = time.process_time() - start
-        moves = sum(1 for j in rep.judged if describe(j.event).startswith("move "))
-        start = time.process_time()
-        game = load_game(folder)
-        read = sum(1 for _ in EventStream(read_save(log), read_module(vmod), game).events)
-        anchor = time.process_time() - start
+        rep, dt, read, anchor = timed_check(log, vmod, folder)
+        moves = moves_of(rep)
     print(f"{turns} turns, {moves} moves, {read} events, verdicts {rep.counts()}")
     print(f"judged in {dt:.2f} s CPU: {moves / dt:,.0f} moves/s; reading alone {anchor:.2f} s "
           f"({moves / anchor:,.0f} moves/s): the check costs {dt / anchor:.1f}x the reading")
