@@ -1,0 +1,85 @@
+"""Issue #15's "Done means" on the bundled HTTR data: a check that needs a datum the transcription lacks says *not
+checkable* naming it, never legal or illegal on a guess. Each test plays a short log on the bundled game (its
+units, hexes and dice buttons) that reaches the check named in its comment, asserts that nothing is flagged and
+that a NotCheckable names the datum the catalogue's fourth field gives for that predicate."""
+from __future__ import annotations
+
+import pytest
+
+from hexforge.games import load_game
+from hexforge.rules.verdict import Illegal, NotCheckable
+from tests.rules.httr.helpers import Log
+
+INF, INF2, GER, AT = "2/506 5-3 no.1", "2/506 5-3 no.2", "II/159/59", "81/101 2-2-8AT no.1"
+CAR = "HCav Troop A"
+CONC, TRAVEL = {"Mode": "Concentrated"}, {"Mode": "Travel"}
+
+
+@pytest.fixture(scope="module")
+def httr():
+    return load_game("highway-to-the-reich")
+
+
+def needs(log: Log) -> list[str]:
+    """What the verdicts after the opening phase change need; none of them is Illegal."""
+    vs = [v for j in log.check().judged[1:] for v in j.verdicts]
+    assert vs and not [v for v in vs if isinstance(v, Illegal)], vs
+    return [v.needs for v in vs if isinstance(v, NotCheckable)]
+
+
+def test_a_move_needs_the_ferry_hexsides_and_the_tether_hexes(httr):  # RES-11, RES-12
+    """RES-12 (ScR 8.3.3): whether a move crosses a ferry hexside other than Pannerden's needs the map's ferry
+    hexsides; RES-11 (ScR 8.3.2): the drop-zone tether needs the drop zones' and Club Route's hexes. Neither is
+    transcribed, so the company's move from C2808 to C2707 is not checkable on either."""
+    got = needs(Log({INF: ("C2808", CONC), GER: ("C2909", CONC)}, httr).phase(1, "allied_movement")
+                .move(INF, "C2807", "C2707"))
+    assert any("ferry hexsides other than Pannerden's" in n for n in got)
+    assert any("the drop zones' hexes, the bridges on Club Route and Club Route's hexes" in n for n in got)
+
+
+def test_a_german_move_needs_the_polder_hexes(httr):  # RES-1
+    """RES-1 (ScR 8.0 L1292): German units never enter the polder's mixed hexes east of the highway; the map is not
+    transcribed, so a German move in GT 5 is not checkable on it."""
+    got = needs(Log({GER: ("C2909", TRAVEL)}, httr).phase(5, "german_movement").move(GER, "C2908", "C2907"))
+    assert any("the polder's mixed hexes" in n for n in got)
+
+
+def test_a_close_action_needs_the_protected_battalions_units(httr):  # RES-13
+    """RES-13 (ScR 8.3.4): the 16th SS battalion's protection from CA initiation needs its units, which only the
+    Formation Displays list (not in units.csv)."""
+    got = needs(Log({INF: ("C2808", CONC), GER: ("C2909", CONC)}, httr).phase(1, "allied_movement")
+                .say("ca C2909 from C2808").roll("Close Action", 4))
+    assert any("the units of the 16th SS battalion" in n for n in got)
+
+
+def test_direct_fire_in_travel_needs_the_firers_type(httr):  # DF-9, DF-10
+    """DF-9/DF-10 (SR 6.3.1.10-6.3.1.11): who may fire in Travel Mode (armored units, at half) depends on units.csv
+    type, which the Household Cavalry troop's row lacks."""
+    got = needs(Log({CAR: ("C2808", TRAVEL), GER: ("C2909", CONC)}, httr).phase(5, "allied_fire")
+                .say(f'df C2909 from "{CAR}"').roll("Direct Fire", 3, 4))
+    assert any("the type of unit HCav Troop A (units.csv type: who fires in Travel Mode)" in n for n in got)
+
+
+def test_at_fire_from_below_the_top_two_needs_the_stacks_types(httr):  # AT-2, DF-8
+    """AT-2/DF-8 (SR 6.3.1.4, 6.4.1.4): only the top two fire, but an AT unit under an infantry unit of the top two
+    fires AT too; the in-battery (Defilade, SR 18.2.2) AT company under two 506th companies in C2808 may or may not be such a case, since units.csv
+    gives the companies no type."""
+    setup = {AT: ("C2808", {"Mode": "Defilade"}), INF2: ("C2808", CONC), INF: ("C2808", CONC), GER: ("C2909", CONC)}
+    got = needs(Log(setup, httr).phase(5, "allied_fire").say(f'at C2909 from "{AT}"'))
+    assert any("the types of the units in C2808 (units.csv type: an AT unit under infantry" in n for n in got)
+
+
+def test_opportunity_fire_needs_the_firers_zoc(httr):  # OF-11
+    """OF-11 (SR 6.6.2): OF at a unit moving in the firer's ZOC needs that ZOC (SR 8.0: terrain, range,
+    observation), which the unsurveyed map does not give."""
+    got = needs(Log({INF: ("C2808", CONC), GER: ("C2909", CONC)}, httr).phase(5, "german_movement")
+                .move(GER, "C2908").say(f'of C2908 from "{INF}"').roll("Direct Fire", 3, 4))
+    assert any(f"whether {INF} exerts a ZOC into C2908 (SR 8.0" in n for n in got)
+
+
+def test_ambush_fire_needs_the_target_hexs_cover(httr):  # OF-15
+    """OF-15 (SR 6.6.8): ambush fire at a unit entering a hex needs whether that hex is covering terrain (forest or
+    city); C2909's terrain is unsurveyed."""
+    got = needs(Log({INF: ("C2808", CONC), GER: ("C2910", CONC)}, httr).phase(5, "german_movement")
+                .move(GER, "C2909").say(f'of C2909 from "{INF}" trigger move').roll("Direct Fire", 3, 4))
+    assert "terrain of hex C2909 (unsurveyed)" in got
