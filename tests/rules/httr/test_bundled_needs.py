@@ -83,3 +83,37 @@ def test_ambush_fire_needs_the_target_hexs_cover(httr):  # OF-15
     got = needs(Log({INF: ("C2808", CONC), GER: ("C2910", CONC)}, httr).phase(5, "german_movement")
                 .move(GER, "C2909").say(f'of C2909 from "{INF}" trigger move').roll("Direct Fire", 3, 4))
     assert "terrain of hex C2909 (unsurveyed)" in got
+
+
+def test_fire_at_an_untyped_unit_needs_whether_it_is_a_leader(httr):  # DF-6, MOR-5
+    """DF-6/MOR-5 (SR 19.3.3): leaders are never fired at; the German AT company's DF at the 506th company, whose
+    units.csv type is unknown, is not checkable on it (a known leader, Frost, is flagged: test_pairs_*)."""
+    setup = {INF: ("C2808", CONC), "1036/59": ("C2909", CONC), "PzJgr/7FJ": ("C2909", {"Mode": "Defilade"})}
+    got = needs(Log(setup, httr).phase(10, "german_fire").say(f'df C2808 from "PzJgr/7FJ" target "{INF}"')
+                .roll("Direct Fire", 3, 4))
+    assert f"the type of unit {INF} (units.csv type: leaders are never fired at)" in got
+
+
+def test_a_close_actions_cp_needs_the_controlling_hq(httr):  # CA-13, CA-6
+    """CA-13 (SR 10.1.14, 14.6.1): a CA costs its controlling HQ a CP, and the Household Cavalry troop's HQ is not
+    in units.csv (formation 'Guards Armored' names no HQ unit); CA-6 (SR 10.1.6-10.1.7): the CA's MP cost needs the
+    TEC cost of the target hex C2909, whose terrain is unsurveyed."""
+    got = needs(Log({CAR: ("C2808", CONC), GER: ("C2909", CONC)}, httr).phase(10, "allied_movement")
+                .say("ca C2909 from C2808").roll("Close Action", 4))
+    assert "the controlling HQ of HCav Troop A (units.csv formation; SR 14.6.1)" in got
+    assert "terrain of hex C2909 (unsurveyed)" in got
+
+
+def test_a_vehicular_step_needs_the_entered_hexs_terrain(httr):  # MOV-5
+    """MOV-5 (SR 9.2-9.3): the Household Cavalry troop is vehicular (units.csv), so its step's MP come from the TEC's
+    vehicular column for C2807's terrain, which is unsurveyed: not checkable naming the hex."""
+    got = needs(Log({CAR: ("C2808", CONC)}, httr).phase(10, "allied_movement").move(CAR, "C2807", "C2806"))
+    assert "terrain of hex C2807 (unsurveyed)" in got
+
+
+def test_entering_an_untyped_enemy_needs_whether_it_is_a_lone_leader(httr):  # MOV-4
+    """MOV-4 (SR 9.2.2, 19.3.1): no unit enters an enemy-held hex, but a lone leader does not bar it; the 506th
+    company's units.csv type is unknown, so the German HQ's move into its hex is not checkable, not illegal."""
+    got = needs(Log({INF: ("C2807", CONC), "1036/59": ("C2808", {"Mode": "Defilade"})}, httr)
+                .phase(10, "german_movement").move("1036/59", "C2807"))
+    assert f"the type of unit {INF} (units.csv type: a lone leader does not bar the hex, SR 19.3.1)" in got
