@@ -117,3 +117,35 @@ def test_entering_an_untyped_enemy_needs_whether_it_is_a_lone_leader(httr):  # M
     got = needs(Log({INF: ("C2807", CONC), "1036/59": ("C2808", {"Mode": "Defilade"})}, httr)
                 .phase(10, "german_movement").move("1036/59", "C2807"))
     assert f"the type of unit {INF} (units.csv type: a lone leader does not bar the hex, SR 19.3.1)" in got
+
+
+def test_an_airstrike_needs_the_targets_terrain_and_an_observers_los(httr):  # AS-5, AS-7
+    """AS-5 (ScR 7.2.1a): no strike at units in Defilade in a city or forest hex out of reach, and C2909's terrain is
+    unsurveyed; AS-7 (ScR 7.2.7): the target is observed by a unit of a non-airborne division, and the Household
+    Cavalry troop (Guards Armored) two hexes away observes only through terrain the map does not give."""
+    setup = {"1036/59": ("C2909", {"Mode": "Defilade"}), CAR: ("C2709", CONC)}
+    got = needs(Log(setup, httr).phase(6, "allied_fire").place("a", "Airstrike", "C2909"))
+    assert "the terrain of C2909 (unsurveyed), ScR 7.2.1a" in got
+    assert any(n.startswith("whether a non-airborne unit observes C2909") and "unsurveyed" in n for n in got)
+
+
+PF = "Pathfinder Drop Zone (DZ)"
+
+
+def test_a_drop_needs_the_drop_hexs_terrain_and_the_serials_strength(httr):  # AIR-8, AIR-13
+    """AIR-8 (ScR 6.7.4): no drop hex in forest, rough, city or town ground, and C2808 is unsurveyed; AIR-13 (ScR
+    6.7.10): a serial holds at most 28 SP, and units.csv gives the 506th company no strength."""
+    got = needs(Log({INF: (None, CONC)}, httr).phase(6, "allied_movement").place("pf1", PF, "C2808")
+                .enter(INF, "C2808"))
+    assert "the terrain of C2808 (unsurveyed), ScR 6.7.4" in got
+    assert f"strength of unit {INF} (units.csv)" in got
+
+
+def test_landing_on_enemies_needs_the_hexs_terrain(httr):  # AIR-16
+    """AIR-16 (ScR 6.6.4.5): units landing on enemy units in a forest or city hex are eliminated; the company lands
+    on the German HQ in C2808, close-assaults it and the HQ is eliminated, but whether C2808 is forest or city the
+    unsurveyed map does not say."""
+    log = Log({INF: (None, CONC), "1036/59": ("C2808", CONC)}, httr).phase(6, "allied_movement") \
+        .place("pf1", PF, "C2807").enter(INF, "C2808").say("ca C2808 from C2808").roll("Close Action", 4) \
+        .kill("1036/59", "C2808").phase(6, "allied_organization")
+    assert "the terrain of C2808 (unsurveyed), ScR 6.6.4.5" in needs(log)
