@@ -149,3 +149,26 @@ def test_landing_on_enemies_needs_the_hexs_terrain(httr):  # AIR-16
         .place("pf1", PF, "C2807").enter(INF, "C2808").say("ca C2808 from C2808").roll("Close Action", 4) \
         .kill("1036/59", "C2808").phase(6, "allied_organization")
     assert "the terrain of C2808 (unsurveyed), ScR 6.6.4.5" in needs(log)
+
+
+UNNAMED = "the HQ whose record track marker '{}' is (game.toml [[markers]] formation names no unit of units.csv)"
+
+
+def test_a_cp_delivery_needs_the_hq_its_track_marker_names(httr):  # SUP-3, CP-12
+    """SUP-3 (SR 14.1.2, 14.1.4-14.1.5): a division HQ receives CP only in Defilade, undisrupted and in supply, but
+    the Guards Armoured CP marker's formation ('Guards Armoured') names no HQ of units.csv; CP-12 (SR 14.5.1-14.5.2):
+    the CP carried over at the phase's first Logistics roll need the tracks' boxes of named HQs, and there are none."""
+    log = Log({}, httr).on_track("Guards Armoured CP", 3).phase(6, "cp_logistic").roll("Logistics", 3, 4) \
+        .track("Guards Armoured CP", 5)
+    got = needs(log)
+    assert "the CP Record Tracks' boxes (no track marker naming its HQ unit is placed)" in got
+    assert UNNAMED.format("Guards Armoured CP") in got
+
+
+def test_a_command_phases_track_moves_need_the_hq(httr):  # CP-13, CP-16
+    """CP-13/CP-16 (SR 14.5.3, 15.2.3-15.2.5, 15.3, ScR 5.2.3.2): a track's limits and the AmP spent clearing
+    depletion are judged per HQ; the 101st Airborne AmP marker names no HQ unit, so its Command Phase move is not
+    checkable, naming the missing link."""
+    log = Log({}, httr).on_track("101st Airborne AmP", 6).phase(6, "allied_command").track("101st Airborne AmP", 5) \
+        .phase(6, "allied_fire")
+    assert UNNAMED.format("101st Airborne AmP") in needs(log)
