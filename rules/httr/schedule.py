@@ -8,6 +8,12 @@ An entry may be written as the track's own code (ScR 12.1 L1458; grammar in ``ga
 loader checks): ``"7A3930"`` is GT 7, Map A, hex A3930; ``"10B East"`` GT 10 anywhere along Map B's east edge
 (terrain.toml ``[[edges]]`` id ``B-east``).
 
+A unit no scenario row lists may belong to a Formation Display group the Game Turn Record Track calls (ScR 12.0: "on
+Game Turn 6 the letters B, C and E appear"): game.toml ``[special.turn_record_track]`` gives ``letters`` (GT -> the
+display letters the track shows) and ``groups`` (display, the GT the group is time-coded for, units). Reading: 11.1
+codes the German displays S, C and N and 12.0's example names B, C and E for the 10th SS, 9th SS and Independent
+displays; the data's letters are whatever the track prints, matched to the groups' ``display`` as given.
+
 Reading (12.3.3-12.3.4): a German unit held off the map enters from "an appropriate Off-Map Movement Area": one whose
 map edge holds its entry hex, or for an edge code the edge's hexes ("the off-map area that abuts their entry hex").
 
@@ -19,11 +25,12 @@ it is not in the data). A row whose units, GT or entry are unknown leaves those 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from hexforge.builder.timeline import Entered, Event, TurnChange
 from hexforge.games.arrival_codes import arrival_code
 from hexforge.games.game import Game
+from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.arrivals import AREA, Arrivals
 from hexforge.rules.httr.landings import airborne_listed, drop_formations
@@ -32,7 +39,9 @@ from hexforge.rules.state import GameState, phase_of
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
-TRACK = "the Game Turn Record Track's arrival codes (not transcribed: scenario [[reinforcements]] {what})"
+TRACK = ("the Game Turn Record Track's arrival codes (not transcribed: game.toml [special.turn_record_track], "
+         "scenario [[reinforcements]] {what})")
+TRACK_DATA = "turn_record_track"  # game.toml [special.turn_record_track]: letters (GT -> displays), groups (ScR 12.0)
 
 
 class Position(Protocol):
@@ -66,9 +75,9 @@ def airborne(game: Game, uid: str) -> bool:
 def on_event(p: Position, log: Schedule, e: Event) -> list[Verdict]:
     """ScR 12's verdicts on one event (before the referee's other checks)."""
     table = rows(p)
-    if not table:
-        return []
     if isinstance(e, TurnChange):
+        if not table:
+            return []
         turn = phase_of(p.game, e)[0]
         if turn is None or turn == log.turn:
             return []
@@ -81,8 +90,54 @@ def on_event(p: Position, log: Schedule, e: Event) -> list[Verdict]:
     mine = [r for r in table if isinstance(r.units, list) and uid in r.units]
     if mine:
         return [judge_arrival(p, uid, p.hex(e.hex), mine[0])]
+    group = track_group(p.game, uid)
+    if group is not None:
+        return [judge_track(p, uid, group)]
     unknown = [r for r in table if r.units == "unknown"]
     return [NotCheckable(TRACK.format(what=f"units of {unknown[0].what or 'a group'}"))] if unknown else []
+
+
+class Group(NamedTuple):
+    """A Formation Display's reinforcement group (ScR 11.1, 12.0): its display letter, its time code (GT), units."""
+
+    display: str
+    turn: int
+    units: tuple[str, ...]
+
+
+def track(game: Game) -> dict:
+    return plain((game.info.special or {}).get(TRACK_DATA)) or {}
+
+
+def track_group(game: Game, uid: str) -> Group | None:
+    """The track's group holding ``uid`` (game.toml ``[special.turn_record_track] groups``), if any."""
+    for g in track(game).get("groups") or []:
+        if uid in (g.get("units") or []):
+            return Group(str(g["display"]), int(g["turn"]), tuple(g["units"]))
+    return None
+
+
+@rule("HTTR ScR 12.0", "OFF-4", "a Formation Display group's units arrive on the GT whose Turn Record Track letters "
+      "name their display, the GT their group is time-coded for (German arrivals may be deferred, 12.2.2)")
+def judge_track(p: Position, uid: str, group: Group) -> Verdict:
+    """``uid``, listed by no scenario row, enters; its group is ``group``.
+
+    Reading: a group arrives by the track only on its time-coded GT when the track shows its display's letter on
+    that GT; where the track does not, the data leaves the GT unknown. Deferral (12.2.2) is German; an Allied ground
+    unit enters "under the same restrictions as [12.2]" (12.4.3), so late is legal for both."""
+    letters = (track(p.game).get("letters") or {}).get(str(group.turn)) or []
+    if group.display not in letters:
+        return NotCheckable(f"the Game Turn Record Track's letters of GT {group.turn} (game.toml "
+                            f"[special.{TRACK_DATA}] letters: display {group.display}'s group is coded for that GT, "
+                            "the track does not show its letter)")
+    turn = p.state.turn
+    if turn is None:
+        return NotCheckable("the GT (no turn tracker change yet)")
+    if turn < group.turn:
+        return Illegal("HTTR ScR 12.0", f"{uid} of display {group.display} arrives in GT {turn}: the Game Turn Record "
+                       f"Track shows {group.display} on GT {group.turn}, the GT its group is coded for")
+    return Legal(detail=f"{uid} of display {group.display} arrives in GT {turn}; the track calls its group on GT "
+                 f"{group.turn} (ScR 12.0{', deferred: 12.2.2' if turn > group.turn else ''})")
 
 
 @rule("HTTR ScR 12.0-12.1 / 12.3.4", "OFF-4", "a reinforcement arrives no earlier than its GT, on the map hex or "

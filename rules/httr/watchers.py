@@ -14,6 +14,7 @@ from hexforge.builder.timeline import Event, Timeline
 from hexforge.rules.httr import detached, fatigue, victory  # ScR 8.1.11, 15.1.1; SR 21.5; ScR 17.6-23.4
 from hexforge.rules.httr import frost  # ScR 8.3.5
 from hexforge.rules.httr import entry_modes  # ScR 12.01
+from hexforge.rules.httr import column_entry  # ScR 12.3.2
 from hexforge.rules.httr import ammunition  # SR 15.2.1
 from hexforge.rules.httr import deployment  # ScR 16.2, 17.2-22.2
 from hexforge.rules.httr import ca_special_at  # SR 10.2
@@ -57,6 +58,7 @@ WATCHERS: tuple[Watcher, ...] = (
     Watcher("sheet_exits", _plain(map_exits.SheetExits), map_exits.on_event),  # ScR 8.1.9
     Watcher("initiation", _plain(ca_initiation.Initiation), ca_initiation.on_event),  # ScR 8.3.4
     Watcher("schedule", _plain(schedule.Schedule), schedule.on_event),  # ScR 12.1, 12.6
+    Watcher("columns", _plain(column_entry.Columns), column_entry.on_event, indexed=True),  # ScR 12.3.2, 12.4.2
     Watcher("map_limits", _plain(map_limits.Limits), map_limits.on_event),  # ScR 8
     Watcher("exiles", _plain(route_exiles.Exiles), route_exiles.on_event),  # ScR 8.1.10
     Watcher("early", _plain(early_releases.Releases), early_releases.on_event),  # ScR 23.2
@@ -72,7 +74,7 @@ WATCHERS: tuple[Watcher, ...] = (
     Watcher("start_ma", lambda _r, t: start_ma.StartMa.set_up(t.setup), start_ma.on_event, indexed=True),  # 8.1.5
     Watcher("cp_ma", _plain(cp_ma.CpMa), cp_ma.on_event, indexed=True),  # SR 13.2.7.5-7, 14.6.2
     Watcher(None, None, detached.on_event),  # ScR 8.1.11, 15.1.1 (its memory is the referee's attach.detached)
-    Watcher("fatigue", _plain(fatigue.Fatigue), fatigue.on_event),  # optional SR 21.5
+    Watcher("fatigue", lambda r, t: fatigue.Fatigue.set_up(t.setup, r.channel), fatigue.on_event),  # optional SR 21.5
     Watcher("victory_log", lambda r, t: victory.set_up(r, t.setup), victory.on_event),  # ScR 17.6-23.4
 )
 

@@ -7,15 +7,24 @@ Map A, hex 3930; "10B East" GT 10 anywhere along Map B's east edge. Assumed: the
 and B, so "7B0310" and "10B East" are judged on them (B-east: the synthetic terrain's B0110..B0710); the rows are
 read from the synthetic scenario file 'schedule-codes' (the loader's grammar: tests/games/test_arrival_codes.py).
 
+H33's track (ScR 12.0 L1454): "on Game Turn 6 the letters B, C and E appear", so those displays' groups coded for GT 6
+arrive on GT 6. Assumed: the synthetic game.toml [special.turn_record_track] shows B, C and E on GT 6, with one
+company in each display's GT 6 group (G-IND6, G-IND7, G-IND8) and a display D group coded for GT 6 that the track does
+not show (G-IND9); the bundled game has no track, and says so.
+
 H34 (ScR 12.3.2-12.3.3 L1463-L1464): units scheduled for A3930 may instead arrive in Off-Map Area 2N. Assumed: the
 synthetic off-map area 1E stands for 2N, its map edge holding the scheduled hex (B0310) as 2N's holds A3930; 1W's
-does not. The column entry of 12.3.2 (later stacks paying for the road off the map) is not judged.
+does not. Column entry (12.3.2, "most of the Flak Brigade" entering at A3930 on GT 22): assumed on the synthetic
+woods hex B0405 (stacking limit 20, a primary road through it, 1 MP a hex for Concentrated leg units): five 4-SP
+battalions fill the first stack, and the sixth unit to enter by B0405 that phase is the second stack, paying one road
+hex off the map.
 """
 from __future__ import annotations
 
+from hexforge.games import load_game
 from hexforge.rules import rules_for
 from hexforge.rules.httr.referee import HttrReferee
-from tests.rules.httr.helpers import Log, game, illegal, rules_broken
+from tests.rules.httr.helpers import Log, game, illegal, rules_broken, unsure
 
 CODES = "schedule-codes"  # G-INF2 due by code "7B0310", G-INF3 by "10B East"
 
@@ -39,3 +48,70 @@ def test_h34_units_held_in_the_area_abutting_their_hex():  # H34, OFF-5: ScR 12.
     held = enters(g, "G-INF2", "B0210", 8)  # held in 1E (as 2N), entering by another of its edge hexes
     assert not illegal(held) and any("area 1E" in (getattr(v, "detail", None) or "") for v in held)
     assert rules_broken(enters(g, "G-INF2", "B0201", 8)) == ["HTTR ScR 12.3.3"]  # 1W does not abut B0310
+
+
+def track_entry(unit: str, turn: int) -> list:
+    log = Log({"A-INF1": "B0101"}).phase(1, "allied_movement").phase(turn, "german_movement").enter(unit, "B0310")
+    return HttrReferee(rules_for(game(), "basic"), log.timeline()).run().judged[-1].verdicts
+
+
+def test_h33_the_track_letters_of_gt6_bring_displays_b_c_e():  # H33, OFF-4: ScR 12.0 (L1454)
+    for unit in ("G-IND6", "G-IND7", "G-IND8"):  # displays B, C, E: their GT 6 groups
+        v = track_entry(unit, 6)
+        assert not illegal(v) and any("track calls its group on GT 6" in (x.detail or "") for x in v), v
+        assert rules_broken(track_entry(unit, 5)) == ["HTTR ScR 12.0"]  # a GT early
+    assert not illegal(track_entry("G-IND6", 7))  # deferred (ScR 12.2.2)
+    v = track_entry("G-IND9", 6)  # display D: the track shows no D on GT 6
+    assert not illegal(v) and any("does not show its letter" in n.needs for n in unsure(v)), v
+
+
+def test_h33_the_bundled_game_has_no_track():  # H33, OFF-4 on the bundled data
+    httr = load_game("highway-to-the-reich")
+    unit = next(u for u, x in sorted(httr.units.items()) if x.side == "german")
+    log = Log({}, httr).phase(4, "allied_movement").phase(4, "german_movement").enter(unit, "A3930")
+    v = HttrReferee(rules_for(httr, "s21"), log.timeline()).run().judged[-1].verdicts
+    assert not illegal(v) and any("[special.turn_record_track]" in n.needs for n in unsure(v)), v
+
+
+CON = {"Mode": "Concentrated"}
+BATTALIONS = tuple(f"G-IBN{i}" for i in range(1, 6))  # 5 x 4 SP: the first stack at B0405 (limit 20)
+ROAD = ("B0405", "B0505", "B0605", "B0705", "A0205", "A0305", "A0405", "A0505", "A0605")  # 8 MP on the road
+
+
+def column(first: tuple[str, ...], last: str, side: str, *path: str) -> list:
+    """``first`` enter by B0405 and step aside to B0404; then ``last`` enters by B0405 and moves ``path``; the
+    verdicts on ``last``'s entry after the phase ends."""
+    enemy = {"A-INF1": "B0101"} if side == "german" else {"G-INF1": "A0710"}
+    log = Log({**enemy, **{u: (None, CON) for u in (*first, last)}}).phase(1, "allied_command")
+    log.phase(1, f"{side}_movement")
+    for u in first:
+        log.enter(u, "B0405")
+    log.drag(first, "B0405", "B0404").enter(last, "B0405")
+    at = len(log.events) - 1
+    log.move(last, *path).phase(1, f"{side}_organization")
+    return HttrReferee(rules_for(game(), "basic"), log.timeline()).run().judged[at].verdicts
+
+
+def test_h34_later_stacks_of_a_column_pay_the_road_off_the_map():  # H34, OFF-5: ScR 12.3.2 (L1463)
+    v = column(BATTALIONS, "G-INF2", "german", *ROAD, "A0606")  # 1 MP off the map + 10 on it: 11 of 12
+    assert not illegal(v) and any("spends 1 MP off the map and 10" in (x.detail or "") for x in v), v
+    v = column(BATTALIONS, "G-INF2", "german", *ROAD, "A0606", "A0607")  # 1 + 12 on the map: 13 of 12
+    assert rules_broken(v) == ["HTTR ScR 12.3.2"], v
+    first = column(BATTALIONS[:4], "G-INF2", "german", *ROAD, "A0606", "A0607")  # 19 SP: still the first stack
+    assert not illegal(first) and not [x for x in first if "column" in (getattr(x, "detail", None) or "")]
+
+
+def test_h34_the_allied_column_rule():  # H34, OFF-5: ScR 12.4.2 (L1469) binds the Allied player the same way
+    first = ("A-GCO1", "A-GCO2", "A-GCO3", "A-GCO4", "GB-6GH-A")  # 5 x 4 SP, none airborne
+    assert not illegal(column(first, "GB-6GH-B", "allied", *ROAD, "A0606"))
+    assert rules_broken(column(first, "GB-6GH-B", "allied", *ROAD, "A0606", "A0607")) == ["HTTR ScR 12.4.2"]
+
+
+def test_h34_column_entry_on_the_bundled_map():  # H34, OFF-5 on the bundled data: the map is not surveyed
+    httr = load_game("highway-to-the-reich")
+    two = [u for u, x in sorted(httr.units.items()) if x.side == "german"][:2]
+    log = Log({}, httr).phase(4, "allied_movement").phase(4, "german_movement")
+    for u in two:
+        log.enter(u, "A3930")
+    v = HttrReferee(rules_for(httr, "s21"), log.timeline()).run().judged[-1].verdicts
+    assert not illegal(v) and any("ScR 12.3.2" in n.needs and "A3930" in n.needs for n in unsure(v)), v
