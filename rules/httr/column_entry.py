@@ -28,7 +28,7 @@ from hexforge.rules.httr.landing_stacks import limit, strength
 from hexforge.rules.httr.movement import Movement
 from hexforge.rules.httr.thoroughfares import RAISED, ROADS, links
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
+from hexforge.rules.state import GameState, phase_of
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 
@@ -56,6 +56,8 @@ class Columns:
 def on_event(p: Position, log: Columns, index: int, e: Event) -> list[tuple[int, Verdict]]:
     """(event index, verdict) pairs of ScR 12.3.2 (before the referee's other checks)."""
     if isinstance(e, TurnChange):
+        if phase_of(p.game, e) == (p.state.turn, p.state.phase):
+            return []  # the tracker said again the phase it was in: the phase goes on
         out = [(i, judge_column(p, uid, h, k)) for uid, (i, h, k) in log.behind.items()]
         log.stacks, log.behind = {}, {}
         return out

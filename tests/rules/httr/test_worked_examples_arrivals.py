@@ -115,3 +115,15 @@ def test_h34_column_entry_on_the_bundled_map():  # H34, OFF-5 on the bundled dat
         log.enter(u, "A3930")
     v = HttrReferee(rules_for(httr, "s21"), log.timeline()).run().judged[-1].verdicts
     assert not illegal(v) and any("ScR 12.3.2" in n.needs and "A3930" in n.needs for n in unsure(v)), v
+
+
+def test_h34_a_repeated_tracker_step_does_not_end_the_column():  # H34, OFF-5: ScR 12.3.2 judged at the phase's end
+    setup = {"A-INF1": "B0101", **{u: (None, CON) for u in (*BATTALIONS, "G-INF2")}}
+    log = Log(setup).phase(1, "allied_command").phase(1, "german_movement")
+    for u in BATTALIONS:
+        log.enter(u, "B0405")
+    log.drag(BATTALIONS, "B0405", "B0404").enter("G-INF2", "B0405")
+    at = len(log.events) - 1
+    log.phase(1, "german_movement").move("G-INF2", *ROAD, "A0606", "A0607").phase(1, "german_organization")
+    v = HttrReferee(rules_for(game(), "basic"), log.timeline()).run().judged[at].verdicts
+    assert rules_broken(v) == ["HTTR ScR 12.3.2"], v
