@@ -18,7 +18,8 @@ from hexforge.maps.hexes import Hex
 from hexforge.games.values import plain
 from hexforge.rules.httr.command_points import CpLedger
 from hexforge.rules.httr.declaration import Declaration
-from hexforge.rules.httr.detached import Detachments, adhoc, detach, judge_adhoc
+from hexforge.rules.httr.airborne_support import support
+from hexforge.rules.httr.detached import ARTILLERY, Detachments, Penalty, adhoc, detach, judge_adhoc
 from hexforge.rules.httr.units import division, formation_chain, is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -38,6 +39,7 @@ class Attachments:
     switched: dict[str, int] = field(default_factory=dict)  # flak -> the game turn it spends out of supply
     destroyed: dict[str, tuple[int, int | None]] = field(default_factory=dict)  # HQ -> (its GT, the 2d6 rolled)
     rolling: str | None = None  # the destroyed HQ whose 2d6 the next two-dice roll is (SR 17.4.4)
+    unsure: dict[str, str] = field(default_factory=dict)  # unit -> the HQ of a declaration the referee could not judge
     detached: Detachments = field(default_factory=Detachments)  # units at ER -2 (ScR 8.1.11, 15.1.1)
 
 
@@ -83,6 +85,17 @@ def independent(game: Game, uid: str) -> bool:
 
 
 def judge_attach(p: Position, d: Declaration) -> list[Verdict]:
+    """The verdicts on an ``attach`` declaration; one that cannot be judged is kept as unsure (its unit may or may
+    not be under that HQ now)."""
+    out = judge(p, d)
+    if d.target in p.game.units and out and isinstance(out[0], NotCheckable):
+        p.attach.unsure[d.target] = d.firers[0]
+    elif d.target in p.game.units and not isinstance(out[0] if out else None, Illegal):
+        p.attach.unsure.pop(d.target, None)
+    return out
+
+
+def judge(p: Position, d: Declaration) -> list[Verdict]:
     uid, hq = d.target, d.firers[0]
     if uid not in p.game.units or hq not in p.game.units:
         return [NotCheckable(f"units named {uid!r} and {hq!r} (units.csv ids)")]
@@ -100,6 +113,11 @@ def judge_attach(p: Position, d: Declaration) -> list[Verdict]:
     if not is_kind(p.game, hq, "hq") or p.game.units[hq].side != p.game.units[uid].side:
         return [Illegal("HTTR SR 13.4.1", f"{hq} is not an HQ of {uid}'s side")]
     f = p.game.units[uid].formation
+    helper = support(p, uid, hq, controlling(p, uid))
+    if helper is not None:
+        if not isinstance(helper, (Illegal, NotCheckable)):
+            p.attach.hq[uid] = hq
+        return [helper]
     if f.strip() and f not in p.game.units:
         return [NotCheckable(f"the HQ {f!r} of {uid} (units.csv formation names no unit: is it independent?)")]
     if is_kind(p.game, uid, "flak"):
@@ -144,9 +162,15 @@ def check_independent(p: Position, uid: str, hq: str) -> Verdict:
     return Legal()
 
 
-@rule("HTTR SR 17.4.3 / 17.5.7-17.5.9 / ScR 4.0.1-4.0.2", "SUP-10/SUP-11/SUP-12", "units change HQ only when theirs "
-      "is destroyed, to one of the same level (or higher), Allied units never across divisions; German divisions and "
-      "KG are reassigned at 0601/1501; artillery to an equivalent or lower HQ of its division")
+def destroyed(p: Position, hq: str) -> bool:
+    """Is the HQ destroyed (eliminated and not back on the map)?"""
+    return p.state.where(hq) is None and hq in p.state.eliminated
+
+
+@rule("HTTR SR 17.4.3 / 17.5.7-17.5.10 / ScR 4.0.1-4.0.2", "SUP-10/SUP-11/SUP-12", "units change HQ only when "
+      "theirs is destroyed, to one of the same level (or higher), Allied units never across divisions; German "
+      "divisions and KG are reassigned at 0601/1501; artillery to an equivalent or lower HQ of its division at ER -1, "
+      "out of it only when all its HQs are destroyed, at ER -2 (not cumulative)")
 def check_reattach(p: Position, uid: str, hq: str) -> Verdict:
     old = controlling(p, uid)
     if old == hq:
@@ -154,21 +178,48 @@ def check_reattach(p: Position, uid: str, hq: str) -> Verdict:
     german_formation = p.game.units[uid].side == "german" and is_kind(p.game, uid, "hq")
     if german_formation and turn_time(p).startswith(FORMATION_TURNS):
         return Legal(detail=f"{uid} is reassigned to {hq} in an 0601/1501 Command Phase (ScR 4.0.2)")
-    if p.state.where(old) is not None or old not in p.state.eliminated:
+    if not destroyed(p, old):
         return Illegal("HTTR SR 17.4.3", f"{uid} leaves {old}, which is not destroyed: units change HQ only when "
                        "theirs is destroyed")
     was, new = level(p.game, old), level(p.game, hq)
     if was is None or new is None:
         return NotCheckable(f"the sizes of HQs {old} and {hq} (units.csv size, SR 17.4.3)")
+    if is_kind(p.game, uid, "artillery"):
+        return reattach_artillery(p, uid, old, hq)
     if p.game.units[uid].side == "allied" and own_division(p.game, old) != own_division(p.game, hq):
         return Illegal("HTTR ScR 4.0.1", f"{uid} of {own_division(p.game, old)} goes under {hq} of another division: "
                        "Allied lines of command never cross divisions")
-    if is_kind(p.game, uid, "artillery") and new > was:
-        return Illegal("HTTR SR 17.5.7", f"{uid} (artillery of {old}) goes under the higher HQ {hq}: only an "
-                       "equivalent or lower HQ of its division (SR 17.5.8)")
     if new < was:
         return Illegal("HTTR SR 17.4.3", f"{uid} goes under {hq}, below the level of its destroyed HQ {old}")
     return Legal(detail=f"{old} is destroyed: {uid} attaches to {hq} (SR 17.4.3)")
+
+
+def reattach_artillery(p: Position, uid: str, old: str, hq: str) -> Verdict:
+    """SR 17.5.7-17.5.10: artillery whose HQ is destroyed goes to an equivalent or lower HQ of its division at ER -1
+    (permanent), or out of its division/corps group, when all the group's HQs are destroyed, at ER -2; the two are
+    not cumulative. Readings: the group is the HQs whose division (``own_division``) is the old HQ's; an HQ that has
+    not entered play is not destroyed; 17.5.9 names no level for the new HQ, and, the specific rule, it lets Allied
+    artillery cross the divisions ScR 4.0.1 otherwise keeps it in."""
+    group = own_division(p.game, old)
+    if group is None:
+        return NotCheckable(f"the division of {old} (units.csv formation: its HQs up to a division, SR 17.5.8)")
+    if own_division(p.game, hq) == group:
+        if (level(p.game, hq) or 0) > (level(p.game, old) or 0):
+            return Illegal("HTTR SR 17.5.7", f"{uid} (artillery of {old}) goes under the higher HQ {hq}: only an "
+                           "equivalent or lower HQ of its division (SR 17.5.8)")
+        less, why = 1, "HTTR SR 17.5.8"
+    else:
+        standing = sorted(h for h in p.game.units if is_kind(p.game, h, "hq") and h != group
+                          and own_division(p.game, h) == group and not destroyed(p, h))
+        if not destroyed(p, group):
+            standing.insert(0, group)
+        if standing:
+            return Illegal("HTTR SR 17.5.9", f"{uid} (artillery of {old}) goes under {hq}, out of its division "
+                           f"{group}: only when all its HQs are destroyed, and {', '.join(standing)} still stand")
+        less, why = 2, "HTTR SR 17.5.9"
+    p.attach.detached.impose(uid, ARTILLERY, Penalty(less, old, why, False))
+    return Legal(detail=f"{old} is destroyed: artillery {uid} goes under {hq} at a permanent ER -{less} ({why}; "
+                 "not cumulative, SR 17.5.10)")
 
 
 @rule("HTTR SR 13.4.3-13.4.4 / 17.4.2", "SUP-9", "a regiment/brigade/KG HQ has at most four battalions and eight "

@@ -6,7 +6,9 @@ reunited with its original command (``attach UNIT to ITS-HQ``).
 
 The attachment itself is judged in ``rules/httr/attachment.py``, which asks :func:`detach` whether one of these
 rules lets it through; the penalty is :func:`er_now`, the ER fire and close action read (units combining in one IF
-packet have one ER, SR 6.5.1.10: the penalised unit's being its printed ER less two).
+packet have one ER, SR 6.5.1.10: the penalised unit's being its printed ER less two). The same record holds the
+permanent ER loss of artillery re-subordinated after its HQ is destroyed (SR 17.5.8-17.5.10, judged in
+``attachment.py``), which adds to a detachment's.
 
 Readings: a unit begins the game out of command when, in the set-up, its formation's HQ is off the map or it traces
 no supply path to that HQ (SR 13.2.6: the command link, whatever the HQ's own supply); a unit not on the map in the
@@ -37,13 +39,38 @@ PENALTY = 2  # ScR 8.1.11 (L1304), 15.1.1 (L1488): 'the effectiveness rating of 
 START_RULE, ADHOC_RULE = "HTTR ScR 8.1.11", "HTTR ScR 15.1.1"
 
 
+DETACHED, ARTILLERY = "detached", "artillery"  # the kinds of ER penalty a unit may carry at once
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """An ER reduction: by how much, the HQ it is counted from, the rule, and whether reuniting with that HQ ends
+    it (ScR 8.1.11, 15.1.1) or it is permanent (SR 17.5.8)."""
+
+    less: int
+    origin: str
+    rule: str
+    until_reunited: bool
+
+
 @dataclass(slots=True)
 class Detachments:
-    """The set-up (kept at the first event) and the units detached at an ER penalty: unit -> (its original HQ,
-    the rule that detached it)."""
+    """The set-up (kept at the first event) and each unit's ER penalties by kind (``DETACHED``, ``ARTILLERY``): the
+    kinds add up (SR 17.5.8: 'in addition to any temporary losses'), one kind does not (SR 17.5.10)."""
 
     start: GameState | None = None
-    penalty: dict[str, tuple[str, str]] = field(default_factory=dict)
+    penalty: dict[str, dict[str, Penalty]] = field(default_factory=dict)
+
+    def impose(self, uid: str, kind: str, got: Penalty) -> None:
+        """Record a penalty; of one kind the larger stands (SR 17.5.10: 17.5.8's and 17.5.9's not cumulative)."""
+        now = self.penalty.setdefault(uid, {})
+        if kind not in now or got.less > now[kind].less:
+            now[kind] = got
+
+    def lift(self, uid: str, kind: str) -> None:
+        self.penalty.get(uid, {}).pop(kind, None)
+        if not self.penalty.get(uid, True):
+            del self.penalty[uid]
 
 
 class Position(Protocol):
@@ -87,8 +114,8 @@ def detach(p: Position, uid: str, hq: str) -> Verdict | None:
     """An attachment ScR 8.1.11 or 15.1.1 allows (or a reunion), else None (the ordinary rules judge it)."""
     log: Detachments = p.attach.detached
     original = p.game.units[uid].formation
-    if uid in log.penalty and hq == original:
-        del log.penalty[uid]
+    if DETACHED in log.penalty.get(uid, {}) and hq == original:
+        log.lift(uid, DETACHED)
         return Legal(detail=f"{uid} is reunited with {hq}: its ER is restored")
     if adhoc(p, uid, hq):
         return judge_adhoc(p, uid, hq)
@@ -101,7 +128,7 @@ def detach(p: Position, uid: str, hq: str) -> Verdict | None:
                             "SR 13.2.6; ScR 8.1.11)")
     if not out:
         return None
-    log.penalty[uid] = (original, START_RULE)
+    log.impose(uid, DETACHED, Penalty(PENALTY, original, START_RULE, True))
     return Legal(detail=f"{uid} began the game out of command: it attaches to {hq} at ER -{PENALTY} until reunited "
                  f"with {original} (ScR 8.1.11)")
 
@@ -114,7 +141,7 @@ def judge_adhoc(p: Position, uid: str, hq: str) -> Verdict:
         return NotCheckable("the phase (no turn tracker change yet)")
     if kind != "command" or side != "german":
         return Illegal(ADHOC_RULE, f"{uid} is made an ad-hoc battalion under {hq} outside a German Command Phase")
-    p.attach.detached.penalty[uid] = (p.game.units[uid].formation, ADHOC_RULE)
+    p.attach.detached.impose(uid, DETACHED, Penalty(PENALTY, p.game.units[uid].formation, ADHOC_RULE, True))
     return Legal(detail=f"{uid} is an ad-hoc battalion under {hq} at ER -{PENALTY} until reunited with "
                  f"{p.game.units[uid].formation} (ScR 15.1.1)")
 
@@ -127,19 +154,25 @@ def on_event(p: Position, e: Event) -> list[Verdict]:
     return []
 
 
-@rule("HTTR ScR 8.1.11 / 15.1.1", "RES-7/OPT-4", "a unit detached at ER -2 fires and fights at that ER (its IF "
-      "packet combines only units of its reduced ER, SR 6.5.1.10)")
+@rule("HTTR ScR 8.1.11 / 15.1.1 / SR 17.5.8-17.5.10", "RES-7/OPT-4/SUP-12", "a unit detached at ER -2, or artillery "
+      "re-subordinated after its HQ's loss (-1, -2 out of its division), fires and fights at that ER (its IF packet "
+      "combines only units of its reduced ER, SR 6.5.1.10)")
 def er_now(p: Position, uid: str) -> float | Unknown:
-    """The ER ``uid`` fires and fights at: its printed ER, two less while detached (fire and CA read this)."""
+    """The ER ``uid`` fires and fights at: its printed ER less its penalties (fire and CA read this)."""
     er = number(p.game, uid, "effectiveness")
     attach = getattr(p, "attach", None)
-    if isinstance(er, Unknown) or attach is None or uid not in attach.detached.penalty:
+    if isinstance(er, Unknown) or attach is None:
         return er
-    return er - PENALTY
+    return er - sum(got.less for got in attach.detached.penalty.get(uid, {}).values())
+
+
+WORDS = {1: "one", 2: "two"}
 
 
 def detached_from(p: Position, uid: str) -> str | None:
-    """Why ``uid``'s ER is two less (its original HQ and the rule), or None."""
+    """Why ``uid``'s ER is lower (each penalty's size, HQ and rule), or None."""
     attach = getattr(p, "attach", None)
-    got = attach.detached.penalty.get(uid) if attach is not None else None
-    return f"two less while detached from {got[0]}, {got[1]}" if got else None
+    got = attach.detached.penalty.get(uid, {}) if attach is not None else {}
+    why = [f"{WORDS.get(x.less, x.less)} less " + (f"while detached from {x.origin}" if x.until_reunited else
+           f"since its HQ {x.origin} was lost") + f", {x.rule}" for x in got.values()]
+    return "; ".join(why) or None
