@@ -17,8 +17,8 @@ Reading: ScR 8.2.4 says a roll of 1 or 2 means 'no movement restriction for that
 restriction than the one it has just stated ('no unit of 30th Corps may move', GT 5), so a roll outside the data's
 ``free_roll`` (3-6) restricts the GT as GT 5 is restricted: no 30 Corps unit moves. A move on a later night GT
 before any roll is illegal (the 1d6 is rolled 'at the beginning of each night Game Turn'). Armour (the data's
-``exempt_kinds``) stacked where its move begins with a unit of an airborne division (``airborne``) may be attached
-to it and exempt: see :func:`exemption`.
+``exempt_kinds``) stacked where its move begins with a unit of an airborne division (``airborne``) and attached to
+it (ScR 8.2.2.8's exception to ScR 4.0.1, ``rules/httr/airborne_support.py``) is exempt: see :func:`exemption`.
 """
 from __future__ import annotations
 
@@ -135,10 +135,10 @@ def night_move(p: Position, log: NightRolls, uid: str) -> Verdict | None:
 
 def exemption(p: Position, cfg: dict, uid: str) -> Verdict | None:
     """ScR 8.2.4: 30 Corps armour attached to an airborne division and stacked with its units ignores the night
-    restriction. ``None``: not exempt (not armour, or not stacked with an airborne division's unit); Legal: attached
-    to that division by an accepted ``attach`` declaration; else NotCheckable naming the attachment (reading: the
-    referee's attachments follow ScR 4.0.1, which keeps Allied units in their division, so the attachment 8.2.4
-    presupposes is not read from the log)."""
+    restriction. ``None``: not exempt (not armour, not stacked with an airborne division's unit, or not attached to
+    that division); Legal: attached to it, itself or through its HQ, by an accepted ``attach`` declaration (ScR
+    8.2.2.8, ``rules/httr/airborne_support.py``); NotCheckable: armour unknown, or its attachment to the division
+    declared but not judged."""
     airborne, at = list(cfg.get("airborne", ())), p.state.where(uid)
     if not airborne or at is None:
         return None
@@ -151,12 +151,18 @@ def exemption(p: Position, cfg: dict, uid: str) -> Verdict | None:
                             "stacked with it may move at night (ScR 8.2.4)")
     if not armour:
         return None
-    hq = p.attach.hq.get(uid)
-    if hq is not None and belongs(p.game, hq, divisions):
-        return Legal(detail=f"{uid} is armour attached to {hq} and stacked with its division: it ignores the night "
+    chain, x = [], uid
+    while (x := p.attach.hq.get(x, p.game.units[x].formation)) in p.game.units and x not in chain:
+        chain.append(x)
+    hq = next((h for h in chain if belongs(p.game, h, divisions)), None)
+    if hq is not None:
+        return Legal(detail=f"{uid} is armour under {hq} and stacked with its division: it ignores the night "
                      "restriction (ScR 8.2.4)")
-    return NotCheckable(f"whether {uid} is attached to the airborne division it is stacked with ({', '.join(divisions)};"
-                        " ScR 8.2.4): the referee records no attachment of 30 Corps units to airborne divisions")
+    unsure = [u for u in [uid] + chain if u in p.attach.unsure and belongs(p.game, p.attach.unsure[u], divisions)]
+    if unsure:
+        return NotCheckable(f"whether {unsure[0]} is attached to {p.attach.unsure[unsure[0]]} of the airborne division "
+                            f"it is stacked with (its attach declaration could not be judged; ScR 8.2.2.8, 8.2.4)")
+    return None
 
 
 SETUP = "setup_modes"  # game.toml [special.setup_modes]: rows of formations, kinds, except_kinds, mode, rule

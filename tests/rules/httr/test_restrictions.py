@@ -43,15 +43,26 @@ def test_a_night_roll_of_three_to_six_holds_30_corps():  # RES-10, ScR 8.2.4 (L1
 
 
 def test_armour_stacked_with_an_airborne_division():  # RES-10, ScR 8.2.4 (L1338): attached armour may ignore it
-    def night(setup: dict, unit: str) -> list:
-        return last(Log(setup).phase(7, "allied_movement").move(unit, "B0102").check())
+    def night(setup: dict, unit: str, *lines: str) -> list:
+        log = Log({**setup, "A-REG3": "B0201"}).phase(7, "allied_command")  # A-REG3: of the airborne A-DIV2
+        for line in lines:
+            log.say(line)
+        return last(log.phase(7, "allied_movement").move(unit, "B0102").check())
     alone = night({"A-HCAV": "B0101"}, "A-HCAV")
     assert rules_broken(alone) == ["HTTR ScR 8.2.4"]
-    stacked = night({"A-INF4": "B0101", "A-HCAV": "B0101"}, "A-HCAV")  # A-INF4: of the airborne A-DIV2
-    assert "HTTR ScR 8.2.4" not in rules_broken(stacked)
-    assert any("attached to the airborne division" in v.needs for v in unsure(stacked))
-    infantry = night({"A-INF4": "B0101", "A-GCO1": "B0101"}, "A-GCO1")  # not armour: no exemption
+    stacked = {"A-INF4": "B0101", "A-HCAV": "B0101"}  # A-INF4: of the airborne A-DIV2
+    assert rules_broken(night(stacked, "A-HCAV")) == ["HTTR ScR 8.2.4"]  # stacked, but not attached to it
+    attached = night(stacked, "A-HCAV", "attach A-HCAV to A-REG3")  # ScR 8.2.2.8: within A-REG3's command radius
+    assert not illegal(attached) and any("ignores the night restriction" in (v.detail or "") for v in attached)
+    infantry = night({"A-INF4": "B0101", "A-GCO1": "B0101"}, "A-GCO1", "attach A-GCO1 to A-REG3")  # not armour
     assert "HTTR ScR 8.2.4" in rules_broken(infantry)
+
+
+def test_an_unjudged_attachment_to_the_airborne_division_leaves_the_exemption_unknown():  # RES-10, ScR 8.2.4
+    setup = {"A-INF4": "B0101", "A-HCAV": "B0101", "A-REG3": "B0201"}
+    log = Log(setup).say("attach A-HCAV to A-REG3")  # before any turn tracker change: the phase is not known
+    got = last(log.phase(7, "allied_movement").move("A-HCAV", "B0102").check())
+    assert not illegal(got) and any("could not be judged" in v.needs for v in unsure(got))
 
 
 def test_the_bundled_holds():  # RES-3, RES-8, RES-10 on the bundled data (ScR 8.1.7, 8.2.1.6, 8.2.4)
