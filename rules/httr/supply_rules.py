@@ -16,10 +16,9 @@ from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import command_points as cpl
-from hexforge.rules.httr import memory as mem
-from hexforge.rules.httr.attachment import Attachments, controlling
-from hexforge.rules.httr.sources import Source
-from hexforge.rules.httr.supply import HttrSupply
+from hexforge.rules.httr import attachment as att
+from hexforge.rules.httr.airborne_support import command_link
+from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.httr.units import division
@@ -65,25 +64,35 @@ def before_supply_rules(game: Game, turn: int | None) -> bool | Unknown:
     return turn < start
 
 
+@rule("HTTR SR 17.4.3", "SUP-11", "units whose regiment/brigade/KG HQ is destroyed, attached nowhere else, trace to "
+      "the higher formation HQ")
+def controlling(p: Position, uid: str) -> str:
+    """The HQ the unit traces to and acts on: the one it answers to (``attachment.controlling``), or, that being a
+    destroyed regiment/brigade/KG HQ, the first HQ above it still standing (SR 17.4.3's second option, which needs
+    no declaration; the first, attaching to another HQ of that level, is an ``attach`` declaration). Readings: 'higher
+    formation headquarters' is the destroyed HQ's own superior (its division), or above that while that too is
+    destroyed; with none standing the unit keeps its destroyed HQ (and traces to nothing)."""
+    hq = att.controlling(p, uid)
+    if hq not in p.game.units or att.level(p.game, hq) != att.LEVELS["regiment"] or not att.destroyed(p, hq):
+        return hq
+    seen, up = {uid, hq}, att.controlling(p, hq)
+    while up in p.game.units and up not in seen and att.destroyed(p, up):
+        seen.add(up)
+        up = att.controlling(p, up)
+    return up if up in p.game.units and up not in seen else hq
+
+
 def hq_link(p: Position, uid: str, hq: str) -> Tri:
     """SR 13.2.6: does the unit trace a supply path to its controlling HQ (the HQ standing as its source)?"""
-    at = p.state.where(hq)
-    if at is None:
-        return False
-    side = p.state.side(uid) or ""
-    modes = mem.memory(p.state).modes
-    travel = frozenset(u for u, m in modes.items() if m == "travel")
-    disrupted = frozenset(u for u in p.state.positions if mem.has(p.state, u, "disrupted"))
-    src = Source(f"{hq} at its hex", side, frozenset({at}), hq, "HTTR SR 13.2.6")
-    return HttrSupply(p.game, p.state, [src], travel=travel, disrupted=disrupted).status(uid).supplied
+    return command_link(p.game, p.state, uid, hq).supplied if p.state.where(hq) is not None else False
 
 
 def candidates(p: Position, uid: str) -> list[str]:
     """The HQs a unit may trace to: its controlling HQ; a division asset any HQ of its division (ScR 5.1.7
-    L1127)."""
+    L1127); a unit of a destroyed regiment, the higher HQ it traces to (SR 17.4.3)."""
     hq = controlling(p, uid)
-    if p.game.units[hq].size.strip().lower() != "division":
-        return [hq]
+    if p.game.units[hq].size.strip().lower() != "division" or hq != att.controlling(p, uid):
+        return [hq]  # reading: a unit tracing past its destroyed HQ (SR 17.4.3) is not a division asset
     return [hq] + sorted(h for h, u in p.game.units.items() if h != hq and u.type.strip().lower() == "hq"
                          and division(p.game, h) == hq and p.state.where(h) is not None)
 
