@@ -164,7 +164,7 @@ def test_re_subordinated_artillery_fires_at_its_reduced_er():  # SUP-12, SR 17.5
     assert "HTTR SR 6.5.1.10" not in rules_broken(packet("attach A-HW to A-REG2"))
     mixed = packet("attach A-HW to A-REG2", "attach A-ART3 to A-REG2")
     assert "HTTR SR 6.5.1.10" in rules_broken(mixed)
-    assert any("since its HQ A-REG1 was lost, HTTR SR 17.5.8" in (v.reason or "") for v in mixed if hasattr(v, "reason"))
+    assert any("since its HQ A-REG1 was lost, HTTR SR 17.5.8" in v.reason for v in mixed if hasattr(v, "reason"))
 
 
 def test_the_bundled_artillery_says_not_checkable():  # SUP-12: the bundled formations that name no unit
