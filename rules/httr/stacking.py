@@ -10,7 +10,7 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
-from hexforge.rules.verdict import Illegal, Legal, Verdict
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 
 class Position(Protocol):
@@ -27,7 +27,11 @@ def judge_reorder(p: Position, uid: str, kind: str, side: str | None) -> Verdict
                        "order may not be altered as part of a mode change")
     if kind != "movement" or p.state.side(uid) != side:
         return Illegal("HTTR SR 11.1.1", f"{uid} changes its place in its stack outside its side's Movement Phase")
-    if is_kind(p.game, uid, "artillery", "flak") and mem.mode(p.state, uid) == "defilade":
+    battery = is_kind(p.game, uid, "artillery", "flak")
+    if battery is not False and mem.mode(p.state, uid) == "defilade":
+        if battery is None:
+            return NotCheckable(f"the type of unit {uid} (units.csv type: in-battery artillery and flak never "
+                                "reorder themselves, SR 11.1.2)")
         return Illegal("HTTR SR 11.1.2", f"{uid} is in battery and may not change its stack position itself")
     return Legal(detail="a change of stacking order (SR 11.1.1)")
 
@@ -36,12 +40,16 @@ def judge_reorder(p: Position, uid: str, kind: str, side: str | None) -> Verdict
       "the undisrupted units")
 def check_order(p: Position, order: tuple[str, ...], label: str) -> Verdict:
     """``order``: the logged stack, top first."""
-    static = [i for i, u in enumerate(order) if is_kind(p.game, u, "static")]
-    if static and any(not is_kind(p.game, u, "static") for u in order[static[0]:]):
-        return Illegal("HTTR SR 11.1.3", f"static unit {order[static[0]]} is not at the bottom of the stack in {label}")
+    static = [is_kind(p.game, u, "static") for u in order]
+    first = next((i for i, s in enumerate(static) if s), None)
+    if first is not None and any(s is False for s in static[first:]):
+        return Illegal("HTTR SR 11.1.3", f"static unit {order[first]} is not at the bottom of the stack in {label}")
     dis = [mem.has(p.state, u, "disrupted") for u in order]
     if any(a and not b for a, b in zip(dis, dis[1:])):
-        first = order[dis.index(True)]
-        return Illegal("HTTR SR 11.4.2", f"disrupted {first} is above an undisrupted unit in {label}: disrupted "
+        top = order[dis.index(True)]
+        return Illegal("HTTR SR 11.4.2", f"disrupted {top} is above an undisrupted unit in {label}: disrupted "
                        "units go under the undisrupted")
+    if any(s is not True and any(x is not False for x in static[:j]) for j, s in enumerate(static)):
+        return NotCheckable(f"the types of the units in {label} (units.csv type: static units are at the bottom of "
+                            "a stack, SR 11.1.3)")
     return Legal()

@@ -232,3 +232,24 @@ def test_a_spill_after_an_unresolved_if_needs_the_ifs_result(httr):  # IF-13, DF
         .say(f'if C3008 from "offmap battery no.1" spotter "{INF}" hq "501/101" target "{GER}"') \
         .roll("Indirect Fire", 6, 6).kill(GER, "C3008").say('spill C3008 "PzJgr/7FJ"')
     assert needs(log)
+
+
+def test_a_reorder_in_defilade_needs_whether_the_unit_is_in_battery(httr):  # MOV-22
+    """MOV-22 (SR 11.1.2): in-battery artillery and flak never change their stack position themselves; the 506th
+    company in Defilade moving to the top of C2808 in its Movement Phase may be either, for all units.csv says."""
+    log = Log({INF: ("C2808", {"Mode": "Defilade"}), INF2: ("C2808", CONC)}, httr).phase(10, "allied_movement") \
+        .move(INF, "C2808", stack=(INF2, INF))  # the logged stack, bottom first
+    assert (f"the type of unit {INF} (units.csv type: in-battery artillery and flak never reorder themselves, "
+            "SR 11.1.2)") in needs(log)
+
+
+def test_a_logged_stack_of_untyped_units_needs_their_types(httr):  # MOV-23
+    """MOV-23 (SR 11.1.3): static units are at the bottom of a stack; whether either 506th company in C2808 is
+    static units.csv does not say, so the logged order is not checkable (and not illegal)."""
+    log = Log({INF: ("C2808", CONC), INF2: ("C2808", CONC)}, httr).phase(10, "allied_movement") \
+        .move(INF2, "C2808", stack=(INF2, INF))
+    assert ("the types of the units in C2808 (units.csv type: static units are at the bottom of a stack, "
+            "SR 11.1.3)") in needs(log)
+    known_top = Log({INF: ("C2808", CONC), AT: ("C2808", CONC)}, httr).phase(10, "allied_movement") \
+        .move(AT, "C2808", stack=(INF, AT))  # bottom first: the AT company on top is not static, so legal
+    assert not [n for n in needs(known_top) if "static units" in n]
