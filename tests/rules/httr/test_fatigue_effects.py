@@ -119,6 +119,18 @@ def test_a_fatigued_attacker_attacks_at_half_strength():  # OPT-3, SR 21.5.4 (L1
     assert "odds 5:3" in ca({"G-INF1": "B0304", "A-INF1": tired("B0303")}, 4)[0].detail
 
 
+def test_a_fatigued_lead_attacker_has_one_less_morale():  # OPT-3, SR 21.5.4 (L1031): the CA value (CA-19, SR 10.3)
+    # A-INF3 (5 SP, ER 4, morale 7) against G-INF2 (3 SP, ER 4, morale 7): morale differential 0, CA value 6, where
+    # 1d6 4 at 1:1 is D; fatigued, morale 6 (differential -1): CA value 5, where 4 is '-' and a retreat breaks
+    # SR 10.5.1 (the odds stay 1:1 at 3:3)
+    setup = {"G-INF2": "B0304", "A-INF3": tired("B0303")}
+    retreat = lambda log: log.move("G-INF2", "B0305")  # noqa: E731
+    on = ca(setup, 4, **ON)
+    assert "CA value 5, odds 3:3 = 1:1, 1d6 4: result -" in on[0].detail
+    assert rules_broken(ca(setup, 4, retreat, **ON)) == ["HTTR SR 10.5.1"]
+    assert "CA value 6, odds 5:3" in ca(setup, 4)[0].detail and not illegal(ca(setup, 4, retreat))  # the rule off
+
+
 FERRY = {"A-BENG": tired("A0601"), "A-INF5": "A0601"}
 
 
