@@ -185,3 +185,18 @@ def test_fatigued_engineers_build_no_entrenchment():  # OPT-3, SR 21.5.4 (L1031)
     assert all_legal(built({**setup, "GB-ENG": "B0303"}, **ON))  # GB-ENG's 5 rested SP build it
     assert all_legal(built(setup))  # the rule off
 
+
+
+def test_the_effects_last_while_the_marker_is_on():  # OPT-3, SR 21.5.4-21.5.5 (L1031-L1032)
+    # A-INF1 moves in both night GTs 13 and 14 and is marked (SR 21.5.1); in GT 15 it fires 3 SP; its marker off in
+    # GT 15's Organization Phase after a rested GT, it fires 5 SP in GT 16
+    def night() -> Log:
+        return Log({"A-INF1": "B0101", "G-INF1": "B0104"}).phase(13, "allied_movement").move("A-INF1", "B0102") \
+            .phase(14, "allied_movement").move("A-INF1", "B0103").layer("A-INF1", "Fatigue", "1", " Fatigued")
+
+    def roll_detail(log: Log, turn: int) -> str:
+        log.phase(turn, "allied_fire").say("df B0104 from A-INF1 target G-INF1").roll("Direct Fire", 3, 4)
+        return detail(log.check(**ON).judged[-1].verdicts)
+    assert "of 3 SP at ER 5" in roll_detail(night(), 15)
+    rested = night().phase(15, "allied_organization").layer("A-INF1", "Fatigue", " Fatigued", "1")
+    assert "of 5 SP at ER 5" in roll_detail(rested, 16)
