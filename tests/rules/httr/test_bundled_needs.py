@@ -62,8 +62,8 @@ def test_direct_fire_in_travel_needs_the_firers_type(httr):  # DF-9, DF-10
 
 def test_at_fire_from_below_the_top_two_needs_the_stacks_types(httr):  # AT-2, DF-8
     """AT-2/DF-8 (SR 6.3.1.4, 6.4.1.4): only the top two fire, but an AT unit under an infantry unit of the top two
-    fires AT too; the in-battery (Defilade, SR 18.2.2) AT company under two 506th companies in C2808 may or may not be such a case, since units.csv
-    gives the companies no type."""
+    fires AT too; the in-battery (Defilade, SR 18.2.2) AT company under two 506th companies in C2808 may or may not
+    be such a case, since units.csv gives the companies no type."""
     setup = {AT: ("C2808", {"Mode": "Defilade"}), INF2: ("C2808", CONC), INF: ("C2808", CONC), GER: ("C2909", CONC)}
     got = needs(Log(setup, httr).phase(5, "allied_fire").say(f'at C2909 from "{AT}"'))
     assert any("the types of the units in C2808 (units.csv type: an AT unit under infantry" in n for n in got)
@@ -253,3 +253,32 @@ def test_a_logged_stack_of_untyped_units_needs_their_types(httr):  # MOV-23
     known_top = Log({INF: ("C2808", CONC), AT: ("C2808", CONC)}, httr).phase(10, "allied_movement") \
         .move(AT, "C2808", stack=(INF, AT))  # bottom first: the AT company on top is not static, so legal
     assert not [n for n in needs(known_top) if "static units" in n]
+
+
+def test_a_return_from_off_the_map_needs_the_areas_edges(httr):  # OFF-3
+    """OFF-3 (ScR 10.1.3, 10.3): a unit comes back through the edge of an active off-map area; which area C2910's
+    edge belongs to needs the Off-Map Movement Display (only area 5W is transcribed)."""
+    log = Log({"1036/59": ("C2909", {"Mode": "Defilade"})}, httr).phase(6, "german_movement").leave("1036/59") \
+        .phase(7, "german_movement").phase(8, "german_movement").enter("1036/59", "C2910")
+    assert any(n.startswith("which off-map area's edge hex C2910 is (the Off-Map Movement Display") for n in needs(log))
+
+
+def test_an_attachment_needs_the_units_own_hq(httr):  # SUP-9, SUP-11
+    """SUP-9 (SR 13.4.3-13.4.4: an HQ's battalions and independent companies) and SUP-11 (SR 17.4.3: units change
+    HQ only when theirs is destroyed) both need the unit's own HQ; Brandt's units.csv formation '10SS' names no unit,
+    so attaching him to 1036/59 is not checkable, naming it."""
+    log = Log({"1036/59": ("C2909", {"Mode": "Defilade"}), "Brandt 1/10SS Pio": ("C2909", CONC)}, httr) \
+        .phase(10, "german_command").say('attach "Brandt 1/10SS Pio" to 1036/59')
+    assert "the HQ '10SS' of Brandt 1/10SS Pio (units.csv formation names no unit: is it independent?)" in needs(log)
+
+
+@pytest.mark.xfail(strict=True, reason="attachment.attach reads is_kind(uid, 'flak') None as not flak, so a change of "
+                   "HQ by a unit of unknown type is flagged SR 17.4.3; a flak unit may join any HQ (SR 18.5.3), so it "
+                   "should say not checkable naming units.csv type")
+def test_a_change_of_hq_by_an_untyped_unit_needs_whether_it_is_flak(httr):  # SUP-13
+    """SUP-13 (SR 18.5.3, ScR 4.3): a flak unit may join any HQ; the 506th company's units.csv type is unknown, so
+    its attachment to 501/101 while 506/101 stands is not checkable, never illegal."""
+    setup = {"501/101": ("C2808", {"Mode": "Defilade"}), "506/101": ("C2708", {"Mode": "Defilade"}),
+             INF: ("C2807", CONC)}
+    log = Log(setup, httr).phase(10, "allied_command").say(f'attach "{INF}" to 501/101')
+    assert any("units.csv type" in n for n in needs(log))
