@@ -394,7 +394,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('OFF-2', 'HTTR ScR 10.2.2 (L1422)', 'units that exit may not re-enter that turn; units that enter may not exit that turn.', ''),
     ('OFF-3', 'HTTR ScR 10.3 (L1433-1442)', 'off-map areas deactivate on their GT (table complete); units inside are removed.', 'Off-Map Movement Display (the map edges of 21 of the 22 areas; only 5W known)'),
     ('OFF-4', 'HTTR ScR 12.0-12.1 (L1453-1459)', 'arrivals by GT + map + hex/edge code.', 'Turn Record Track codes, Formation Displays'),
-    ('OFF-5', 'HTTR ScR 12.01 / 12.2-12.3 (L1455, L1459-1466)', 'reinforcements enter in any of their modes, in either German Movement Phase, or wait in an off-map area; a blocked entry hex shifts to an adjacent one.', ''),
+    ('OFF-5', 'HTTR ScR 12.01 / 12.2-12.3 (L1455, L1459-1466)', 'reinforcements enter in any of their modes, in either German Movement Phase, or wait in an off-map area; a blocked entry hex shifts to an adjacent one.', 'map terrain and TEC stacking limits of entry hexes (column entry, ScR 12.3.2)'),
     ('OFF-6', 'HTTR ScR 12.6 (L1472)', 'scenario airborne reinforcements are never delayed.', "the units of the scenarios' drop groups (Formation Displays, Turn Record Track)"),
     ('OFF-7', 'HTTR ScR 13.2 (L1478)', 'weather is 0 on 17-18 Sep; rolls start at 0600 on 19 Sep.', ''),
     ('OFF-8', 'HTTR ScR 6.4.1 / 13.1 (L1188, L1477)', 'weather ratings from 19 Sep.', 'Weather Conditions Table (1 row known)'),
