@@ -282,3 +282,14 @@ def test_a_change_of_hq_by_an_untyped_unit_needs_whether_it_is_flak(httr):  # SU
              INF: ("C2807", CONC)}
     log = Log(setup, httr).phase(10, "allied_command").say(f'attach "{INF}" to 501/101')
     assert any("units.csv type" in n for n in needs(log))
+
+
+def test_a_cp_allocation_needs_the_path_and_the_mp_to_the_giver(httr):  # CP-9, CP-10
+    """CP-9 (SR 14.3.2): the receiving HQ 1036/59 traces a supply path to 85xx, its giver; CP-10 (SR 14.3.3-14.3.4):
+    over four MP the allocation is attenuated. Both need the map and the TEC's Travel Mode MP, which the bundled data
+    lacks."""
+    log = Log({"85xx": ("C2910", {"Mode": "Defilade"}), "1036/59": ("C2909", {"Mode": "Defilade"})}, httr) \
+        .phase(10, "german_command").say("cp 1036/59 2 from 85xx").phase(10, "german_fire")
+    got = needs(log)
+    assert any("path to 85xx needs missing data" in n for n in got)
+    assert "the Travel Mode MP from 85xx to 1036/59 (TEC; SR 14.3.3 attenuation)" in got
