@@ -6,7 +6,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from hexforge.games import check_game, load_game
 from hexforge.games.arrival_codes import Code, arrival_code
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from hexforge.games import load_game
 from hexforge.rules import rules_for
 from hexforge.rules.httr.referee import HttrReferee
+
 from tests.rules.httr.helpers import Log, game, illegal, rules_broken, unsure
 
 CODES = "schedule-codes"  # G-INF2 due by code "7B0310", G-INF3 by "10B East"
