@@ -17,14 +17,14 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
-from hexforge.rules.httr.attachment import Attachments, controlling
+from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.detached import er_now
 from hexforge.rules.httr.entrench import Works, benefits
 from hexforge.rules.httr.fatigue import morale_now, strength_now
 from hexforge.rules.httr.movement import CA_COST, EZOC_EXIT, Movement, Step
 from hexforge.rules.httr.units import division, is_kind, kind_of
-from hexforge.rules.httr.supply_rules import before_supply_rules
+from hexforge.rules.httr.supply_rules import before_supply_rules, controlling  # SR 17.4.3 included
 from hexforge.rules.httr.values import ca_result, ca_value, odds
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState

@@ -21,10 +21,10 @@ from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import command_points as cpl
-from hexforge.rules.httr.attachment import Attachments, controlling
+from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.movement import Movement, Step
-from hexforge.rules.httr.supply_rules import before_supply_rules
+from hexforge.rules.httr.supply_rules import before_supply_rules, controlling  # SR 17.4.3 included
 from hexforge.rules.httr.units import is_kind, mobility
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState

@@ -19,7 +19,7 @@ from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.ammunition import judge_depleted
-from hexforge.rules.httr.attachment import Attachments, controlling
+from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.ca_retreat import NO_DEFENDER_RESULT
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.firelog import FireLog
@@ -27,6 +27,7 @@ from hexforge.rules.httr.landings import Landings, landing_disruption
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.overstack import Overstacks
 from hexforge.rules.httr.recovery import judge_recovery
+from hexforge.rules.httr.supply_rules import controlling  # SR 17.4.3 included
 from hexforge.rules.httr.recovery_modes import Recoveries, to_defilade
 from hexforge.rules.httr.supply import HttrSupply
 from hexforge.rules.httr.thoroughfares import needs_raised, raised_at

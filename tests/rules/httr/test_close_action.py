@@ -322,3 +322,18 @@ def test_a_landing_close_action_is_against_the_enemy_units_only():  # CA-19, SR 
         .roll("Close Action", 6)
     said = last(log.check())
     assert not illegal(said) and "odds 5:3" in (said[0].detail or "")
+
+
+def test_a_destroyed_regiments_units_attack_on_their_division_s_cp():  # CA-13, SUP-11: SR 14.6.1 after 17.4.3
+    # A-REG1 destroyed: A-INF1 answers to A-DIV without a declaration (17.4.3's second option), so A-DIV's CP decide,
+    # which it gave away (4 CP: 2 to A-REG1, the rest nowhere), not the 2 CP the destroyed A-REG1 was given
+    setup = {"A-CORPS": "B0105", "A-DIV": ("B0205", {"Mode": "Defilade"}), "A-REG1": "B0305", "G-INF1": "B0304",
+             "A-INF1": "B0303"}
+
+    def attack(killed: bool) -> list:
+        log = Log(setup).on_track("A-DIV CP", 4).phase(8, "cp_logistic").phase(8, "allied_command").say("cp A-REG1 2")
+        if killed:
+            log.phase(8, "german_fire").kill("A-REG1", "B0305")
+        return last(log.phase(8, "allied_fire").phase(8, "allied_movement").say("ca B0304 from B0303").check())
+    assert all_legal(attack(False))
+    assert rules_broken(attack(True)) == ["HTTR SR 14.6.1"] and "A-DIV has no CP" in illegal(attack(True))[0].reason
