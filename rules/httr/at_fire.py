@@ -28,6 +28,7 @@ from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.los import ADJACENT_ONLY, WITHIN_TWO
 from hexforge.rules.httr.units import is_kind, mobility, number
 from hexforge.rules.httr.values import at_fire_value
+from hexforge.rules.httr.fatigue import strength_now
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -109,7 +110,7 @@ def check_class(p: Position, d: Declaration, units: list[str]) -> Verdict:
 def at_strength(p: Position, u: str) -> float | Unknown:
     """SR 6.4.2.1, 6.4.3: strength x dots; an AFV in Defilade and artillery halved (round up), an entrenched AT unit
     doubled."""
-    s = number(p.game, u, "strength")
+    s = strength_now(p, u)  # halved while fatigued (optional SR 21.5.4)
     if isinstance(s, Unknown):
         return s
     if is_kind(p.game, u, "artillery"):

@@ -18,6 +18,7 @@ from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.movement import Movement
 from hexforge.rules.httr.units import is_kind, mobility, number
 from hexforge.rules.httr.values import morale_passes
+from hexforge.rules.httr.fatigue import morale_now
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict
@@ -129,7 +130,7 @@ def check_in_battery(p: Position, uid: str) -> Verdict:
         return Illegal("HTTR SR 10.5.6", f"{uid} (AT/flak in Defilade) retreats without a morale check")
     here = p.state.where(uid)
     leg = [u for u in (p.state.at(here) if here else ()) if u != uid and mobility(p.game, u) == "leg"]
-    morale = [number(p.game, u, "morale") for u in (uid, *leg)]
+    morale = [morale_now(p, u) for u in (uid, *leg)]  # one less while fatigued (optional SR 21.5.4)
     if any(isinstance(m, Unknown) for m in morale):
         return NotCheckable(next(m for m in morale if isinstance(m, Unknown)).needs + " (SR 10.5.6)")
     best = max(morale)

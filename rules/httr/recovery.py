@@ -19,7 +19,8 @@ from typing import Protocol
 from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
-from hexforge.rules.httr.units import is_kind, number
+from hexforge.rules.httr.fatigue import morale_now
+from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
@@ -126,7 +127,7 @@ def judge_recovery(p: Position, uid: str) -> Verdict:
     nights = last_nights(p)
     if p.morale_roll is None or nights is not None and p.watch.quiet(uid, nights):
         return judge_quiet_recovery(p, uid)  # a roll for other units does not take away a quiet unit's recovery
-    morale = number(p.game, uid, "morale")
+    morale = morale_now(p, uid)  # one less while fatigued (optional SR 21.5.4)
     if isinstance(morale, Unknown):
         return NotCheckable(morale.needs)
     at = p.state.where(uid)

@@ -200,3 +200,15 @@ def test_the_effects_last_while_the_marker_is_on():  # OPT-3, SR 21.5.4-21.5.5 (
     assert "of 3 SP at ER 5" in roll_detail(night(), 15)
     rested = night().phase(15, "allied_organization").layer("A-INF1", "Fatigue", " Fatigued", "1")
     assert "of 5 SP at ER 5" in roll_detail(rested, 16)
+
+
+def test_a_fatigued_unit_recovers_on_its_lower_morale():  # OPT-3, SR 21.5.4 (L1031) through recovery (DIS-2, 10.6.4)
+    # A-INF1 (morale 8) disrupted, in supply: 2d6 8 passes; fatigued its morale is 7 and 8 fails
+    chain = {"A-CORPS": "B0105", "A-DIV": "B0205", "A-REG1": "B0301"}
+
+    def recovered(layers: dict, **readings: str) -> list:
+        log = Log({"A-INF1": ("B0303", layers), **chain}).phase(1, "allied_command").roll("Morale Check", 4, 4)
+        return last(log.layer("A-INF1", "Disrupted", "Disrupted", "Normal").check(**readings))
+    assert rules_broken(recovered({"Disrupted": "Disrupted", **TIRED}, **ON)) == ["HTTR SR 10.6.4"]
+    assert all_legal(recovered({"Disrupted": "Disrupted", **TIRED}))  # the setting off: morale 8
+    assert all_legal(recovered({"Disrupted": "Disrupted"}, **ON))
