@@ -97,11 +97,6 @@ class Log:
         self.events.append(DiceRoll(self._n(), name, tuple(dice), sum(dice)))
         return self
 
-    def enter(self, u: str, h: str) -> Log:
-        """A unit enters the map (a reinforcement's placement)."""
-        self.events.append(Entered(self._n(), ref(u), OFF_MAP, h))
-        return self
-
     def kill(self, u: str, h: str) -> Log:
         self.events.append(Eliminated(self._n(), ref(u), OFF_MAP, h))
         return self
