@@ -7,6 +7,7 @@ from typing import Protocol
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.los import touched
+from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.firelog import FireLog
@@ -105,10 +106,13 @@ def check_travel(p: Position, d: Declaration, u: str, target: Hex | None) -> Ver
 @rule("HTTR SR 9.3.10 / 18.2.2 / 18.6.1", "MOV-9/SPC-2", "towed and AT units fire only in battery (Defilade) "
       "(SPC-2's OF from the top two: fire.check_top)")
 def check_in_battery(p: Position, d: Declaration, u: str) -> Verdict:
-    towed = mobility(p.game, u) == "towed" or is_kind(p.game, u, "at")
-    if not towed:
-        return Legal()
     m = mem.mode(p.state, u)
+    mob, at = mobility(p.game, u), is_kind(p.game, u, "at")
+    if mob != "towed" and not at:
+        if m != "defilade" and (isinstance(mob, Unknown) or at is None):
+            return NotCheckable(f"whether unit {u} is towed or AT (units.csv mobility and type: those fire only in "
+                                "battery, SR 9.3.10, 18.2.2)")
+        return Legal()
     if m is None:
         return NotCheckable(f"the mode of unit {u} (its Mode layer)")
     if m != "defilade":
@@ -119,7 +123,11 @@ def check_in_battery(p: Position, d: Declaration, u: str) -> Verdict:
 
 @rule("HTTR SR 6.4.1.9", "AT-6", "engineers fire AT only in close action")
 def check_engineer_at(p: Position, u: str) -> Verdict:
-    if is_kind(p.game, u, "engineer"):
+    engineer = is_kind(p.game, u, "engineer")
+    if engineer is None:
+        return NotCheckable(f"the type of unit {u} (units.csv type: engineers fire AT only in close action, "
+                            "SR 6.4.1.9)")
+    if engineer:
         return Illegal("HTTR SR 6.4.1.9", f"{u} is an engineer: engineers fire AT only in close action")
     return Legal()
 

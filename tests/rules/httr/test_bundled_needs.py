@@ -293,3 +293,23 @@ def test_a_cp_allocation_needs_the_path_and_the_mp_to_the_giver(httr):  # CP-9, 
     got = needs(log)
     assert any("path to 85xx needs missing data" in n for n in got)
     assert "the Travel Mode MP from 85xx to 1036/59 (TEC; SR 14.3.3 attenuation)" in got
+
+
+def test_fire_out_of_battery_needs_whether_the_firer_is_towed(httr):  # MOV-9, SPC-2
+    """MOV-9/SPC-2 (SR 9.3.10, 18.2.2): towed and AT units fire only in battery (Defilade); the concentrated 506th
+    company's units.csv mobility and type are unknown, so its DF is not checkable on it; in Defilade it is in
+    battery whatever it is, and the question goes."""
+    def fired(mode: str) -> list[str]:
+        return needs(Log({INF: ("C2808", {"Mode": mode}), GER: ("C2909", CONC)}, httr).phase(10, "allied_fire")
+                     .say(f'df C2909 from "{INF}"').roll("Direct Fire", 3, 4))
+    towed = f"whether unit {INF} is towed or AT (units.csv mobility and type"
+    assert any(n.startswith(towed) for n in fired("Concentrated"))
+    assert not [n for n in fired("Defilade") if "towed or AT" in n]
+
+
+def test_at_fire_needs_whether_the_firer_is_an_engineer(httr):  # AT-6
+    """AT-6 (SR 6.4.1.9): engineers fire AT only in close action; the 506th company has no units.csv type (Brandt,
+    an engineer by units.csv, is flagged: test_pairs_*)."""
+    log = Log({INF: ("C2808", CONC), "PzJgr/7FJ": ("C2909", CONC)}, httr).phase(10, "allied_fire") \
+        .say(f'at C2909 from "{INF}"').roll("AT Fire", 3, 4)
+    assert f"the type of unit {INF} (units.csv type: engineers fire AT only in close action, SR 6.4.1.9)" in needs(log)
