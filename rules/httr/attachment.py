@@ -120,7 +120,8 @@ def judge(p: Position, d: Declaration) -> list[Verdict]:
         return [helper]
     if f.strip() and f not in p.game.units:
         return [NotCheckable(f"the HQ {f!r} of {uid} (units.csv formation names no unit: is it independent?)")]
-    if is_kind(p.game, uid, "flak"):
+    flak = is_kind(p.game, uid, "flak")
+    if flak:
         out = [check_flak(p, uid, hq)]
     elif boost and kind == "cp_logistic":
         out = [Legal(detail=f"{uid} is attached to {hq} before the CP/AmP rolls (ScR 5.2.1.2)")]
@@ -130,6 +131,8 @@ def judge(p: Position, d: Declaration) -> list[Verdict]:
         special = detach(p, uid, hq)
         out = [check_reattach(p, uid, hq) if special is None else special]
     if isinstance(out[0], Illegal):
+        if flak is None:  # a flak unit may join any HQ (SR 18.5.3): an unknown type decides nothing
+            return [NotCheckable(f"whether {uid} is flak (units.csv type: a flak unit may join any HQ, SR 18.5.3)")]
         return out
     p.attach.hq[uid] = hq
     return out + [check_capacity(p, hq)]

@@ -236,9 +236,14 @@ def check_company(p: Position, units: list[str]) -> Verdict:
     if lone and not others:
         return Illegal("HTTR SR 10.1.6", f"{', '.join(lone)} close-assault without a unit of their organisation")
     for u in lone:
-        if not any(_division(p.game, u) == _division(p.game, x) for x in others):
-            return Illegal("HTTR SR 10.1.6", f"{u} close-assaults with no unit of its organisation (its division "
-                           f"{_division(p.game, u)})")
+        mine, theirs = _division(p.game, u), [_division(p.game, x) for x in others]
+        if mine is not None and mine in theirs:
+            continue
+        if mine is None or None in theirs:  # a division units.csv does not give: the organisation is not known
+            unknown = [x for x in (u, *others) if _division(p.game, x) is None]
+            return NotCheckable(f"the divisions of {', '.join(unknown)} (units.csv formation: leaders, HQs and "
+                                "engineers attack only with units of their organisation, SR 10.1.6)")
+        return Illegal("HTTR SR 10.1.6", f"{u} close-assaults with no unit of its organisation (its division {mine})")
     return Legal()
 
 

@@ -73,9 +73,12 @@ def after_result(p: Position, index: int, unit: str | None, result: str | None, 
     """A packet's result on ``unit``: remember what it calls for; the verdicts it gets at once (6.7.8). A result
     on a stack whose declaration named no target unit is not followed: the firer chooses which unit takes it
     (SR 6.3.2.2), and the log does not say which."""
-    if unit is None or result is None or unit not in p.game.units:
+    if unit is None or unit not in p.game.units:
         return []
     where = p.state.where(unit)
+    p.fire.unresolved = where if result is None else None if p.fire.unresolved == where else p.fire.unresolved
+    if result is None:
+        return []
     if kind == "if" and losses(result) and where is not None:
         rubble.if_loss(p, p.rubble, where)  # optional ScR 15.7.1
     if not named and where is not None and len(p.state.at(where)) > 1:
@@ -279,6 +282,9 @@ def judge_spill(p: Position, d: Declaration) -> Verdict:
 def excess_ignored(p: Position, label: str | None, at: Hex | None) -> Verdict | None:
     """A 'spill' declaration in ``label`` (losses put on units other than the target): None when the last fire
     resolved there was IF and its target is off the map (6.5.3.2), else why the excess is ignored."""
+    if at is not None and p.fire.unresolved == at:
+        return NotCheckable(f"the result of the last fire at {label} (what it was and whether its target was "
+                            "eliminated decide whether losses spill over, SR 6.5.3.2, 6.7.9)")
     if p.fire.last_if is None or p.fire.last_if[0] != at:
         return Illegal("HTTR SR 6.7.9", f"spill-over losses in {label}, but the last fire resolved there was not "
                        "IF: losses beyond a hex's strength are ignored unless the fire was indirect (SR 6.3.1.7)")

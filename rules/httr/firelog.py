@@ -32,6 +32,7 @@ class FireLog:
     at_results: list[tuple[int, str, int]] = field(default_factory=list)  # (roll's event, target, SP lost)
     fired_kinds: dict[str, set[str]] = field(default_factory=dict)  # unit -> the fire methods aimed at it
     last_if: tuple[Hex, str] | None = None  # the hex and target unit of the last IF result (SR 6.5.3.2)
+    unresolved: Hex | None = None  # the hex of the last fire whose result the data could not give
     paths: dict[str, list[Hex]] = field(default_factory=dict)  # each unit's drops this phase (SR 6.6.5.1)
     minimal_used: bool = False  # a Minimal Fire Attack was made this phase (SR 6.3.5.3)
     controlled: dict[str, set[str]] = field(default_factory=dict)  # a corps HQ -> artillery it controlled (ScR 4.4.2)

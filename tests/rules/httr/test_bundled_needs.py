@@ -207,10 +207,8 @@ def test_of_at_a_close_action_from_below_the_top_two_needs_the_firers_type(httr)
                "at a CA only from the top two)" for v in vs)
 
 
-# -- defects found: a check answering on bundled data that lacks its datum (strict xfail: fix, then drop the mark) --
+# -- defects found by these tests and fixed: checks that answered on bundled data lacking their datum --
 
-@pytest.mark.xfail(strict=True, reason="close_action.check_company: _division() is None for every bundled unit and "
-                   "None == None reads as one organisation, so the check says Legal; it should say not checkable")
 def test_a_leader_attacking_with_another_divisions_unit_needs_their_divisions(httr):  # CA-4
     """CA-4 (SR 10.1.6, 19.1.3): leaders, HQs and engineers attack only with units of their organisation; units.csv
     links no bundled unit to a division HQ, so Frost (2/1P) attacking with the Household Cavalry troop (Guards
@@ -220,9 +218,6 @@ def test_a_leader_attacking_with_another_divisions_unit_needs_their_divisions(ht
     assert any("division" in n or "organisation" in n for n in needs(log))
 
 
-@pytest.mark.xfail(strict=True, reason="effects.after_result sets fire.last_if only for a known result, so a spill "
-                   "after an IF whose result the bundled data cannot give is flagged SR 6.7.9 ('the last fire "
-                   "resolved there was not IF'); it should say not checkable naming the IF's result")
 def test_a_spill_after_an_unresolved_if_needs_the_ifs_result(httr):  # IF-13, DF-7
     """IF-13/DF-7 (SR 6.5.3.2, 6.7.9): IF losses beyond an eliminated target pass to the hex's other units; the
     barrage's result at C3008 needs the target hex's terrain (unsurveyed), so a spill after it is not checkable."""
@@ -272,9 +267,6 @@ def test_an_attachment_needs_the_units_own_hq(httr):  # SUP-9, SUP-11
     assert "the HQ '10SS' of Brandt 1/10SS Pio (units.csv formation names no unit: is it independent?)" in needs(log)
 
 
-@pytest.mark.xfail(strict=True, reason="attachment.attach reads is_kind(uid, 'flak') None as not flak, so a change of "
-                   "HQ by a unit of unknown type is flagged SR 17.4.3; a flak unit may join any HQ (SR 18.5.3), so it "
-                   "should say not checkable naming units.csv type")
 def test_a_change_of_hq_by_an_untyped_unit_needs_whether_it_is_flak(httr):  # SUP-13
     """SUP-13 (SR 18.5.3, ScR 4.3): a flak unit may join any HQ; the 506th company's units.csv type is unknown, so
     its attachment to 501/101 while 506/101 stands is not checkable, never illegal."""
