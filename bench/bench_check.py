@@ -75,13 +75,13 @@ def write_vlog(tmp: Path, moves: int) -> tuple[Path, Path]:
 def timed_check(log: Path, vmod: Path, game_dir: Path):
     """(report, CPU s of the check, events read alone, CPU s of that reading): what ``hexforge check`` does, timed in
     this process, then, as the anchor, the same files only read (game, module and log: the stream of events, no
-    judging), so the ratio of the two holds on a shared, noisy machine. The game's rules wing is imported first
-    (once per process, the interpreter's start-up, not the check's)."""
+    judging), so the ratio of the two holds on a shared, noisy machine. The game's rules wing (system and referee)
+    is imported first (once per process, the interpreter's start-up, not the check's)."""
     from hexforge.builder.modulereader import read_module
     from hexforge.builder.savefile import stream_save
     from hexforge.builder.timeline import EventStream
-    from hexforge.rules import rules_for
-    rules_for(load_game(game_dir))
+    from hexforge.rules import classes, variant
+    classes(variant(load_game(game_dir)))
     start = time.process_time()
     game = load_game(game_dir)
     rep = check(game, EventStream(stream_save(log), read_module(vmod), game))  # as `hexforge check` reads it

@@ -30,9 +30,15 @@ def load(path: str) -> type:
     return getattr(importlib.import_module(module), name)
 
 
+def classes(name: str) -> tuple[type[RulesSystem], type[Referee] | None]:
+    """A variant's system and referee classes (imports its wing)."""
+    system, referee = SYSTEMS[name]
+    return load(system), load(referee) if referee else None
+
+
 def systems() -> dict[str, tuple[type[RulesSystem], type[Referee] | None]]:
     """Every variant's system and referee classes (imports every wing)."""
-    return {v: (load(s), load(r) if r else None) for v, (s, r) in SYSTEMS.items()}
+    return {v: classes(v) for v in SYSTEMS}
 
 
 class NoReferee(ValueError):
@@ -50,17 +56,16 @@ def variant(game: Game) -> str:
 
 def rules_for(game: Game, scenario: str | None = None) -> RulesSystem:
     """The rules of a game, for one of its scenarios when ``scenario`` names it."""
-    return load(SYSTEMS[variant(game)][0])(game, scenario)
+    return classes(variant(game))[0](game, scenario)
 
 
 def referee_for(rules: RulesSystem, timeline: Timeline | EventStream) -> Referee:
     """The log referee of ``rules`` over ``timeline``; :class:`NoReferee` when the system has none yet."""
-    name = variant(rules.game)
-    path = SYSTEMS[name][1]
-    if path is None:
+    cls = classes(variant(rules.game))[1]
+    if cls is None:
         raise NoReferee(f"no log referee exists yet for the {rules.system_id} system (game {rules.game.id}); "
                         f"systems with one: {', '.join(sorted({c.system_id for c, r in systems().values() if r}))}")
-    return load(path)(rules, timeline)
+    return cls(rules, timeline)
 
 
 def check(game: Game, timeline: Timeline | EventStream, scenario: str | None = None,
