@@ -87,9 +87,9 @@ NO_DEFENDER_RESULT = ("-", "A")
 @rule("HTTR SR 10.5.1", "CA-22", "a defender retreats after close action only when the result disrupted it")
 def check_retreat_due(p: Position, uid: str) -> Verdict:
     """SR 10.5.1 (L616): 'When disruption is caused following CA, the defending units must also retreat one hex'; no
-    effect ("-") or a result against the attacker alone ("A") causes no defender retreat. Reading: the result is the
-    result of the CA the unit last defended in; when it is not known (the table's cell, or a unit value it needs) the move is not
-    checkable."""
+    effect ("-") or a result against the attacker alone ("A") causes no defender retreat. Reading: the result is that
+    of the CA the unit last defended in; when it is not known (the table's cell, or a unit value it needs) the move
+    is not checkable."""
     result = p.ca.results.get(uid)
     if result is None:
         return NotCheckable(f"the result of the close action {uid} defended against (the CA Results Table and the "
