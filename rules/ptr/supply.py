@@ -366,9 +366,10 @@ def _supply(paths: PtrPaths, side: str, turn: int) -> SupplyAnswer:
     start[at] = np.where(start_ok, codes.enterable[at], CLOSED)
     ditches = ditch_codes(paths.game)
     got = reach_arrays(adj, start, codes.through, ditches)
-    leaving = (got.value != CLOSED) & ((codes.through != CLOSED) | (start != CLOSED))
-    if (ditches[leaving[adj.edge_rows]] == UNSURE).any():  # a hexside the search crossed may hide a ditch
-        paths.needs.add(ditch_need(paths.game.map.terrain))
+    if (ditches == UNSURE).any():  # some hexside may hide a ditch: did the search cross one?
+        leaving = (got.value != CLOSED) & ((codes.through != CLOSED) | (start != CLOSED))
+        if (ditches[leaving[adj.edge_rows]] == UNSURE).any():
+            paths.needs.add(ditch_need(paths.game.map.terrain))
     asked = got.asked.copy()
     if paths.reading != "13.5":  # every source hex is asked whether a path may end there
         asked[at] = True
