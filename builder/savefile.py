@@ -11,7 +11,6 @@ from __future__ import annotations
 import binascii
 import codecs
 import itertools
-import lzma
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -110,6 +109,13 @@ def _xored(raw: Iterable[bytes], key: int, skip: int) -> Iterator[bytes]:
 
 
 def _unxz(raw: Iterable[bytes], path: str | Path) -> Iterator[bytes]:
+    """The xz form's bytes. ``lzma`` is imported here: a Python built without liblzma (``_lzma``) still reads every
+    form VASSAL writes."""
+    try:
+        import lzma
+    except ImportError:
+        raise LogFormatError(path, ENTRY, "xz-compressed, and this Python has no lzma module to read it "
+                             "(VASSAL 3.6/3.7 cannot open this form either)") from None
     dec = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
     out = 0
     try:

@@ -1,7 +1,6 @@
 """Malformed input: each case gives ONE clear error (file + place + what), bounded time and memory."""
 from __future__ import annotations
 
-import lzma
 import time
 import tracemalloc
 import zipfile
@@ -121,6 +120,7 @@ def test_absurd_coordinates_and_broken_commands_are_reported_not_dropped(tmp_pat
 
 
 def test_xz_and_vobs_are_read_and_flagged(tmp_path: Path) -> None:
+    lzma = pytest.importorskip("lzma")  # a Python built without liblzma reads every other form
     text = "begin_save\x1bend_save"
     vobs = b"VOBS" + bytes([0x33]) + bytes(b ^ 0x33 for b in text.encode())
     s = read_save(_zip(tmp_path / "v.vsav", {"savedGame": vobs}))

@@ -55,7 +55,7 @@ def test_a_broken_log_is_refused_when_opened_not_halfway_through_a_check(tmp_pat
 
 @pytest.mark.parametrize("form", ["plain", "vobs", "xz"])
 def test_other_forms_stream_as_they_read_whole(tmp_path: Path, monkeypatch, form: str) -> None:
-    import lzma
+    lzma = pytest.importorskip("lzma")
     monkeypatch.setattr(savefile, "CHUNK", 6)
     text = "begin_save\x1bCHATgrüß ☃ \\\x1b quoted\x1b" * 20 + "end_save"
     data = text.encode()
