@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from hexforge.games.channel import Channel
 from hexforge.games.schema import GameFile, ScenarioFile, TableFile, TerrainFile
@@ -39,6 +40,11 @@ class Game:
     def channel(self) -> Channel:
         """The game's log channel (docs/log-channel.md): dice buttons, tracks, markers, layers by log name."""
         return Channel(self)
+
+    def special(self, key: str) -> Any:
+        """game.toml's ``[special]`` entry ``key`` as the code uses it (:func:`~hexforge.games.values.plain`), else
+        ``None``."""
+        return plain((self.info.special or {}).get(key))
 
     def phase_names(self, repeat_player: bool = False) -> list[str]:
         """The turn tracker's phase names, in the sequence of play: each phase's name with its player after it,

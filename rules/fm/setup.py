@@ -97,7 +97,7 @@ def kind_of(game: Game, uid: str) -> object:
     """What makes counters interchangeable at set-up: type and combat strengths in AAC 14.0 (when all known),
     else the unit itself."""
     u = game.units[uid]
-    if plain((game.info.special or {}).get("setup_by")) == "type and combat strengths":
+    if game.special("setup_by") == "type and combat strengths":
         vals = tuple(sorted((k, v) for k, v in u.values.items() if not k.startswith(("printed_", "reduced_"))))
         if UNKNOWN not in (u.type, *(v for _, v in vals)):
             return u.side, u.type, vals

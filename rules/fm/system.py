@@ -192,7 +192,7 @@ class FireAndMovement(RulesSystem):
 
     def friendly_edge(self, side: str) -> list[Hex] | Unknown:
         """F&M 8.3: the hexes of a side's friendly map edge (game.toml ``[special] friendly_edges``)."""
-        edges = (self.game.info.special or {}).get("friendly_edges", {})
+        edges = self.game.special("friendly_edges") or {}
         eid = edges.get(side) if isinstance(edges, dict) else None
         hexes = self.terrain.edges.get(eid) if eid else None
         if not hexes:

@@ -16,7 +16,6 @@ from typing import Protocol
 
 from hexforge.builder.timeline import ChatLine, Event
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.rules.httr.airstrikes import Airstrikes
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.registry import rule
@@ -54,7 +53,7 @@ def on_event(p: Position, e: Event) -> list[Verdict]:
 @rule("HTTR ScR 6.4.1-6.4.4", "AIR-3", "no serial flies a route of P weather; on the first day Maps A, B and D take "
       "the northern route and Map C the southern, later days until the Maas or Nijmegen is reached")
 def judge_route(p: Position, d: Drop) -> Verdict:
-    cfg = plain((p.game.info.special or {}).get(DATA)) or {}
+    cfg = p.game.special(DATA) or {}
     rating = p.airstrikes.routes.get(d.route)
     if rating == "P":
         return Illegal("HTTR ScR 6.4.1", f"a serial flies the {d.route}ern route, whose weather is P: no air "

@@ -22,7 +22,6 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.sources import Source
 from hexforge.rules.httr.supply import HttrSupply, Status
@@ -41,7 +40,7 @@ class Position(Protocol):
 
 
 def formations(game: Game, key: str) -> list[str]:
-    got = plain((game.info.special or {}).get(key)) or {}
+    got = game.special(key) or {}
     return list(got.get("formations", ())) if isinstance(got, dict) else []
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Protocol
 
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.registry import rule
@@ -31,7 +30,7 @@ class Position(Protocol):
 
 @rule("HTTR ScR 7.2.8", "AS-8", "no airstrike on a hex more than 30 hexes from the 30 Corps spearhead")
 def in_range(p: Position, h: Hex, label: str) -> Verdict:
-    formations = (plain((p.game.info.special or {}).get(DATA)) or {}).get("formations")
+    formations = (p.game.special(DATA) or {}).get("formations")
     if formations is None:
         return NotCheckable(f"the 30 Corps formations (game.toml [special.{DATA}] formations) and Club Route's hexes "
                             "(which units are the spearhead), ScR 7.2.8")

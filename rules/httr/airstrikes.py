@@ -73,7 +73,7 @@ class Airstrikes:
 
 
 def settings(game: Game) -> dict:
-    return plain((game.info.special or {}).get(DATA)) or {}
+    return game.special(DATA) or {}
 
 
 def is_marker(game: Game, name: str) -> bool:
@@ -198,7 +198,7 @@ def shelter(p: Position, h, label: str, side: str | None) -> Verdict:
 def observed(p: Position, h, label: str, side: str | None) -> Verdict:
     """Reading: any unit of the striking side of no airborne formation ([special.airborne] formations) may observe
     (a unit the data does not place in an airborne formation counts as non-airborne)."""
-    airborne = set((plain((p.game.info.special or {}).get(AIRBORNE)) or {}).get("formations", ()))
+    airborne = set((p.game.special(AIRBORNE) or {}).get("formations", ()))
     eyes = sorted({at for u, at in p.state.positions.items() if p.state.side(u) == side and at is not None
                    and not airborne & {u, *formations_of(p.game, u)}}, key=h.distance)
     if not airborne:
@@ -312,7 +312,7 @@ def hex_weather(p: Position, log: Airstrikes, label: str) -> str:
     w = turn_weather(p.game, p.calendar().get(turn) if turn is not None else None)
     if w != "unknown":
         return w
-    zones = plain((p.game.info.special or {}).get("weather_zones")) or {}
+    zones = p.game.special("weather_zones") or {}
     zone = next((z for z in ("north", "south") if any(label.startswith(str(m)) for m in zones.get(z, ()))), None)
     rating = log.routes.get(zone) if zone is not None else None
     return "unknown" if rating in (None, "unknown") else "P" if rating == "P" else "clear"

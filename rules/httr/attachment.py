@@ -15,7 +15,6 @@ from typing import Protocol
 from hexforge.builder.timeline import DiceRoll, Eliminated, Event
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
-from hexforge.games.values import plain
 from hexforge.rules.httr.command_points import CpLedger
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.airborne_support import support
@@ -61,7 +60,7 @@ def controlling(p: Position, uid: str) -> str:
 
 def booster_unit(game: Game) -> str | None:
     """ScR 5.2.1.2: the unit the German delivery timetable's ``booster`` names (game.toml [special])."""
-    table = plain((game.info.special or {}).get("german_delivery_timetable")) or {}
+    table = game.special("german_delivery_timetable") or {}
     got = table.get("booster") if isinstance(table, dict) else None
     return got.get("unit") if isinstance(got, dict) else None
 

@@ -14,7 +14,6 @@ from typing import Protocol
 from hexforge.builder.timeline import ChatLine, DiceRoll, Event, TurnChange
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.restrictions import belongs
@@ -43,7 +42,7 @@ class Initiation:
 
 def on_event(p: Position, log: Initiation, e: Event) -> list[Verdict]:
     """ScR 8.3.4's verdicts on one event (before the referee's other checks)."""
-    cfg = plain((p.game.info.special or {}).get(DATA)) or {}
+    cfg = p.game.special(DATA) or {}
     if not cfg or p.state.turn not in cfg.get("turns", ()):
         return []
     if isinstance(e, TurnChange):

@@ -13,7 +13,6 @@ from typing import Collection, Protocol
 
 from hexforge.builder.timeline import Event, Move
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.sources import Source, sources
 from hexforge.rules.httr.supply import HttrSupply, Status
@@ -42,7 +41,7 @@ class Position(Protocol):
 
 
 def settings(game: Game) -> dict:
-    got = plain((game.info.special or {}).get(CITIES))
+    got = game.special(CITIES)
     return got if isinstance(got, dict) else {}
 
 

@@ -396,7 +396,7 @@ def _hexes(game: Game, specs: object) -> frozenset[Hex] | None:
 def extra_cp(p: Position, hq: str, at: Hex | None = None) -> float | Unknown:
     """The CP an HQ's location (and a unit's operation at ``at``) takes from what it holds; 0 when the game has
     no such rule for it."""
-    cfg = plain((p.game.info.special or {}).get(ZONES))
+    cfg = p.game.special(ZONES)
     if not isinstance(cfg, dict) or not _of_formation(p.game, hq, str(cfg.get("formation"))):
         return 0.0
     need = (f"the CP attenuation zones and route of {cfg.get('formation')} (game.toml [special.{ZONES}]: "

@@ -130,7 +130,7 @@ def judge_roll(p: Position, dem: Demolitions, index: int, e: DiceRoll) -> Verdic
 
 def threshold(game: Game, br: Bridge) -> int:
     """ScR 9.5.3, 9.5.5: 6, or the data's exception for a bridge with an end in its hexes."""
-    cfg = plain((game.info.special or {}).get("bridge_demolition")) or {}
+    cfg = game.special("bridge_demolition") or {}
     for x in cfg.get("exceptions", ()):
         if any(game.map.labels.get(h) in x.get("hexes", ()) for h in br):
             return int(x["at_most"])

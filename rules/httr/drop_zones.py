@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Protocol
 
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.units import number
@@ -125,7 +124,7 @@ def judge_serial(p: Position, units: list[str]) -> Verdict:
 def judge_display(p: Position, dropped: dict[str, int]) -> Verdict:
     """Once the units of some display serials have all landed (``dropped``: unit -> its serial's log step), they
     landed in no fewer serials than those. (The lift point of each partial serial is AIR-9's count of log steps.)"""
-    rows = (plain((p.game.info.special or {}).get(SERIALS)) or {}).get("rows")
+    rows = (p.game.special(SERIALS) or {}).get("rows")
     if not rows:
         return NotCheckable(f"the Formation Display's serials (game.toml [special.{SERIALS}] rows, ScR 6.7.8-6.7.9)")
     done = [row for row in rows if row and all(u in dropped for u in row)]

@@ -19,7 +19,6 @@ from typing import Protocol
 from hexforge.builder.timeline import DiceRoll, Event, TurnChange
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.rules.httr.map_limits import region
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.registry import rule
@@ -48,7 +47,7 @@ class Releases:
 
 
 def config(p: Position) -> dict:
-    cfg = plain((p.game.info.special or {}).get(DATA)) or {}
+    cfg = p.game.special(DATA) or {}
     only = cfg.get("scenarios")
     return {} if only and p.rules.scenario is not None and p.rules.scenario not in only else cfg
 

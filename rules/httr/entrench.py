@@ -201,7 +201,7 @@ def check_occupied(works: Works) -> list[tuple[int, Verdict]]:
 
 def first_turn(game: Game) -> int:
     """The game's first GT (its turn calendar's first; 1 without one)."""
-    cal = plain((game.info.special or {}).get("turn_calendar")) or {}
+    cal = game.special("turn_calendar") or {}
     turns = [int(t["turn"]) for t in cal.get("turns", []) if isinstance(t, dict) and "turn" in t]
     return min(turns, default=1)
 

@@ -20,7 +20,6 @@ from typing import Protocol
 
 from hexforge.builder.timeline import Event, Move
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.ca_retreat import BRIDGES
 from hexforge.rules.httr.close_action import CaLog
@@ -55,7 +54,7 @@ class Ferocity:
 
 
 def formations(game: Game, key: str) -> list[str] | None:
-    data = plain((game.info.special or {}).get(DATA))
+    data = game.special(DATA)
     return None if data is None or key not in data else list(data[key])
 
 
@@ -90,7 +89,7 @@ def on_event(p: Position, log: Ferocity, e: Event) -> list:
 
 def waal_river(game: Game) -> str | None:
     """The Waal's hexside name, when the data names it and terrain.toml has hexsides of that name."""
-    data = plain((game.info.special or {}).get(DATA)) or {}
+    data = game.special(DATA) or {}
     name = data.get("waal_river")
     known = any(f.name == name for fs in game.map.terrain.hexsides.values() for f in fs)
     return str(name) if name and known else None

@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import Protocol
 
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
@@ -70,7 +69,7 @@ def _toward(game: Game, h: Hex, edge: str, overlaps: bool) -> Hex | None:
 
 def flight_path(game: Game, drop: Hex, route: str) -> list[Hex] | Unknown:
     """ScR 6.5.2: the hexes from the drop hex to its route's map edge (drop hex first)."""
-    spec = ((plain((game.info.special or {}).get(DATA)) or {}).get("paths") or {}).get(route)
+    spec = ((game.special(DATA) or {}).get("paths") or {}).get(route)
     if not spec or spec.get("edge") not in STEPS:
         return Unknown(PATH_DATA)
     out = [drop]

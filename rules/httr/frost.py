@@ -19,7 +19,6 @@ from typing import Protocol
 from hexforge.builder.timeline import DiceRoll, Event, Move, TurnChange
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.units import division, formation_chain
@@ -55,7 +54,7 @@ class FrostMoves:
 
 
 def settings(game: Game) -> dict:
-    return plain((game.info.special or {}).get(DATA)) or {}
+    return game.special(DATA) or {}
 
 
 def in_battalion(game: Game, uid: str, battalion: str) -> bool:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from hexforge.games.game import Game
-from hexforge.games.values import UNKNOWN, plain
+from hexforge.games.values import UNKNOWN
 from hexforge.maps.hexes import Hex
 from hexforge.maps.los import touched
 from hexforge.rules.httr.declaration import Declaration
@@ -135,7 +135,7 @@ def check_loc(p: Position, spotter: str, hq: str) -> Verdict:
 
 
 def _special(game: Game, key: str) -> dict:
-    got = plain((game.info.special or {}).get(key))
+    got = game.special(key)
     return got if isinstance(got, dict) else {}
 
 

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.rules.httr.frost import in_battalion
 from hexforge.rules.httr.movement import Step
 from hexforge.rules.registry import rule
@@ -46,7 +45,7 @@ class LandingMa:
 
 
 def battalion_of(game: Game) -> str | None:
-    return (plain((game.info.special or {}).get("frost")) or {}).get("battalion")
+    return (game.special("frost") or {}).get("battalion")
 
 
 @rule("HTTR ScR 6.6.5.1-6.6.5.2", "AIR-17/MOR-6", "in its landing GT a unit moves on one 2d6 MA (at most 12); Frost's "

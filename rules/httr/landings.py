@@ -36,7 +36,6 @@ from hexforge.rules.httr import landing_ma
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.entry_modes import setup_modes
 from hexforge.rules.httr.declaration import parse
-from hexforge.games.values import plain
 from hexforge.rules.httr.indirect import AIRBORNE, formations_of
 from hexforge.rules.httr.optional import GLIDERS
 from hexforge.rules.httr.scatter import Scatter, displaced_now, follow, scattering
@@ -196,7 +195,7 @@ def judge_pathfinder(p: Position, log: Landings, e: Move | Entered, owner: str |
 
 def airborne_listed(game: Game, uid: str) -> bool | None:
     """Is the unit of a formation the data's ``[special.airborne]`` names (None: the data names none)?"""
-    formations = (plain((game.info.special or {}).get(AIRBORNE)) or {}).get("formations")
+    formations = (game.special(AIRBORNE) or {}).get("formations")
     return bool(set(formations) & {uid, *formations_of(game, uid)}) if formations else None
 
 

@@ -16,7 +16,6 @@ from typing import Protocol
 from hexforge.builder.timeline import Move
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import command_points as cpl
@@ -120,7 +119,7 @@ def check_level(p: Position, div: str, level: str) -> Verdict:
     if level == "low":
         return Legal()
     date = str(p.calendar().get(p.state.turn or 0, {}).get("date", ""))
-    table = plain((p.game.info.special or {}).get(TIMETABLE)) or {}
+    table = p.game.special(TIMETABLE) or {}
     rows = table.get("allowed") if isinstance(table, dict) else None
     row = next((r for r in rows if date in r.get("dates", ())), None) if isinstance(rows, list) else None
     if row is None:
@@ -150,7 +149,7 @@ def check_level(p: Position, div: str, level: str) -> Verdict:
 
 def booster(game: Game) -> dict:
     """The timetable's ``booster``: the unit whose division gets one level more, and until which turn."""
-    table = plain((game.info.special or {}).get(TIMETABLE)) or {}
+    table = game.special(TIMETABLE) or {}
     got = table.get("booster") if isinstance(table, dict) else None
     return got if isinstance(got, dict) and got.get("unit") in game.units else {}
 

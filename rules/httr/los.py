@@ -30,7 +30,6 @@ from hexforge.maps.overlay import UNKNOWN, Overlay, legend
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.los import Grazing, LosField, Sight, sight, touched
 from hexforge.maps.trace import Tri
-from hexforge.games.values import plain
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.registry import rule
 
@@ -44,7 +43,7 @@ WEATHER_DATA = "weather"  # game.toml [special.weather]: clear_dates
 
 def turn_weather(game: Game, row: dict | None) -> Weather:
     """SR 7.2.3 / ScR 13.2: the weather of a GT from the game data (see the module's readings)."""
-    cfg = plain((game.info.special or {}).get(WEATHER_DATA)) or {}
+    cfg = game.special(WEATHER_DATA) or {}
     if row is None:
         return "unknown"
     if row.get("date") in cfg.get("clear_dates", ()):

@@ -15,7 +15,6 @@ from typing import Protocol
 
 from hexforge.builder.timeline import Event, Move, TurnChange
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.registry import rule
@@ -48,7 +47,7 @@ class SheetExits:
 
 
 def rows(game: Game) -> list[dict]:
-    return list((plain((game.info.special or {}).get(DATA)) or {}).get("rows", ()))
+    return list((game.special(DATA) or {}).get("rows", ()))
 
 
 def on_event(p: Position, log: SheetExits, e: Event) -> list[Verdict]:

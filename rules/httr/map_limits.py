@@ -28,7 +28,6 @@ from typing import Protocol
 
 from hexforge.builder.timeline import Event, Move
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.restrictions import belongs
@@ -86,7 +85,7 @@ def region(game: Game, spec: object) -> frozenset[Hex] | None:
 
 
 def config(game: Game) -> dict:
-    return plain((game.info.special or {}).get(DATA)) or {}
+    return game.special(DATA) or {}
 
 
 def on_event(p: Position, log: Limits, e: Event) -> list[Verdict]:

@@ -15,7 +15,6 @@ from typing import Any, Protocol
 from hexforge.builder.timeline import EventStream, StepChange, Timeline
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.ammunition import judge_depleted
@@ -135,7 +134,7 @@ def judge_mode(p: Position, uid: str, new: str) -> Verdict:
 def first_day(p: Position, uid: str, old: str | None, new: str) -> Verdict | None:
     """Reading: 'Turn 2' (ScR 8.1.2) is GT 2 of the game's calendar (the rule is titled 'First Day'), whatever GT a
     scenario starts on; the data's ``[special.first_day_defilade]`` names the side and that phase."""
-    cfg = plain((p.game.info.special or {}).get(FIRST_DAY)) or {}
+    cfg = p.game.special(FIRST_DAY) or {}
     if not cfg or old != "defilade" or new == "defilade" or p.state.side(uid) != cfg.get("side"):
         return None
     if not any(pl.piece.unit == uid and pl.hex is not None for pl in p.t.setup):

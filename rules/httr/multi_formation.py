@@ -27,7 +27,6 @@ from __future__ import annotations
 from typing import Protocol
 
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.indirect import check_loc
@@ -50,7 +49,7 @@ class Position(Protocol):
 
 def listed(game: Game) -> bool:
     """Does units.csv ``formation`` name every unit's battalion HQ where it has one ([special.battalions])?"""
-    cfg = plain((game.info.special or {}).get(DATA)) or {}
+    cfg = game.special(DATA) or {}
     return isinstance(cfg, dict) and cfg.get("listed") is True
 
 

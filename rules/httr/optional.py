@@ -26,7 +26,6 @@ from typing import Protocol
 from hexforge.builder.timeline import ChatLine, DiceRoll, Eliminated, Entered, Event, TurnChange
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.airstrikes import is_marker
@@ -68,7 +67,7 @@ class Patrols:
 
 def cap_data(game: Game) -> dict:
     """game.toml [special.cap]: the side that has the CAP and the formations whose HQs it covers."""
-    return plain((game.info.special or {}).get("cap")) or {}
+    return game.special("cap") or {}
 
 
 def is_cap(game: Game, name: str) -> bool:
@@ -126,7 +125,7 @@ def glider_event(p: Position, log: Patrols, e: Event) -> list[Verdict]:
         button = p.channel.dice(e.name)
         return [loss_roll(p, log)] if button is not None and button.purpose == "glider-loss" else []
     uid, h = p.unit(e), p.hex(e.hex)
-    units = (plain((p.game.info.special or {}).get("gliders")) or {}).get("units")
+    units = (p.game.special("gliders") or {}).get("units")
     if not isinstance(units, list):
         return [NotCheckable("which units are glider-borne (game.toml [special.gliders] units, ScR 15.2)")] \
             if p.state.where(uid) is None and p.state.side(uid) == cap_data(p.game).get("side") else []

@@ -82,7 +82,7 @@ class Crossings:
 
 
 def config(game: Game) -> dict:
-    cfg = plain((game.info.special or {}).get(DATA))
+    cfg = game.special(DATA)
     return cfg if isinstance(cfg, dict) else {}
 
 

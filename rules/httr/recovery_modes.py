@@ -10,7 +10,6 @@ from typing import Protocol
 
 from hexforge.builder.timeline import EventStream, Timeline
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
@@ -37,7 +36,7 @@ def to_defilade(p: Position, uid: str) -> bool | None:
     """Does ``uid`` adopt Defilade on recovering (an HQ, SR 10.6.6; a unit of ScR 8.1.13's side that started on
     the map)? None when its type is unknown."""
     hq = is_kind(p.game, uid, "hq")
-    side = (plain((p.game.info.special or {}).get(RECOVER_TO_DEFILADE)) or {}).get("side")
+    side = (p.game.special(RECOVER_TO_DEFILADE) or {}).get("side")
     if side is not None and p.state.side(uid) == side and any(pl.piece.unit == uid and pl.hex is not None
                                                                for pl in p.t.setup):
         return True

@@ -10,7 +10,6 @@ from __future__ import annotations
 from hexforge.builder.timeline import (ChatLine, DiceRoll, Eliminated, Entered, Event, Move, StepChange, Timeline,
                                        TurnChange, UnknownCommand)
 from hexforge.games.channel import Channel, layer_applies
-from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import ammunition as ammo
 from hexforge.rules.httr.airstrike_results import struck_move
@@ -351,7 +350,7 @@ class HttrReferee(Referee):
             self.watch.begin(self.state, turn, self.night)
 
     def calendar(self) -> dict[int, dict]:
-        cal = plain((self.game.info.special or {}).get("turn_calendar")) or {}
+        cal = self.game.special("turn_calendar") or {}
         return {int(t["turn"]): t for t in cal.get("turns", []) if isinstance(t, dict) and "turn" in t}
 
     def turn_kind(self, turn: int) -> str | None:

@@ -25,7 +25,6 @@ from typing import Protocol
 
 from hexforge.builder.timeline import ChatLine, DiceRoll, Entered, Event, Move
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.map_limits import region
 from hexforge.rules.httr.restrictions import belongs
@@ -57,7 +56,7 @@ class Released:
 
 
 def config(game: Game) -> dict:
-    return plain((game.info.special or {}).get(DATA)) or {}
+    return game.special(DATA) or {}
 
 
 def rows(game: Game) -> list[dict]:

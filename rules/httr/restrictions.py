@@ -28,7 +28,6 @@ from typing import Protocol
 from hexforge.builder.timeline import DiceRoll, Event, Move, TurnChange
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.units import formation_chain, is_kind
@@ -59,7 +58,7 @@ class NightRolls:
 
 
 def special(game: Game, key: str) -> dict:
-    return plain((game.info.special or {}).get(key)) or {}
+    return game.special(key) or {}
 
 
 def belongs(game: Game, uid: str, formations: list[str]) -> bool:

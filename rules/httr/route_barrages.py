@@ -15,7 +15,6 @@ from typing import Protocol
 
 from hexforge.builder.timeline import ChatLine, Event
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.declaration import Declaration, parse
 from hexforge.rules.httr.fire_units import firers
@@ -45,7 +44,7 @@ class Barrages:
 
 
 def config(p: Position) -> dict:
-    cfg = plain((p.game.info.special or {}).get(DATA)) or {}
+    cfg = p.game.special(DATA) or {}
     only = cfg.get("scenarios")
     return {} if only and p.rules.scenario is not None and p.rules.scenario not in only else cfg
 

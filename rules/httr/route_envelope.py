@@ -22,7 +22,6 @@ from typing import Protocol
 
 from hexforge.builder.timeline import Event, Move
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.registry import rule
@@ -50,7 +49,7 @@ class Envelope:
 
 
 def config(game: Game) -> dict:
-    return plain((game.info.special or {}).get(DATA)) or {}
+    return game.special(DATA) or {}
 
 
 def route(game: Game, log: Envelope, spec: object) -> list[Hex]:

@@ -12,12 +12,11 @@ the 18th" is judged as the tracker enters the first GT of a later date.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from hexforge.builder.timeline import ChatLine, Event, Move, TurnChange
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.fire import firers
@@ -50,7 +49,7 @@ class Exiles:
 
 
 def config(game: Game) -> dict:
-    return plain((game.info.special or {}).get(DATA)) or {}
+    return game.special(DATA) or {}
 
 
 def on_event(p: Position, log: Exiles, e: Event) -> list[Verdict]:

@@ -30,7 +30,6 @@ from typing import Any, Protocol
 from hexforge.builder.timeline import ChatLine, DiceRoll, Entered, Event, Move, TurnChange
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.hexes import DIRECTIONS, Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
@@ -284,7 +283,7 @@ def distances(result: str | None, die: int) -> set[int]:
 
 def direction(p: Position, face: int) -> Hex | None | Unknown:
     """Figure 2: the step a die face points to (None: the data names no such face)."""
-    cfg = plain((p.game.info.special or {}).get(DATA)) or {}
+    cfg = p.game.special(DATA) or {}
     ref, to = p.hex(cfg.get("reference")), p.hex((cfg.get("directions") or {}).get(str(face)))
     if ref is None or to is None:
         return Unknown(FIGURE_DATA)

@@ -30,7 +30,6 @@ from typing import NamedTuple, Protocol
 from hexforge.builder.timeline import Entered, Event, TurnChange
 from hexforge.games.arrival_codes import arrival_code
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.arrivals import AREA, Arrivals
 from hexforge.rules.httr.landings import airborne_listed, drop_formations
@@ -106,7 +105,7 @@ class Group(NamedTuple):
 
 
 def track(game: Game) -> dict:
-    return plain((game.info.special or {}).get(TRACK_DATA)) or {}
+    return game.special(TRACK_DATA) or {}
 
 
 def track_group(game: Game, uid: str) -> Group | None:

@@ -18,7 +18,6 @@ from typing import Protocol
 from hexforge.builder.timeline import ChatLine, DiceRoll, Event, Move, Placement, TurnChange
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -53,13 +52,13 @@ class StartMa:
 
 
 def dice_due(game: Game, turn: int | None) -> int | None:
-    rows = (plain((game.info.special or {}).get(DATA)) or {}).get("dice") or {}
+    rows = (game.special(DATA) or {}).get("dice") or {}
     return rows.get(str(turn)) if turn is not None else None
 
 
 def on_event(p: Position, log: StartMa, index: int, e: Event) -> list[tuple[int, Verdict]]:
     """(event index, verdict) pairs of ScR 8.1.5 on one event (before the referee's other checks)."""
-    cfg = plain((p.game.info.special or {}).get(DATA)) or {}
+    cfg = p.game.special(DATA) or {}
     if not cfg:
         return []
     if isinstance(e, ChatLine):

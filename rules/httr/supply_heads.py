@@ -14,7 +14,6 @@ from typing import Protocol
 
 from hexforge.builder.timeline import DiceRoll, Entered, Move
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.supply_rules import before_supply_rules
 from hexforge.rules.registry import rule
@@ -52,7 +51,7 @@ class Position(Protocol):
 
 
 def heads(game: Game) -> list[dict]:
-    got = plain((game.info.special or {}).get(HEADS)) or {}
+    got = game.special(HEADS) or {}
     return [h for h in got.get("heads", ()) if isinstance(h, dict)] if isinstance(got, dict) else []
 
 

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import attachment as att
@@ -48,7 +47,7 @@ class Position(Protocol):
 
 
 def settings(game: Game) -> dict:
-    got = plain((game.info.special or {}).get(RULES))
+    got = game.special(RULES)
     return got if isinstance(got, dict) else {}
 
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr.los import WEATHER_DATA
 from hexforge.rules.registry import rule
@@ -34,7 +33,7 @@ class Position(Protocol):
 @rule("HTTR ScR 13.2", "OFF-7", "the weather of the first two days is 0: no weather roll before the 0600 GT of the "
       "third day")
 def judge_weather_roll(p: Position) -> Verdict:
-    fixed = (plain((p.game.info.special or {}).get(WEATHER_DATA)) or {}).get("clear_dates")
+    fixed = (p.game.special(WEATHER_DATA) or {}).get("clear_dates")
     turn = p.state.turn
     if turn is None:
         return NotCheckable("the GT (no turn tracker change yet)")

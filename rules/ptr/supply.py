@@ -25,7 +25,7 @@ from typing import Callable, Collection, Literal, Mapping, TypeVar
 import numpy as np
 
 from hexforge.games.game import Game
-from hexforge.games.values import parse_datum, plain
+from hexforge.games.values import parse_datum
 from hexforge.maps.graph import terrain_codes
 from hexforge.maps.overlay import UNKNOWN, Overlay, legend
 from hexforge.maps.hexes import Hex, Hexside
@@ -257,7 +257,7 @@ class SupplyAnswer:
 def source_edges(game: Game, side: str) -> list[tuple[str, int]]:
     """``side``'s friendly map edges that are supply sources, with the first turn each counts (PtR 17.4B-D:
     game.toml ``[special] supply_edges``, edges by their terrain.toml id)."""
-    listed = plain((game.info.special or {}).get("supply_edges")) or []
+    listed = game.special("supply_edges") or []
     return [(e["edge"], int(e.get("from_turn", 1))) for e in listed if e.get("side") == side]
 
 
