@@ -411,6 +411,9 @@ PAIRS: dict[str, tuple[str, ...]] = {
     "SUP-14": ("test_command_points.py::test_a_city_30th_corps_units_moved_through_supplies_a_division",
             "test_command_points.py::test_a_city_30th_corps_units_moved_through_supplies_a_division", "HTTR SR 14.1.4",
             "the corps source shows in the CP a cut-off corps HQ may not pass (14.1.4)"),
+    "SUP-15": ("test_pairs_sup15.py::test_a_german_edge_road_supplies_while_its_off_map_area_is_german",
+            "test_pairs_sup15.py::test_no_german_supply_along_a_road_into_a_captured_off_map_area", "HTTR SR 10.6.4",
+            "supply shows where it decides play: a recovery failing out of supply once the area falls (10.6.4)"),
     "SUP-16": ("test_supply_heads.py::test_the_head_is_placed_on_its_hex",
             "test_supply_heads.py::test_the_head_is_placed_on_its_hex", "HTTR ScR 5.1.3.2"),
     "SUP-17": ("test_pairs_more.py::test_depletion_only_once_the_supply_rules_begin",
@@ -632,6 +635,4 @@ GAPS: dict[str, str] = {
              "at_fire.py, fire_values.py, close_action.py, ca_special_at.py), so no log can make the 12.1.1 "
              "part fail; 12.1.5 holds by construction (a CA reads only the defender's benefit); no log yet "
              "shows a moving unit fired at in an entrenched hex",
-    "SUP-15": "asserted as supply status on the overlay test game (test_predicate_cases), no log: the "
-              "synthetic game has no German edge-road source with an off-map area",
 }
