@@ -390,6 +390,7 @@ def record(p: Position, d: Declaration, units: list[str]) -> None:
     """After a fire declaration: its firers have fired, its target hex is the current one, its target's units
     were fired at (SR 5.2.1 exc. 1), an AT fire may be answered."""
     target = p.hex(d.target)
+    p.fire.of_target = None
     for u in units:
         if d.kind == "return":
             p.fire.returned[u] = p.fire.returned.get(u, 0) + 1
@@ -480,7 +481,8 @@ def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Ve
         f"{'/'.join(map(str, results))})" if drm else "")
     dug = (" (entrenched line)" if d.kind != "if" else " (4 less: entrenched, SR 6.5.6.1)") if dug_in else ""
     extra += f", ER {less} less: a multi-formation attack (SR 21.1.2)" if less else ""
-    return Legal(detail=f"{METHOD[d.kind]} of {total:g} SP at ER {er}: fire value {value}{dug}, 2d6 {roll} on the "
+    how = f"opportunity fire as {METHOD[d.kind]}" if p.fire.of_target else METHOD[d.kind]
+    return Legal(detail=f"{how} of {total:g} SP at ER {er}: fire value {value}{dug}, 2d6 {roll} on the "
                  f"{line}: {result}{extra}", guess="the hex holds its units' printed strengths" if fixed else None)
 
 
@@ -502,14 +504,19 @@ def packet(p: Position, d: Declaration, units: list[str], target: Hex) -> tuple[
 
 
 def target_entrenched(p: Position, d: Declaration, target: Hex) -> bool | Unknown:
-    """Does the fire's target unit benefit from an entrenchment (``entrench.benefits``: SR 12.1.1-12.1.2)?"""
+    """Does the fire's target unit benefit from an entrenchment (``entrench.benefits``: SR 12.1.1-12.1.2; an OF's
+    target not while moving or attacking, 12.1.1, 12.1.5: ``of_fire``)?"""
     aimed = d.target_unit or next(iter(mem.stack(p.state, target)), None)
     if aimed is None or aimed not in p.game.units:
         return False
-    dug_in = benefits(p, p.works, aimed)
+    doing = p.fire.of_target
+    dug_in = benefits(p, p.works, aimed, moving=doing == "moving", attacking=doing == "attacking")
     if dug_in is None:
         return Unknown(f"the type and mode of unit {aimed} (units.csv type, its Mode layer: who benefits from an "
                        "entrenchment, SR 12.1.2)")
+    if doing == "unknown" and dug_in:
+        return Unknown(f"the trigger of the opportunity fire at {aimed} (a trigger word: a unit conducting a "
+                       "movement function has no entrenchment benefit, SR 12.1.1; a mode change keeps it, 6.6.2.2)")
     return dug_in
 
 

@@ -18,6 +18,7 @@ class FireLog:
     returned: dict[str, int] = field(default_factory=dict)
     last_at: tuple[Hex, tuple[str, ...]] | None = None
     pending: tuple[Declaration, tuple[str, ...]] | None = None  # a DF or IF packet awaiting its 2d6
+    of_target: str | None = None  # an OF resolved: its target moving, attacking, in place or unknown (of_fire)
     at_roll_due: bool = False  # an AT fire declared: its roll follows (its result is not judged yet)
     travel_fired: dict[tuple, list[str]] = field(default_factory=dict)  # (hex, target hex) -> Travel firers
     hqs: set[str] = field(default_factory=set)  # controlling HQs used for IF (SR 6.5.2.5)

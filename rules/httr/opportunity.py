@@ -38,6 +38,8 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 COVER = frozenset({"forest", "city"})  # SR 8.4.4 (L442)
 COVERING = ADJACENT_ONLY | WITHIN_TWO  # SR 7.3.3 (L415): covering terrain, for ambush fire (6.6.8)
+DOES = {"leave": "leaves its hex", "order": "changes its place in the stack", "mode": "changes mode",
+        "mount": "mounts or dismounts", "ca": "close-assaults"}  # the triggers of SR 6.6.2-6.6.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +204,7 @@ def judge_trigger(p: Position, w: Waiting, act: tuple[str, str | None]) -> Verdi
     if ok_unit and kind in wanted and kind in ("mode", "order") and who not in mem.stack(p.state, w.at)[:2]:
         p.fire.of_low.append((w.index, w.at, who, mem.stack(p.state, w.at)))  # SR 6.6.2.5: judged at the end
     if ok_unit and kind in wanted:
-        return Legal(detail=f"the OF's target then {kind}s (SR 6.6.1.2)",
+        return Legal(detail=f"the OF's target then {DOES[kind]} (SR 6.6.1.2)",
                      guess=None if w.trigger else f"the OF was triggered by the {kind} that followed")
     return Illegal("HTTR SR 6.6.1.1", f"opportunity fire at {label} ({', '.join(sorted(w.targets))}) is not followed "
                    f"by its trigger ({w.trigger or 'any'}): the next activity is a {kind} by {who}")

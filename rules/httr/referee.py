@@ -47,7 +47,7 @@ from hexforge.rules.httr.scatter import scattered
 from hexforge.rules.httr.scenario_start import before_start
 from hexforge.rules.httr.arrivals import Arrivals, judge_entry, judge_exit
 from hexforge.rules.httr.overstack import Overstacks, began_overstacked
-from hexforge.rules.httr import demolition, recovery_modes, victory
+from hexforge.rules.httr import demolition, of_fire, recovery_modes, victory
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.stacking import check_order, judge_reorder
 from hexforge.rules.httr.units import has_mode, is_kind
@@ -445,6 +445,8 @@ class HttrReferee(Referee):
                 if w is not None:
                     self.of_wait.append(w)
             record(self, d, units)
+            if d.kind == "of" and not any(isinstance(v, Illegal) for v in verdicts):
+                of_fire.pend(self, d, units)  # SR 6.6.1.4: its roll resolves it as DF, IF or AT fire
         self.say_all(j.index, verdicts, d.kind)
 
     def say_all(self, index: int, verdicts: list[Verdict], kind: str) -> None:

@@ -372,6 +372,10 @@ PAIRS: dict[str, tuple[str, ...]] = {
     "ENT-1": ("test_at_fire.py::test_entrenchments_in_at_fire",
             "test_at_fire.py::test_entrenchments_in_at_fire", "HTTR SR 6.7.7",
             "the entrenchment's benefit shows in the AT result: the Concentrated target's missing Defilade (6.7.7)"),
+    "ENT-2": ("test_of_fire.py::test_a_unit_leaving_its_entrenchment_is_fired_at_without_it",
+            "test_of_fire.py::test_a_unit_leaving_its_entrenchment_is_fired_at_without_it", "HTTR SR 6.7.6",
+            "a moving unit's lost benefit shows in its OF result: the plain line's DEF on artillery in Defilade asks "
+            "the morale check the entrenched line's '-' would not (6.7.6)"),
     "ENT-3": ("test_entrench.py::test_an_enemy_occupying_the_hex_removes_the_entrenchment",
             "test_entrench.py::test_an_enemy_occupying_the_hex_removes_the_entrenchment", "HTTR SR 12.1.4"),
     "ENT-4": ("test_entrench.py::test_a_build_begun_before_the_log_is_not_checkable",
@@ -630,9 +634,4 @@ PAIRS: dict[str, tuple[str, ...]] = {
 }
 
 #: id -> why it has no pair yet.
-GAPS: dict[str, str] = {
-    "ENT-2": "entrench.benefits takes moving/attacking flags that no caller sets (rules/httr: fire.py, "
-             "at_fire.py, fire_values.py, close_action.py, ca_special_at.py), so no log can make the 12.1.1 "
-             "part fail; 12.1.5 holds by construction (a CA reads only the defender's benefit); no log yet "
-             "shows a moving unit fired at in an entrenched hex",
-}
+GAPS: dict[str, str] = {}
