@@ -147,10 +147,14 @@ def check_stoppers(p: Position, order: tuple[str, ...], side: str | None) -> Ver
     if not mine:
         return Illegal("HTTR SR 10.1", "the attacking hex holds none of the phasing side's units")
     top = mine[0]
-    if is_kind(p.game, top, "artillery"):
+    artillery = is_kind(p.game, top, "artillery")
+    if artillery:
         return Illegal("HTTR SR 18.2.6", f"{top} (artillery) is on top of the stack, which may not close-assault")
     if mem.has(p.state, top, "depleted"):
         return Illegal("HTTR SR 13.3.2.2", f"{top} is depleted and on top of the stack, which may not close-assault")
+    if artillery is None:
+        return NotCheckable(f"the type of unit {top} (units.csv type: artillery on top stops the stack's CA, "
+                            "SR 10.1.17)")
     return Legal()
 
 
@@ -216,15 +220,24 @@ def check_lead(p: Position, d: Declaration, order: tuple[str, ...]) -> Verdict:
 @rule("HTTR SR 18.1.2.1-18.1.2.3", "CA-12", "HW never CA alone or on top; each needs line infantry of its "
       "subordination")
 def check_hw(p: Position, order: tuple[str, ...], units: list[str]) -> Verdict:
-    hw = [u for u in units if is_kind(p.game, u, "hw")]
-    if not hw:
-        return Legal()
-    if units and units[0] in hw and order and order[0] == units[0]:
+    """An attacker whose units.csv type is unknown may be a HW, or the line infantry a HW needs: not checkable."""
+    kinds = {u: kind_of(p.game, u) for u in units}
+    if units and kinds[units[0]] == "hw" and order and order[0] == units[0]:
         return Illegal("HTTR SR 18.1.2.2", f"{units[0]} (HW) is on top of the attacking stack")
-    for u in hw:
+    for u in (x for x in units if kinds[x] == "hw"):
         hq = p.game.units[u].formation
-        if not any(is_kind(p.game, x, "infantry") and p.game.units[x].formation == hq for x in units):
-            return Illegal("HTTR SR 18.1.2.1", f"{u} (HW) attacks without line infantry of its subordination ({hq})")
+        mates = [x for x in units if p.game.units[x].formation == hq]
+        if any(kinds[x] == "infantry" for x in mates):
+            continue
+        unsure = [x for x in mates if kinds[x] is None]
+        if unsure:
+            return NotCheckable(f"the type of unit {unsure[0]} (units.csv type: a HW unit attacks only with line "
+                                "infantry of its subordination, SR 18.1.2.1)")
+        return Illegal("HTTR SR 18.1.2.1", f"{u} (HW) attacks without line infantry of its subordination ({hq})")
+    unsure = [u for u in units if kinds[u] is None]
+    if unsure:
+        return NotCheckable(f"the type of unit {unsure[0]} (units.csv type: a HW unit never close-assaults alone or "
+                            "on top, SR 18.1.2.1-18.1.2.2)")
     return Legal()
 
 

@@ -144,16 +144,22 @@ def crossed_sides(a: Hex, b: Hex) -> list[Hexside]:
 @rule("HTTR SR 6.2.3", "DF-3", "direct fire through a dike hexside has a range of one hex")
 def check_dike(p: Position, u: str, target: Hex) -> Verdict:
     """Reading: a dike hexside is a hexside feature of a dike kind (``los.DIKE_LIKE``); the line passes through it
-    when it crosses or runs along it (as SR 7.1.3 traces a LOS)."""
+    when it crosses or runs along it (as SR 7.1.3 traces a LOS). A crossed hexside whose features the data does not
+    give (unsurveyed) leaves the fire not checkable, naming it."""
     at = p.state.where(u)
     if at is None or at.distance(target) <= 1:
         return Legal()
-    hexsides = p.game.map.terrain.hexsides
-    dikes = [s for s in crossed_sides(at, target) if any(f.kind in DIKE_LIKE for f in hexsides.get(s, ()))]
+    terrain, labels = p.game.map.terrain, p.game.map.labels
+    sides = crossed_sides(at, target)
+    dikes = [s for s in sides if any(f.kind in DIKE_LIKE for f in terrain.hexsides.get(s, ()))]
     if dikes:
-        labels = p.game.map.labels
         return Illegal("HTTR SR 6.2.3", f"{u} fires through the dike hexside {labels[dikes[0].a]}/{labels[dikes[0].b]}"
                        f" at {labels[target]}, {at.distance(target)} hexes away: through a dike DF reaches one hex")
+    unsure = next(((s, why) for s in sides if (why := terrain.unknown_features(s, DIKE_LIKE))), None)
+    if unsure is not None:
+        (a, b), why = unsure
+        return NotCheckable(f"whether hexside {labels.get(a, a)}/{labels.get(b, b)} is a dike hexside ({why}; DF "
+                            "through a dike reaches one hex, SR 6.2.3)")
     return Legal()
 
 
