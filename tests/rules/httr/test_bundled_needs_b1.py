@@ -180,3 +180,42 @@ def test_a_close_action_in_travel_needs_the_units_movement_allowance(httr):  # M
     (SR 10.1.11) need its MA, which units.csv gives neither as movement nor through a type."""
     got = needs(ca({INF: ("C2808", TRAVEL), HQ: ("C2909", DEF)}, httr))
     assert f"movement of unit {INF} (units.csv)" in got
+
+
+NIJMEGEN_BRIDGE = "B3235"  # terrain.toml places: the Nijmegen bridge's hex (ScR 8.2.2.4); not its hexside
+
+
+def test_a_leg_units_bridge_toll_stops_at_its_mobility(httr):  # MOV-14
+    """MOV-14 (SR 9.4.2.4): a leg unit pays 1 MP more to cross a bridge only a raised road, trail or railroad crosses.
+    The check is never reached on bundled data: the map gives no bridge hexside (only the Nijmegen bridge's hex) and
+    the step stops at an earlier missing datum: the 506th company's step onto B3235 is not checkable naming its
+    units.csv mobility (whether it is a leg unit at all)."""
+    got = needs(Log({INF: ("B3135", CONC)}, httr).phase(10, "allied_movement").move(INF, NIJMEGEN_BRIDGE))
+    assert f"whether unit {INF} is leg, vehicular or towed (units.csv mobility)" in got
+
+
+def test_a_crossing_at_the_nijmegen_bridge_stops_at_the_hexs_terrain(httr):  # MOV-15
+    """MOV-15 (ScR 9.0-9.1): no river or canal crossing except at a bridge or by a ferry. The map gives neither the
+    Waal's hexsides nor the bridge's, and the check is never reached: the Household Cavalry troop's step (vehicular,
+    MA 14 by units.csv) onto the bridge hex B3235 stops at the entered hex's terrain, unsurveyed."""
+    got = needs(Log({CAR: ("B3135", CONC)}, httr).phase(10, "allied_movement").move(CAR, NIJMEGEN_BRIDGE))
+    assert f"terrain of hex {NIJMEGEN_BRIDGE} (unsurveyed)" in got
+
+
+def test_a_travel_step_into_maybe_marsh_stops_at_the_hexs_terrain(httr):  # MOV-16
+    """MOV-16 (SR 9.4.6): an AFV or Travel unit enters marsh only along a road, trail or railroad. The map gives no
+    marsh hex and the check is never reached: the Household Cavalry troop's step in Travel Mode into C2807, which may
+    be marsh, stops at the entered hex's terrain (the map's marsh is part of it), unsurveyed."""
+    got = needs(Log({CAR: ("C2808", TRAVEL)}, httr).phase(10, "allied_movement").move(CAR, "C2807"))
+    assert "terrain of hex C2807 (unsurveyed)" in got
+
+
+def test_a_reaction_move_on_a_low_roll_needs_the_hqs_cp(httr):  # MOV-25
+    """MOV-25 (SR 14.6.2): in a Reaction Phase a CP-rolled MA under half the normal MA moves a leg unit one hex, a
+    vehicular unit two. Whether the 506th company moves on a rolled MA at all needs the CP its HQ 506/101 holds (the
+    CP state), which this log does not show (no 0601/1501 CP/Logistic Phase; 506/101's division HQ, '101', is no unit
+    of units.csv, so no record track is tied to it): the roll of 2 for 506/101 and the company's move in the Allied
+    Reaction Phase are not checkable, naming it."""
+    log = Log({INF: ("C2808", CONC), "506/101": ("C2812", DEF)}, httr).phase(10, "allied_reaction") \
+        .say("ma 506/101").roll("Movement Allowance 2d6", 1, 1).move(INF, "C2809").phase(11, "weather")
+    assert sum(n.startswith("the CP held by 506/101") for n in needs(log)) >= 2  # the roll and the move
