@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,37 @@ SYNTHETIC = ROOT / "tests" / "data" / "synthetic"
 ENGINE_SAMPLES = ROOT / "tests" / "data" / "engine-samples"
 # Nothing in the tests reads outside the repository except the rulebook spot checks
 # (tests/games/rawdata.py, HEXFORGE_RULEBOOKS).
+
+
+def missing_requirements(root: Path = ROOT) -> list[str]:
+    """The requirements of pyproject.toml (the package and its ``test`` extra) this Python does not have."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement  # pytest's own dependency
+
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    out = []
+    for text in [f"{project['name']}=={project['version']}", *project["dependencies"],
+                 *project["optional-dependencies"]["test"]]:
+        req = Requirement(text)
+        try:
+            version = metadata.version(req.name)
+        except metadata.PackageNotFoundError:
+            out.append(text)
+            continue
+        if not req.specifier.contains(version, prereleases=True):
+            out.append(f"{text} (this Python has {version})")
+    return out
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Stop at once, saying what to do, when the tests run in a Python without hexforge and its test extras (each
+    test file would otherwise fail to import, one traceback each)."""
+    missing = missing_requirements()
+    if missing:
+        pytest.exit(f"{sys.executable} lacks {', '.join(missing)}: install hexforge with its test extras into the "
+                    "Python that runs pytest, from the repository's root: python3 -m pip install -e '.[test]' && "
+                    "python3 -m pytest (README, 'The tests')", returncode=pytest.ExitCode.USAGE_ERROR)
 
 
 def run_harness(*args: object, timeout: float = 900) -> tuple[int, dict]:
