@@ -20,6 +20,7 @@ from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.fatigue import morale_now
+from hexforge.rules.httr.supply_rules import before_supply_rules
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -140,7 +141,10 @@ def judge_recovery(p: Position, uid: str) -> Verdict:
     if roll > morale:
         return Illegal("HTTR SR 10.6.4", f"{uid} recovers, but its morale check fails: {p.morale_roll}"
                        f"{' - 2' if helped else ''}{' + 1' if enemy else ''} > morale {morale:g}")
-    if roll + 1 > morale:  # the +1 out of supply decides
+    if roll + 1 > morale and (early := before_supply_rules(p.game, p.state.turn)) is not True:  # the +1 out of
+        # supply decides, once the supply rules begin (ScR 5.2, 5.1.3.7)
+        if isinstance(early, Unknown):
+            return NotCheckable(f"whether {uid} is in supply (SR 10.6.4: +1 out of supply): {early.needs}")
         supplied = p.rules.supplied(p.state, uid)
         if supplied.supplied is None:
             return NotCheckable(f"whether {uid} is in supply (SR 10.6.4: +1 out of supply): {supplied.reason}")

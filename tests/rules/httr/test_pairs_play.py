@@ -10,7 +10,7 @@ from tests.rules.httr.test_ca_special_at import everything, shot
 from tests.rules.httr.test_close_action import ca
 from tests.rules.httr.test_fire import TARGET, fire
 from tests.rules.httr.test_movement import move
-from tests.rules.httr.test_recovery import DIS, recover
+from tests.rules.httr.test_recovery import DIS, SUPPLY_RULES, recover
 
 AWAY = ("B0202", "B0201", "B0101", "B0102", "B0103")  # five clear hexes from B0303: 10 MP for a leg unit
 CHAIN = {"A-CORPS": "B0105", "A-DIV": "B0205", "A-REG1": "B0305"}  # A-INF1's HQs; the Allied source is B0105
@@ -81,16 +81,16 @@ def test_a_travel_hq_halves_the_chain_a_recovery_needs():  # SUP-1, SR 13.2.6.1 
     """SUP-1: disrupted A-INF1 in A0710, ten hexes from A-REG1 (B0305), is in supply to a concentrated HQ and
     recovers on 8 against morale 8; with A-REG1 in Travel Mode its 12 hexes halve to 6, A-INF1 is out of supply
     and the same check fails (8 + 1 > 8, SR 10.6.4)."""
-    assert all_legal(recover({**CHAIN, "A-INF1": ("A0710", DIS)}, 4, 4))
+    assert all_legal(recover({**CHAIN, "A-INF1": ("A0710", DIS)}, 4, 4, turn=SUPPLY_RULES))
     travel = {**CHAIN, "A-REG1": ("B0305", {"Mode": "Travel"}), "A-INF1": ("A0710", DIS)}
-    assert rules_broken(recover(travel, 4, 4)) == ["HTTR SR 10.6.4"]
+    assert rules_broken(recover(travel, 4, 4, turn=SUPPLY_RULES)) == ["HTTR SR 10.6.4"]
 
 
 def test_a_unit_next_to_its_source_recovers_in_supply():  # SUP-2, SR 13.2.6.5 (L727), ScR 5.1.8.1 (L1129)
     """SUP-2: with no HQ on the map, disrupted A-INF1 next to the Allied source B0105 (in B0104) is in supply and
     recovers on 8; two hexes from it (B0304) it is out of supply and the check fails (SR 10.6.4)."""
-    assert all_legal(recover({"A-INF1": ("B0104", DIS)}, 4, 4))
-    assert rules_broken(recover({"A-INF1": ("B0304", DIS)}, 4, 4)) == ["HTTR SR 10.6.4"]
+    assert all_legal(recover({"A-INF1": ("B0104", DIS)}, 4, 4, turn=SUPPLY_RULES))
+    assert rules_broken(recover({"A-INF1": ("B0304", DIS)}, 4, 4, turn=SUPPLY_RULES)) == ["HTTR SR 10.6.4"]
 
 
 def test_static_units_never_count_for_stacking():  # STK-2, SR 11.2.6 (L657), 18.10 (L958)

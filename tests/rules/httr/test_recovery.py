@@ -4,11 +4,12 @@ from __future__ import annotations
 from tests.rules.httr.helpers import Log, all_legal, last, rules_broken, unsure
 
 DIS = {"Disrupted": "Disrupted"}
+SUPPLY_RULES = 8  # the synthetic game's first GT of the supply rules (game.toml [special.supply_rules] from_turn)
 CHAIN = {"A-CORPS": "B0105", "A-DIV": "B0205", "A-REG1": "B0301"}  # in supply, no HQ next to B0303
 
 
-def recover(setup: dict, *dice: int, phase: str = "allied_command") -> list:
-    log = Log(setup).phase(1, phase)
+def recover(setup: dict, *dice: int, phase: str = "allied_command", turn: int = 1) -> list:
+    log = Log(setup).phase(turn, phase)
     if dice:
         log.roll("Morale Check", *dice)
     return last(log.layer("A-INF1", "Disrupted", "Disrupted", "Normal").check())
@@ -19,8 +20,10 @@ def test_recovery_on_a_passed_morale_check():  # DIS-2, SR 10.6.4 (L638-L642)
     v = recover(base, 4, 4)
     assert all_legal(v) and v[0].guess  # 8 <= 8, on the printed morale
     assert rules_broken(recover(base, 4, 5)) == ["HTTR SR 10.6.4"]  # 9 > 8
-    alone = recover({"A-INF1": ("B0303", DIS)}, 4, 4)  # no HQ on the map: out of supply, 8 + 1 > 8
+    alone = recover({"A-INF1": ("B0303", DIS)}, 4, 4, turn=SUPPLY_RULES)  # no HQ on the map: out of supply, 8 + 1 > 8
     assert rules_broken(alone) == ["HTTR SR 10.6.4"] and "out of supply" in alone[0].reason
+    assert all_legal(recover({"A-INF1": ("B0303", DIS)}, 4, 4, turn=SUPPLY_RULES - 1))  # ScR 5.2: all in supply
+
 
 
 def test_the_modifiers():  # -2 with a leader or HQ adjacent, +1 next to an undisrupted enemy
