@@ -10,6 +10,7 @@ In each, the Morale Check roll equals the morale: the check passes in supply and
 from __future__ import annotations
 
 from tests.rules.httr.helpers import Log, all_legal, last, rules_broken
+from tests.rules.httr.test_recovery import SUPPLY_RULES
 
 DIS = {"Disrupted": "Disrupted"}
 GERMANS = {"G-CORPS": "A0605", "G-DIV": ("A0505", {"Mode": "Defilade"}), "G-KG1": "A0405",
@@ -17,7 +18,7 @@ GERMANS = {"G-CORPS": "A0605", "G-DIV": ("A0505", {"Mode": "Defilade"}), "G-KG1"
 
 
 def recover_attached(*lines: str) -> list:
-    log = Log(GERMANS).phase(1, "german_command")
+    log = Log(GERMANS).phase(SUPPLY_RULES, "german_command")
     for line in lines:
         log.say(line)
     return last(log.roll("Morale Check", 3, 3).layer("G-IND1", "Disrupted", "Disrupted", "Normal").check())
@@ -37,10 +38,10 @@ CUT = {"A-CORPS": "B0101", "A-DIV": ("A0504", {"Mode": "Defilade"}), "A-INF1": "
 
 
 def recover_by_city(setup: dict, *moves: tuple[str, ...]) -> list:
-    log = Log(setup).phase(1, "allied_movement")
+    log = Log(setup).phase(SUPPLY_RULES, "allied_movement")
     for m in moves:
         log.move(*m)
-    return last(log.phase(2, "allied_command").roll("Morale Check", 4, 4)
+    return last(log.phase(SUPPLY_RULES + 1, "allied_command").roll("Morale Check", 4, 4)
                 .layer("A-ENG", "Disrupted", "Disrupted", "Normal").check())
 
 
@@ -58,7 +59,7 @@ FLAK = {**GERMANS, "G-KG2": "A0305", "G-FLAK": ("A0403", DIS)}  # G-FLAK (morale
 
 
 def recover_flak(*lines: str) -> list:
-    log = Log(FLAK).phase(1, "german_command")
+    log = Log(FLAK).phase(SUPPLY_RULES, "german_command")
     for line in lines:
         log.say(line)
     return last(log.roll("Morale Check", 3, 3).layer("G-FLAK", "Disrupted", "Disrupted", "Normal").check())
@@ -92,8 +93,8 @@ def test_an_airborne_division_never_traces_to_a_city(tmp_path):  # DIS-2 / SUP-1
              "G-INF3": "B0108"}
 
     def recover(unit: str) -> list:
-        log = Log(setup, g).phase(1, "allied_movement").move("A-INF1", "A0505", "A0506")
-        return last(log.phase(2, "allied_command").roll("Morale Check", 4, 4)
+        log = Log(setup, g).phase(SUPPLY_RULES, "allied_movement").move("A-INF1", "A0505", "A0506")
+        return last(log.phase(SUPPLY_RULES + 1, "allied_command").roll("Morale Check", 4, 4)
                     .layer(unit, "Disrupted", "Disrupted", "Normal").check())
     assert all_legal(recover("A-ENG"))
     assert rules_broken(recover("A-INF4")) == ["HTTR SR 10.6.4"]
@@ -114,8 +115,8 @@ def test_a_city_whose_hexes_are_not_known_leaves_the_division_not_checkable(tmp_
     city = 'name = "Synthetic city"\nkind = "city"\nhexes = ["A0505"]'
     assert city in terrain.read_text()
     terrain.write_text(terrain.read_text().replace(city, 'name = "Synthetic city"\nkind = "city"\nhexes = "unknown"'))
-    log = Log(CUT, load_game(copy)).phase(1, "allied_movement").move("A-INF1", "A0505", "A0506")
-    got = last(log.phase(2, "allied_command").roll("Morale Check", 4, 4)
+    log = Log(CUT, load_game(copy)).phase(SUPPLY_RULES, "allied_movement").move("A-INF1", "A0505", "A0506")
+    got = last(log.phase(SUPPLY_RULES + 1, "allied_command").roll("Morale Check", 4, 4)
                .layer("A-ENG", "Disrupted", "Disrupted", "Normal").check())
     assert not illegal(got)
     assert any(isinstance(v, NotCheckable) and "hexes of Synthetic city" in v.needs for v in got)
