@@ -88,8 +88,8 @@ def setup_warnings(game: Game, scenario: ScenarioFile) -> list[str]:
     unlisted = [e.what or "units not named" for e in scenario.setup or [] if e.units == UNKNOWN]
     if unlisted:
         out.append(f"{where}: set-up units not listed in the data, so not placed: " + "; ".join(unlisted))
-    late = [e.what or f"turn {e.turn.resolved} reinforcements" for e in scenario.reinforcements or []
-            if e.units == UNKNOWN]
+    late = [f"GT {e.turn.resolved}: {e.what or 'its reinforcements'}" for e in scenario.reinforcements or []
+            if e.units == UNKNOWN]  # the GT: several entries read alike ("... time-coded for this turn")
     if late:
         out.append(f"{where}: reinforcements not listed in the data, so not in the holding box: " + "; ".join(late))
     area = [uid for uid, row, _ in off_map(game, scenario) if row == 0]

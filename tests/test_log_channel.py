@@ -175,6 +175,19 @@ def test_a_setup_that_places_no_unit_on_the_map_says_so(game: str) -> None:
         assert all(w.startswith(f"scenarios/{sc.id}.toml ({sc.name.resolved})") for w in said)
 
 
+def test_each_unlisted_reinforcement_is_named_with_its_gt() -> None:
+    """Scenario 20's German reinforcements read alike ("... display box A time-coded for this turn"): the build
+    warning names each with the GT the scenario gives it."""
+    from hexforge.builder.setups import setup_warnings
+    g = load_game("highway-to-the-reich")
+    sc = g.scenarios["s20"]
+    late = [e for e in sc.reinforcements if e.units == "unknown"]
+    said = next(w for w in setup_warnings(g, sc) if "reinforcements not listed in the data" in w)
+    assert len({e.what for e in late}) < len(late)  # some entries read alike
+    for e in late:
+        assert f"GT {e.turn.resolved}: {e.what}" in said
+
+
 # -- PtR data (issue #14, "Data") ---------------------------------------------------------------------
 
 def _line(n: int) -> str:
