@@ -28,26 +28,41 @@ class Position(Protocol):
     state: GameState
 
 
-def overstacked(game: Game, state: GameState, h: Hex) -> Tri:
-    """More SP in ``h`` than its TEC stacking limit (SR 11.2.1; leaders and static units do not count)?"""
+def stack_limit(game: Game, state: GameState, h: Hex) -> Verdict | None:
+    """The TEC stacking limit's verdict on ``h`` (SR 11.2.1; leaders and static units do not count): Illegal when
+    overstacked, NotCheckable naming what is missing, None or Legal when not overstacked."""
     units = [u for u in state.at(h) if is_kind(game, u, "leader", "static") is not True]
-    if not units:
-        return False
-    v = Movement(game, state, units[0]).over_limit(h)
+    return Movement(game, state, units[0]).over_limit(h) if units else None
+
+
+def overstacked(game: Game, state: GameState, h: Hex) -> Tri:
+    """More SP in ``h`` than its TEC stacking limit?"""
+    v = stack_limit(game, state, h)
     return True if isinstance(v, Illegal) else None if isinstance(v, NotCheckable) else False
+
+
+def unknown_overstack(label: str, v: NotCheckable) -> NotCheckable:
+    """The end-of-phase answer on a hex whose overstack is not known: not checkable, naming what the limit needs."""
+    return NotCheckable(f"whether {label} was overstacked (SR 11.2.3: every unit in it disrupted, the fewest "
+                        f"displaced): {v.needs}")
 
 
 @dataclass
 class Overstacks:
-    """This phase's overstacked hexes: hex -> (the event that overstacked it, the units then in it)."""
+    """This phase's overstacked hexes: hex -> (the event that overstacked it, the units then in it); ``unsure``: the
+    hexes a move or entry left not known to be overstacked or not, hex -> (that event, what the limit needed)."""
 
     seen: dict[Hex, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
+    unsure: dict[Hex, tuple[int, NotCheckable]] = field(default_factory=dict)
 
     def after(self, game: Game, state: GameState, index: int, at: Hex | None) -> None:
         """A unit moved or entered into ``at``: note the hex if it is now overstacked, and every unit then in it
         (one entering a hex already overstacked as well, SR 11.2.3 "all units in the hex"; ScR 6.6.6.4 a later
         serial's units); the event kept is the one that first overstacked it."""
-        if at is None or overstacked(game, state, at) is not True:
+        v = stack_limit(game, state, at) if at is not None else None
+        if isinstance(v, NotCheckable) and at not in self.unsure:
+            self.unsure[at] = (index, v)
+        if at is None or not isinstance(v, Illegal):
             return
         first, units = self.seen.get(at, (index, ()))
         self.seen[at] = (first, units + tuple(u for u in state.at(at) if u not in units))
@@ -59,7 +74,9 @@ class Overstacks:
     @rule("HTTR SR 11.2.3", "STK-3", "an overstack disrupts every unit in the hex; if it persists at the end of "
           "movement, units are displaced one hex")
     def end_phase(self, p: Position) -> list[tuple[int, Verdict]]:
-        """At the phase's end: each unit of an overstacked hex is disrupted, and no hex is overstacked still."""
+        """At the phase's end: each unit of an overstacked hex is disrupted, and no hex is overstacked still; a hex
+        whose overstack was not known (its terrain, the TEC's limit or a unit's SP missing) is not checkable, naming
+        what was missing, as the move's own step was."""
         out: list[tuple[int, Verdict]] = []
         for h, (index, units) in sorted(self.seen.items(), key=lambda x: x[1][0]):
             label = p.game.map.labels.get(h, repr(h))
@@ -68,10 +85,17 @@ class Overstacks:
             if calm:
                 out.append((index, Illegal("HTTR SR 11.2.3", f"{label} was overstacked: every unit in it becomes "
                                            f"disrupted, but {', '.join(calm)} is not")))
-            if overstacked(p.game, p.state, h) is True:
+            now = stack_limit(p.game, p.state, h)
+            if isinstance(now, Illegal):
                 out.append((index, Illegal("HTTR SR 11.2.3", f"{label} is still overstacked at the end of the phase: "
                                            "the fewest units needed are displaced one hex")))
+            elif isinstance(now, NotCheckable):
+                out.append((index, unknown_overstack(label, now)))
+        for h, (index, v) in sorted(self.unsure.items(), key=lambda x: x[1][0]):
+            if h not in self.seen:
+                out.append((index, unknown_overstack(p.game.map.labels.get(h, repr(h)), v)))
         self.seen.clear()
+        self.unsure.clear()
         return out
 
 

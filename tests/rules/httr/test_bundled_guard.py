@@ -16,24 +16,50 @@ HERE = Path(__file__).resolve().parent
 BUNDLED_GAME = ('load_game("highway-to-the-reich")', "BUNDLED")
 ASSERTS_UNSURE = ("NotCheckable", ".needs", "needs(", "unsure(")
 
-RESULT = "needs a fire or CA result first, which the bundled data never gives (no Fire/CA tables, unsurveyed map)"
+UNRESOLVED = ("after a fire whose result is unknown (every bundled fire: no Fire Results Table, unsurveyed map) "
+              "effects.after_result records no Effect, so effects.judge_effects says nothing at the phase's end; "
+              "strict xfail in test_bundled_needs_b2.py, reported")
+UNREAD = ("no DEF or loss is ever known on bundled data; after an unknown result effects.on_morale finds no Effect "
+          "and referee.unjudged calls the Morale Check 'a roll no rule of this phase reads' (Legal): strict xfail, "
+          "reported")
+NO_BRIDGER = ("ferries.FerryLog.why_not is reached (thoroughfares.cross_water) only with a unit typed 'bridging "
+              "engineer' in the hex; units.csv types none (Brandt's pioneers are 'engineer'): no log reaches it")
+BLOWN = ("demolition.judge_roll flags ScR 9.5.2 when no transcribed bridge is near, and the map's bridges are not "
+         "transcribed: strict xfail in test_bundled_needs_b2.py, reported")
 STEP = "the move's step stops at an earlier missing datum (the entered hex's terrain or the unit's mobility)"
-TODO = "no bundled test written yet"
 UNCOVERED: dict[str, str] = {
-    "DF-11": RESULT, "DF-14": RESULT, "DF-15": RESULT, "EFF-3": RESULT, "EFF-4": RESULT, "EFF-5": RESULT,
-    "EFF-6": RESULT, "MOR-2": RESULT, "CA-16": RESULT, "CA-24": RESULT,
+    "DF-11": "no bundled unit is typed AFV (HCav's 'armored car' is no type the rules read), and after a fire whose "
+             "result is unknown effects.after_result records no Effect, so check_no_afv_overflow never runs: reported",
+    "EFF-3": UNRESOLVED, "EFF-5": UNRESOLVED, "EFF-6": UNRESOLVED, "EFF-4": UNREAD, "MOR-2": UNREAD,
+    "CA-16": "close_action.check_afv_lost reads an attacker of unknown type as no AFV and no bundled unit is typed "
+             "AFV, so its morale question is never asked: strict xfail in test_bundled_needs_b2.py, reported",
+    "CA-24": "ca_retreat.check_second_disruption is Legal when the CA's result is unknown (every bundled CA: no CA "
+             "Results Table): strict xfail in test_bundled_needs_b2.py, reported",
     "MOV-17": STEP, "MOV-18": STEP, "MOV-19": STEP, "MOV-21": STEP, "MOV-26": STEP, "MOV-27": STEP,
     "STK-1": STEP, "STK-2": STEP, "MOR-4": STEP,
     "MOD-4": "the mode change's raised-road check (MOD-8) answers first on the unsurveyed map",
     "MOD-5": "the mode change's raised-road check (MOD-8) answers first on the unsurveyed map",
-    "STK-3": "overstack.Overstacks.end_phase is silent (no verdict) when a hex's overstack is unknown: reported",
-    "OBS-6": "the bundled weather of the GTs after 18 Sep and its phases' turns were not worked out in time",
-    "OFF-8": "the bundled weather of the GTs after 18 Sep and its phases' turns were not worked out in time",
-    "CP-5": "the bundled weather of the GTs after 18 Sep and its phases' turns were not worked out in time",
+    "OBS-6": "no log reaches it: every TEC observation_range is unknown, so los.Observation.observe answers on the "
+             "observer's terrain under clear and P weather alike and the weather (none in the calendar from 19 Sep) "
+             "never decides",
+    "CP-5": "no log reaches it: logistics.check_airdrop needs a known Airborne Logistic Table delivery (every row of "
+            "tables/airborne_logistics.toml is unknown) on a track marker naming an airborne division HQ unit (the "
+            "101st/82nd/1st Airborne markers' formations name none), so the GT's weather is never asked",
     "SCN-8": "units.csv has none of the released groups' units, so no log reaches the check; test_releases.py's "
              "test_the_bundled_rivers_are_not_transcribed asks its rows for the missing map data directly",
-    **{i: TODO for i in ("SUP-1", "SUP-14", "SUP-15", "MOR-3", "SPC-3",
-                         "AIR-10", "FRY-1", "FRY-2", "FRY-4", "FRY-5", "FRY-6", "OFF-1", "OFF-6")},
+    "SUP-1": "the chain's unknown links say only 'path to <HQ> needs missing data' (supply.HttrSupply.status; its "
+             "missing() is read by no verdict), and below the corps every bundled chain ends at a formation naming no "
+             "unit, answered out of supply (False, 'HQ 101 is not on the map'): reported",
+    "SUP-14": "city_sources.via_city asks for a city only for a division HQ whose parent is the corps HQ unit '30 "
+              "Corps HQ'; the only non-airborne division HQ, GA HQ, has formation '30 Corps', which names no unit: "
+              "reported",
+    "SUP-15": "no German corps HQ is in units.csv and the German division HQs' formations (85xx '85', 7FJ Div HQ "
+              "'7FJ', von Tettau HQ 'von Tettau') name no unit: the chain stops ('HQ 85 is not on the map') before a "
+              "German edge-road source is asked: reported",
+    "MOR-3": "referee.leader_taken never holds a lone enemy of unknown units.csv type due (is_kind None read as no "
+             "leader), so the check is silent: strict xfail in test_bundled_needs_b2.py; the one leader, Frost, is "
+             "typed",
+    "FRY-1": NO_BRIDGER, "FRY-2": NO_BRIDGER, "FRY-4": BLOWN, "FRY-5": BLOWN,
 }
 
 

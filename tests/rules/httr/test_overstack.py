@@ -72,3 +72,17 @@ def test_a_later_serial_landing_on_an_overstacked_hex_is_disrupted():  # STK-3, 
     said = landing((*FIRST, GUNS[0]))
     assert len(said) == 1 and "A-AT is not" in said[0]
     assert landing((*FIRST, *GUNS)) == []
+
+
+def test_a_known_stack_gives_its_verdict_and_no_unknown_overstack():  # STK-3, SR 11.2.3 (L654)
+    """Where the hex's terrain, its TEC limit and the units' SP are known, the phase's end answers: no verdict on a
+    hex within its limit (A-INF1 joining A-INF2 in B0404), the SR 11.2.3 Illegals on an overstacked one; never the
+    not-checkable answer given where the limit's data is missing (test_bundled_needs_b2.py)."""
+    def ends(log: Log) -> list:
+        return [v for j in log.phase(1, "allied_organization").check().judged for v in j.verdicts]
+    within = ends(Log({"A-INF2": "B0404", "A-INF1": "B0403"}).phase(1, "allied_movement").move("A-INF1", "B0404"))
+    assert within and not rules_broken(within)
+    assert not [v for v in within if "overstacked" in (getattr(v, "needs", "") or "")]
+    over = ends(overstack())
+    assert rules_broken(over) == ["HTTR SR 11.2.1", "HTTR SR 11.2.3", "HTTR SR 11.2.3"]
+    assert not [v for v in over if "overstacked" in (getattr(v, "needs", "") or "")]
