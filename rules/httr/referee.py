@@ -303,7 +303,9 @@ class HttrReferee(Referee):
         if self.unit(e) is None:
             return Legal(detail="not a unit of the game: no rule governs it")
         if isinstance(e, Eliminated):
-            return NotCheckable("rules code for losses (SR 6.7, 10.5: not built yet)")
+            return NotCheckable(f"whether {self.unit(e)} had lost its last strength point (SR 2.6.3): the log shows "
+                                "no strength losses; what a fire or CA result eliminates is judged with it (SR "
+                                "6.3.2.2, 6.4.2.1, 10.5)")
         if isinstance(e, Entered):
             return NotCheckable("a rule for a placement made before play begins (before the log's first Movement "
                                 "Phase it is taken as the set-up; arrivals after it are judged by ScR 6, 10 and 12)")

@@ -129,3 +129,11 @@ def test_losses_beyond_the_target_are_ignored_except_after_if():  # DF-7, SR 6.3
     assert rules_broken(spill("df")) == ["HTTR SR 6.7.9"]  # DF's excess is ignored
     assert rules_broken(spill("if", "df")) == ["HTTR SR 6.7.9"]  # the last fire at the hex was DF
     assert rules_broken(spill("if", killed=False)) == ["HTTR SR 6.5.3.2"]  # no excess while the target stands
+
+
+def test_an_elimination_no_result_explains_is_not_checkable():  # SR 2.6.3 (L63): losses are markers, not logged
+    """A unit removed to the Eliminated box with no fire or CA result before it: the log never shows its strength
+    losses, so whether it had lost its last SP is not checkable (never legal, never illegal)."""
+    from hexforge.rules.verdict import NotCheckable
+    got = Log({"A-INF1": "B0303"}).phase(1, "allied_movement").kill("A-INF1", "B0303").check().judged[-1].verdicts
+    assert [type(v) for v in got] == [NotCheckable] and "last strength point (SR 2.6.3)" in got[0].needs
