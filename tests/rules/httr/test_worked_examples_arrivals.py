@@ -15,9 +15,11 @@ not show (G-IND9); the bundled game has no track, and says so.
 H34 (ScR 12.3.2-12.3.3 L1463-L1464): units scheduled for A3930 may instead arrive in Off-Map Area 2N. Assumed: the
 synthetic off-map area 1E stands for 2N, its map edge holding the scheduled hex (B0310) as 2N's holds A3930; 1W's
 does not. Column entry (12.3.2, "most of the Flak Brigade" entering at A3930 on GT 22): assumed on the synthetic
-woods hex B0405 (stacking limit 20, a primary road through it, 1 MP a hex for Concentrated leg units): five 4-SP
-battalions fill the first stack, and the sixth unit to enter by B0405 that phase is the second stack, paying one road
-hex off the map.
+west-edge hex B0105 (clear, stacking limit 28, where the primary road up column 05 runs off the map; 1 MP a hex for
+Concentrated leg units): five 4-SP battalions and three 2-SP companies fill the first stack (26 SP), and the next
+3-SP unit to enter by B0105 that phase is the second stack, paying one road hex off the map. Every unit entering by
+B0105 pays for B0105 itself (12.3.1: "it begins paying movement costs from when the unit enters the first map edge
+hex").
 """
 from __future__ import annotations
 
@@ -75,37 +77,45 @@ def test_h33_the_bundled_game_has_no_track():  # H33, OFF-4 on the bundled data
 
 
 CON = {"Mode": "Concentrated"}
-BATTALIONS = tuple(f"G-IBN{i}" for i in range(1, 6))  # 5 x 4 SP: the first stack at B0405 (limit 20)
-ROAD = ("B0405", "B0505", "B0605", "B0705", "A0205", "A0305", "A0405", "A0505", "A0605")  # 8 MP on the road
+BATTALIONS = tuple(f"G-IBN{i}" for i in range(1, 6))  # 5 x 4 SP
+FIRST = (*BATTALIONS, "G-IND1", "G-IND2", "G-IND3")  # 26 SP: a 3-SP unit more overfills B0105 (limit 28)
+ROAD = ("B0105", "B0205", "B0305", "B0405", "B0505", "B0605", "B0705", "A0205", "A0305")  # 8 MP on the road
 
 
 def column(first: tuple[str, ...], last: str, side: str, *path: str) -> list:
-    """``first`` enter by B0405 and step aside to B0404; then ``last`` enters by B0405 and moves ``path``; the
+    """``first`` enter by B0105 and step aside to B0104; then ``last`` enters by B0105 and moves ``path``; the
     verdicts on ``last``'s entry after the phase ends."""
     enemy = {"A-INF1": "B0101"} if side == "german" else {"G-INF1": "A0710"}
     log = Log({**enemy, **{u: (None, CON) for u in (*first, last)}}).phase(1, "allied_command")
     log.phase(1, f"{side}_movement")
     for u in first:
-        log.enter(u, "B0405")
-    log.drag(first, "B0405", "B0404").enter(last, "B0405")
+        log.enter(u, "B0105")
+    log.drag(first, "B0105", "B0104").enter(last, "B0105")
     at = len(log.events) - 1
     log.move(last, *path).phase(1, f"{side}_organization")
     return HttrReferee(rules_for(game(), "basic"), log.timeline()).run().judged[at].verdicts
 
 
 def test_h34_later_stacks_of_a_column_pay_the_road_off_the_map():  # H34, OFF-5: ScR 12.3.2 (L1463)
-    v = column(BATTALIONS, "G-INF2", "german", *ROAD, "A0606")  # 1 MP off the map + 10 on it: 11 of 12
-    assert not illegal(v) and any("spends 1 MP off the map and 10" in (x.detail or "") for x in v), v
-    v = column(BATTALIONS, "G-INF2", "german", *ROAD, "A0606", "A0607")  # 1 + 12 on the map: 13 of 12
+    v = column(FIRST, "G-INF2", "german", *ROAD, "A0306")  # 1 MP off the map, 1 for B0105, 10 beyond: 12 of 12
+    assert not illegal(v) and any("1 road hex off the map (1 MP)" in (x.detail or "") for x in v), v
+    v = column(FIRST, "G-INF2", "german", *ROAD, "A0306", "A0307")  # 1 + 1 + 12: 14 of 12
     assert rules_broken(v) == ["HTTR ScR 12.3.2"], v
-    first = column(BATTALIONS[:4], "G-INF2", "german", *ROAD, "A0606", "A0607")  # 19 SP: still the first stack
-    assert not illegal(first) and not [x for x in first if "column" in (getattr(x, "detail", None) or "")]
+    first = column(FIRST[:-1], "G-INF2", "german", *ROAD, "A0306")  # 27 SP: still the first stack, 1 + 10
+    assert not illegal(first) and not [x for x in first if "off the map (" in (getattr(x, "detail", None) or "")]
+
+
+def test_a_unit_entering_by_the_map_edge_pays_for_the_edge_hex():  # OFF-5: ScR 12.3.1 (L1462)
+    alone = column((), "G-INF2", "german", *ROAD, "A0306")  # 1 MP for B0105 and 10 beyond: 11 of 12
+    assert not illegal(alone), alone
+    assert rules_broken(column((), "G-INF2", "german", *ROAD, "A0306", "A0307")) == ["HTTR ScR 12.3.1"]  # 1 + 12
 
 
 def test_h34_the_allied_column_rule():  # H34, OFF-5: ScR 12.4.2 (L1469) binds the Allied player the same way
-    first = ("A-GCO1", "A-GCO2", "A-GCO3", "A-GCO4", "GB-6GH-A")  # 5 x 4 SP, none airborne
-    assert not illegal(column(first, "GB-6GH-B", "allied", *ROAD, "A0606"))
-    assert rules_broken(column(first, "GB-6GH-B", "allied", *ROAD, "A0606", "A0607")) == ["HTTR ScR 12.4.2"]
+    first = ("A-GCO1", "A-GCO2", "A-GCO3", "A-GCO4", "GB-6GH-A", "GB-6GH-D")  # 6 x 4 SP, none airborne
+    assert not illegal(column(first[:-1], "GB-HW", "allied", *ROAD, "A0306"))  # 20 + 6: the first stack, 1 + 10
+    assert not illegal(column(first, "GB-HW", "allied", *ROAD, "A0306"))  # 24 + 6: the second, 1 + 1 + 10
+    assert rules_broken(column(first, "GB-HW", "allied", *ROAD, "A0306", "A0307")) == ["HTTR ScR 12.4.2"]
 
 
 def test_h34_column_entry_on_the_bundled_map():  # H34, OFF-5 on the bundled data: the map is not surveyed
@@ -119,12 +129,12 @@ def test_h34_column_entry_on_the_bundled_map():  # H34, OFF-5 on the bundled dat
 
 
 def test_h34_a_repeated_tracker_step_does_not_end_the_column():  # H34, OFF-5: ScR 12.3.2 judged at the phase's end
-    setup = {"A-INF1": "B0101", **{u: (None, CON) for u in (*BATTALIONS, "G-INF2")}}
+    setup = {"A-INF1": "B0101", **{u: (None, CON) for u in (*FIRST, "G-INF2")}}
     log = Log(setup).phase(1, "allied_command").phase(1, "german_movement")
-    for u in BATTALIONS:
-        log.enter(u, "B0405")
-    log.drag(BATTALIONS, "B0405", "B0404").enter("G-INF2", "B0405")
+    for u in FIRST:
+        log.enter(u, "B0105")
+    log.drag(FIRST, "B0105", "B0104").enter("G-INF2", "B0105")
     at = len(log.events) - 1
-    log.phase(1, "german_movement").move("G-INF2", *ROAD, "A0606", "A0607").phase(1, "german_organization")
+    log.phase(1, "german_movement").move("G-INF2", *ROAD, "A0306", "A0307").phase(1, "german_organization")
     v = HttrReferee(rules_for(game(), "basic"), log.timeline()).run().judged[at].verdicts
     assert rules_broken(v) == ["HTTR ScR 12.3.2"], v
