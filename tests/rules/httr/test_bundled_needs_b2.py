@@ -15,7 +15,7 @@ from hexforge.rules.httr.referee import HttrReferee
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 from tests.rules.httr.helpers import Log
 
-INF, GER, FJ_AT, AT = "2/506 5-3 no.1", "1036/59", "PzJgr/7FJ", "81/101 2-2-8AT no.1"
+INF, GER, FJ_AT = "2/506 5-3 no.1", "1036/59", "PzJgr/7FJ"
 CAR, BATTERY, ENG = "HCav Troop A", "offmap battery no.1", "Brandt 1/10SS Pio"
 CONC, DEF, TRAVEL = {"Mode": "Concentrated"}, {"Mode": "Defilade"}, {"Mode": "Travel"}
 PF, BRIDGE = "Pathfinder Drop Zone (DZ)", "Destroyed Bridge / Bridge Under Repair"
