@@ -119,9 +119,10 @@ def judge_mode(p: Position, uid: str, new: str) -> Verdict:
     if old is None:
         return NotCheckable(f"the mode of unit {uid} before the change (its Mode layer: the log never showed it)")
     if {old, new} == {"defilade", "travel"}:
-        can = is_kind(p.game, uid, *NO_CONCENTRATED) or mobility(p.game, uid) == "towed"
-        if can is None:
-            return NotCheckable(f"the type of unit {uid} (units.csv type)")
+        typed, mob = is_kind(p.game, uid, *NO_CONCENTRATED), mobility(p.game, uid)
+        can = typed or mob == "towed"
+        if not can and (typed is None or isinstance(mob, Unknown)):  # an unknown type or mobility may be one of them
+            return NotCheckable(f"the type of unit {uid} (units.csv type)" if typed is None else mob.needs)
         if not can:
             return Illegal("HTTR SR 5.2.3", f"{uid} goes from {old} to {new} directly: only units without a "
                            "concentrated mode (HQ, artillery, towed) and SPA may")
@@ -177,6 +178,9 @@ def end_of_move(p: Position, uid: str) -> Verdict:
     ma = Movement(p.game, p.state, uid).ma()
     if isinstance(ma, Unknown):
         return NotCheckable(ma.needs)
+    if spent.unsure is not None:
+        return NotCheckable(f"the MP {uid} spent moving ({spent.unsure}; Travel to Concentrated at the end of a move "
+                            "costs 2 MP within the MA, SR 9.5.1.4)")
     if spent.mp + 2 > ma and spent.hexes > 1:
         return Illegal("HTTR SR 9.5.1.4", f"{uid} has {ma - spent.mp:g} MP left and changes from Travel to "
                        "Concentrated at the end of its move, which costs 2 MP")

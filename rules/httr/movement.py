@@ -15,7 +15,7 @@ hex's stacking verdict are worked out once and reused by every candidate step of
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from hexforge.maps.hexes import Hex, ring
 from hexforge.maps.terrain import Unknown
@@ -67,6 +67,7 @@ class Step:
     hexes: int
     over: bool = False
     stop: bool = False  # SR 9.6.6: a Travel unit entered other Travel units' hex by a thoroughfare and stops
+    unsure: str | None = None  # what a step of unknown MP needs: ``mp`` (unknowns counted 0) is then a lower bound
 
 
 class Movement:
@@ -478,8 +479,9 @@ class Movement:
             return Illegal("HTTR SR 9.1", f"{self.uid} has no route from {self.label(start)} to {names(drops)}"), spent
         self.crossed = [(a, b) for a, b in zip(found.hexes, found.hexes[1:])
                         if thoroughfares.unbridged_water(self.game, a, b)]
-        if found.needs is not None:
-            return NotCheckable(found.needs), found.record
+        unsure = found.needs or spent.unsure
+        if unsure is not None:  # the MP spent are a lower bound: later checks on them say so
+            return NotCheckable(unsure), replace(found.record, unsure=unsure)
         ma = self.ma()
         return Legal(detail=f"via {names(found.hexes)}, {found.record.mp:g} of {ma:g} MP"), found.record
 

@@ -26,7 +26,6 @@ NO_BRIDGER = ("ferries.FerryLog.why_not is reached (thoroughfares.cross_water) o
               "engineer' in the hex; units.csv types none (Brandt's pioneers are 'engineer'): no log reaches it")
 BLOWN = ("demolition.judge_roll flags ScR 9.5.2 when no transcribed bridge is near, and the map's bridges are not "
          "transcribed: strict xfail in test_bundled_needs_b2.py, reported")
-STEP = "the move's step stops at an earlier missing datum (the entered hex's terrain or the unit's mobility)"
 UNCOVERED: dict[str, str] = {
     "DF-11": "no bundled unit is typed AFV (HCav's 'armored car' is no type the rules read), and after a fire whose "
              "result is unknown effects.after_result records no Effect, so check_no_afv_overflow never runs: reported",
@@ -35,10 +34,8 @@ UNCOVERED: dict[str, str] = {
              "AFV, so its morale question is never asked: strict xfail in test_bundled_needs_b2.py, reported",
     "CA-24": "ca_retreat.check_second_disruption is Legal when the CA's result is unknown (every bundled CA: no CA "
              "Results Table): strict xfail in test_bundled_needs_b2.py, reported",
-    "MOV-17": STEP, "MOV-18": STEP, "MOV-19": STEP, "MOV-21": STEP, "MOV-26": STEP, "MOV-27": STEP,
-    "STK-1": STEP, "STK-2": STEP, "MOR-4": STEP,
-    "MOD-4": "the mode change's raised-road check (MOD-8) answers first on the unsurveyed map",
-    "MOD-5": "the mode change's raised-road check (MOD-8) answers first on the unsurveyed map",
+    "MOR-4": "no bundled log lacks its datum: every German unit in units.csv is typed and none is a leader, and the "
+             "one leader, Frost, is Allied (movement.Movement.barred reads an untyped mover as no leader: reported)",
     "OBS-6": "no log reaches it: every TEC observation_range is unknown, so los.Observation.observe answers on the "
              "observer's terrain under clear and P weather alike and the weather (none in the calendar from 19 Sep) "
              "never decides",

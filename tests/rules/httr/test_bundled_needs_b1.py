@@ -219,3 +219,96 @@ def test_a_reaction_move_on_a_low_roll_needs_the_hqs_cp(httr):  # MOV-25
     log = Log({INF: ("C2808", CONC), "506/101": ("C2812", DEF)}, httr).phase(10, "allied_reaction") \
         .say("ma 506/101").roll("Movement Allowance 2d6", 1, 1).move(INF, "C2809").phase(11, "weather")
     assert sum(n.startswith("the CP held by 506/101") for n in needs(log)) >= 2  # the roll and the move
+
+
+CAR2 = "HCav Troop B"
+
+
+def step_needs(setup: dict, httr, turn: int = 10) -> list[str]:
+    """What the Household Cavalry troop's step from C2808 into C2807 in the Allied Movement Phase needs."""
+    return needs(Log(setup, httr).phase(turn, "allied_movement").move(CAR, "C2807"))
+
+
+def test_a_travel_column_of_three_stops_at_the_entered_hexs_terrain(httr):  # MOV-17
+    """MOV-17 (SR 9.6.5, 11.3.5): at most two Travel units in a stack moving on a thoroughfare. The check is never
+    reached on bundled data: the map gives no road, and each unit's step of the three-unit Travel drag (the two
+    Household Cavalry troops and a 52nd battery) into C2807 stops at the entered hex's terrain, unsurveyed."""
+    setup = {CAR: ("C2808", TRAVEL), CAR2: ("C2808", TRAVEL), GUN: ("C2808", TRAVEL)}
+    got = needs(Log(setup, httr).phase(10, "allied_movement").drag((CAR, CAR2, GUN), "C2807"))
+    assert got.count("terrain of hex C2807 (unsurveyed)") == 3
+
+
+def test_travel_sp_in_a_hex_stop_at_the_entered_hexs_terrain(httr):  # MOV-18
+    """MOV-18 (SR 9.6.5, 11.3.6): never more than 8 SP in Travel Mode in a hex. The check is never reached on bundled
+    data: units.csv gives the troops no strength, and the step into C2807, where the other troop stands in Travel,
+    stops first at the entered hex's terrain (its stacking limit and MP), unsurveyed."""
+    assert "terrain of hex C2807 (unsurveyed)" in step_needs({CAR: ("C2808", TRAVEL), CAR2: ("C2807", TRAVEL)}, httr)
+
+
+def test_passing_through_a_travel_unit_stops_at_the_entered_hexs_terrain(httr):  # MOV-19
+    """MOV-19 (SR 9.6.6): a Travel unit never passes through other Travel units along a thoroughfare, it stops on
+    entering their hex. The check is never reached on bundled data: the map gives no thoroughfare, and the troop's
+    move in Travel through C2807 (the other troop there in Travel) to C2806 stops at C2807's terrain, unsurveyed."""
+    log = Log({CAR: ("C2808", TRAVEL), CAR2: ("C2807", TRAVEL)}, httr).phase(10, "allied_movement") \
+        .move(CAR, "C2807", "C2806")
+    assert "terrain of hex C2807 (unsurveyed)" in needs(log)
+
+
+def test_joining_a_stack_on_top_needs_the_zoc(httr):  # MOV-21
+    """MOV-21 (SR 9.6.3, 11.3.4): a unit joining a stack in an EZOC goes to its bottom; the 506th company joins the
+    other in C2809 on top (the logged order), and whether C2809 is in the German HQ's ZOC needs the ZOC (C2809's
+    terrain), which the unsurveyed map does not give."""
+    log = Log({INF2: ("C2809", CONC), INF: ("C2808", CONC), HQ: ("C2910", DEF)}, httr).phase(10, "allied_movement") \
+        .move(INF, "C2809", stack=(INF2, INF))  # bottom first: INF on top
+    assert "whether C2809 is in an enemy ZOC (SR 8.0)" in needs(log)
+
+
+def test_a_leaders_mp_for_his_hqs_units_stop_at_the_units_ma(httr):  # MOV-26
+    """MOV-26 (SR 19.2.3, 19.6.2): a leader stacked with his HQ adds 1 MP to the MA of each of its units. Frost
+    stands with 506/101; the bonus is never reached on bundled data, since the MA it adds to is unknown: the 506th
+    company's close action in Travel (its MP, SR 10.1.11) stops at its units.csv movement."""
+    setup = {INF: ("C2808", TRAVEL), "506/101": ("C2812", DEF), "Frost": ("C2812", CONC), HQ: ("C2909", DEF)}
+    assert f"movement of unit {INF} (units.csv)" in needs(ca(setup, httr))
+
+
+def test_a_night_step_stops_at_the_entered_hexs_terrain(httr):  # MOV-27
+    """MOV-27 (SR 20.3): at night +1 MP per hex off road and road rates doubled. In night GT 4 (game.toml calendar;
+    30 Corps may move then, ScR 8.2.4) the troop's step into C2807 stops at the hex's terrain (TEC cost, and whether
+    a road runs there), unsurveyed: the night's extra is added to a cost that is not known."""
+    assert "terrain of hex C2807 (unsurveyed)" in step_needs({CAR: ("C2808", CONC)}, httr, turn=4)
+
+
+def test_the_stacking_limit_stops_at_the_entered_hexs_terrain(httr):  # STK-1
+    """STK-1 (SR 11.2.1-11.2.5, 11.2.8, 9.2.5): the SP in a hex never exceed its terrain's limit, at any moment. The
+    troop steps into C2807 where the 506th company stands; the limit needs C2807's terrain (unsurveyed) before the
+    units' strength (units.csv): the step is not checkable, naming the terrain."""
+    assert "terrain of hex C2807 (unsurveyed)" in step_needs({CAR: ("C2808", CONC), INF: ("C2807", CONC)}, httr)
+
+
+def test_leaders_in_the_stacking_count_stop_at_the_entered_hexs_terrain(httr):  # STK-2
+    """STK-2 (SR 11.2.6, 18.5.2, 18.10): leaders, markers, static units and static flak never count for stacking.
+    Frost (a leader by units.csv) and the untyped 506th company stand in C2807; whether each counts is never asked on
+    bundled data, as the troop's step into C2807 stops at the hex's terrain (its stacking limit), unsurveyed."""
+    setup = {CAR: ("C2808", CONC), "Frost": ("C2807", CONC), INF: ("C2807", CONC)}
+    assert "terrain of hex C2807 (unsurveyed)" in step_needs(setup, httr)
+
+
+def test_travel_to_concentrated_after_a_move_needs_its_mp(httr):  # MOD-4
+    """MOD-4 (SR 5.2.1 exc. 2, 9.5.1.4): Travel to Concentrated at the end of a move costs 2 MP within the MA. The
+    Household Cavalry troop (MA 14 by units.csv) moves in Travel between the surveyed town hexes C0814 and C0715
+    (so the raised-road question, MOD-8, is answered) and changes to Concentrated; the MP its move spent need the
+    TEC's Travel cost of town, which is not transcribed, so the 2 MP are not checkable (they were legal, counting the
+    unknown cost 0)."""
+    log = Log({CAR: ("C0814", TRAVEL)}, httr).phase(10, "allied_movement").move(CAR, TOWN) \
+        .mode(CAR, "Concentrated", "Travel")
+    got = needs(log)
+    assert sum("TEC 'town' move_travel" in n for n in got) == 2  # the move, then the mode change
+
+
+def test_travel_to_defilade_needs_the_units_type(httr):  # MOD-5
+    """MOD-5 (SR 5.2.2-5.2.3): only units without a concentrated mode (HQ, artillery, towed) and SPA go between
+    Travel and Defilade directly; the 506th company does so in the town hex C0715 (surveyed: MOD-8 answered) in the
+    Allied Organization Phase, and units.csv gives it neither type nor mobility (it was flagged SR 5.2.3, reading
+    the unknown as 'none of them')."""
+    log = Log({INF: (TOWN, TRAVEL)}, httr).phase(10, "allied_organization").mode(INF, "Defilade", "Travel")
+    assert f"the type of unit {INF} (units.csv type)" in needs(log)
