@@ -28,20 +28,25 @@ def needs(log: Log) -> list[str]:
     return [v.needs for v in vs if isinstance(v, NotCheckable)]
 
 
+def at_fire(httr, at: str, target: str) -> Log:
+    """The in-battery AT company in ``at`` fires AT at the German battery in ``target`` in GT 5."""
+    return Log({AT: (at, DEF), GER: (target, CONC)}, httr).phase(5, "allied_fire").say(f'at {target} from "{AT}"')
+
+
 def test_at_fire_needs_the_observers_observation_range(httr):  # DF-1
     """DF-1 (SR 6.2.2, 7.0): DF (here AT fire) only at an observed target; the in-battery AT company in the town
     hex C0715 fires at C0915, two hexes away, and whether it sees that far needs the TEC's observation range of
     town, which is not transcribed; from the unsurveyed C2808 it needs the map terrain of the observer's hex."""
-    got = needs(Log({AT: (TOWN, DEF), GER: ("C0915", CONC)}, httr).phase(5, "allied_fire").say(f'at C0915 from "{AT}"'))
+    got = needs(at_fire(httr, TOWN, "C0915"))
     assert any("TEC 'town' observation_range" in n for n in got)
-    got = needs(Log({AT: ("C2808", DEF), GER: ("C3008", CONC)}, httr).phase(5, "allied_fire").say(f'at C3008 from "{AT}"'))
+    got = needs(at_fire(httr, "C2808", "C3008"))
     assert any("terrain of observer's hex C2808" in n and "unsurveyed" in n for n in got)
 
 
 def test_fire_two_hexes_away_needs_the_dike_hexsides(httr):  # DF-3
     """DF-3 (SR 6.2.3): DF through a dike hexside reaches one hex; the AT company's fire from C2808 at C3008 passes
     along hexsides the unsurveyed map does not give, so whether one is a dike hexside is not checkable."""
-    got = needs(Log({AT: ("C2808", DEF), GER: ("C3008", CONC)}, httr).phase(5, "allied_fire").say(f'at C3008 from "{AT}"'))
+    got = needs(at_fire(httr, "C2808", "C3008"))
     assert any(n.startswith("whether hexside ") and "is a dike hexside" in n and "unsurveyed" in n for n in got)
 
 
