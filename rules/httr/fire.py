@@ -15,7 +15,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import heavy_weapons as hw
 from hexforge.rules.httr import memory as mem
-from hexforge.rules.httr import multi_formation
+from hexforge.rules.httr import multi_formation, oos
 from hexforge.rules.httr.at_fire import check_class
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.detached import detached_from, er_now
@@ -65,6 +65,7 @@ def judge_fire(p: Position, d: Declaration) -> list[Verdict]:
     out += [check_target_order(p, target), check_target_unit(p, d, target), check_unit_order(p, d, target)]
     if d.kind == "of":
         out += [check_if_of(p, u, target) for u in units]
+        out += [oos.check_oos(p, u) for u in units if is_kind(p.game, u, "hq")]  # SR 13.2.7.1
     if d.kind == "if":
         out += check_spotter(p, d, units, target) + [check_if_er(p, units)] + communication(p, d, units)
     if d.kind in ("at", "return"):
