@@ -14,7 +14,7 @@ from typing import Protocol
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.engineer_functions import functions_lost, undisrupted
 from hexforge.rules.httr.entrench import Works, first_turn
 from hexforge.rules.httr.units import is_kind, number
 from hexforge.rules.registry import rule
@@ -56,8 +56,8 @@ def judge_repair(p: Position, approaches: Approaches, br: Bridge) -> Verdict:
     if p.state.turn is None or p.state.phase is None:
         return NotCheckable("the phase (no turn tracker change yet)")
     start = (p.state.turn - REPAIR_TURNS, p.state.phase)
-    crews = sorted(u for h in br for u in p.state.at(h) if is_kind(p.game, u, "bridging_engineer")
-                   and not mem.has(p.state, u, "disrupted") and p.works.disturbed.get(u, (-1, -1)) < start)
+    there = sorted(u for h in br for u in p.state.at(h) if is_kind(p.game, u, "bridging_engineer"))
+    crews = [u for u in undisrupted(p.state, there) if p.works.disturbed.get(u, (-1, -1)) < start]
     side = p.state.side(crews[0]) if crews else None
     strength = [number(p.game, u, "strength") for u in crews]
     bad = next((s for s in strength if isinstance(s, Unknown)), None)
@@ -65,9 +65,10 @@ def judge_repair(p: Position, approaches: Approaches, br: Bridge) -> Verdict:
         return NotCheckable(bad.needs)
     total = sum(s for s in strength if not isinstance(s, Unknown))
     if total < REPAIR_SP or start[0] < first_turn(p.game):
-        return Illegal("HTTR ScR 9.6.1", f"the Destroyed Bridge marker is taken off {label} without bridge engineers "
-                       f"of {REPAIR_SP:g} SP in an end hex for {REPAIR_TURNS} complete GTs ({total:g} SP: "
-                       f"{', '.join(crews) or 'none'})")
+        return functions_lost(p.state, there, "repair a bridge") or Illegal(
+            "HTTR ScR 9.6.1", f"the Destroyed Bridge marker is taken off {label} without bridge engineers of "
+            f"{REPAIR_SP:g} SP in an end hex for {REPAIR_TURNS} complete GTs ({total:g} SP: "
+            f"{', '.join(crews) or 'none'})")
     enemy = [when for s, when in approaches.last.get(br, {}).items() if s != side and when >= start]
     if enemy:
         return Illegal("HTTR ScR 9.6.2", f"an enemy unit came in or next to an end of {label} in GT {max(enemy)[0]}, "

@@ -190,7 +190,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('OF-7', 'HTTR SR 6.6.2.5 (L347)', 'if a whole stack changes mode and order, only its top two may be OF targets.', ''),
     ('OF-8', 'HTTR SR 6.6.3.1-6.6.3.2 (L349-351)', 'disrupted units fire OF only when close-assaulted (then every defender may fire).', ''),
     ('OF-9', 'HTTR SR 6.6.3.3-6.6.3.4 (L352-353)', 'artillery OF against CA: DF, ER 2, printed strength, top two only.', 'units.csv type (the Formation Displays are not transcribed)'),
-    ('OF-10', 'HTTR SR 6.6.4.3 / 13.2.7.1 (L361, L730)', 'HQs fire only OF, and not while marked OOS.', 'units.csv type (the Formation Displays are not transcribed); the OOS marker part is not built'),
+    ('OF-10', 'HTTR SR 6.6.4.3 / 13.2.7.1 (L361, L730)', 'HQs fire only OF, and not while marked OOS.', "units.csv type (the Formation Displays are not transcribed); the HQ's supply path in its Command Phase (map terrain; units.csv formations naming no HQ unit)"),
     ('OF-11', 'HTTR SR 6.6.4.1-6.6.4.2 (L357-359)', 'DF OF by any unit exerting a ZOC into the trigger hex, each time it is triggered.', 'ZOC (as above)'),
     ('OF-12', 'HTTR SR 6.6.5.1 (L363)', "IF OF only after > 2 (leg) / > 4 (vehicle) contiguous hexes under one spotter's continuous observation.", 'LOS (map terrain, TEC)'),
     ('OF-13', 'HTTR SR 6.6.6.1-6.6.6.2 / 18.1.1.4 (L366-367, L882)', 'HW: IF OF once per Movement Phase (same-battalion spotter), DF OF each time triggered.', ''),
@@ -277,7 +277,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('CA-27', 'HTTR SR 10.5.6 (L621)', 'in-battery AT/flak retreat only after a passed check.', 'units.csv morale'),
     ('CA-28', 'HTTR SR 11.4.4 (L673)', 'a disrupted unit retreating onto a bridge hex goes one hex further or is eliminated.', 'map bridges'),
     # SR 10.6 / 20.2 - Disruption (L624-644, L990)
-    ('DIS-1', 'HTTR SR 10.6.2 (L628-636)', 'disrupted: no CA attack, no OF unless assaulted, no spotting/barrages, HQ no IF coordination, no ZOC, no engineer functions, ≤ 1 hex move.', 'units.csv type (the Formation Displays are not transcribed); engineer functions are not built'),
+    ('DIS-1', 'HTTR SR 10.6.2 (L628-636)', 'disrupted: no CA attack, no OF unless assaulted, no spotting/barrages, HQ no IF coordination, no ZOC, no engineer functions, ≤ 1 hex move.', 'units.csv type (the Formation Displays are not transcribed)'),
     ('DIS-2', 'HTTR SR 10.6.4 (L638-642)', 'recovery: 2d6 ≤ morale with −2 (leader/HQ stacked or adjacent), +1 (adjacent enemy), +1 (OOS); one roll per stack.', 'units.csv morale; supply'),
     ('DIS-3', 'HTTR SR 10.6.5 / 20.2 (L643, L990)', 'automatic recovery after two consecutive night GTs without moving or being adjacent to an enemy.', ''),
     # SR 11.2 / 11.4 - Stacking limits (L651-673)

@@ -13,6 +13,7 @@ from typing import Protocol
 
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.engineer_functions import functions_lost
 from hexforge.rules.httr.entrench import Works, engineers_at_work, first_turn
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
@@ -53,9 +54,10 @@ def judge_engineers(p: Position, br: Bridge, water: str, road_over_river: bool) 
         return got
     ready, total = got
     if total < ENGINEER_SP:
-        return Illegal("HTTR ScR 9.5.6", f"the bridge at {label} is marked destroyed with no demolition roll and no "
-                       f"bridge engineers of {ENGINEER_SP:g} SP concentrated next to it for {turns} GTs "
-                       f"({total:g} SP: {', '.join(ready) or 'none'})")
+        return functions_lost(p.state, near, "blow a bridge") or Illegal(
+            "HTTR ScR 9.5.6", f"the bridge at {label} is marked destroyed with no demolition roll and no bridge "
+            f"engineers of {ENGINEER_SP:g} SP concentrated next to it for {turns} GTs ({total:g} SP: "
+            f"{', '.join(ready) or 'none'})")
     if start[0] < first_turn(p.game):
         return Illegal("HTTR ScR 9.5.6", f"the bridge at {label} is marked destroyed in GT {p.state.turn}: no "
                        f"demolition of {turns} GTs could have begun before the first GT")

@@ -24,6 +24,7 @@ from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.fatigue import engineer_tired, fatigued
+from hexforge.rules.httr.engineer_functions import functions_lost
 from hexforge.rules.httr.units import is_kind, number
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -164,9 +165,10 @@ def judge_build(p: Position, works: Works, label: str) -> Verdict:
         return got
     ready, total = got
     if total < ENGINEER_SP:
-        return Illegal("HTTR SR 18.4.3.1", f"an entrenchment is placed in {label} without combat engineers of "
-                       f"{ENGINEER_SP:g} SP concentrated and undisturbed there for {BUILD_TURNS} GTs "
-                       f"({total:g} SP: {', '.join(ready) or 'none'})")
+        return functions_lost(p.state, sure, "build an entrenchment") or Illegal(
+            "HTTR SR 18.4.3.1", f"an entrenchment is placed in {label} without combat engineers of "
+            f"{ENGINEER_SP:g} SP concentrated and undisturbed there for {BUILD_TURNS} GTs "
+            f"({total:g} SP: {', '.join(ready) or 'none'})")
     tired = [u for u in ready if fatigued(p, u)]
     rested = engineers_at_work(p, works, [u for u in ready if u not in tired], None) if tired else None
     if isinstance(rested, tuple) and rested[1] < ENGINEER_SP:

@@ -5,7 +5,8 @@ ferry itself instead (then it ferries no one else and moves no further). Only in
 combat engineers and leaders are ferried.
 
 A move that crosses is judged with the ferry available when one is; the referee then records which engineer
-carried it (:meth:`FerryLog.record`). A fatigued engineer ferries no one, itself included (optional SR 21.5.4).
+carried it (:meth:`FerryLog.record`). A fatigued engineer ferries no one, itself included (optional SR 21.5.4), nor
+does a disrupted one (SR 10.6.2, ``engineer_functions``).
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from typing import Protocol
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr.engineer_functions import disrupted, functions_lost
 from hexforge.rules.httr.fatigue import engineer_barred
 from hexforge.rules.httr.units import is_kind, number
 from hexforge.rules.registry import rule
@@ -61,7 +63,8 @@ class FerryLog:
             if self.start.where(m.uid) != a:
                 return Illegal("HTTR ScR 9.1.4", f"{m.uid} ferries itself only from the hex it began the Movement "
                                "Phase in")
-            return engineer_barred(self.tired, [m.uid], "ferry troops, themselves included")
+            return engineer_barred(self.tired, [m.uid], "ferry troops, themselves included") or functions_lost(
+                m.state, [m.uid], "ferry itself")
         if is_kind(m.game, m.uid, *FERRIED_KINDS) is not True:
             return Illegal("HTTR ScR 9.1", f"{m.uid} is not of a type a bridge engineer ferries (infantry, heavy "
                            "weapons, HQs, combat engineers and leaders only)")
@@ -69,13 +72,14 @@ class FerryLog:
         if not near:
             return Illegal("HTTR ScR 9.1.1", f"{m.uid} crosses unbridged water with no bridge engineer that began the "
                            "Movement Phase stacked with it there and has not moved")
-        tired = engineer_barred(self.tired, near, "ferry troops")
+        tired = engineer_barred(self.tired, near, "ferry troops") or functions_lost(m.state, near, "ferry troops")
         if tired is not None:
             return tired
         mine = 0.0 if is_kind(m.game, m.uid, "leader") else number(m.game, m.uid, "strength")
         for u in near:
             room = number(m.game, u, "strength")
-            if u in self.itself or self.tired(u) or isinstance(room, Unknown) or isinstance(mine, Unknown):
+            if u in self.itself or self.tired(u) or disrupted(m.state, u) or isinstance(room, Unknown) \
+                    or isinstance(mine, Unknown):
                 continue
             if self.carried.get(u, 0.0) + mine <= room:
                 return None
@@ -92,7 +96,8 @@ class FerryLog:
             mine = 0.0 if is_kind(m.game, m.uid, "leader") else number(m.game, m.uid, "strength")
             for u in self.engineers(m, a):
                 room = number(m.game, u, "strength")
-                if u not in self.itself and not self.tired(u) and not isinstance(room, Unknown) \
+                if u not in self.itself and not self.tired(u) and not disrupted(m.state, u) \
+                        and not isinstance(room, Unknown) \
                         and not isinstance(mine, Unknown) \
                         and self.carried.get(u, 0.0) + mine <= room:
                     self.carried[u] = self.carried.get(u, 0.0) + mine

@@ -33,6 +33,7 @@ from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.engineer_functions import functions_lost, undisrupted
 from hexforge.rules.httr.fatigue import engineer_tired, fatigued
 from hexforge.rules.httr.units import is_kind, mobility, number
 from hexforge.rules.registry import rule
@@ -138,16 +139,21 @@ def engineer_there(p: Position, cfg: dict, hexes: set[Hex], concentrated: bool, 
     """A combat engineer of the ferry's side with ``need`` (default ``engineer_sp``) SP or more in ``hexes`` (None:
     its SP unknown); ``rested``: not fatigued (optional SR 21.5.4)."""
     need, found = float(cfg.get("engineer_sp", 2)) if need is None else need, False
-    for h in hexes:
-        for u in p.state.at(h):
-            if p.state.side(u) != cfg.get("side") or not is_kind(p.game, u, "engineer") or (rested and fatigued(p, u)):
-                continue
-            sp = number(p.game, u, "strength") if need > 0 else need
-            if isinstance(sp, Unknown):
-                return None
-            if sp >= need and (not concentrated or mem.mode(p.state, u) == "concentrated"):
-                found = True
+    for u in undisrupted(p.state, crew(p, cfg, hexes)):  # SR 10.6.2: a disrupted engineer has no functions
+        if rested and fatigued(p, u):
+            continue
+        sp = number(p.game, u, "strength") if need > 0 else need
+        if isinstance(sp, Unknown):
+            return None
+        if sp >= need and (not concentrated or mem.mode(p.state, u) == "concentrated"):
+            found = True
     return found
+
+
+def crew(p: Position, cfg: dict, hexes: set[Hex]) -> list[str]:
+    """The combat engineers of the ferry's side in ``hexes``."""
+    return sorted(u for h in hexes for u in p.state.at(h) if p.state.side(u) == cfg.get("side")
+                  and is_kind(p.game, u, "engineer"))
 
 
 @rule("HTTR ScR 9.2.1-9.2.2 / 9.2.4", "FRY-3", "the permanent ferry is begun in its build hex in its side's Command "
@@ -167,8 +173,9 @@ def judge_start(p: Position, cfg: dict, h: Hex | None) -> Verdict:
     if there is None:
         return NotCheckable(f"the strength of the engineers in {p.game.map.labels[h]} (units.csv strength)")
     if not there:
-        return Illegal("HTTR ScR 9.2.2", f"no concentrated combat engineer of {cfg.get('engineer_sp', 2)} SP or "
-                       f"more in {p.game.map.labels[h]} to build the ferry")
+        return functions_lost(p.state, crew(p, cfg, {h}), "build the ferry") or Illegal(
+            "HTTR ScR 9.2.2", f"no concentrated combat engineer of {cfg.get('engineer_sp', 2)} SP or "
+            f"more in {p.game.map.labels[h]} to build the ferry")
     return Legal(detail="the ferry's construction begins (ScR 9.2.1, 9.2.4)")
 
 
@@ -192,12 +199,14 @@ def judge_roll(p: Position, log: Crossings, cfg: dict, value: int) -> Verdict:
     if p.state.turn == log.rolled:
         return Illegal("HTTR ScR 9.2.4", "a second ferry construction roll this GT: one attempt a turn")
     build = p.hex(str(cfg.get("build_hex")))
-    there = engineer_there(p, cfg, {build} if build is not None else set(), concentrated=True)
+    hexes = {build} if build is not None else set()
+    there = engineer_there(p, cfg, hexes, concentrated=True)
     if there is None:
         return NotCheckable(f"the strength of the engineers in {cfg.get('build_hex')} (units.csv strength)")
     if not there:
-        return Illegal("HTTR ScR 9.2.1", f"the ferry's engineer has left {cfg.get('build_hex')} (or left "
-                       "Concentrated Mode): it stays in the hex until the ferry is completed")
+        return functions_lost(p.state, crew(p, cfg, hexes), "build the ferry") or Illegal(
+            "HTTR ScR 9.2.1", f"the ferry's engineer has left {cfg.get('build_hex')} (or left "
+            "Concentrated Mode): it stays in the hex until the ferry is completed")
     log.rolled = p.state.turn
     need = int(cfg.get("build_roll", 3) if log.level == NONE else cfg.get("upgrade_roll", 4))
     if value >= need:
@@ -293,6 +302,9 @@ def engineers(p: Position, cfg: dict, uid: str, mob: str) -> Verdict | None:
                    and is_kind(p.game, u, "engineer") and fatigued(p, u))
     if tired and engineer_there(p, cfg, ends, concentrated=False, need=need):
         return engineer_tired(tired, "carry troops across the ferry")
+    lost = functions_lost(p.state, crew(p, cfg, ends), "carry troops across the ferry")
+    if lost is not None:
+        return lost
     if mob == "leg":
         return Illegal("HTTR ScR 9.2.10", f"{uid} crosses the ferry with no engineer of its builders at it: "
                        "leg units need one step of engineers")
