@@ -163,6 +163,9 @@ def phase_end(p: Position, log: CpMa) -> list[tuple[int, Verdict]]:
             continue
         normal = Movement(p.game, p.state, uid).ma()
         mob = mobility(p.game, uid)
+        if reaction and isinstance(normal, Unknown):
+            out.append((index, NotCheckable(f"{normal.needs} (SR 14.6.2: a Reaction Phase roll under half the MA "
+                                            "limits the move to one or two hexes)")))
         if reaction and not isinstance(normal, Unknown) and ma < normal / 2:
             if isinstance(mob, Unknown):
                 out.append((index, NotCheckable(mob.needs)))
@@ -175,4 +178,6 @@ def phase_end(p: Position, log: CpMa) -> list[tuple[int, Verdict]]:
             continue
         if spent.mp > ma:
             out.append((index, Illegal("HTTR SR 13.2.7.5", f"{uid} spent {spent.mp:g} MP on a rolled MA of {ma}")))
+        elif spent.unsure is not None:  # the MP spent are a lower bound
+            out.append((index, NotCheckable(f"the MP {uid} spent on its rolled MA of {ma} ({spent.unsure})")))
     return out

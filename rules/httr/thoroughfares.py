@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from hexforge.games.game import Game
-from hexforge.maps.hexes import Hex
+from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.units import is_kind, mobility
@@ -91,8 +91,14 @@ def unbridged_water(game: Game, a: Hex, b: Hex) -> bool:
 
 @rule("HTTR ScR 9.0-9.1", "MOV-15", "no unit crosses a river or canal hexside except at a bridge or by a ferry")
 def cross_water(m: Mover, a: Hex, b: Hex) -> Verdict | None:
+    """A hexside whose water features the data does not give is not checkable (a bridge or ferry on it settles it)."""
     if not unbridged_water(m.game, a, b):
-        return None
+        feats = m.game.map.terrain.features(a, b)
+        settled = bridged(m.game, a, b) or any(f.kind in CROSSINGS or f.kind == "ferry" for f in feats)
+        why = None if settled else m.game.map.terrain.unknown_features(Hexside.between(a, b), CROSSINGS)
+        return None if why is None else NotCheckable(
+            f"whether hexside {m.label(a)}/{m.label(b)} is a river or canal ({why}; ScR 9.1: crossed only at a bridge "
+            "or by a ferry)")
     ferries = getattr(m, "ferries", None)
     engineers = [u for u in m.state.at(a) if m.state.side(u) == m.state.side(m.uid)
                  and is_kind(m.game, u, "bridging_engineer")]

@@ -79,3 +79,22 @@ def test_a_unit_without_a_supply_path_rolls_its_own_1d6():  # MOV-24, SR 13.2.7.
         return last(log.move("A-INF1", "A0708").check())
     assert rules_broken(far()) == ["HTTR SR 13.2.7.5"]  # A-REG1's two CP do not help it
     assert not illegal(far("ma A-INF1", dice=(3,)))
+
+
+def test_a_reaction_roll_against_an_unknown_ma_is_not_checkable(tmp_path):  # MOV-25, SR 14.6.2 (L795)
+    """Whether a rolled MA is under half the unit's MA needs that MA: with A-INF1's type and MA unknown, its reaction
+    move on a roll of 2 is not checkable under SR 14.6.2, never legal."""
+    import shutil
+
+    from tests.rules.httr.helpers import SYNTHETIC
+    copy = tmp_path / "httr-synthetic"
+    shutil.copytree(SYNTHETIC, copy)
+    units = copy / "units.csv"
+    units.write_text(units.read_text(encoding="utf-8").replace(
+        "A-INF1,Allied rifle company A,allied,A-REG1,infantry,company,leg,5,5,8,,,12,",
+        "A-INF1,Allied rifle company A,allied,A-REG1,unknown,company,leg,5,5,8,,,unknown,"), encoding="utf-8")
+    log = Log({**HQS, "A-INF1": "B0303"}, load_game(copy)).on_track("A-DIV CP", 4).phase(8, "cp_logistic")
+    log.phase(8, "allied_command").say("cp A-REG1 1").track("A-DIV CP", 3).phase(8, "allied_reaction")
+    judged = log.say("ma A-REG1").roll(D2, 1, 1).move("A-INF1", "B0302", "B0301").phase(9, "weather").check().judged
+    assert "HTTR SR 14.6.2" not in [i.rule for j in judged for i in illegal(j.verdicts)]
+    assert any("SR 14.6.2" in n.needs for j in judged for n in unsure(j.verdicts))

@@ -47,6 +47,24 @@ def test_rivers_and_canals_only_at_a_bridge():  # MOV-15, ScR 9.0-9.1 (L1353)
     assert all_legal(v) and "3 of 12 MP" in v[0].detail  # SR 9.4.3; in Defilade, so not at the trail's rate
 
 
+
+def test_a_river_whose_hexsides_are_not_given_leaves_a_crossing_not_checkable(tmp_path):  # MOV-15, ScR 9.1
+    """A river the data knows of without its hexsides may run along any hexside it does not rule out: a step over a
+    hexside with no given feature is not checkable (never legal); the synthetic map's own step stays legal."""
+    import shutil
+
+    from hexforge.games import load_game
+    from tests.rules.httr.helpers import SYNTHETIC
+    copy = tmp_path / "httr-synthetic"
+    shutil.copytree(SYNTHETIC, copy)
+    with (copy / "terrain.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[[hexsides]]\nfeature = "river"\nname = "an untraced river"\npairs = "unknown"\n')
+    step = {"A-INF1": "B0303"}, "A-INF1", "B0303", "B0304"
+    assert all_legal(move(*step))
+    v = last(Log(step[0], load_game(copy)).phase(1, "allied_movement").move(*step[1:]).check())
+    assert not rules_broken(v) and any("B0303/B0304 is a river or canal (its hexsides not given: an untraced river"
+                                       in n.needs for n in unsure(v)), v
+
 def test_afvs_and_travel_units_in_marsh_only_by_road_and_in_travel():  # MOV-16, SR 9.4.6 (L499)
     assert rules_broken(move({"A-TANK": "A0602"}, "A-TANK", "A0702")) == ["HTTR SR 9.4.6"]  # off the road
     # disrupted, so one hex: no way round by the raised road from A0701
