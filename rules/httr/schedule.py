@@ -18,9 +18,14 @@ Reading (12.3.3-12.3.4): a German unit held off the map enters from "an appropri
 map edge holds its entry hex, or for an edge code the edge's hexes ("the off-map area that abuts their entry hex").
 
 Reading: a unit is airborne as the air landing rules read it (its Pathfinder marker's regiment, or the data's
-``[special.airborne]`` formations); its drop hex is theirs (an air landing's entry is the drop). 12.6 is read as
-binding every scenario's airborne rows, the campaign's included (12.7's free choice is an option players agree;
-it is not in the data). A row whose units, GT or entry are unknown leaves those units not checkable, naming it.
+``[special.airborne]`` formations); its drop hex is theirs (an air landing's entry is the drop). 12.6 binds the
+scenario's lettered *drop groups* only: the rows that land by the air landing routine (12.5, ScR 16.2 L1531), not
+an airborne formation's units entering the map by road (a row whose entry is a hex, edge or arrival code, e.g.
+ScR 17.3's 327/101 at C2411: they enter as ground reinforcements, 12.4.3). A row of known units is a drop group
+when it has no map entry and its units are all Allied airborne; a row whose units are unknown is one when the
+scenario's ``[special_rules] drop_groups`` lists its ``what`` (the drop groups the scenario's text calls, e.g.
+ScR 18.2's group D1); without that list, or with its units or GT unknown, the row is not checkable, naming it.
+The campaign's airborne units fly by the day's lift points (ScR 23.1.2, 12.7), in no drop group.
 """
 from __future__ import annotations
 
@@ -30,6 +35,7 @@ from typing import NamedTuple, Protocol
 from hexforge.builder.timeline import Entered, Event, TurnChange
 from hexforge.games.arrival_codes import arrival_code
 from hexforge.games.game import Game
+from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.arrivals import AREA, Arrivals
 from hexforge.rules.httr.landings import airborne_listed, drop_formations
@@ -41,6 +47,7 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 TRACK = ("the Game Turn Record Track's arrival codes (not transcribed: game.toml [special.turn_record_track], "
          "scenario [[reinforcements]] {what})")
 TRACK_DATA = "turn_record_track"  # game.toml [special.turn_record_track]: letters (GT -> displays), groups (ScR 12.0)
+DROPS = "drop_groups"  # a scenario's [special_rules]: the 'what' of its [[reinforcements]] rows that are drop groups
 
 
 class Position(Protocol):
@@ -150,10 +157,11 @@ def judge_arrival(p: Position, uid: str, h: Hex | None, r) -> Verdict:
         return NotCheckable("the GT (no turn tracker change yet)")
     if turn < due:
         return Illegal("HTTR ScR 12.1", f"{uid} arrives in GT {turn}: it is due in GT {due}")
-    if turn > due and p.state.side(uid) != "german" and airborne(p.game, uid):
+    drop = drop_group(p, r)
+    if turn > due and drop:
         return Illegal("HTTR ScR 12.6", f"{uid} lands in GT {turn}: a scenario's airborne reinforcements may not "
                        f"be delayed past their GT {due}")
-    if airborne(p.game, uid):
+    if drop:
         return Legal(detail=f"{uid} lands in its GT {due} (its drop hex is the air landing rules', ScR 6)")
     return entry_hex(p, uid, h, r)
 
@@ -192,19 +200,46 @@ def entry_hex(p: Position, uid: str, h: Hex | None, r) -> Verdict:
 
 @rule("HTTR ScR 12.6", "OFF-6", "a scenario's airborne reinforcements are never delayed: they land in their GT")
 def not_delayed(p: Position, log: Schedule, i: int, r, turn: int) -> Verdict | None:
-    """As a GT begins: an airborne row of an earlier GT whose units have not all landed (once per row)."""
+    """As a GT begins: a drop group of an earlier GT whose units have not all landed (once per row); a row that may
+    be one, or whose units or GT are unknown, is not checkable (once, naming what is missing)."""
     due = r.turn.resolved
-    if i in log.late or not isinstance(due, int) or turn <= due or not isinstance(r.units, list):
+    if i in log.late or (isinstance(due, int) and turn <= due):
         return None
-    units = [u for u in r.units if u in p.game.units]
-    if not units or p.state.side(units[0]) == "german" or not all(airborne(p.game, u) for u in units):
+    drop = drop_group(p, r)
+    if drop is False:
         return None
     log.late.add(i)
+    what = r.what or "a reinforcement row"
+    if drop is None:
+        return NotCheckable(f"whether {what} is a drop group (scenario [special_rules] {DROPS}, ScR 12.5-12.6)")
+    if not isinstance(due, int):
+        return NotCheckable(TRACK.format(what=f"turn of {what}"))
+    if not isinstance(r.units, list):
+        return NotCheckable(TRACK.format(what=f"units of {what}"))
+    units = [u for u in r.units if u in p.game.units]
     missing = sorted(u for u in units if u not in log.arrived)
     if missing:
         return Illegal("HTTR ScR 12.6", f"{', '.join(missing)} did not land in GT {due}: a scenario's airborne "
                        "reinforcements may not be delayed")
     return Legal(detail=f"the airborne reinforcements of GT {due} landed in it (ScR 12.6)")
+
+
+def ground(r) -> bool:
+    """Does the row enter by a map hex, edge or arrival code (ScR 12.1-12.4), not by the air landing routine (12.5)?"""
+    entry = r.entry.resolved if r.entry is not None else None
+    return isinstance(entry, list) or (isinstance(entry, str) and entry != "unknown")
+
+
+def drop_group(p: Position, r) -> bool | None:
+    """Is the row one of the scenario's drop groups, which ScR 12.6 binds (None: the data does not say)?"""
+    if ground(r):
+        return False
+    if isinstance(r.units, list):
+        units = [u for u in r.units if u in p.game.units]
+        return bool(units) and p.state.side(units[0]) != "german" and all(airborne(p.game, u) for u in units)
+    sc = p.game.scenarios.get(p.rules.scenario or "")
+    listed = plain((sc.special_rules or {}).get(DROPS)) if sc is not None else None
+    return r.what in listed if isinstance(listed, list) else None
 
 
 @rule("HTTR ScR 12.3.3-12.3.4", "OFF-5", "a German reinforcement held off the map enters from the Off-Map Movement "

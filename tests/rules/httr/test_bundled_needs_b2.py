@@ -215,7 +215,6 @@ def test_a_ca_after_losing_an_untyped_companion_needs_whether_it_was_an_afv(httr
     assert any("10.2.13" in n for n in needs(log))
 
 
-@pytest.mark.xfail(strict=True, reason="schedule.not_delayed skips a row whose units are 'unknown': silent")
 def test_a_gt_after_an_untranscribed_drop_group_needs_its_units(httr):  # OFF-6
     """OFF-6 (ScR 12.6): scenario 18's group D1 (101st Airborne serials 1-10) lands in GT 1; when GT 2 begins with
     none of its units landed, whether it was delayed needs its units, which the scenario's row does not give."""
@@ -223,8 +222,6 @@ def test_a_gt_after_an_untranscribed_drop_group_needs_its_units(httr):  # OFF-6
     assert any("group D1" in n for n in needs(log, "s18"))
 
 
-@pytest.mark.xfail(strict=True, reason="schedule.not_delayed reads every row of a [special.airborne] formation as "
-                   "an air landing, though scenario 17's enter by road at C2411")
 def test_road_reinforcements_of_an_airborne_division_are_no_drop_group(httr):  # OFF-6
     """OFF-6 (ScR 12.5-12.6): only drop groups, landed by the air landing rules, may not be delayed; scenario 17's
     327/101 enters at hex C2411 on the ground in GT 37 (ScR 17.3 L1562), and a reinforcement entering on the ground
