@@ -100,6 +100,8 @@ SCRIPT: list[tuple[dict, str | None]] = [
     (NEXT, None),                                            # German Movement
     (chat("ca B0305 from B0304 lead G-INF1"), None),
     (roll(CA, 5), None),
+    (chat("of B0404 from A-INF1 target G-IND1 trigger leave"), None),  # before G-IND1 leaves A-INF1's ZOC
+    (roll(DF, 2, 3), "HTTR SR 6.7.2"),                       # the OF as DF: 5 SP, fire value 5, 2d6 5: DEF, never taken
     (drop_on("G-IND1", "G-INF1"), "HTTR SR 9.6.3"),          # joins a stack in an enemy ZOC on top, not at its bottom
     (drag("G-INF3", "A0608"), "HTTR ScR 8.1.7"),             # KG 2 becomes active in GT 2
     (NEXT, None), (NEXT, None),                              # German Organization, Allied Reaction
