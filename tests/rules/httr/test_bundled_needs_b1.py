@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from hexforge.games import load_game
-from hexforge.rules.verdict import Illegal, NotCheckable
+from hexforge.rules.verdict import Illegal
 from tests.rules.httr.helpers import Log
+from tests.rules.httr.test_bundled_needs import needs
 
 INF, INF2, GER, AT = "2/506 5-3 no.1", "2/506 5-3 no.2", "II/159/59", "81/101 2-2-8AT no.1"
 CAR, HQ, PZJ, GUN, GUN2 = "HCav Troop A", "1036/59", "PzJgr/7FJ", "52/GA no.1", "52/GA no.2"
@@ -19,13 +20,6 @@ TOWN = "C0715"  # one of the three hexes terrain.toml surveys (town, ScR 3.3); i
 @pytest.fixture(scope="module")
 def httr():
     return load_game("highway-to-the-reich")
-
-
-def needs(log: Log) -> list[str]:
-    """What the verdicts after the opening phase change need; none of them is Illegal."""
-    vs = [v for j in log.check().judged[1:] for v in j.verdicts]
-    assert vs and not [v for v in vs if isinstance(v, Illegal)], vs
-    return [v.needs for v in vs if isinstance(v, NotCheckable)]
 
 
 def at_fire(httr, at: str, target: str) -> Log:
