@@ -17,6 +17,7 @@ from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.airborne_travel import travel_barred
 from hexforge.rules.httr.ammunition import judge_depleted
 from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.ca_retreat import NO_DEFENDER_RESULT
@@ -110,12 +111,9 @@ def judge_mode(p: Position, uid: str, new: str) -> Verdict:
     if uid in p.mode_turn:
         return Illegal("HTTR SR 5.2.1", f"{uid} already made its one voluntary change of mode this turn")
     p.mode_turn.add(uid)
-    if new == "travel":
-        mob = mobility(p.game, uid)
-        if isinstance(mob, Unknown):
-            return NotCheckable(mob.needs)
-        if mob == "leg":
-            return Illegal("HTTR SR 9.5.1.1", f"{uid} is a leg unit: only vehicular-capable units enter Travel Mode")
+    barred = travel_barred(p, uid) if new == "travel" else None  # MOD-7 (rules/httr/airborne_travel.py)
+    if barred is not None:
+        return barred
     if old is None:
         return NotCheckable(f"the mode of unit {uid} before the change (its Mode layer: the log never showed it)")
     if {old, new} == {"defilade", "travel"}:
