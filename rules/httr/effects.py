@@ -24,8 +24,9 @@ from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
-from hexforge.rules.httr import ferocity, rubble
+from hexforge.rules.httr import ferocity, overflow, rubble
 from hexforge.rules.httr.at_fire import judge_at_results, resolve_at
+from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.opportunity import judge_whole_stack
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.declaration import Declaration
@@ -43,6 +44,7 @@ class Position(Protocol):
     phase_start: GameState
     rubble: rubble.Rubble
     ferocity: ferocity.Ferocity
+    ca: CaLog
     readings: dict[str, str]
 
     def phase(self) -> tuple[str, str | None]: ...
@@ -82,7 +84,9 @@ def after_result(p: Position, index: int, unit: str | None, result: str | None, 
     if kind == "if" and losses(result) and where is not None:
         rubble.if_loss(p, p.rubble, where)  # optional ScR 15.7.1
     if not named and where is not None and len(p.state.at(where)) > 1:
+        overflow.remember(p, index, where, unit, kind, 0)  # which unit took it was the firer's choice (6.3.2.2)
         return []
+    overflow.remember(p, index, where, unit, kind, losses(result))  # SR 6.3.1.6
     if losses(result):
         ferocity.on_loss(p, p.ferocity, unit)  # optional ScR 15.5.1
     m = mem.mode(p.state, unit)
@@ -188,7 +192,7 @@ def judge_effects(p: Position) -> list[tuple[int, Verdict]]:
         else:
             out.append((e.index, check_loss_defilade(p, e)))
     p.fire.effects.clear()
-    return out + judge_at_results(p) + judge_whole_stack(p, p.phase_start)
+    return out + judge_at_results(p) + judge_whole_stack(p, p.phase_start) + overflow.judge_overflows(p)
 
 
 @rule("HTTR SR 6.7.3 / 6.7.7 / 16.4", "EFF-3/EFF-5/MOR-2", "a unit that loses strength adopts Defilade; a "
@@ -258,6 +262,8 @@ def judge_spill(p: Position, d: Declaration) -> Verdict:
     excess = excess_ignored(p, d.target, at)
     if excess is not None:
         return excess
+    if p.fire.last_df is not None and p.fire.last_df.at == at:
+        return overflow.check_spill(p, d, p.fire.last_df)  # a conventional DF's overflow (SR 6.3.1.6)
     target = p.fire.last_if[1]
     others = [u for u in p.state.at(at) if u != target]
     stray = next((u for u in d.firers if u not in others), None)
@@ -278,16 +284,20 @@ def judge_spill(p: Position, d: Declaration) -> Verdict:
 
 
 @rule("HTTR SR 6.3.1.7 / 6.7.9 / 6.5.3.2", "DF-7", "losses beyond the target are ignored, except IF losses beyond an "
-      "eliminated target, which pass to the other units of its hex")
+      "eliminated target, which pass to the other units of its hex, and conventional DF's, to the new top two (6.3.1.6)")
 def excess_ignored(p: Position, label: str | None, at: Hex | None) -> Verdict | None:
     """A 'spill' declaration in ``label`` (losses put on units other than the target): None when the last fire
-    resolved there was IF and its target is off the map (6.5.3.2), else why the excess is ignored."""
+    resolved there was IF and its target is off the map (6.5.3.2), or a conventional DF loss (its overflow,
+    ``overflow.check_spill``), else why the excess is ignored."""
     if at is not None and p.fire.unresolved == at:
         return NotCheckable(f"the result of the last fire at {label} (what it was and whether its target was "
                             "eliminated decide whether losses spill over, SR 6.5.3.2, 6.7.9)")
+    if p.fire.last_df is not None and p.fire.last_df.at == at:
+        return None
     if p.fire.last_if is None or p.fire.last_if[0] != at:
-        return Illegal("HTTR SR 6.7.9", f"spill-over losses in {label}, but the last fire resolved there was not "
-                       "IF: losses beyond a hex's strength are ignored unless the fire was indirect (SR 6.3.1.7)")
+        return Illegal("HTTR SR 6.7.9", f"spill-over losses in {label}, but the last fire resolved there was neither "
+                       "IF nor a conventional DF loss: losses beyond a hex's strength are ignored unless the fire was "
+                       "indirect (SR 6.3.1.7; a DF's overflow goes to the new top two, 6.3.1.6)")
     target = p.fire.last_if[1]
     if p.state.where(target) is not None:
         return Illegal("HTTR SR 6.5.3.2", f"spill-over losses in {label}, but the IF's target {target} is still on "

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.declaration import Declaration
@@ -41,3 +42,5 @@ class FireLog:
     effects: list = field(default_factory=list)  # effects.Effect: results whose consequences are judged at the end
     defilade_due: list[tuple[int, str]] = field(default_factory=list)  # (roll's event, unit) a DEF put in Defilade
     hex_firers: dict[Hex, list[str]] = field(default_factory=dict)  # who fired DF, AT or IF at each hex (SR 21.1)
+    last_df: Any = None  # overflow.Loss: the last conventional DF loss resolved, whose overflow a spill names (6.3.1.6)
+    df_losses: list = field(default_factory=list)  # overflow.Loss: the phase's conventional DF losses (SR 6.3.1.6)

@@ -89,7 +89,7 @@ def test_h10_spill_over_alternates_unit_types():  # IF-13, SR 6.5.3.2 (L320-L321
     assert all_legal(spill("G-INF2", "G-STATIC"))
     assert all_legal(spill("G-STATIC", "G-INF2", "G-STATIC"))
     assert rules_broken(spill("G-INF2", "G-INF2")) == ["HTTR SR 6.5.3.2"]
-    assert rules_broken(spill("G-INF2", "G-INF2", kind="df")) == ["HTTR SR 6.7.9"]  # after DF the excess is ignored
+    assert all_legal(spill("G-INF2", "G-INF2", kind="df"))  # DF-6: a DF's overflow, to the new top two (SR 6.3.1.6)
 
 
 def test_a_minimal_fire_attack():  # DF-14, SR 6.3.5.3 (L225): G-FEEBLE's 1 SP at ER 1 has fire value 0
@@ -120,14 +120,15 @@ def test_losses_beyond_the_target_are_ignored_except_after_if():  # DF-7, SR 6.3
         for kind in fire:
             if kind == "if":
                 log.say("if B0303 from GB-HW spotter GB-6GH-D target G-INF1").roll("Indirect Fire", 6, 6)
-            else:
-                log.say("df B0303 from GB-6GH-D target G-INF1").roll("Direct Fire", 6, 6)
+            else:  # "df": a loss; "miss": no effect (2d6 2)
+                log.say("df B0303 from GB-6GH-D target G-INF1").roll("Direct Fire", *((6, 6) if kind == "df" else (1, 1)))
         if killed:
             log.kill("G-INF1", "B0303")
         return log.say("spill B0303 G-INF2").check().judged[-1].verdicts
     assert all_legal(spill("if"))  # IF's excess beyond its eliminated target passes on (6.5.3.2)
-    assert rules_broken(spill("df")) == ["HTTR SR 6.7.9"]  # DF's excess is ignored
-    assert rules_broken(spill("if", "df")) == ["HTTR SR 6.7.9"]  # the last fire at the hex was DF
+    assert all_legal(spill("df"))  # DF-6: a DF loss's overflow goes to the new top two (SR 6.3.1.6)
+    assert rules_broken(spill("miss")) == ["HTTR SR 6.7.9"]  # a DF without loss has no excess to pass on
+    assert rules_broken(spill("if", "miss")) == ["HTTR SR 6.7.9"]  # the last fire at the hex was DF
     assert rules_broken(spill("if", killed=False)) == ["HTTR SR 6.5.3.2"]  # no excess while the target stands
 
 
