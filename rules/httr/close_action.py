@@ -18,6 +18,7 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.attachment import Attachments
+from hexforge.rules.httr.ca_combining import judge_combining
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.detached import er_now
 from hexforge.rules.httr.entrench import Works, benefits
@@ -40,10 +41,10 @@ OPEN = frozenset({"clear", "mixed"})  # the CA Value Table's open-terrain line (
 
 @dataclass(slots=True)
 class CaLog:
-    """The phase's close actions: units that attacked, target hexes with the division attacking each."""
+    """The phase's close actions: units that attacked, each target hex with its attackers."""
 
     attacked: set[str] = field(default_factory=set)
-    divisions: dict[Hex, str] = field(default_factory=dict)
+    against: dict[Hex, list[str]] = field(default_factory=dict)  # target -> the phase's attackers (ca_combining)
     pending: tuple[Hex, Hex, tuple[str, ...]] | None = None  # (from, target, attackers) awaiting the 1d6
     involved: dict[str, Hex] = field(default_factory=dict)  # units of a resolved CA -> its target hex
     declared: int | None = None  # the event index of the pending CA's declaration
@@ -92,7 +93,7 @@ def judge_ca(p: Position, d: Declaration) -> list[Verdict]:
            ] if unsure else []
     out += [check_phase(p, kind), check_adjacent(p, src, target, units), check_stoppers(p, order, side),
            check_company(p, units), check_once(p, units), check_start(p, units, target), check_lead(p, d, order),
-           check_hw(p, order, units), check_mixing(p, units, target)]
+           check_hw(p, order, units), *judge_combining(p, units, target)]
     out.append(check_cp(p, units))
     if src.distance(target) == 1:
         out += [check_cost(p, u, src, target) for u in units]
@@ -263,20 +264,6 @@ def check_company(p: Position, units: list[str]) -> Verdict:
 def _division(game: Game, u: str) -> str | None:
     """The division a unit belongs to (a division HQ: itself)."""
     return u if game.units[u].size.strip().lower() == "division" else division(game, u)
-
-
-@rule("HTTR SR 10.1.6 / 17.7", "CA-4", "no mixing of divisions against one hex in a phase")
-def check_mixing(p: Position, units: list[str], target: Hex) -> Verdict:
-    divs = {division(p.game, u) for u in units if not is_kind(p.game, u, *WITH_ORGANISATION)} - {None}
-    before = p.ca.divisions.get(target)
-    if before is not None:
-        divs.add(before)
-    if len(divs) > 1:
-        return Illegal("HTTR SR 10.1.6", f"units of {' and '.join(sorted(divs))} close-assault "
-                       f"{p.game.map.labels[target]} in one phase")
-    if divs:
-        p.ca.divisions[target] = next(iter(divs))
-    return Legal()
 
 
 @rule("HTTR SR 10.3-10.4 / 13.3.2 / 10.1.14", "CA-19/CA-20/CA-21/CA-14/SUP-6/CA-9", "the CA value from the ER and morale differentials by "

@@ -50,8 +50,8 @@ def test_no_close_action_after_firing_in_the_fire_phase():  # FIR-5, SR 10.1.9 (
 
 
 def test_at_most_two_units_from_a_distance():  # CA-7, SR 10.1.12 (L543)
-    setup = {"G-INF1": "B0304", "A-INF1": "B0301", "A-INF2": "B0301", "A-INF3": "B0301"}
-    three = ca(setup, ("A-INF1", "B0303"), ("A-INF2", "B0303"), ("A-INF3", "B0303"), "ca B0304 from B0303")
+    setup = {"G-INF1": "B0304", "A-INF1": "B0301", "A-INF2": "B0301", "A-INF5": "B0301"}  # one regiment (10.1.6)
+    three = ca(setup, ("A-INF1", "B0303"), ("A-INF2", "B0303"), ("A-INF5", "B0303"), "ca B0304 from B0303")
     assert rules_broken(three) == ["HTTR SR 10.1.12"]
     two = ca(setup, ("A-INF1", "B0303"), ("A-INF2", "B0303"), "ca B0304 from B0303")
     assert all_legal(two)
@@ -75,7 +75,7 @@ def test_heavy_weapons_never_alone_or_on_top():  # CA-12, SR 18.1.2.1-18.1.2.2 (
         == ["HTTR SR 18.1.2.2"]
     assert all_legal(ca({"G-INF1": "B0304", "A-HW": "B0303", "A-INF1": "B0303"}, "ca B0304 from B0303"))
     other_regiment = {"G-INF1": "B0304", "A-HW": "B0303", "A-INF3": "B0303"}  # A-INF3 is of A-REG2
-    assert rules_broken(ca(other_regiment, "ca B0304 from B0303")) == ["HTTR SR 18.1.2.1"]
+    assert rules_broken(ca(other_regiment, "ca B0304 from B0303")) == ["HTTR SR 18.1.2.1", "HTTR SR 10.1.6"]  # CA-4 too
 
 
 def test_no_mixing_of_divisions_against_one_hex():  # CA-4, SR 10.1.6 (L531)
