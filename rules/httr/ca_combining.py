@@ -1,5 +1,5 @@
-"""HTTR close action: which units may combine against one hex (SR 10.1.6, 17.6-17.7, 19.1.3), and a heavy weapon's
-move before its CA (SR 18.1.2.3). ``close_action.judge_ca`` calls :func:`judge_combining` on each declared CA.
+"""HTTR close action: which units may combine against one hex (SR 10.1.6, 17.6-17.7, 19.1.3), a heavy weapon's
+move before its CA (SR 18.1.2.3) and its own line infantry (18.1.2.5). ``close_action.judge_ca`` calls :func:`judge_combining` on each declared CA.
 
 Readings:
 
@@ -21,6 +21,9 @@ Readings:
 - SR 19.1.3: a leader among the attackers with a unit subordinated to him (his HQ above it) negates the three
   multi-formation bullets for that CA, which then counts against no later CA on the hex; the fourth bullet's
   coordination (``close_action.check_company``) is his own condition and stays.
+- SR 18.1.2.5: "each HW company must be accompanied by a line infantry unit of the same subordination" when several
+  attack: one line infantry unit of its subordination per HW unit of the CA (18.1.2.1 already asks for one; the
+  rule for several adds that one infantry unit does not accompany two HW units).
 """
 from __future__ import annotations
 
@@ -104,7 +107,7 @@ def leader_waiver(p: Position, units: list[str]) -> str | Unknown | None:
 def judge_combining(p: Position, units: list[str], target: Hex) -> list[Verdict]:
     """The three multi-formation bullets of SR 10.1.6 for this CA's ``units`` with the hex's earlier attackers, and
     the CA's heavy weapons' move (SR 18.1.2.3); the units are then counted against later CAs on the hex."""
-    out = [check_hw_move(p, units)]
+    out = [check_hw_move(p, units), check_hw_infantry(p, units)]
     freed = leader_waiver(p, units)
     if isinstance(freed, str):
         return out + [Legal(detail=f"{freed} is stacked with a unit subordinated to him: the restrictions on "
@@ -206,4 +209,21 @@ def check_hw_move(p: Position, units: list[str]) -> Verdict:
     if unsure:
         return NotCheckable(f"the type of unit {unsure[0]} (units.csv type: a HW unit that moved more than one hex "
                             "may not close-assault, SR 18.1.2.3)")
+    return Legal()
+
+
+@rule("HTTR SR 18.1.2.5", "CA-12", "several HW units in a CA: each with a line infantry unit of its subordination")
+def check_hw_infantry(p: Position, units: list[str]) -> Verdict:
+    """SR 18.1.2.5 (L895): per subordination (units.csv formation, as ``close_action.check_hw``), no more HW units
+    than line infantry units in the CA; an attacker of unknown type may be either."""
+    for hq in sorted({p.game.units[u].formation for u in units}):
+        mates = [kind_of(p.game, u) for u in units if p.game.units[u].formation == hq]
+        hw, inf, untyped = mates.count("hw"), mates.count("infantry"), mates.count(None)
+        if hw >= 2 and hw > inf + untyped:
+            return Illegal("HTTR SR 18.1.2.5", f"{hw} HW units of {hq} close-assault with {inf} line infantry of "
+                           f"{hq}: each HW unit needs its own")
+        if hw + untyped >= 2 and hw + untyped > inf:
+            u = next(u for u in units if p.game.units[u].formation == hq and kind_of(p.game, u) is None)
+            return NotCheckable(f"the type of unit {u} (units.csv type: several HW units in a CA each need a line "
+                                "infantry unit of their subordination, SR 18.1.2.5)")
     return Legal()

@@ -133,3 +133,20 @@ def test_bundled_company_moved_two_hexes_may_be_a_hw(httr):  # CA-12
     got = bundled(setup, httr, (INF, "C2707", "C2808"), "ca C2909 from C2808")
     assert (f"the type of unit {INF} (units.csv type: a HW unit that moved more than one hex may not close-assault, "
             "SR 18.1.2.3)") in got
+
+
+def test_each_of_several_hws_needs_its_own_line_infantry():  # CA-12, SR 18.1.2.5 (L895)
+    """A-HW and A-HW2 (both of A-REG1) under A-INF1 and A-INF2 (A-REG1's line infantry) attack; with A-INF1 alone
+    one infantry unit would accompany two HW units."""
+    setup = {"G-INF1": "B0304", "A-HW": "B0303", "A-HW2": "B0303", "A-INF2": "B0303", "A-INF1": "B0303"}
+    assert all_legal(ca(setup, "ca B0304 from B0303"))
+    short = {k: v for k, v in setup.items() if k != "A-INF2"}
+    assert rules_broken(ca(short, "ca B0304 from B0303")) == ["HTTR SR 18.1.2.5"]
+
+
+def test_bundled_untyped_companies_may_be_two_hws(httr):  # CA-12
+    """CA-12 (SR 18.1.2.5): two 506th companies of one regiment attack; units.csv does not say whether both are HW
+    units (each needing its own line infantry)."""
+    got = bundled({INF: ("C2808", CONC), INF2: ("C2808", CONC), GER: ("C2909", DEF)}, httr, "ca C2909 from C2808")
+    assert any(n.endswith("(units.csv type: several HW units in a CA each need a line infantry unit of their "
+                          "subordination, SR 18.1.2.5)") for n in got)
