@@ -198,7 +198,11 @@ class HttrReferee(Referee):
         self.leaders_due = []
         taken = isinstance(e, Eliminated) and any(self.unit(e) == u for _, u in due)
         for index, u in due:
-            if taken and self.unit(e) == u:
+            if is_kind(self.game, u, "leader") is None and (self.state.where(u) is not None or self.unit(e) == u):
+                self.say(index if self.unit(e) != u else j.index, NotCheckable(
+                    f"whether {u}, alone in a hex an enemy combat unit entered, is a leader (SR 19.3.1: then it is "
+                    f"eliminated): the type of unit {u} (units.csv type)"))
+            elif taken and self.unit(e) == u:
                 self.say(j.index, Legal(detail=f"{u}, a leader left alone with enemy units, is eliminated (SR 19.3.1)"))
             elif self.state.where(u) is not None:
                 self.say(index, Illegal("HTTR SR 19.3.1", f"{u} is a leader alone in a hex an enemy combat unit "
@@ -260,7 +264,7 @@ class HttrReferee(Referee):
             track(self.fire, uid, before.where(uid), to)
             if to is not None and not is_kind(self.game, uid, "leader"):
                 enemy = [u for u in self.state.at(to) if self.state.side(u) != self.state.side(uid)]
-                if enemy and all(is_kind(self.game, u, "leader") for u in enemy):
+                if enemy and all(is_kind(self.game, u, "leader") is not False for u in enemy):  # None: untyped
                     self.leaders_due += [(j.index, u) for u in enemy]
         elif isinstance(e, Eliminated):
             self.state = mem.moved(before, self.state, uid, None)
