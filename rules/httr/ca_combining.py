@@ -104,6 +104,23 @@ def leader_waiver(p: Position, units: list[str]) -> str | Unknown | None:
     return unsure
 
 
+def coordinates(p: Position, c: str, others: list[str]) -> bool | Unknown:
+    """SR 10.1.6 fourth bullet, 17.7.3 (L871): whether the HQ, leader or engineer ``c`` attacks with a unit of its
+    organisation among ``others``. Reading: an HQ's are the units under its command (it is above them); a leader's
+    and an engineer's, the units their own HQ is above (a division engineer: any unit of its division)."""
+    head = c if kind_of(p.game, c) == "hq" else att.controlling(p, c)
+    if not head.strip() or head not in p.game.units:
+        return Unknown(f"the HQ {head!r} of unit {c} (units.csv formation names no unit: the Formation Displays are "
+                       "not transcribed; leaders, HQs and engineers attack only with units of their organisation)")
+    unsure: Unknown | None = None
+    for x in others:
+        hqs, missing = chain(p, x)
+        if head in hqs:
+            return True
+        unsure = unsure or missing
+    return unsure or False
+
+
 def judge_combining(p: Position, units: list[str], target: Hex) -> list[Verdict]:
     """The three multi-formation bullets of SR 10.1.6 for this CA's ``units`` with the hex's earlier attackers, and
     the CA's heavy weapons' move (SR 18.1.2.3); the units are then counted against later CAs on the hex."""

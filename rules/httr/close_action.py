@@ -18,13 +18,13 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.attachment import Attachments
-from hexforge.rules.httr.ca_combining import judge_combining
+from hexforge.rules.httr.ca_combining import COORDINATING, coordinates, judge_combining
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.detached import er_now
 from hexforge.rules.httr.entrench import Works, benefits
 from hexforge.rules.httr.fatigue import morale_now, strength_now
 from hexforge.rules.httr.movement import CA_COST, EZOC_EXIT, Movement, Step
-from hexforge.rules.httr.units import division, is_kind, kind_of
+from hexforge.rules.httr.units import is_kind, kind_of
 from hexforge.rules.httr.supply_rules import before_supply_rules, controlling  # SR 17.4.3 included
 from hexforge.rules.httr.values import ca_result, ca_value, odds
 from hexforge.rules.registry import rule
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from hexforge.rules.httr.landings import Landings
 
 NEVER_ATTACK = ("artillery", "at")  # SR 10.1.17, 18.2.6
-WITH_ORGANISATION = ("hq", "leader", "engineer")  # SR 10.1.6, 19.1.3: only with units of their organisation
 OPEN = frozenset({"clear", "mixed"})  # the CA Value Table's open-terrain line (Fig 17: 'For open terrain')
 
 
@@ -245,25 +244,17 @@ def check_hw(p: Position, order: tuple[str, ...], units: list[str]) -> Verdict:
 @rule("HTTR SR 10.1.6 / 19.1.3", "CA-4", "HQs, leaders and engineers attack only with units of their "
       "organisation")
 def check_company(p: Position, units: list[str]) -> Verdict:
-    lone = [u for u in units if is_kind(p.game, u, *WITH_ORGANISATION)]
+    lone = [u for u in units if is_kind(p.game, u, *COORDINATING)]  # SR 10.1.6, 19.1.3: with their organisation
     others = [u for u in units if u not in lone]
     if lone and not others:
         return Illegal("HTTR SR 10.1.6", f"{', '.join(lone)} close-assault without a unit of their organisation")
     for u in lone:
-        mine, theirs = _division(p.game, u), [_division(p.game, x) for x in others]
-        if mine is not None and mine in theirs:
-            continue
-        if mine is None or None in theirs:  # a division units.csv does not give: the organisation is not known
-            unknown = [x for x in (u, *others) if _division(p.game, x) is None]
-            return NotCheckable(f"the divisions of {', '.join(unknown)} (units.csv formation: leaders, HQs and "
-                                "engineers attack only with units of their organisation, SR 10.1.6)")
-        return Illegal("HTTR SR 10.1.6", f"{u} close-assaults with no unit of its organisation (its division {mine})")
+        ok = coordinates(p, u, others)
+        if isinstance(ok, Unknown):
+            return NotCheckable(ok.needs + " (SR 10.1.6)")
+        if not ok:
+            return Illegal("HTTR SR 10.1.6", f"{u} close-assaults with no unit of its organisation (SR 10.1.6, 17.7.3)")
     return Legal()
-
-
-def _division(game: Game, u: str) -> str | None:
-    """The division a unit belongs to (a division HQ: itself)."""
-    return u if game.units[u].size.strip().lower() == "division" else division(game, u)
 
 
 @rule("HTTR SR 10.3-10.4 / 13.3.2 / 10.1.14", "CA-19/CA-20/CA-21/CA-14/SUP-6/CA-9", "the CA value from the ER and morale differentials by "

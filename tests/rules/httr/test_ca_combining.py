@@ -75,6 +75,15 @@ def test_a_leader_negates_the_multi_formation_restrictions():  # CA-4, SR 19.1.3
     assert not illegal(led) and any("SR 19.1.3" in (v.detail or "") for v in led)
 
 
+def test_an_hq_attacks_with_units_under_its_command():  # CA-4, SR 10.1.6 fourth bullet (L535), 17.7.3 (L871)
+    """A-REG1 (HQ) with its own A-INF1 is legal; with A-INF3, of A-REG2 in the same division, it coordinates with no
+    unit under its command."""
+    assert all_legal(ca({"G-INF1": "B0304", "A-REG1": "B0303", "A-INF1": "B0303"}, "ca B0304 from B0303"))
+    other = ca({"G-INF1": "B0304", "A-REG1": "B0303", "A-INF3": "B0303"}, "ca B0304 from B0303")
+    assert rules_broken(other) == ["HTTR SR 10.1.6"] and "A-REG1 close-assaults with no unit of its organisation" \
+        in reasons(other)
+
+
 def test_a_hw_moves_at_most_one_hex_to_close_assault():  # CA-12, SR 18.1.2.3 (L893)
     """A-HW with A-INF1 (its regiment's line infantry, on top): moving one hex, B0302-B0303, it attacks; moving two,
     B0301-B0302-B0303, it may not (the infantry moving two hexes may)."""
