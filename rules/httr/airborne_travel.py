@@ -93,8 +93,8 @@ def airborne_travel(p: Position, uid: str, div: str, cfg: object) -> Verdict | N
     travel = sorted(u for u in others if mem.mode(p.state, u) == "travel")
     unknown = sorted(u for u in others if mem.mode(p.state, u) is None)
     if len(travel) >= limit:
-        return Illegal(why, f"{uid} would be the {len(travel) + 1}th company of the airborne {div} in Travel Mode "
-                       f"({', '.join(travel)} are): at most {limit}")
+        return Illegal(why, f"{uid} would make {len(travel) + 1} companies of the airborne {div} in Travel Mode "
+                       f"({', '.join(travel)} are already): at most {limit}")
     if len(travel) + len(unknown) >= limit:
         return NotCheckable(f"the mode of unit {unknown[0]} (its Mode layer: whether {div} has {limit} companies in "
                             f"Travel Mode already, {why})")

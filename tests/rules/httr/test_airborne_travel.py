@@ -69,7 +69,7 @@ def test_at_most_four_companies_of_an_airborne_division(five):  # MOD-7, ScR 8.2
     assert all_legal(travel({**base, **three}, "A-INF4", five))
     four = {u: ("B0302", TRAVEL) for u in AIRBORNE}
     got = travel({**base, **four}, "A-INF4", five)
-    assert rules_broken(got) == [LIMIT] and "5th company of the airborne A-DIV2" in got[0].reason
+    assert rules_broken(got) == [LIMIT] and "make 5 companies of the airborne A-DIV2" in got[0].reason
     walking = {**base, **three, AIRBORNE[3]: ("B0302", CONC)}  # a fourth company, not in Travel, does not count
     assert all_legal(travel(walking, "A-INF4", five))
 
