@@ -56,9 +56,11 @@ def status(p: Position, log: OosLog, hq: str) -> tuple[bool | None, str]:
     early = before_supply_rules(p.game, p.state.turn)
     if early is True:
         return False, "every unit is in supply before the supply rules begin (ScR 5.2)"
+    if isinstance(early, Unknown):
+        return None, f"whether HQ {hq} was marked out of supply ({early.needs})"
     if side not in log.assessed:
-        why = early.needs if isinstance(early, Unknown) else f"the {side} Command Phase's supply assessment"
-        return None, f"whether HQ {hq} was marked out of supply ({why}: the log shows no Command Phase of its side)"
+        return None, f"whether HQ {hq} was marked out of supply (the {side} Command Phase's supply assessment: the " \
+            "log shows no Command Phase of its side)"
     turn, then = log.assessed[side]
     if before_supply_rules(p.game, turn) is True:
         return False, f"{hq} was assessed in GT {turn}, before the supply rules begin (ScR 5.2)"
@@ -68,11 +70,12 @@ def status(p: Position, log: OosLog, hq: str) -> tuple[bool | None, str]:
     if key not in log.answers:
         got = p.rules.supplied(then, hq)
         gap = missing(p.game, then, hq) if got.supplied is False else None
-        supplied = None if gap is not None else got.supplied
-        got = got if gap is None else type(got)(None, f"{gap}; the chain answers: {got.reason}")
-        why = got.reason if supplied is not None else f"whether HQ {hq} could trace a supply path in GT {turn}'s " \
-            f"Command Phase ({got.reason.removeprefix('not checkable: ')})"
-        log.answers[key] = (None if supplied is None else not supplied, why)
+        reason = got.reason if gap is None else f"{gap}; the chain answers: {got.reason}"
+        if got.supplied is None or gap is not None:
+            log.answers[key] = (None, f"whether HQ {hq} could trace a supply path in GT {turn}'s Command Phase "
+                                f"({reason.removeprefix('not checkable: ')})")
+        else:
+            log.answers[key] = (not got.supplied, reason)
     return log.answers[key]
 
 
