@@ -332,7 +332,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('MOR-2', 'HTTR SR 16.4 (L831-836)', 'a morale roll precedes each of the listed outcomes (extra loss instead of defilade, AFV loss in CA, DIS override, HQ/artillery on D, rally).', 'units.csv morale; Fire Results Table (the results that call for a check)'),
     ('MOR-3', 'HTTR SR 19.3.1 (L976)', 'a leader alone in a hex entered by an enemy combat unit is eliminated.', 'units.csv type (the Formation Displays are not transcribed) (leaders)'),
     ('MOR-4', 'HTTR SR 19.3.2 (L977)', 'opposing leaders never share a hex.', 'units.csv type (the Formation Displays are not transcribed) (leaders)'),
-    ('MOR-5', 'HTTR SR 19.3.3 (L978)', 'leaders are never fired at; one 2d6 per SP lost by their stack, a 2 kills the leader.', 'units.csv type (the Formation Displays are not transcribed); the leader-loss rolls are not judged yet'),
+    ('MOR-5', 'HTTR SR 19.3.3 (L978)', 'leaders are never fired at; one 2d6 per SP lost by their stack, a 2 kills the leader.', "units.csv type (the Formation Displays are not transcribed); Fire Results Table, DF Fire Value Matrix, map terrain (the loss of a leader's stack)"),
     ('MOR-6', 'HTTR ScR 8.3.5 / 6.6.5.2 (L1347, L1244)', "Frost's +1d6 MA (first two turns; his battalion + ≤ 4 units moving with him; landing 3d6 + 1).", "the units of 2/1P, Frost's battalion, and Frost's division (units.csv formation)"),
     # SR 18 - Special units (L872-963)
     ('SPC-1', 'HTTR SR 18.1.1.3 / 18.1.1.7 / 18.1.1.6 (L878-881, L889, L888)', "HW: one method per fire phase (Reaction DF does not bar main-phase IF); DF alone at ER 4 or at a same-battalion packet's ER; DF only at the top two, IF at any unit.", 'units.csv type (which units are HW) and formation (their battalions)'),
@@ -390,7 +390,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('FRY-5', 'HTTR ScR 9.4-9.5 Table 1 (L1386-1404)', 'which bridges may be blown.', 'map bridges (type and obstacle)'),
     ('FRY-6', 'HTTR ScR 9.5.6-9.5.7 / 9.6 (L1394-1398)', 'engineer demolition (3 or 5 turns, ≥ 3 SP) and repair (≥ 4 SP, 6 turns, no enemy adjacent).', 'map bridges, units.csv strength'),
     # ScR 10 / 12 / 13 - Off-map movement, reinforcements, weather (L1413-1480)
-    ('OFF-1', 'HTTR ScR 10.1-10.2 (L1414-1431)', 'areas, one full Movement Phase before entering, Travel 1 phase / Concentrated 1 GT per area, ≤ 30 SP, no moves in clear day turns, HQ needed by day, 6E two turns + warning.', 'Off-Map Movement Display (22 areas; only 5W known)'),
+    ('OFF-1', 'HTTR ScR 10.1-10.2 (L1414-1431)', 'areas, one full Movement Phase before entering, Travel 1 phase / Concentrated 1 GT per area, ≤ 30 SP, no moves in clear day turns, HQ needed by day, 6E two turns + warning.', 'Off-Map Movement Display (22 areas and their adjacency, game.toml [special.offmap_areas]; only 5W known)'),
     ('OFF-2', 'HTTR ScR 10.2.2 (L1422)', 'units that exit may not re-enter that turn; units that enter may not exit that turn.', ''),
     ('OFF-3', 'HTTR ScR 10.3 (L1433-1442)', 'off-map areas deactivate on their GT (table complete); units inside are removed.', 'Off-Map Movement Display (the map edges of 21 of the 22 areas; only 5W known)'),
     ('OFF-4', 'HTTR ScR 12.0-12.1 (L1453-1459)', 'arrivals by GT + map + hex/edge code.', 'Turn Record Track codes, Formation Displays'),

@@ -24,7 +24,7 @@ from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
-from hexforge.rules.httr import ferocity, overflow, rubble
+from hexforge.rules.httr import ferocity, leader_loss, overflow, rubble
 from hexforge.rules.httr.at_fire import judge_at_results, resolve_at
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.opportunity import judge_whole_stack
@@ -45,6 +45,7 @@ class Position(Protocol):
     rubble: rubble.Rubble
     ferocity: ferocity.Ferocity
     ca: CaLog
+    leader_rolls: leader_loss.LeaderRolls
     readings: dict[str, str]
 
     def phase(self) -> tuple[str, str | None]: ...
@@ -80,11 +81,13 @@ def after_result(p: Position, index: int, unit: str | None, result: str | None, 
     where = p.state.where(unit)
     p.fire.unresolved = where if result is None else None if p.fire.unresolved == where else p.fire.unresolved
     if result is None:
+        leader_loss.on_result(p, p.leader_rolls, index, where, (unit,), None)  # SR 19.3.3: its rolls are not known
         return []
     if kind == "if" and losses(result) and where is not None:
         rubble.if_loss(p, p.rubble, where)  # optional ScR 15.7.1
     if not named and where is not None and len(p.state.at(where)) > 1:
         overflow.remember(p, index, where, unit, kind, 0)  # which unit took it was the firer's choice (6.3.2.2)
+        leader_loss.on_result(p, p.leader_rolls, index, where, p.state.at(where), result)  # SR 19.3.3
         return []
     overflow.remember(p, index, where, unit, kind, losses(result))  # SR 6.3.1.6
     if losses(result):
@@ -101,6 +104,7 @@ def after_result(p: Position, index: int, unit: str | None, result: str | None, 
         p.fire.last_if = None  # a later fire at the hex was not IF: its excess is ignored (6.7.9)
     if losses(result) or e.needs_check or result == "minimal":
         p.fire.effects.append(e)
+    leader_loss.on_result(p, p.leader_rolls, index, at, (unit,), result, e)  # SR 19.3.3
     return [check_travel_top(p, unit)] if losses(result) and m == "travel" else []
 
 

@@ -17,6 +17,7 @@ from hexforge.rules.httr import entry_modes  # ScR 12.01
 from hexforge.rules.httr import column_entry  # ScR 12.3.2
 from hexforge.rules.httr import ammunition  # SR 15.2.1
 from hexforge.rules.httr import oos  # SR 13.2.7.1
+from hexforge.rules.httr import leader_loss  # SR 19.3.3
 from hexforge.rules.httr import deployment  # ScR 16.2, 17.2-22.2
 from hexforge.rules.httr import ca_special_at  # SR 10.2
 from hexforge.rules.httr import route_travel  # ScR 5.2.4.4, 5.2.4.6
@@ -66,6 +67,7 @@ WATCHERS: tuple[Watcher, ...] = (
     Watcher("crossings", lambda r, t: pannerden.Crossings.set_up(t.setup, r.game), pannerden.on_event),  # ScR 9.2
     Watcher(None, None, ammunition.on_event),  # SR 15.2.1 (its memory is the referee's depletion log)
     Watcher("oos", _plain(oos.OosLog), oos.on_event),  # SR 13.2.7.1: each side's last Command Phase
+    Watcher("leader_rolls", _plain(leader_loss.LeaderRolls), leader_loss.on_event, indexed=True),  # SR 19.3.3
     Watcher("deployments", _plain(deployment.SetUp), deployment.on_event),  # ScR 16.2, 17.2-22.2
     Watcher("special_at", _plain(ca_special_at.SpecialAt), ca_special_at.on_event, indexed=True),  # SR 10.2
     Watcher("released", _plain(releases.Released), releases.on_event),  # ScR 23.1.8

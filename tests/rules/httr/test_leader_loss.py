@@ -1,0 +1,79 @@
+"""MOR-5 (HTTR SR 19.3.3 L978): 'if a unit with which a leader is stacked takes a loss, then the owning player rolls
+2d6 and if a two is rolled, the leader dies', one roll per SP lost. On the synthetic game A-INF1 (5 SP, ER 5) in B0303
+fires DF at G-INF1 (morale 4) in B0304, stacked with the leader G-LDR; 2d6 11 takes 2 SP, so two Leader Loss rolls are
+due (the button of tests/games/httr-synthetic/game.toml); G-INF1 then adopts Defilade (SR 6.7.3)."""
+from __future__ import annotations
+
+from hexforge.games import load_game
+from tests.rules.httr.helpers import Log, all_legal, illegal, rules_broken, unsure
+
+STACK = {"G-LDR": "B0304", "G-INF1": "B0304", "A-INF1": "B0303"}
+
+
+def hit(setup: dict = STACK, target: str = "G-INF1", defilade: bool = True) -> Log:
+    """A-INF1's DF at ``target`` taking 2 SP (the Direct Fire roll is event 3), the target then in Defilade."""
+    log = Log(setup).phase(1, "allied_fire").say(f"df B0304 from A-INF1 target {target}").roll("Direct Fire", 5, 6)
+    return log.mode(target, "Defilade", "Concentrated") if defilade else log
+
+
+def verdicts(log: Log) -> list:
+    """Every verdict once the phase is over."""
+    return [v for j in log.phase(1, "allied_movement").check().judged for v in j.verdicts]
+
+
+def test_one_roll_per_sp_lost():  # MOR-5: legal, two rolls after a loss of 2 (worked example H25 in a log)
+    assert not illegal(verdicts(hit().roll("Leader Loss", 3, 4).roll("Leader Loss", 5, 6)))
+
+
+def test_a_missing_roll_is_illegal_at_the_phases_end():  # MOR-5: illegal, one roll for 2 SP
+    got = verdicts(hit().roll("Leader Loss", 3, 4))
+    assert rules_broken(got) == ["HTTR SR 19.3.3"] and "called for 2 Leader Loss rolls" in illegal(got)[0].reason
+
+
+def test_a_two_kills_the_leader():  # MOR-5: a 2 and G-LDR eliminated is legal; a 2 without it is illegal
+    assert not illegal(verdicts(hit().roll("Leader Loss", 1, 1).kill("G-LDR", "B0304").roll("Leader Loss", 3, 4)))
+    got = verdicts(hit().roll("Leader Loss", 1, 1).roll("Leader Loss", 3, 4))
+    assert rules_broken(got) == ["HTTR SR 19.3.3"] and "the leader dies" in illegal(got)[0].reason
+
+
+def test_a_leader_eliminated_without_a_two_is_illegal():  # MOR-5: illegal, leaders are never fired at
+    got = verdicts(hit().roll("Leader Loss", 3, 4).kill("G-LDR", "B0304").roll("Leader Loss", 5, 6))
+    assert rules_broken(got) == ["HTTR SR 19.3.3"] and "without a 2" in illegal(got)[0].reason
+
+
+def test_a_roll_without_a_loss_is_illegal():  # MOR-5: illegal, no stack with a leader lost a point
+    got = verdicts(Log(STACK).phase(1, "allied_fire").roll("Leader Loss", 3, 4))
+    assert rules_broken(got) == ["HTTR SR 19.3.3"]
+    far = {"G-LDR": "B0305", "G-INF1": "B0304", "A-INF1": "B0303"}  # the leader is not stacked with the target
+    assert rules_broken(verdicts(hit(far).roll("Leader Loss", 3, 4))) == ["HTTR SR 19.3.3"]
+
+
+def test_the_extra_loss_of_a_concentrated_target_is_rolled_for():  # MOR-5 with SR 6.7.7: 2 SP + 1 after a passed
+    # morale check (2d6 3 <= 4 + 1 with the leader, SR 16.5) that keeps G-INF1 Concentrated
+    def stays(n: int) -> list:
+        log = hit(defilade=False).roll("Morale Check", 1, 2)
+        for _ in range(n):
+            log.roll("Leader Loss", 3, 4)
+        return verdicts(log)
+    assert not illegal(stays(3))
+    assert rules_broken(stays(2)) == ["HTTR SR 19.3.3"]
+
+
+def test_an_eliminated_target_may_have_lost_less():  # MOR-5: G-WEAK (1 SP) eliminated by a loss of 2 (SR 6.3.1.7)
+    setup = {"G-LDR": "B0304", "G-WEAK": "B0304", "A-INF1": "B0303"}
+    log = hit(setup, "G-WEAK", defilade=False).kill("G-WEAK", "B0304")
+    assert not illegal(verdicts(log.roll("Leader Loss", 3, 4)))
+    none = hit(setup, "G-WEAK", defilade=False).kill("G-WEAK", "B0304")
+    assert rules_broken(verdicts(none)) == ["HTTR SR 19.3.3"]
+
+
+def test_bundled_leader_loss_needs_the_fire_result():  # MOR-5 on the bundled data: the DF's result
+    """Frost stands with the 506th company in C2808 (unsurveyed); the German battalion's DF at the company has no
+    result on the bundled data (the target hex's terrain), so the Leader Loss roll after it is not checkable."""
+    httr = load_game("highway-to-the-reich")
+    inf, ger, frost = "2/506 5-3 no.1", "II/159/59", "Frost"
+    conc = {"Mode": "Concentrated"}
+    log = Log({frost: ("C2808", {}), inf: ("C2808", conc), ger: ("C2909", conc)}, httr).phase(5, "german_fire") \
+        .say(f'df C2808 from "{ger}" target "{inf}"').roll("Direct Fire", 5, 6).roll("Leader Loss", 3, 4)
+    got = log.check().judged[-1].verdicts
+    assert not illegal(got) and any("the result of the fire at C2808" in v.needs for v in unsure(got)), got
