@@ -105,8 +105,15 @@ def check_retreat_due(p: Position, uid: str) -> Verdict:
 def check_second_disruption(p: Position, uid: str) -> Verdict:
     """Reading: a second disruption is a D or SP-loss result against a defender already disrupted when the CA was
     resolved; its current strength is its printed one when that is 1 SP (less cannot be), otherwise not known (the
-    log shows no SP losses)."""
-    if uid not in p.ca.disrupted_before or p.ca.results.get(uid) in (None, *NO_DEFENDER_RESULT):
+    log shows no SP losses). A defender whose CA result is unknown and that is disrupted as it retreats (the CA
+    log keeps no earlier disruption for an unresolved CA) may have been disrupted again: not checkable, naming the
+    result."""
+    result = p.ca.results.get(uid)
+    if result is None and mem.has(p.state, uid, "disrupted"):
+        return NotCheckable(f"the result of the close action {uid} defended against, already disrupted (the CA "
+                            "Results Table and the units' values it reads, SR 10.3): whether it was disrupted a second "
+                            "time and lost half its strength (SR 10.5.2)")
+    if uid not in p.ca.disrupted_before or result in (None, *NO_DEFENDER_RESULT):
         return Legal()
     sp = number(p.game, uid, "strength")
     if isinstance(sp, Unknown):

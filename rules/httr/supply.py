@@ -114,14 +114,31 @@ class HttrSupply(SupplyGround):
         return u.formation if u is not None and u.formation else None
 
     def where(self, hq: str) -> frozenset[Hex] | None:
-        """The hexes of an HQ: a unit on the map, or a source standing in for it."""
+        """The hexes of an HQ: a unit on the map, or a source standing in for it; None when unknown: a source
+        without hexes, or an HQ that units.csv formations name, no unit id carries and no supply head stands in
+        for (its counter is on the Formation Displays, not transcribed)."""
         at = self.state.where(hq)
         if at is not None:
             return frozenset({at})
         hexes = [s.hexes for s in self.sources if s.feeds == hq]
-        if any(h is None for h in hexes):
+        if any(h is None for h in hexes) or not hexes and self.untranscribed(hq):
             return None
         return frozenset().union(*hexes) if hexes else frozenset()
+
+    def untranscribed(self, hq: str) -> bool:
+        """Is ``hq`` a formation no unit id carries, and no airborne corps whose supply head stands in for it (the
+        formation of a division HQ unit with a head, ScR 5.1.3.1)? Then where it is is unknown, not off the map."""
+        if hq in self.game.units:
+            return False
+        head = any(s.feeds == f"corps-of:{hq}" for s in self.sources)
+        return not (head and any(u.formation == hq and self.level(i) == "division" for i, u in self.game.units.items()))
+
+    def unknown_hq(self, hq: str) -> str:
+        """What an HQ whose hexes :meth:`where` does not know needs, recorded in :meth:`missing`."""
+        need = (f"the HQ unit {hq!r} (units.csv formations name it, no unit id carries it: the Formation Displays "
+                "are not transcribed)" if self.untranscribed(hq) else f"hexes of the source standing in for {hq}")
+        self.needs.add(need)
+        return f"not checkable: {need}"
 
     # -- the chain --------------------------------------------------------------------------------
 
@@ -216,8 +233,7 @@ class HttrSupply(SupplyGround):
     def _link(self, uid: str, target: str, budget: float, rule: str, mode: str = "") -> Status:
         hexes = self.where(target)
         if hexes is None:
-            self.needs.add(f"hexes of the source standing in for {target}")
-            return Status(None, f"not checkable: where {target} is", target)
+            return Status(None, self.unknown_hq(target), target)
         if not hexes:
             return Status(False, f"{rule}: HQ {target} is not on the map", target)
         path, note = self._mp_path(uid, hexes, budget, target)
@@ -227,7 +243,8 @@ class HttrSupply(SupplyGround):
         why = (f"{rule}: traces to {target}" if path else f"{rule}: no path to {target} within {budget:g} MP"
                if path is False else f"not checkable ({rule}): path to {target} needs missing data")
         if path is True and up.supplied is not True:
-            why += f", but {target} is {'out of supply' if up.supplied is False else 'not checkable'} (SR 13.2.2.2)"
+            why += f", but {target} is " + ("out of supply" if up.supplied is False else
+                                           f"not checkable ({up.reason.removeprefix('not checkable: ')})") + " (SR 13.2.2.2)"
         return Status(v, why, target)
 
     def twin(self, hq: str) -> str | None:
@@ -284,7 +301,7 @@ class HttrSupply(SupplyGround):
         self._memo[key] = Status(False, "SR 13.2.2.1: the chain of command loops")
         if uid not in self.game.units or self.state.where(uid) is None:
             hexes = self.where(uid)
-            got = (Status(None, f"not checkable: where the source for {uid} is") if hexes is None else
+            got = (Status(None, self.unknown_hq(uid)) if hexes is None else
                    Status(True, f"a supply source stands in for {uid}") if hexes else
                    Status(False, f"{uid} is not on the map"))
         else:
@@ -376,7 +393,7 @@ class HttrSupply(SupplyGround):
         side, at = self.state.side(uid), self.state.where(uid)
         hexes = self.where(hq)
         if hexes is None:
-            return Status(None, f"not checkable: where {hq} is", hq)
+            return Status(None, self.unknown_hq(hq), hq)
         if not hexes:
             return Status(False, f"SR 13.2.6.2: HQ {hq} is not on the map", hq)
         rule = "SR 13.2.6.1 (L722): up to 12 hexes to the HQ"
@@ -409,7 +426,8 @@ class HttrSupply(SupplyGround):
         why = (f"{rule}: traces to {hq}" if path else f"{rule}: no path to {hq}" if path is False
                else f"not checkable ({rule}): path to {hq} needs missing data")
         if path is True and up.supplied is not True:
-            why += f", but {hq} is {'out of supply' if up.supplied is False else 'not checkable'} (SR 13.2.6.4)"
+            why += f", but {hq} is " + ("out of supply" if up.supplied is False else
+                                           f"not checkable ({up.reason.removeprefix('not checkable: ')})") + " (SR 13.2.6.4)"
         return Status(v, why, hq)
 
     def road_line(self, uid: str, hq: str) -> Status:
@@ -420,8 +438,10 @@ class HttrSupply(SupplyGround):
         side, at = self.state.side(uid), self.state.where(uid)
         hexes = self.where(hq)
         rule = "SR 9.3.8 (L472): a supply line along roads or trails, up to 12 hexes to the HQ (SR 13.2.6.1)"
-        if at is None or hexes is None:
-            return Status(None, f"not checkable: where {uid if at is None else hq} is", hq)
+        if at is None:
+            return Status(None, f"not checkable: where {uid} is", hq)
+        if hexes is None:
+            return Status(None, self.unknown_hq(hq), hq)
         if not hexes:
             return Status(False, f"{rule}: HQ {hq} is not on the map", hq)
         if at in hexes:

@@ -32,8 +32,6 @@ UNCOVERED: dict[str, str] = {
     "EFF-3": UNRESOLVED, "EFF-5": UNRESOLVED, "EFF-6": UNRESOLVED, "EFF-4": UNREAD, "MOR-2": UNREAD,
     "CA-16": "close_action.check_afv_lost reads an attacker of unknown type as no AFV and no bundled unit is typed "
              "AFV, so its morale question is never asked: strict xfail in test_bundled_needs_b2.py, reported",
-    "CA-24": "ca_retreat.check_second_disruption is Legal when the CA's result is unknown (every bundled CA: no CA "
-             "Results Table): strict xfail in test_bundled_needs_b2.py, reported",
     "MOR-4": "no bundled log lacks its datum: every German unit in units.csv is typed and none is a leader, and the "
              "one leader, Frost, is Allied (movement.Movement.barred reads an untyped mover as no leader: reported)",
     "OBS-6": "no log reaches it: every TEC observation_range is unknown, so los.Observation.observe answers on the "
@@ -44,18 +42,12 @@ UNCOVERED: dict[str, str] = {
             "101st/82nd/1st Airborne markers' formations name none), so the GT's weather is never asked",
     "SCN-8": "units.csv has none of the released groups' units, so no log reaches the check; test_releases.py's "
              "test_the_bundled_rivers_are_not_transcribed asks its rows for the missing map data directly",
-    "SUP-1": "the chain's unknown links say only 'path to <HQ> needs missing data' (supply.HttrSupply.status; its "
-             "missing() is read by no verdict), and below the corps every bundled chain ends at a formation naming no "
-             "unit, answered out of supply (False, 'HQ 101 is not on the map'): reported",
     "SUP-14": "city_sources.via_city asks for a city only for a division HQ whose parent is the corps HQ unit '30 "
               "Corps HQ'; the only non-airborne division HQ, GA HQ, has formation '30 Corps', which names no unit: "
               "reported",
     "SUP-15": "no German corps HQ is in units.csv and the German division HQs' formations (85xx '85', 7FJ Div HQ "
               "'7FJ', von Tettau HQ 'von Tettau') name no unit: the chain stops ('HQ 85 is not on the map') before a "
               "German edge-road source is asked: reported",
-    "MOR-3": "referee.leader_taken never holds a lone enemy of unknown units.csv type due (is_kind None read as no "
-             "leader), so the check is silent: strict xfail in test_bundled_needs_b2.py; the one leader, Frost, is "
-             "typed",
     "FRY-1": NO_BRIDGER, "FRY-2": NO_BRIDGER, "FRY-4": BLOWN, "FRY-5": BLOWN,
 }
 

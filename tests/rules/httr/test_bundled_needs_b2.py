@@ -150,28 +150,24 @@ def test_a_demolition_roll_near_an_untranscribed_bridge_needs_the_maps_bridges(h
     assert any("bridge" in n for n in needs(log))
 
 
-@pytest.mark.xfail(strict=True, reason="arrivals.judge_entry: a return on a 5W edge hex is legal without asking "
-                   "which area the unit left into")
 def test_a_return_through_another_area_needs_the_off_map_display(httr):  # OFF-1
     """OFF-1 (ScR 10.2.3-10.2.8): the HQ left the map at C4501 (an area the data does not give) and comes back at
     C2801 (area 5W) two GTs later; whether it moved between areas (a Movement Phase in Travel, a GT Concentrated per
-    area, with its HQ by day) needs the Off-Map Movement Display. Judged legal today (Arrivals.left keeps no hex)."""
+    area, with its HQ by day) needs the Off-Map Movement Display (Arrivals.left keeps the hex and area it left by)."""
     log = Log({GER: ("C4501", DEF)}, httr).phase(6, "german_movement").leave(GER) \
         .phase(7, "german_movement").phase(8, "german_movement").enter(GER, "C2801")
     assert any("Off-Map Movement Display" in n for n in needs(log))
 
 
-@pytest.mark.xfail(strict=True, reason="referee.leader_taken: a lone enemy of unknown type is never due")
 def test_a_lone_untyped_unit_entered_by_an_enemy_needs_whether_it_is_a_leader(httr):  # MOR-3
     """MOR-3 (SR 19.3.1): a leader alone in a hex an enemy combat unit enters is eliminated; the 506th company's
-    units.csv type is unknown, so when the German HQ enters its hex and it stays, its fate must be not checkable
-    (only the move's own SR 19.3.1 question, MOV-4, is asked today)."""
+    units.csv type is unknown, so when the German HQ enters its hex and it stays, its fate is not checkable (the
+    move's own SR 19.3.1 question, MOV-4, is another)."""
     log = Log({INF: ("C2807", CONC), GER: ("C2808", DEF)}, httr).phase(10, "german_movement") \
         .move(GER, "C2807").phase(10, "german_organization")
     assert [n for n in needs(log) if "19.3.1" in n and "does not bar the hex" not in n]
 
 
-@pytest.mark.xfail(strict=True, reason="ca_retreat.check_second_disruption is Legal when the CA's result is unknown")
 def test_a_second_disruption_after_an_unknown_ca_result_needs_it(httr):  # CA-24
     """CA-24 (SR 10.5.2): a defender already disrupted and disrupted again loses half its current strength; the CA's
     result against the disrupted pioneers is not known (no CA Results Table), so their retreat cannot be legal on it."""
