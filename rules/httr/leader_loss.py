@@ -170,8 +170,9 @@ def end_phase(p: Position, log: LeaderRolls) -> list[tuple[int, Verdict]]:
                                          f"roll{'s' if low > 1 else ''} (one 2d6 per SP, per leader: "
                                          f"{', '.join(d.leaders)}), but {n} {'was' if n == 1 else 'were'} rolled")))
         elif n > high:
-            out.append((d.rolls[-1][0], Illegal("HTTR SR 19.3.3", f"{n} Leader Loss rolls after the loss in {label}, "
-                                                f"which called for {high}")))
+            out.append((d.rolls[-1][0], Illegal("HTTR SR 19.3.3", f"{n} Leader Loss roll{'s' if n > 1 else ''} after "
+                                                f"the result in {label}, which called for {high} (one 2d6 per SP lost, "
+                                                "per leader)")))
     for index, d in log.twos:
         out.append((index, Illegal("HTTR SR 19.3.3", f"a 2 on a Leader Loss roll: the leader dies, but none of "
                                    f"{', '.join(d.leaders)} was eliminated by the phase's end")))

@@ -59,6 +59,18 @@ def test_the_extra_loss_of_a_concentrated_target_is_rolled_for():  # MOR-5 with 
     assert rules_broken(stays(2)) == ["HTTR SR 19.3.3"]
 
 
+def test_a_def_result_costs_a_point_only_to_stay_concentrated():  # MOR-5 with SR 6.7.7: DEF (2d6 4) on G-INF1
+    def def_() -> Log:
+        return Log(STACK).phase(1, "allied_fire").say("df B0304 from A-INF1 target G-INF1").roll("Direct Fire", 2, 2)
+    stays = def_().roll("Morale Check", 1, 2)  # passed: it stays Concentrated with one more loss
+    assert not illegal(verdicts(stays.roll("Leader Loss", 3, 4)))
+    assert rules_broken(verdicts(def_().roll("Morale Check", 1, 2))) == ["HTTR SR 19.3.3"]
+    hides = def_().mode("G-INF1", "Defilade", "Concentrated")  # in Defilade: no loss, no roll
+    assert not illegal(verdicts(hides))
+    assert rules_broken(verdicts(def_().mode("G-INF1", "Defilade", "Concentrated").roll("Leader Loss", 3, 4))) == \
+        ["HTTR SR 19.3.3"]
+
+
 def test_an_eliminated_target_may_have_lost_less():  # MOR-5: G-WEAK (1 SP) eliminated by a loss of 2 (SR 6.3.1.7)
     setup = {"G-LDR": "B0304", "G-WEAK": "B0304", "A-INF1": "B0303"}
     log = hit(setup, "G-WEAK", defilade=False).kill("G-WEAK", "B0304")
