@@ -271,7 +271,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('CA-21', 'HTTR SR 10.3 (L577)', 'the 1d6 result.', 'CA Results Table (1 cell)'),
     ('CA-22', 'HTTR SR 10.5.1 (L616)', 'a disrupted defender retreats exactly one hex or is eliminated.', 'CA Results Table (1 cell), units.csv strength'),
     ('CA-23', 'HTTR SR 10.5.1 (L616)', '… never into an EZOC unless a friendly unit is there.', 'ZOC'),
-    ('CA-24', 'HTTR SR 10.5.2 (L617)', 'a second disruption halves current SP (0.5 → eliminated) and retreats.', 'units.csv strength'),
+    ('CA-24', 'HTTR SR 10.5.2 (L617)', 'a second disruption halves current SP (0.5 → eliminated) and retreats.', 'the CA Results Table (the CA result); units.csv strength'),
     ('CA-25', 'HTTR SR 10.5.3-10.5.4 (L618-619)', 'a disrupted attacker stays; undisrupted attackers must advance into the vacated hex.', ''),
     ('CA-26', 'HTTR SR 10.5.5 (L620)', 'in-battery artillery forced to retreat is eliminated.', ''),
     ('CA-27', 'HTTR SR 10.5.6 (L621)', 'in-battery AT/flak retreat only after a passed check.', 'units.csv morale'),
@@ -291,7 +291,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('ENT-3', 'HTTR SR 12.1.3-12.1.4 (L687)', 'the owner removes them in his Command Phase; an enemy occupying the hex removes them.', ''),
     ('ENT-4', 'HTTR SR 18.4.3.1-18.4.3.2 (L925-926)', 'built by concentrated combat engineers of ≥ 2 SP over three consecutive undisturbed turns (Command Phase to Command Phase), no fire meanwhile.', 'units.csv type and strength'),
     # SR 13 / ScR 5.1 - Command and supply (L689-760, L1088-1131)
-    ('SUP-1', 'HTTR SR 13.2.2-13.2.6 (L702-727)', 'the chain unit → HQ ≤ 12 hexes (vehicles: < 12 MP by road), regiment → division ≤ 12 MP, division → corps ≤ 18 MP, corps → source along primary/secondary roads; halved to a Travel or disrupted HQ; no enemy or unnegated EZOC hex.', 'TEC (Travel-Mode MP), map terrain and roads, ZOC'),
+    ('SUP-1', 'HTTR SR 13.2.2-13.2.6 (L702-727)', 'the chain unit → HQ ≤ 12 hexes (vehicles: < 12 MP by road), regiment → division ≤ 12 MP, division → corps ≤ 18 MP, corps → source along primary/secondary roads; halved to a Travel or disrupted HQ; no enemy or unnegated EZOC hex.', 'TEC (Travel-Mode MP), map terrain and roads, ZOC; the HQ units of formations units.csv names (Formation Displays: 101, 59, 85, 7FJ)'),
     ('SUP-2', 'HTTR SR 13.2.6.5 / ScR 5.1.8.1 (L727, L1129)', 'a non-airborne unit on or adjacent to an on-map source is in supply.', ''),
     ('SUP-3', 'HTTR SR 13.2.7.1 (L730)', 'an OOS HQ is marked in the Command Phase and receives no CP/AmP.', 'supply chain; record-track markers naming their HQ unit (game.toml [[markers]] formation names divisions)'),
     ('SUP-4', 'HTTR SR 13.2.7.7 note (L737)', 'no depletion check after defensive fire in CA or after OF.', ''),
