@@ -12,8 +12,8 @@ referee).
 Readings: each leader stacked with the unit rolls for each SP (the rule speaks of one leader: with two, each is 'a
 leader stacked with' it), and a 2 kills one of them (the log does not say which); when the unit taking the loss is
 eliminated, the loss may exceed what it and the hex had left (6.3.1.7, 6.3.2.2), so from one roll per leader up to the
-whole loss is legal; a roll after a result the data could not give, or in a phase with a close action (its losses are
-not followed), is not checkable.
+whole loss is legal; a roll after a result the data could not give, or in a phase with a close action or an airstrike
+(their losses are not followed), is not checkable.
 """
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.airstrikes import Airstrikes
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.units import has_mode, is_kind
@@ -64,6 +65,7 @@ class Position(Protocol):
     state: GameState
     channel: Channel
     ca: CaLog
+    airstrikes: Airstrikes
     fire: FireLog
     leader_rolls: LeaderRolls
     leaders_due: list[tuple[int, str]]
@@ -121,13 +123,21 @@ def owed(p: Position, d: Due, final: bool) -> tuple[int, int]:
     return (min(per, n * per) if gone else n * per), n * per
 
 
+def unfollowed(p: Position) -> str | None:
+    """Losses of this phase the referee does not follow: a close action's (SR 10.5) or an airstrike's (ScR 7.4)."""
+    if p.ca.involved or p.ca.pending:
+        return "a close action's losses this phase (not followed)"
+    if p.airstrikes.placed:
+        return "an airstrike's losses this phase (not followed)"
+    return None
+
+
 @rule("HTTR SR 19.3.3", "MOR-5", "one 2d6 Leader Loss roll per SP lost by a leader's stack; a 2 kills the leader")
 def on_roll(p: Position, log: LeaderRolls, index: int, total: int) -> Verdict:
     """A Leader Loss roll: the roll of the first loss still owed one."""
     d = next((x for x in log.due if len(x.rolls) < owed(p, x, final=False)[1]), None)
     if d is None:
-        why = next(iter(log.unknown.values()), None) or ("a close action's losses this phase (not followed)"
-                                                          if p.ca.involved or p.ca.pending else None)
+        why = next(iter(log.unknown.values()), None) or unfollowed(p)
         if why is not None:
             return NotCheckable(f"which loss this Leader Loss roll follows ({why})")
         return Illegal("HTTR SR 19.3.3", "a Leader Loss roll, but no stack with a leader took a loss this phase that "
@@ -151,7 +161,7 @@ def on_eliminated(p: Position, log: LeaderRolls, uid: str) -> Verdict | None:
         return Legal(detail=f"{uid} dies on the 2 rolled for the loss in {p.game.map.labels[two[1].at]} (SR 19.3.3)")
     at = p.state.where(uid)
     why = log.unknown.get(at) if at is not None else None
-    why = why or ("a close action's losses this phase (not followed)" if p.ca.involved else None)
+    why = why or unfollowed(p)
     if why is not None:
         return NotCheckable(f"whether a Leader Loss roll of 2 killed {uid} ({why})")
     return Illegal("HTTR SR 19.3.3", f"{uid}, a leader, is eliminated without a 2 on a Leader Loss roll: leaders are "

@@ -89,3 +89,9 @@ def test_bundled_leader_loss_needs_the_fire_result():  # MOR-5 on the bundled da
         .say(f'df C2808 from "{ger}" target "{inf}"').roll("Direct Fire", 5, 6).roll("Leader Loss", 3, 4)
     got = log.check().judged[-1].verdicts
     assert not illegal(got) and any("the result of the fire at C2808" in v.needs for v in unsure(got)), got
+
+
+def test_a_roll_after_an_airstrike_is_not_checkable():  # MOR-5: an airstrike's loss (ScR 7.4) is not followed
+    log = Log(STACK).phase(8, "allied_fire").place("as1", "Airstrike", "B0304").roll("Leader Loss", 3, 4)
+    got = log.check().judged[-1].verdicts
+    assert not illegal(got) and any("airstrike" in v.needs for v in unsure(got)), got
