@@ -23,8 +23,8 @@ from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
-from hexforge.rules.httr.fatigue import engineer_tired, fatigued
 from hexforge.rules.httr.engineer_functions import functions_lost
+from hexforge.rules.httr.fatigue import engineer_tired, fatigued
 from hexforge.rules.httr.units import is_kind, number
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
