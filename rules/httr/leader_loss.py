@@ -27,6 +27,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.airstrikes import Airstrikes
 from hexforge.rules.httr.close_action import CaLog
+from hexforge.rules.httr.landings import Landings
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.units import has_mode, is_kind
 from hexforge.rules.httr.values import leader_rolls
@@ -66,6 +67,7 @@ class Position(Protocol):
     channel: Channel
     ca: CaLog
     airstrikes: Airstrikes
+    landings: Landings
     fire: FireLog
     leader_rolls: LeaderRolls
     leaders_due: list[tuple[int, str]]
@@ -152,9 +154,9 @@ def on_roll(p: Position, log: LeaderRolls, index: int, total: int) -> Verdict:
 @rule("HTTR SR 19.3.3 / 19.3.1", "MOR-5", "a leader is eliminated only on a 2 rolled for its stack's loss (or alone "
       "when entered by an enemy combat unit)")
 def on_eliminated(p: Position, log: LeaderRolls, uid: str) -> Verdict | None:
-    """A leader removed from the map (None: SR 19.3.1's, which the referee judges)."""
-    if any(u == uid for _, u in p.leaders_due):
-        return None
+    """A leader removed from the map (None: another rule's, judged where it is)."""
+    if any(u == uid for _, u in p.leaders_due) or uid in p.landings.drowned:
+        return None  # alone and entered (SR 19.3.1, the referee's), or landed in water (ScR 6.7.5, landings')
     two = next((t for t in log.twos if uid in t[1].leaders), None)
     if two is not None:
         log.twos.remove(two)

@@ -95,3 +95,25 @@ def test_a_roll_after_an_airstrike_is_not_checkable():  # MOR-5: an airstrike's 
     log = Log(STACK).phase(8, "allied_fire").place("as1", "Airstrike", "B0304").roll("Leader Loss", 3, 4)
     got = log.check().judged[-1].verdicts
     assert not illegal(got) and any("airstrike" in v.needs for v in unsure(got)), got
+
+
+def test_a_leader_drowned_on_landing_is_no_leader_loss(tmp_path):  # MOR-5 beside AIR-8: ScR 6.7.5 (L1250)
+    """A leader scattering into an all-water hex is eliminated by ScR 6.7.5, not by a Leader Loss roll: on a copy of
+    the synthetic game whose B0303 is all water (as test_scatter.py's), A-LDR, dropped alone on B0305, scatters
+    (Air Landing 8, direction 5 W, distance 3: two hexes) into B0303; its elimination is no SR 19.3.3 case, and the
+    same elimination on dry land is."""
+    import shutil
+    from tests.rules.httr.helpers import SYNTHETIC
+    copy = tmp_path / "httr-synthetic"
+    shutil.copytree(SYNTHETIC, copy)
+    text = (copy / "terrain.toml").read_text().replace('"B0301..B0306"', '"B0301..B0302", "B0304..B0306"')
+    text = text.replace('[hexes]\n', '[hexes]\nwater = ["B0303"]\n')
+    (copy / "terrain.toml").write_text(text + '\n[[types]]\nid = "water"\nname = "All-water hex"\nkind = "hex"\n')
+
+    def dropped(g, to: tuple[str, ...]) -> list:
+        log = Log({"G-INF1": "B0310", "A-LDR": (None, {})}, g).phase(8, "allied_movement") \
+            .place("pf1", "Pathfinder A-REG1", "B0305").say("drop B0305 south").enter("A-LDR", "B0305") \
+            .roll("Air Landing", 4, 4).roll("Scatter", 5).roll("Scatter", 3).move("A-LDR", *to).kill("A-LDR", to[-1])
+        return verdicts(log)
+    assert "HTTR SR 19.3.3" not in rules_broken(dropped(load_game(copy), ("B0304", "B0303")))
+    assert "HTTR SR 19.3.3" in rules_broken(dropped(None, ("B0304", "B0303")))
