@@ -204,10 +204,11 @@ def moved_in_time(p: Position, uid: str, left: Left, area: str, steps: int) -> V
     if (turn, phase) <= ready:
         return Illegal("HTTR ScR 10.2.4" if left.mode == "travel" else "HTTR ScR 10.2.5",
                        f"{uid} ({left.mode.title()} Mode) needs {steps} move(s) between off-map areas and a complete "
-                       f"Movement Phase in area {area} (ScR 10.2.3) before it comes back, after GT {ready[0]}'s")
+                       f"Movement Phase in area {area} (ScR 10.2.3): it comes back only after GT {ready[0]}'s Movement Phase")
     if any(p.turn_kind(t) != "night" for t in gts):
-        return NotCheckable(f"whether {uid}'s moves between off-map areas by day (GT {gts[0]}) had its controlling "
-                            "HQ with it and no clear weather (ScR 10.2.7-10.2.8; the display's moves are not logged)")
+        return NotCheckable(f"whether {uid}'s moves between off-map areas from GT {gts[0]}, not all by night, had "
+                            "its controlling HQ with it and no clear weather (ScR 10.2.7-10.2.8; the display's moves "
+                            "are not logged)")
     return Legal(detail=f"{uid} moved by night from area {left.areas[0]} to area {area} (ScR 10.2.4-10.2.5, 10.2.9)")
 
 
