@@ -1,5 +1,6 @@
 """HTTR close action: which units may combine against one hex (SR 10.1.6, 17.6-17.7, 19.1.3), a heavy weapon's
-move before its CA (SR 18.1.2.3) and its own line infantry (18.1.2.5). ``close_action.judge_ca`` calls :func:`judge_combining` on each declared CA.
+move before its CA (SR 18.1.2.3) and its own line infantry (18.1.2.5). ``close_action.judge_ca`` calls
+:func:`judge_combining` on each declared CA, ``close_action.check_company`` :func:`coordinates`.
 
 Readings:
 
@@ -11,7 +12,8 @@ Readings:
   attachment to a division as it enters play does not merge it, since the rule names it beside the divisions).
   Units directly under a corps HQ have none (they are corps assets: the third bullet).
 - Its *regiment* (second bullet): the first regiment/brigade/KG HQ above it; a division asset has none and is
-  compared by the third bullet only.
+  compared by the third bullet only. No two infantry or HW units of different regiments attack one hex, whichever
+  kind each is (not only an infantry unit with another regiment's HW).
 - An *asset* is a unit other than an HQ or leader whose own HQ is a division or corps HQ (ScR 6.2.4 L1180: "those
   which are not subordinated to a specific regiment"; SR 17.2, 17.6 L866). It combines only with units that have
   its HQ above them (17.7.2: "a unit of a headquarters affiliated with that division or corps"), other assets of
@@ -27,21 +29,34 @@ Readings:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import attachment as att
+from hexforge.rules.httr.movement import Step
 from hexforge.rules.httr.units import KINDS, kind_of
 from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
-
-if TYPE_CHECKING:
-    from hexforge.rules.httr.close_action import Position
 
 REGIMENT, ASSET_HQS = 1, ("division", "corps")  # attachment.LEVELS: regiment, brigade, KG
 COORDINATING = ("hq", "leader", "engineer")  # SR 10.1.6 fourth bullet: judged by close_action.check_company
 NO_ASSET = ("hq", "leader")
+
+
+class CaTargets(Protocol):
+    against: dict[Hex, list[str]]  # target -> the phase's attackers (close_action.CaLog)
+
+
+class Position(Protocol):
+    game: Game
+    state: GameState
+    phase_start: GameState
+    ca: CaTargets
+    moves: dict[str, Step]
+    attach: att.Attachments
 
 
 def chain(p: Position, u: str) -> tuple[list[str], Unknown | None]:
