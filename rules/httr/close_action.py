@@ -19,14 +19,14 @@ from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.ca_combining import COORDINATING, coordinates, judge_combining
+from hexforge.rules.httr.ca_value import settle
 from hexforge.rules.httr.declaration import Declaration
-from hexforge.rules.httr.detached import er_now
-from hexforge.rules.httr.entrench import Works, benefits
+from hexforge.rules.httr.entrench import Works
 from hexforge.rules.httr.fatigue import morale_now, strength_now
 from hexforge.rules.httr.movement import CA_COST, EZOC_EXIT, Movement, Step
 from hexforge.rules.httr.units import is_kind, kind_of
 from hexforge.rules.httr.supply_rules import before_supply_rules, controlling  # SR 17.4.3 included
-from hexforge.rules.httr.values import ca_result, ca_value, odds
+from hexforge.rules.httr.values import ca_result, odds
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from hexforge.rules.httr.landings import Landings
 
 NEVER_ATTACK = ("artillery", "at")  # SR 10.1.17, 18.2.6
-OPEN = frozenset({"clear", "mixed"})  # the CA Value Table's open-terrain line (Fig 17: 'For open terrain')
 
 
 @dataclass(slots=True)
@@ -291,10 +290,9 @@ def check_cost(p: Position, u: str, src: Hex, target: Hex) -> Verdict:
 
 
 def resolve(p: Position, roll: int) -> Verdict:
-    """SR 10.3-10.4: the pending CA's result for its 1d6 (the uppermost units give ER and morale; +2 morale
-    for an engineer among the attackers, Fig 17; all attackers count from an adjacent start; defenders in
-    defilade are not halved; depleted defenders defend at 1/2, 13.3.2; fatigued units at morale -1 and 1/2 strength,
-    optional 21.5.4)."""
+    """SR 10.3-10.4: the pending CA's result for its 1d6 (the uppermost units give ER and morale, modified by the
+    factors of 10.4.1-10.4.3 in ``ca_value.settle``; defenders in defilade are not halved; depleted defenders defend
+    at 1/2, 13.3.2; fatigued units at morale -1 and 1/2 strength, optional 21.5.4)."""
     src, target, units = p.ca.pending
     shaken = check_afv_lost(p, units)
     p.ca.pending = None
@@ -306,50 +304,20 @@ def resolve(p: Position, roll: int) -> Verdict:
     p.ca.involved.update({u: target for u in (*units, *defenders)})
     if not units or not defenders:
         return Legal(detail="no CA to resolve")
-    a, dfd = units[0], defenders[0]
-    vals = [v for x in (a, dfd) for v in (er_now(p, x), morale_now(p, x))]
-    bad = next((v for v in vals if isinstance(v, Unknown)), None)
-    if bad is not None:
-        return NotCheckable(bad.needs)
-    er_a, mo_a, er_d, mo_d = vals
-    if mem.has(p.state, dfd, "depleted"):
-        er_d, mo_d = 1.0, mo_d - 2  # SR 13.3.2.4 (L747): ER 1; 13.3.2.3 (L746): a depleted lead unit's morale -2
-    mo_a += 2 if any(is_kind(p.game, u, "engineer") for u in units) else 0
-    mo_d += 2 if entrenched_defence(p, dfd, units) else 0  # SR 10.4.2.1
-    kinds = p.game.map.terrain.of(target)
-    if kinds is None:
-        return NotCheckable(f"terrain of hex {p.game.map.labels[target]} (unsurveyed)")
-    line = "open" if kinds <= OPEN else "cover"
-    adjacent = all((p.phase_start.where(u) or target).distance(target) <= 1 for u in units)
-    value = ca_value(p.game, line, int(er_a - er_d), int(mo_a - mo_d), adjacent)
-    if p.night and not isinstance(value, Unknown):
-        value -= 2  # SR 20.4 (L992): two columns left at night (net one with the adjacent start)
     att = sum_strength(p, units)
     dfn = sum_strength(p, defenders, halve=lambda u: mem.has(p.state, u, "depleted"))
     for u in defenders:  # this CA's result, not an earlier one's, is what their retreat answers to
         p.ca.results.pop(u, None)
         p.ca.disrupted_before.discard(u)
-    for v in (value, att, dfn):
-        if isinstance(v, Unknown):
-            return NotCheckable(v.needs)
-    ratio = odds(att, dfn)
-    result = ca_result(p.game, value, ratio, roll)
-    if isinstance(result, Unknown):
-        return NotCheckable(result.needs)
-    p.ca.results.update(dict.fromkeys(defenders, str(result)))
+    weak = next((v for v in (att, dfn) if isinstance(v, Unknown)), None)
+    ratio = odds(att, dfn) if weak is None else ""
+    got = settle(p, src, target, units, defenders, lambda value: weak or ca_result(p.game, value, ratio, roll))
+    if isinstance(got, Unknown):  # SR 10.4 factors: rules/httr/ca_value.py
+        return NotCheckable(got.needs)
+    p.ca.results.update(dict.fromkeys(defenders, got.result))
     p.ca.disrupted_before |= {u for u in defenders if mem.has(p.state, u, "disrupted")}
-    return Legal(detail=f"CA value {value}, odds {att:g}:{dfn:g} = {ratio}, 1d6 {roll}: result {result} (SR 10.3)")
-
-
-def entrenched_defence(p: Position, dfd: str, units: list[str]) -> bool:
-    """SR 10.4.2.1 / 10.4.2.3-10.4.2.4: the lead defender benefits from its entrenchment (``entrench.benefits``:
-    in Defilade, not armored) unless an attacking combat engineer of two SP and positive morale negates it."""
-    negated = False
-    for u in units:
-        sp, mo = strength_now(p, u), morale_now(p, u)
-        if is_kind(p.game, u, "engineer") and not isinstance(sp, Unknown) and not isinstance(mo, Unknown):
-            negated = negated or (sp >= 2 and mo > 0)
-    return not negated and benefits(p, p.works, dfd) is True
+    return Legal(detail=f"CA value {got.value}, odds {att:g}:{dfn:g} = {ratio}, 1d6 {roll}: result {got.result} "
+                 f"(SR 10.3); {got.detail()}")
 
 
 def sum_strength(p: Position, units, halve=lambda u: False) -> float | Unknown:

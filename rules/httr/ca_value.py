@@ -1,0 +1,344 @@
+"""HTTR close action value (SR 10.3, 10.4.1-10.4.3; CA-19): the lead units' modified ER and morale and the CA Value
+Table's column shifts, each factor named with its rule, and the value they give.
+
+The lead units are the uppermost attacker and defender (``close_action.resolve``). Their ER is ``er_now`` (printed,
+less detachment penalties, ScR 8.1.11 / SR 17.5.8) and their morale ``morale_now`` (printed, less one while
+fatigued, SR 21.5.4): neither applies a factor of 10.4, so none counts twice. The factors:
+
+- ER (10.4.1): AT, flak and artillery defenders ER 2 (10.4.1.3); a depleted defender ER 1 (10.4.1.1, 13.3.2.4);
+  a lead unit in Travel Mode, or a disrupted defender, halved rounding up (10.4.1.2); a dismounted armored unit -1
+  (10.4.1.4, 9.3.4); the landed stack of an overstacked landing -2 (10.4.1.5, ScR 6.6.4.3).
+- morale (10.4.2): depleted -2 (10.4.2.10, 13.3.2.3); disrupted -4 (10.4.2.6); artillery defending -2 (10.4.2.11);
+  a leader over the unit stacked with it +2 (10.4.2.5, 19.1.1, one leader only 19.1.2); a defender in Defilade +2
+  for its entrenchment unless an attacking combat engineer negates it (10.4.2.1, 10.4.2.3-10.4.2.4) and +2 in
+  forest or city, +1 in rough, town or woods (10.4.2.1); a combat engineer among a side's top two +2 to that side
+  (10.4.2.2, 10.4.2.4); armor with infantry +1 (+2 heavy AT) unless the other side has AT of that class
+  (10.4.2.8); armor attacking alone into woods, rough, forest, town or city +3 to the defender (10.4.2.9).
+- columns (10.4.3): a hilltop defender one left (10.4.3.1); every attacker adjacent at the start one right
+  (10.4.3.2, in ``values.ca_value``); night two left (SR 20.4).
+
+Where a factor's datum is not known (a unit's type or mode, an AFV's AT class) each answer is tried: the CA's
+result stands when every answer gives the same one (the detail says what was not known), else not checkable naming
+the data. SR 10.4.2.7 (earlier SP losses) cannot be applied: the log shows no strength loss markers, so the morale
+is read as printed and the detail says so.
+
+Readings: "rough" is the terrain ``rough`` (not ``broken``); "woods", "forest", "town", "city" the terrain ids of
+those names; a hex of several terrains takes the best bonus (SR 12.0: best case for combat); "hilltop" is the
+defender hex's terrain ``hilltop``. The column shifts move the value one step each, as the adjacent start does in
+``values.ca_value`` (Fig 17: 8 -> 9). 10.4.1.2's "when defending" qualifies disrupted units (a disrupted unit does
+not attack), Travel Mode halves either lead unit, and a unit both halved once. 10.4.1.3's ER 2 replaces the printed
+ER and depletion's ER 1 then applies. "Armored" (10.4.1.4) is units.csv mobility ``tracked`` (a ``wheeled`` or
+``motorized`` unit is motorized: no penalty, 9.3.4). A combat engineer's "strength of two" is at least two, its
+"other combat unit" any unit of its side in its hex but leaders and HQs; the engineer bonus counts once per side.
+"Silhouetted armor" (10.4.2.8-10.4.2.9) is an AFV; "infantry type units" infantry, engineers and HW; an AFV's AT
+value is its ``at_class`` (3 heavy: +2, else +1); "AT units with similar AT dots" an opposing unit of the same AT
+fire class (``at_fire.fire_class``). A leader is over a unit when the unit is of its organisation
+(``ca_combining.coordinates``).
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.at_fire import fire_class
+from hexforge.rules.httr.ca_combining import coordinates
+from hexforge.rules.httr.detached import er_now
+from hexforge.rules.httr.entrench import benefits
+from hexforge.rules.httr.fatigue import morale_now, strength_now
+from hexforge.rules.httr.units import is_kind
+from hexforge.rules.httr.values import ca_value
+
+OPEN = frozenset({"clear", "mixed"})  # the CA Value Table's open-terrain line (Fig 17: 'For open terrain')
+DEFILADE_TERRAIN = {"forest": 2, "city": 2, "rough": 1, "town": 1, "woods": 1}  # SR 10.4.2.1 (L589)
+ARMOR_ALONE = frozenset({"woods", "rough", "forest", "town", "city"})  # SR 10.4.2.9 (L596)
+INFANTRY = ("infantry", "engineer", "hw")  # 'infantry type units' (10.4.2.9), 'infantry or engineers' (10.4.2.8)
+NOT_COMBAT = ("leader", "hq")
+ARMORED, UNARMORED = frozenset({"tracked", "afv"}), frozenset({"wheeled", "motorized", "leg", "towed"})  # SR 9.3.4
+MAX_TRIES = 64  # answers tried for the data not known (each a yes or no)
+
+
+class Doubts:
+    """The answers assumed for the data not known (``assume``: datum -> yes/no) and the data asked."""
+
+    def __init__(self, assume: dict[str, bool]) -> None:
+        self.assume, self.asked = assume, []
+
+    def know(self, value: bool | None, needs: str) -> bool:
+        """``value``, or when it is not known (None) the answer assumed for ``needs``."""
+        if value is not None:
+            return value
+        if needs not in self.asked:
+            self.asked.append(needs)
+        return self.assume.get(needs, False)
+
+
+@dataclass(slots=True)
+class Numbers:
+    """The lead units' ER and morale, the column shifts, and the factors applied (each with its rule)."""
+
+    er_a: float
+    mo_a: float
+    er_d: float
+    mo_d: float
+    shift: int = 0
+    factors: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """One CA: its position, src and target hexes, attackers and defenders (stack order), the defender's terrain."""
+
+    p: Any
+    src: Hex
+    target: Hex
+    units: tuple[str, ...]
+    defenders: tuple[str, ...]
+    kinds: frozenset[str]
+    doubts: Doubts
+
+    def kind(self, u: str, *kinds: str) -> bool:
+        return self.doubts.know(is_kind(self.p.game, u, *kinds), f"the type of unit {u} (units.csv type)")
+
+    def mode(self, u: str, m: str) -> bool:
+        got = mem.mode(self.p.state, u)
+        return self.doubts.know(None if got is None else got == m,
+                                f"the mode of unit {u} (its Mode layer: the log never showed it)")
+
+    def own(self, u: str) -> tuple[str, ...]:
+        """The units of ``u``'s side in its hex, top first."""
+        h = self.p.state.where(u)
+        side = self.p.state.side(u)
+        return tuple(x for x in mem.stack(self.p.state, h) if self.p.state.side(x) == side) if h else ()
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """The CA value and result, the factors applied and the data that were not known but change nothing."""
+
+    value: int
+    result: str
+    factors: tuple[str, ...]
+    unknown: tuple[str, ...]
+
+    def detail(self) -> str:
+        out = "factors: " + ("; ".join(self.factors) or "none")
+        out += "; morale as printed: earlier SP losses are not logged (SR 10.4.2.7, 16.1)"
+        return out + ("; not known, changing no result: " + "; ".join(self.unknown) if self.unknown else "")
+
+
+def settle(p: Any, src: Hex, target: Hex, units: tuple[str, ...], defenders: tuple[str, ...],
+           result_of: Callable[[int], str | Unknown]) -> Settled | Unknown:
+    """SR 10.3-10.4: the CA value and its result (``result_of``: the CA Results Table for a value), each datum not
+    known tried both ways; Unknown when the answers give different results, or a datum every result needs."""
+    printed = [v for u in (units[0], defenders[0]) for v in (er_now(p, u), morale_now(p, u))]
+    bad = next((v for v in printed if isinstance(v, Unknown)), None)
+    if bad is not None:
+        return bad
+    kinds = p.game.map.terrain.of(target)
+    if kinds is None:
+        return Unknown(f"terrain of hex {p.game.map.labels[target]} (unsurveyed)")
+    todo: list[dict[str, bool]] = [{}]
+    leaves: list[tuple[int, str, Numbers]] = []
+    asked: list[str] = []
+    while todo:
+        assume = todo.pop()
+        c = Close(p, src, target, units, defenders, frozenset(kinds), Doubts(assume))
+        got = value_of(c)
+        if isinstance(got, Unknown):
+            return got
+        free = [k for k in c.doubts.asked if k not in assume]
+        asked += [k for k in c.doubts.asked if k not in asked]
+        if free:
+            if len(leaves) + len(todo) >= MAX_TRIES:
+                return Unknown("; ".join(asked) + " (SR 10.4)")
+            todo += [{**assume, free[0]: v} for v in (False, True)]
+            continue
+        result = result_of(got[0])
+        if isinstance(result, Unknown):
+            return result
+        leaves.append((got[0], result, got[1]))
+    if len({r for _, r, _ in leaves}) > 1:
+        return Unknown("; ".join(asked) + " (the CA result depends on them, SR 10.4)")
+    value, result, numbers = leaves[-1]
+    return Settled(value, result, tuple(numbers.factors), tuple(asked))
+
+
+def value_of(c: Close) -> tuple[int, Numbers] | Unknown:
+    """The CA value of one set of answers, and the numbers it came from."""
+    a, d = c.units[0], c.defenders[0]
+    n = Numbers(*(float(v) for u in (a, d) for v in (er_now(c.p, u), morale_now(c.p, u))))  # known: settle
+    for step in (er_factors, morale_factors, engineer_factors, armor_factors):
+        bad = step(c, n)
+        if bad is not None:
+            return bad
+    if "hilltop" in c.kinds:
+        n.shift -= 1
+        n.factors.append("the defender on a hilltop: one column left (SR 10.4.3.1)")
+    line = "open" if c.kinds <= OPEN else "cover"
+    adjacent = all((c.p.phase_start.where(u) or c.target).distance(c.target) <= 1 for u in c.units)
+    value = ca_value(c.p.game, line, int(n.er_a - n.er_d), int(n.mo_a - n.mo_d), adjacent)
+    if isinstance(value, Unknown):
+        return value
+    if adjacent:
+        n.factors.append("every attacker began adjacent: one column right (SR 10.4.3.2)")
+    if c.p.night:
+        n.shift -= 2
+        n.factors.append("night: two columns left (SR 20.4)")
+    return value + n.shift, n
+
+
+def er_factors(c: Close, n: Numbers) -> Unknown | None:
+    """SR 10.4.1.1-10.4.1.5."""
+    p, a, d = c.p, c.units[0], c.defenders[0]
+    if c.kind(d, "at", "flak", "artillery"):
+        n.er_d = 2.0
+        n.factors.append(f"{d} (AT, flak or artillery) defends at ER 2 (SR 10.4.1.3)")
+    if mem.has(p.state, d, "depleted"):
+        n.er_d = 1.0
+        n.factors.append(f"{d} depleted: ER 1 (SR 10.4.1.1, 13.3.2.4)")
+    for u, defending in ((a, False), (d, True)):
+        disrupted = defending and mem.has(p.state, u, "disrupted")
+        if disrupted or c.mode(u, "travel"):
+            why = "disrupted" if disrupted else "in Travel Mode"
+            if defending:
+                n.er_d = float(math.ceil(n.er_d / 2))
+            else:
+                n.er_a = float(math.ceil(n.er_a / 2))
+            n.factors.append(f"{u} {why}: ER halved, rounded up (SR 10.4.1.2)")
+        if mem.has(p.state, u, "dismounted"):
+            mob = p.game.units[u].mobility.strip().lower()
+            armored = c.doubts.know(True if mob in ARMORED else False if mob in UNARMORED else None,
+                                    f"whether unit {u} is armored (units.csv mobility tracked, SR 9.3.4)")
+            if armored:
+                n.er_d, n.er_a = (n.er_d - 1, n.er_a) if defending else (n.er_d, n.er_a - 1)
+                n.factors.append(f"{u} dismounted armored unit: ER -1 (SR 10.4.1.4)")
+    seen = getattr(getattr(p, "overstacks", None), "seen", {})
+    if c.src == c.target and c.target in seen:
+        n.er_a -= 2
+        n.factors.append("the landing overstacked the hex: the landed stack's ER -2 (SR 10.4.1.5, ScR 6.6.4.3)")
+    return None
+
+
+def morale_factors(c: Close, n: Numbers) -> Unknown | None:
+    """SR 10.4.2.1, 10.4.2.5-10.4.2.6, 10.4.2.10-10.4.2.11."""
+    p, a, d = c.p, c.units[0], c.defenders[0]
+    if mem.has(p.state, d, "depleted"):
+        n.mo_d -= 2
+        n.factors.append(f"{d} depleted: morale -2 (SR 10.4.2.10, 13.3.2.3)")
+    if c.kind(d, "artillery"):
+        n.mo_d -= 2
+        n.factors.append(f"{d} artillery defending: morale -2 (SR 10.4.2.11)")
+    for u, defending in ((a, False), (d, True)):
+        bonus = 0.0
+        if mem.has(p.state, u, "disrupted"):
+            bonus -= 4
+            n.factors.append(f"{u} disrupted: morale -4 (SR 10.4.2.6)")
+        leader = led(c, u)
+        if isinstance(leader, Unknown):
+            return leader
+        if leader:
+            bonus += 2
+            n.factors.append(f"{u} stacked with its leader {leader}: morale +2 (SR 10.4.2.5, 19.1.1)")
+        n.mo_d, n.mo_a = (n.mo_d + bonus, n.mo_a) if defending else (n.mo_d, n.mo_a + bonus)
+    if c.mode(d, "defilade"):
+        n.mo_d += defilade_bonus(c, n)
+    return None
+
+
+def led(c: Close, u: str) -> str | Unknown | None:
+    """The leader stacked with ``u`` whose organisation ``u`` is of (one only, SR 19.1.2), else None."""
+    for x in c.own(u):
+        if x != u and c.kind(x, "leader"):
+            ok = coordinates(c.p, x, [u])
+            if c.doubts.know(None if isinstance(ok, Unknown) else ok,
+                             f"whether {u} is of leader {x}'s organisation (units.csv formation, SR 19.1.2)"):
+                return x
+    return None
+
+
+def defilade_bonus(c: Close, n: Numbers) -> float:
+    """SR 10.4.2.1 / 10.4.2.3-10.4.2.4: the Defilade defender's entrenchment (+2 unless an attacking combat engineer
+    of two SP and positive morale negates it) and terrain (+2 forest or city, +1 rough, town or woods)."""
+    d, out = c.defenders[0], 0.0
+    dug = c.doubts.know(benefits(c.p, c.p.works, d), f"whether {d} benefits from its entrenchment (its type and "
+                        "mode, SR 12.1.1)")
+    if dug:
+        by = next((u for u in c.units if c.kind(u, "engineer") and able(c, u)), None)
+        if by is None:
+            out += 2
+            n.factors.append(f"{d} entrenched in Defilade: morale +2 (SR 10.4.2.1)")
+        else:
+            n.factors.append(f"the attacking combat engineer {by} negates the entrenchment (SR 10.4.2.3)")
+    cover = max((DEFILADE_TERRAIN.get(k, 0) for k in c.kinds), default=0)
+    if cover:
+        out += cover
+        n.factors.append(f"{d} in Defilade in {'/'.join(sorted(c.kinds))}: morale +{cover} (SR 10.4.2.1)")
+    return out
+
+
+def able(c: Close, u: str) -> bool:
+    """SR 10.4.2.4: a combat engineer of at least two SP and positive morale."""
+    sp, mo = strength_now(c.p, u), morale_now(c.p, u)
+    strong = c.doubts.know(None if isinstance(sp, Unknown) else sp >= 2, f"strength of unit {u} (units.csv)")
+    keen = c.doubts.know(None if isinstance(mo, Unknown) else mo > 0, f"morale of unit {u} (units.csv)")
+    return strong and keen
+
+
+def engineer_factors(c: Close, n: Numbers) -> Unknown | None:
+    """SR 10.4.2.2 / 10.4.2.4: a combat engineer among a side's top two, able, stacked with another combat unit and
+    in Concentrated Mode: that side's morale +2 (once)."""
+    for lead, defending in ((c.units[0], False), (c.defenders[0], True)):
+        stack = c.own(lead) if not defending else c.defenders
+        for u in stack[:2]:
+            if not (c.kind(u, "engineer") and able(c, u)):
+                continue
+            mates = [x for x in stack if x != u and not c.kind(x, *NOT_COMBAT)]
+            if mates and c.mode(u, "concentrated"):
+                n.mo_d, n.mo_a = (n.mo_d + 2, n.mo_a) if defending else (n.mo_d, n.mo_a + 2)
+                n.factors.append(f"combat engineer {u} among the top two: morale +2 (SR 10.4.2.2, 10.4.2.4)")
+                break
+    return None
+
+
+def armor_factors(c: Close, n: Numbers) -> Unknown | None:
+    """SR 10.4.2.8 (armor with infantry: + its AT value unless the other side has AT of its class) and 10.4.2.9
+    (armor attacking alone into cover: defender +3)."""
+    for own, other, defending in ((c.units, c.defenders, False), (c.defenders, c.units, True)):
+        armor = [u for u in own if c.kind(u, "afv")]
+        if not armor or not any(c.kind(u, *INFANTRY) for u in own):
+            continue
+        best = max(armor, key=lambda u: str(fire_class(c.p.game, u)) == "heavy")
+        heavy = fire_class(c.p.game, best)
+        known = None if isinstance(heavy, Unknown) else heavy == "heavy"
+        big = c.doubts.know(known, f"at_class of unit {best} (units.csv: heavy AT gives +2, SR 10.4.2.8)")
+        cls = "heavy" if big else heavy if not isinstance(heavy, Unknown) else "not heavy"
+        if any(matches(c, u, cls) for u in other):
+            n.factors.append(f"{best}'s armor bonus cancelled by the other side's AT of its class (SR 10.4.2.8)")
+            continue
+        bonus = 2 if big else 1
+        n.mo_d, n.mo_a = (n.mo_d + bonus, n.mo_a) if defending else (n.mo_d, n.mo_a + bonus)
+        n.factors.append(f"armor {best} with infantry: morale +{bonus} (SR 10.4.2.8)")
+    alone = c.kinds & ARMOR_ALONE and all(c.kind(u, "afv") for u in c.units)
+    if alone and not any(c.kind(u, *INFANTRY) for u in c.own(c.units[0])):
+        n.mo_d += 3
+        n.factors.append(f"armor attacks alone into {'/'.join(sorted(c.kinds & ARMOR_ALONE))}: defender morale +3 "
+                         "(SR 10.4.2.9)")
+    return None
+
+
+def matches(c: Close, u: str, cls: str) -> bool:
+    """Is ``u`` an AT-capable unit of AT fire class ``cls`` (SR 10.4.2.8's 'similar AT dots')?"""
+    capable = c.p.game.units[u].values.get("at_class") not in (None, "") or c.kind(u, "at", "afv", "artillery", "flak")
+    if not capable:
+        return False
+    got = fire_class(c.p.game, u)
+    if isinstance(got, Unknown):
+        return c.doubts.know(None, f"at_class of unit {u} (units.csv: AT of a similar class cancels the armor bonus, "
+                             "SR 10.4.2.8)")
+    return got == cls or cls == "not heavy" and got != "heavy"
+
