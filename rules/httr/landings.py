@@ -10,8 +10,9 @@ The log channel: a Pathfinder marker is a ``[[markers]]`` entry of id ``pathfind
 whose ``formation`` names the regiment (or division) HQ it belongs to; a unit is airborne when such a marker
 belongs to its regiment or division, or when it is of a formation the data's ``[special.airborne]`` names (then,
 without its regiment's marker in the data, its distance to it is not checkable). Its drop is its entry onto the
-map (``Entered``) on its designated drop hex (ScR 6.5.1); the units put on the map in one log step (one drag of a
-stack) are one serial, each costing a lift point; its landing roll and each unit's scatter move after it are
+map (``Entered``) on its designated drop hex (ScR 6.5.1), unless its scenario row enters it by a map hex or edge
+(a ground reinforcement, ScR 12.4.3: rules/httr/drop_rows.py; not checkable when it may be of such a row whose units
+the data does not give); the units put on the map in one log step (one drag of a stack) are one serial, each costing a lift point; its landing roll and each unit's scatter move after it are
 rules/httr/scatter.py's, and a unit lands where its scatter ends (on enemy units: 6.6.4; in rough ground or water:
 6.7.4-6.7.5), its scatter being no landing-turn move. Lift points are the Turn Record Chart's
 (``tables/turn_record.toml`` column ``lift_points``, on the rows of the day's GTs).
@@ -36,10 +37,10 @@ from hexforge.rules.httr import landing_ma
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.entry_modes import setup_modes
 from hexforge.rules.httr.declaration import parse
-from hexforge.rules.httr.indirect import AIRBORNE, formations_of
+from hexforge.rules.httr.drop_rows import airborne_listed, drop_formations, ground_row, unlisted_ground_rows
 from hexforge.rules.httr.optional import GLIDERS
 from hexforge.rules.httr.scatter import Scatter, displaced_now, follow, scattering
-from hexforge.rules.httr.units import division, formation_chain, is_kind, mobility
+from hexforge.rules.httr.units import is_kind, mobility
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -53,6 +54,7 @@ CARRY = 3  # ScR 6.7.7 (L1253): 'a maximum of three lift points' carried after a
 class Position(Protocol):
     game: Game
     state: GameState
+    rules: Any  # rules.system.RulesSystem: its ``scenario`` (rules/httr/drop_rows.py)
     airstrikes: Any  # rules.httr.airstrikes.Airstrikes: the routes' weather (rules/httr/scatter.py)
     channel: Channel
 
@@ -95,23 +97,6 @@ def marker_formation(game: Game, name: str) -> tuple[bool, str | None]:
         if (m.id == "pathfinder" or m.id.startswith("pathfinder-")) and m.name.resolved == name:
             return True, m.formation
     return False, None
-
-
-def drop_formations(game: Game, uid: str) -> set[str] | None:
-    """The HQs whose Pathfinder markers the unit may drop by (its regiment's; a division asset's: its division's
-    and its regiments'); an empty set for a unit that is not airborne; None when the markers name no HQ."""
-    marks = [m for m in game.info.markers or () if m.id == "pathfinder" or m.id.startswith("pathfinder-")]
-    if not marks:
-        return set()
-    owners = {m.formation for m in marks}
-    if None in owners:
-        return None
-    chain = [uid] + formation_chain(game, uid)
-    regiment = next((h for h in chain if game.units[h].size.strip().lower() == "regiment"), None)
-    if regiment is not None:
-        return {regiment} & owners
-    div = division(game, uid)
-    return {o for o in owners if o == div or (o in game.units and division(game, o) == div)} if div else set()
 
 
 def on_event(p: Position, log: Landings, e: Event) -> list[Verdict]:
@@ -193,15 +178,10 @@ def judge_pathfinder(p: Position, log: Landings, e: Move | Entered, owner: str |
     return Legal(detail=f"the Pathfinder marker {e.piece.name} is placed in {label} (ScR 6.3.1)")
 
 
-def airborne_listed(game: Game, uid: str) -> bool | None:
-    """Is the unit of a formation the data's ``[special.airborne]`` names (None: the data names none)?"""
-    formations = (game.special(AIRBORNE) or {}).get("formations")
-    return bool(set(formations) & {uid, *formations_of(game, uid)}) if formations else None
-
-
 def judge_drop(p: Position, log: Landings, e: Entered, uid: str) -> list[Verdict]:
     """A unit of an airborne formation (by its Pathfinder marker, else the data's airborne formations) put on the
-    map: its drop."""
+    map: its drop, unless its scenario row enters it on the ground (ScR 12.4.3; rules/httr/drop_rows.py): that entry
+    is the arrival rules' (rules/httr/arrivals.py, schedule.py), in any mode (12.01), with no lift point."""
     owners = drop_formations(p.game, uid)
     listed = airborne_listed(p.game, uid)
     if not owners and not listed:
@@ -209,6 +189,13 @@ def judge_drop(p: Position, log: Landings, e: Entered, uid: str) -> list[Verdict
     h = p.hex(e.hex)
     if h is None:
         return [NotCheckable(f"the hex {uid} lands in")]
+    if ground_row(p, uid) is not None:
+        return []
+    maybe = unlisted_ground_rows(p, uid, h)
+    if maybe:
+        rows = " or ".join(repr(r.what or "a ground reinforcement row") for r in maybe)
+        return [NotCheckable(f"whether {uid} is of {rows} (their units: scenario [[reinforcements]] units), "
+                             f"entering on the ground at {e.hex} (ScR 12.4.3), or lands (ScR 6)")]
     turn = p.state.turn
     if turn is not None:
         log.landed[uid], log.moved[uid] = turn, 0

@@ -35,10 +35,9 @@ from typing import NamedTuple, Protocol
 from hexforge.builder.timeline import Entered, Event, TurnChange
 from hexforge.games.arrival_codes import arrival_code
 from hexforge.games.game import Game
-from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.arrivals import AREA, Arrivals
-from hexforge.rules.httr.landings import airborne_listed, drop_formations
+from hexforge.rules.httr.drop_rows import DROPS, drop_group, rows
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState, phase_of
 from hexforge.rules.system import RulesSystem
@@ -47,7 +46,6 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 TRACK = ("the Game Turn Record Track's arrival codes (not transcribed: game.toml [special.turn_record_track], "
          "scenario [[reinforcements]] {what})")
 TRACK_DATA = "turn_record_track"  # game.toml [special.turn_record_track]: letters (GT -> displays), groups (ScR 12.0)
-DROPS = "drop_groups"  # a scenario's [special_rules]: the 'what' of its [[reinforcements]] rows that are drop groups
 
 
 class Position(Protocol):
@@ -67,15 +65,6 @@ class Schedule:
     arrived: set[str] = field(default_factory=set)
     late: set[int] = field(default_factory=set)
     turn: int | None = None
-
-
-def rows(p: Position) -> list:
-    sc = p.game.scenarios.get(p.rules.scenario or "")
-    return list(sc.reinforcements or []) if sc is not None else []
-
-
-def airborne(game: Game, uid: str) -> bool:
-    return bool(drop_formations(game, uid)) or bool(airborne_listed(game, uid))
 
 
 def on_event(p: Position, log: Schedule, e: Event) -> list[Verdict]:
@@ -222,24 +211,6 @@ def not_delayed(p: Position, log: Schedule, i: int, r, turn: int) -> Verdict | N
         return Illegal("HTTR ScR 12.6", f"{', '.join(missing)} did not land in GT {due}: a scenario's airborne "
                        "reinforcements may not be delayed")
     return Legal(detail=f"the airborne reinforcements of GT {due} landed in it (ScR 12.6)")
-
-
-def ground(r) -> bool:
-    """Does the row enter by a map hex, edge or arrival code (ScR 12.1-12.4), not by the air landing routine (12.5)?"""
-    entry = r.entry.resolved if r.entry is not None else None
-    return isinstance(entry, list) or (isinstance(entry, str) and entry != "unknown")
-
-
-def drop_group(p: Position, r) -> bool | None:
-    """Is the row one of the scenario's drop groups, which ScR 12.6 binds (None: the data does not say)?"""
-    if ground(r):
-        return False
-    if isinstance(r.units, list):
-        units = [u for u in r.units if u in p.game.units]
-        return bool(units) and p.state.side(units[0]) != "german" and all(airborne(p.game, u) for u in units)
-    sc = p.game.scenarios.get(p.rules.scenario or "")
-    listed = plain((sc.special_rules or {}).get(DROPS)) if sc is not None else None
-    return r.what in listed if isinstance(listed, list) else None
 
 
 @rule("HTTR ScR 12.3.3-12.3.4", "OFF-5", "a German reinforcement held off the map enters from the Off-Map Movement "

@@ -226,8 +226,6 @@ def test_road_reinforcements_of_an_airborne_division_are_no_drop_group(httr):  #
     assert "HTTR ScR 12.6" not in [v.rule for v in verdicts(log, "s17") if isinstance(v, Illegal)]
 
 
-@pytest.mark.xfail(strict=True, reason="landings.on_event reads every entry of an airborne unit as its air landing, "
-                   "though scenario 17's 327/101 enters by road at C2411: ScR 6.8 flags its Travel Mode")
 def test_an_airborne_divisions_road_reinforcement_is_no_air_landing(httr):  # AIR-14, AIR-9, OFF-6
     """AIR-14 (ScR 6.8) binds units that land; ScR 17.3 (L1562) brings 327/101 in on the ground at C2411 in GT 37,
     and a reinforcement may enter in any of its modes (ScR 12.01 L1455), Travel too: no drop, no lift points."""
