@@ -10,8 +10,9 @@ class is medium at printed morale 6 or more, light below (10.2.5), every Allied 
 defending infantry fire in any terrain (10.2.2; 10.2.6's example: a primary ATFV without other infantry SP), but
 their excess SP count only when entrenched (``entrench.benefits``) or in town, forest or city (10.2.9); the side
 with fewer engineer SP (when both have engineers) is negated: its engineers make no special AT fire (10.2.8); the
-engineers that contribute are the firing ones; the target is the declaration's ``target`` unit, else the one AFV
-of the enemy in the target hex.
+engineers that contribute are the firing ones, never a disrupted one (it has no engineer functions, SR 10.6.2: left
+out of a hex's firers; engineers named that are all disrupted, with no infantry firing, make no shot); the target is
+the declaration's ``target`` unit, else the one AFV of the enemy in the target hex.
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from hexforge.rules.httr.at_fire import COVERING, modifiers, target_class
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.effects import after_result
+from hexforge.rules.httr.engineer_functions import functions_lost, undisrupted
 from hexforge.rules.httr.entrench import Works, benefits
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.units import is_kind, number
@@ -102,7 +104,12 @@ def at_class(game: Game, uid: str) -> str | Unknown:
 def judge_special_at(p: Position, d: Declaration) -> list[Verdict]:
     src, target, attackers = p.ca.pending
     defenders = list(mem.stack(p.state, target))
-    units = firing(p, d, [*attackers, *defenders])
+    named = firing(p, d, [*attackers, *defenders])
+    engineers = [u for u in named or [] if is_kind(p.game, u, "engineer")]
+    units = [u for u in named or [] if u not in engineers or u in undisrupted(p.state, engineers)]
+    lost = functions_lost(p.state, engineers, "make special AT fire in close action (SR 10.2.6-10.2.7)")
+    if named and not units and lost is not None:
+        return [lost]
     if not units:
         return [Illegal("HTTR SR 10.2.2", f"{', '.join(d.firers)}: special AT fire in CA is by the CA's infantry and "
                         "engineers")]

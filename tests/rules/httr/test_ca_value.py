@@ -204,3 +204,20 @@ def test_an_unknown_at_class_that_changes_no_result_is_said():  # CA-19: A-TANK2
     got = told(fight({"G-IND2": "B0405", "G-IND1": ("B0405", C), "A-TANK2": "B0404", "A-INF1": "B0404"},
                      "B0405", "B0404"))
     assert "not known, changing no result: at_class of unit A-TANK2" in got  # +1 or +2: the same column
+
+
+def test_a_disrupted_defending_engineer_makes_no_special_at_fire():  # DIS-1, CA-17: SR 10.6.2 (L626), 10.2.7 (L562)
+    """A-TANK and A-INF1 (5 SP) close-assault the town B0307: G-INF2 and G-INF3 (6 infantry SP: an excess of 1) with
+    the engineer G-PIO6FJ (3 SP) fire AT at A-TANK. Disrupted, the engineer has no engineer functions: named alone it
+    may not fire, and the hex's fire leaves its 3 SP out (1 excess SP, not 4)."""
+    base = {"G-INF3": "B0307", "G-INF2": "B0307", "A-TANK": "B0306", "A-INF1": "B0306"}
+
+    def shot(disrupted: bool, firers: str) -> Log:
+        eng = ("B0307", {"Disrupted": "Disrupted"}) if disrupted else "B0307"
+        return Log({**base, "G-PIO6FJ": eng}).phase(1, "allied_movement").say("ca B0307 from B0306") \
+            .say(f"at B0306 from {firers}").roll("AT Fire", 6, 5)
+    assert not illegal(last(shot(False, "G-PIO6FJ").check()))
+    said = shot(True, "G-PIO6FJ").check().judged[2].verdicts
+    assert rules_broken(said) == ["HTTR SR 10.6.2"]
+    assert "(4 excess SP)" in (last(shot(False, "B0307").check())[0].detail or "")
+    assert "(1 excess SP)" in (last(shot(True, "B0307").check())[0].detail or "")
