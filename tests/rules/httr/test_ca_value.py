@@ -221,3 +221,32 @@ def test_a_disrupted_defending_engineer_makes_no_special_at_fire():  # DIS-1, CA
     assert rules_broken(said) == ["HTTR SR 10.6.2"]
     assert "(4 excess SP)" in (last(shot(False, "B0307").check())[0].detail or "")
     assert "(1 excess SP)" in (last(shot(True, "B0307").check())[0].detail or "")
+
+
+def small_stacks(tmp_path: Path) -> Game:
+    """A copy of the synthetic game whose clear hexes hold 7 SP (the TEC's stacking limit; 28 in the game)."""
+    folder = tmp_path / SYNTHETIC.name
+    shutil.copytree(SYNTHETIC, folder)
+    tec = folder / "tables" / "tec.toml"
+    text = tec.read_text(encoding="utf-8")
+    old = 'cells = [3, 3, 2, 2, 1, 12, { value = 28, source = "HTTR ScR 6.6.3 example (L1233)" }, 28,'
+    assert old in text
+    tec.write_text(text.replace(old, "cells = [3, 3, 2, 2, 1, 12, 7, 28,"), encoding="utf-8")
+    return load_game(folder)
+
+
+def test_an_overstacked_landing_fights_at_two_less_er(tmp_path):  # CA-19, SR 10.4.1.5 (L586), ScR 6.6.4.3 (L1239)
+    """A-INF1 (5 SP) lands on G-INF2 (3 SP) in the clear B0306 and makes its mandatory CA (ScR 6.6.4.2, as from an
+    adjacent hex): where clear holds 7 SP the landing overstacks the hex and A-INF1 fights at ER 3. The overstack
+    disrupts every unit in the hex (SR 11.2.3), so what the result decides is G-INF2's retreat (to G-INF3 in B0307:
+    a friend in the enemy ZOC, SR 10.5.1)."""
+    def landing(g: Game | None) -> Log:
+        return fight({"G-INF3": "B0307", "G-INF2": "B0306", "A-INF1": (None, C)}, "B0306", "B0306", turn=8, g=g,
+                     first=lambda log: log.place("pf1", "Pathfinder A-REG1", "B0305").enter("A-INF1", "B0306"))
+    over, fit = landing(small_stacks(tmp_path)), landing(None)
+    v_o, v_f = value("open", 5 - 2 - 4, 8 - 7), value("open", 5 - 4, 8 - 7)
+    a, b = told(over), told(fit)
+    assert f"CA value {v_o}," in a and "SR 10.4.1.5" in a and f"CA value {v_f}," in b and "SR 10.4.1.5" not in b
+    assert ca_result(game(), v_o, "1:1", 3) == "-" and ca_result(game(), v_f, "1:1", 3) == "D"
+    assert rules_broken(last(over.move("G-INF2", "B0307").check())) == ["HTTR SR 10.5.1"]
+    assert not illegal(last(fit.move("G-INF2", "B0307").check()))
