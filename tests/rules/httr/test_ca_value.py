@@ -17,6 +17,7 @@ from pathlib import Path
 from hexforge.games import load_game
 from hexforge.games.game import Game
 from hexforge.rules.httr.values import ca_result, ca_value
+
 from tests.rules.httr.helpers import SYNTHETIC, Log, game, illegal, last, rules_broken
 
 C, DF = {"Mode": "Concentrated"}, {"Mode": "Defilade"}
@@ -63,7 +64,7 @@ def check_pair(with_: Log, without: Log, defender: str, v_with: int, v_without: 
 
 def test_travel_mode_halves_the_defenders_er():  # CA-19, SR 10.4.1.2 (L583)
     # A-INF3 comes from B0302 (no adjacent start): G-INF2 in Travel ER 2, else 4; morale 7 - 7
-    first = lambda log: log.move("A-INF3", "B0303")  # noqa: E731
+    first = lambda log: log.move("A-INF3", "B0303")
     setup = {"A-INF3": "B0302"}
     travel = fight({**setup, "G-INF2": ("B0304", {"Mode": "Travel"})}, first=first)
     normal = fight({**setup, "G-INF2": ("B0304", C)}, first=first)
@@ -85,7 +86,7 @@ def test_a_disrupted_defender_halves_its_er_and_loses_four_morale():  # CA-19, S
 
 
 def test_flak_defends_at_er_two():  # CA-19, SR 10.4.1.3 (L584): G-FLAK (ER 4) as G-IND1 (ER 4, morale 6) but ER 2
-    first = lambda log: log.move("A-INF1", "B0303")  # noqa: E731
+    first = lambda log: log.move("A-INF1", "B0303")
     flak = fight({"A-INF1": "B0302", "G-FLAK": ("B0304", DF)}, roll=5, first=first)
     twin = fight({"A-INF1": "B0302", "G-IND1": ("B0304", DF)}, roll=5, first=first)
     a, b = told(flak), told(twin)
