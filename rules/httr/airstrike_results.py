@@ -104,7 +104,8 @@ def resolve(p: Position, labels: set[str], roll: int) -> tuple[Strike | None, Ve
     if result not in RESULTS:
         return None, NotCheckable(f"the ABT cell of 2d6 {roll}, column {col} ({GRID_DATA})")
     s = Strike(unit, h, label, str(result), col, mem.has(p.state, unit, "disrupted"))
-    p.fire.fired_at.add(unit)  # SR 5.1: an airstrike may disrupt it
+    p.fire.fired_at.add(unit)
+    p.fire.struck.add(unit)  # SR 5.1: its disruption is the airstrike result's to judge (ScR 7.4)
     return s, Legal(detail=f"the airstrike on {unit} in {label}: 2d6 {roll}, {col}: {result} (ScR 7.3.2)")
 
 

@@ -79,6 +79,8 @@ def after_result(p: Position, index: int, unit: str | None, result: str | None, 
     if unit is None or unit not in p.game.units:
         return []
     where = p.state.where(unit)
+    for u in p.state.at(where) if where is not None else (unit,):  # results may pass on in the hex (6.3.1.6, 6.5.3)
+        p.fire.results.setdefault(u, []).append(result)
     p.fire.unresolved = where if result is None else None if p.fire.unresolved == where else p.fire.unresolved
     if result is None:
         leader_loss.on_result(p, p.leader_rolls, index, where, (unit,), None)  # SR 19.3.3: its rolls are not known
@@ -117,6 +119,10 @@ def after_at(p: Position, index: int, roll: int) -> list[Verdict]:
     if len(p.fire.at_results) > shots:
         _, unit, loss = p.fire.at_results[-1]
         out += after_result(p, index, unit, str(loss) if loss else "-", "at", named=True)
+    elif isinstance(out[0], NotCheckable) and (at := p.hex(d.target)) is not None:
+        p.fire.unknown.append((index, at, out[0].needs))
+        for u in p.state.at(at):
+            p.fire.results.setdefault(u, []).append(None)
     return out
 
 
@@ -150,11 +156,16 @@ def morale_check(p: Position, unit: str, roll: int) -> tuple[bool | None, str]:
 
 
 def on_morale(p: Position, roll: int) -> Verdict | None:
-    """A Morale Check roll: the check of the last result's target awaiting one (``None`` if there is none)."""
+    """A Morale Check roll: the check of the last result's target awaiting one (``None`` if there is none; not
+    checkable when a fire's result this phase is not known: it may be that result's check)."""
     e = next((x for x in reversed(p.fire.effects) if x.morale is None and (
         x.needs_check or x.result == "minimal" or x.mode == "concentrated")), None)
     if e is None:
         due = [u for _, u in p.fire.defilade_due if mem.mode(p.state, u) == "concentrated"]
+        if not due and p.fire.unknown:
+            _, at, needs = p.fire.unknown[-1]
+            return NotCheckable(f"whose morale check this is and what it decides: the result of the fire at "
+                                f"{p.game.map.labels.get(at, '?')} is not known ({needs}; SR 6.7.6-6.7.7, 16)")
         if not due:
             return None
         e = Effect(-1, due[-1], "DEF", "concentrated")  # 6.7.7 on a DEF result
@@ -196,6 +207,8 @@ def judge_effects(p: Position) -> list[tuple[int, Verdict]]:
         else:
             out.append((e.index, check_loss_defilade(p, e)))
     p.fire.effects.clear()
+    out += [(i, NotCheckable(f"what the fire's result calls for at {p.game.map.labels.get(at, '?')} (SR 6.7.2-6.7.8: "
+                             f"Defilade, a morale check, disruption): {needs}")) for i, at, needs in p.fire.unknown]
     return out + judge_at_results(p) + judge_whole_stack(p, p.phase_start) + overflow.judge_overflows(p)
 
 

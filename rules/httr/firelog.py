@@ -35,6 +35,9 @@ class FireLog:
     fired_kinds: dict[str, set[str]] = field(default_factory=dict)  # unit -> the fire methods aimed at it
     last_if: tuple[Hex, str] | None = None  # the hex and target unit of the last IF result (SR 6.5.3.2)
     unresolved: Hex | None = None  # the hex of the last fire whose result the data could not give
+    unknown: list[tuple[int, Hex, str]] = field(default_factory=list)  # (roll's event, hex, datum): results not known
+    results: dict[str, list[str | None]] = field(default_factory=dict)  # unit -> the results at its hex (None: unknown)
+    struck: set[str] = field(default_factory=set)  # airstrike targets: their disruption is judged by the result (ScR 7.4)
     paths: dict[str, list[Hex]] = field(default_factory=dict)  # each unit's drops this phase (SR 6.6.5.1)
     minimal_used: bool = False  # a Minimal Fire Attack was made this phase (SR 6.3.5.3)
     controlled: dict[str, set[str]] = field(default_factory=dict)  # a corps HQ -> artillery it controlled (ScR 4.4.2)

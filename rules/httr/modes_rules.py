@@ -205,8 +205,11 @@ def judge_disruption(p: Position, uid: str) -> Verdict:
         return Legal(detail="already disrupted")
     pending = p.ca.pending
     in_ca = ca_may_disrupt(p, uid) or (pending is not None and (uid in pending[2] or p.state.where(uid) == pending[1]))
-    if uid in p.fire.fired_at or p.state.where(uid) in p.fire.targets or in_ca:  # losses may pass on (6.3.2.2)
-        return Legal(detail="disrupted by fire or close action")
+    if in_ca:
+        return Legal(detail="disrupted by close action")
+    by_fire = fire_disrupts(p, uid)
+    if by_fire is not None:
+        return by_fire
     landed = landing_disruption(p, uid)
     if landed is not None:
         return Legal(detail=landed)
@@ -220,6 +223,25 @@ def judge_disruption(p: Position, uid: str) -> Verdict:
         return Legal(detail="disrupted by an overstack (SR 11.2.3)")
     return Illegal("HTTR SR 5.1", f"{uid} becomes disrupted, but it was neither fired at nor in a close action "
                    "this phase, nor overstacked: disruption is never voluntary")
+
+
+def fire_disrupts(p: Position, uid: str) -> Verdict | None:
+    """What this phase's fire results at the unit's hex (``FireLog.results``: they may pass on in the hex, SR 6.3.1.6,
+    6.5.3) say of its disruption: a loss may (a Travel unit is disrupted, 6.7.8; a failed check with it), a DEF on an
+    HQ or artillery unit may (its failed check, 6.7.6), a Minimal Fire Attack's check may (6.3.5.3); '-' and any other
+    DEF never do; an airstrike's target is judged by its result (ScR 7.4). None when no fire result reached it."""
+    results = p.fire.results.get(uid)
+    if uid in p.fire.struck:
+        return Legal(detail="disrupted after an airstrike: judged with its result (ScR 7.3.2-7.4)")
+    if not results:
+        return None
+    if any(r is None for r in results):
+        return NotCheckable(f"whether the fire at {uid} this phase disrupts it: its result is not known (SR 6.7)")
+    gun = is_kind(p.game, uid, "hq", "artillery")
+    if any(r == "minimal" or r.isdigit() and int(r) > 0 or r == "DEF" and gun is not False for r in results):
+        return Legal(detail="disrupted by fire (SR 6.7.6-6.7.8)")
+    return Illegal("HTTR SR 5.1", f"{uid} becomes disrupted, but the fire at it this phase gave {', '.join(results)}: "
+                   "no loss, and DEF disrupts only an HQ or artillery unit failing its check (SR 6.7.2, 6.7.6)")
 
 
 @rule("HTTR SR 9.3.7 / 9.5.1.5", "MOV-7", "mount or dismount at most once per phase")

@@ -86,8 +86,12 @@ def on_roll(p: Position, j: Judged) -> None:
     if pending is not None and (button.purpose == purpose[pending[0].kind] if button is not None
                                 else len(e.values) == 2):
         p.fire.pending, p.fire.last_result = None, None
-        p.say(j.index, resolve_fire(p, pending[0], list(pending[1]), total))
+        resolved = resolve_fire(p, pending[0], list(pending[1]), total)
+        p.say(j.index, resolved)
         target = p.hex(pending[0].target)
+        if p.fire.last_result is None and target is not None:  # what the result calls for is not known (SR 6.7)
+            p.fire.unknown.append((j.index, target, resolved.needs if isinstance(resolved, NotCheckable) else
+                                   "which result the firer's roll change gave, SR 6.3.5.2 / 6.5.3"))
         unit = pending[0].target_unit or (mem.stack(p.state, target)[:1] or (None,))[0] if target else None
         if p.fire.last_result == "DEF" and unit is not None:
             p.fire.defilade_due.append((j.index, unit))

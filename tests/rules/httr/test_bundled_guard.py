@@ -16,20 +16,13 @@ HERE = Path(__file__).resolve().parent
 BUNDLED_GAME = ('load_game("highway-to-the-reich")', "BUNDLED")
 ASSERTS_UNSURE = ("NotCheckable", ".needs", "needs(", "unsure(")
 
-UNRESOLVED = ("after a fire whose result is unknown (every bundled fire: no Fire Results Table, unsurveyed map) "
-              "effects.after_result records no Effect, so effects.judge_effects says nothing at the phase's end; "
-              "strict xfail in test_bundled_needs_b2.py, reported")
-UNREAD = ("no DEF or loss is ever known on bundled data; after an unknown result effects.on_morale finds no Effect "
-          "and referee.unjudged calls the Morale Check 'a roll no rule of this phase reads' (Legal): strict xfail, "
-          "reported")
 NO_BRIDGER = ("ferries.FerryLog.why_not is reached (thoroughfares.cross_water) only with a unit typed 'bridging "
               "engineer' in the hex; units.csv types none (Brandt's pioneers are 'engineer'): no log reaches it")
 BLOWN = ("demolition.judge_roll flags ScR 9.5.2 when no transcribed bridge is near, and the map's bridges are not "
          "transcribed: strict xfail in test_bundled_needs_b2.py, reported")
 UNCOVERED: dict[str, str] = {
-    "DF-11": "no bundled unit is typed AFV (HCav's 'armored car' is no type the rules read), and after a fire whose "
-             "result is unknown effects.after_result records no Effect, so check_no_afv_overflow never runs: reported",
-    "EFF-3": UNRESOLVED, "EFF-5": UNRESOLVED, "EFF-6": UNRESOLVED, "EFF-4": UNREAD, "MOR-2": UNREAD,
+    "DF-11": "no bundled unit is typed AFV (HCav's 'armored car' is no type the rules read), so no bundled log puts "
+             "AFVs in a leg target's hex; a fire whose result is unknown says so at the phase's end (EFF-3)",
     "CA-16": "close_action.check_afv_lost reads an attacker of unknown type as no AFV and no bundled unit is typed "
              "AFV, so its morale question is never asked: strict xfail in test_bundled_needs_b2.py, reported",
     "MOR-4": "no bundled log lacks its datum: every German unit in units.csv is typed and none is a leader, and the "

@@ -182,18 +182,15 @@ def unresolved_df(httr: Game, mode: dict) -> Log:
         .say(f'df C2808 from "{FJ_AT}" target "{INF}"').roll("Direct Fire", 6, 6)
 
 
-@pytest.mark.xfail(strict=True, reason="effects.on_morale reads no Effect after an unknown result; referee.unjudged "
-                   "then calls the roll one no rule reads (Legal)")
 def test_a_morale_check_after_an_unknown_fire_result_needs_it(httr):  # MOR-2, EFF-4, EFF-5
     """MOR-2/EFF-5 (SR 16.4, 6.7.7): a concentrated target hit checks morale to stay concentrated; whether this fire
     hit it needs its result (the Fire Results Table line of unsurveyed C2808), so the Morale Check that follows is
     not a roll 'no rule of this phase reads'."""
     vs = verdicts(unresolved_df(httr, CONC).roll("Morale Check", 3, 4).phase(10, "german_movement"))
     assert not [v for v in vs if isinstance(v, Legal) and v.detail == "a roll no rule of this phase reads"]
+    assert any("whose morale check this is" in v.needs for v in vs if isinstance(v, NotCheckable))
 
 
-@pytest.mark.xfail(strict=True, reason="effects.after_result records no Effect for an unknown result: the phase's "
-                   "end says nothing on the target")
 def test_the_targets_mode_after_an_unknown_fire_result_needs_it(httr):  # EFF-3, EFF-6
     """EFF-3/EFF-6 (SR 6.7.3, 6.7.8): a unit that loses strength adopts Defilade (in Travel: disrupted); whether the
     company still Concentrated, or in Travel, at the end of the phase lost any needs the fire's result."""

@@ -79,9 +79,15 @@ def test_only_vehicular_capable_units_enter_travel():  # MOD-7, SR 9.5.1.1 (L503
 def test_disruption_is_never_voluntary():  # MOD-1, SR 5.1 (L136)
     bare = Log(FRONT).phase(1, "allied_movement").layer("A-INF1", "Disrupted", "Normal", "Disrupted").check()
     assert rules_broken(last(bare)) == ["HTTR SR 5.1"]
+    # G-INF1's DF (fire value 2) rolls 11: DEF, which disrupts only an HQ or artillery unit in Defilade failing its
+    # morale check (SR 6.7.2, 6.7.6): not the infantry A-INF1, but A-ART, whose 12 exceeds its morale of 6
     fired = Log({"G-INF1": "B0303", "A-INF1": "B0304"}).phase(1, "german_fire").say("df B0304 from B0303") \
         .roll("Direct Fire", 5, 6).layer("A-INF1", "Disrupted", "Normal", "Disrupted").check()
-    assert all_legal(last(fired))
+    assert rules_broken(last(fired)) == ["HTTR SR 5.1"]
+    gun = Log({"G-INF1": "B0303", "A-ART": ("B0304", {"Mode": "Defilade"})}).phase(1, "german_fire") \
+        .say("df B0304 from B0303").roll("Direct Fire", 5, 6).roll("Morale Check", 6, 6) \
+        .layer("A-ART", "Disrupted", "Normal", "Disrupted").check()
+    assert all_legal(last(gun))
 
 
 def test_mode_unknown_without_layer_data_is_not_checkable():
@@ -103,11 +109,17 @@ def test_after_fire_the_target_may_go_to_defilade_and_after_if_the_whole_hex(): 
     assert all_legal(last(barrage.mode("A-INF1", "Defilade", "Concentrated").check()))
 
 
-def test_a_unit_under_the_target_may_be_disrupted_by_losses_passed_on():  # MOD-1, SR 6.3.2.2 (L203)
-    setup = {"G-INF1": "B0303", "A-INF1": "B0304", "A-INF2": "B0304"}
-    r = Log(setup).phase(1, "german_fire").say("df B0304 from G-INF1 target A-INF2").roll("Direct Fire", 6, 6) \
-        .layer("A-INF1", "Disrupted", "Normal", "Disrupted").check()
-    assert all_legal(last(r))
+def test_a_unit_under_the_target_may_be_disrupted_by_losses_passed_on():  # MOD-1, SR 6.3.2.2 (L203), 6.7.8
+    """A loss falls on the attacker's choice of the top two (SR 6.3.2.2): G-INF1 in Travel under the target G-INF2 may
+    take A-INF1's 1 (fire value 5, 2d6 7) and be disrupted (6.7.8); after a DEF (2d6 5) it may not."""
+    setup = {"A-INF1": "B0303", "G-INF1": ("B0304", {"Mode": "Travel"}), "G-INF2": "B0304"}
+
+    def disrupted(*dice: int) -> list:
+        return last(Log(setup).phase(1, "allied_fire").say("df B0304 from A-INF1 target G-INF2")
+                    .roll("Direct Fire", *dice).layer("G-INF1", "Disrupted", "Normal", "Disrupted").check())
+
+    assert all_legal(disrupted(3, 4))
+    assert rules_broken(disrupted(2, 3)) == ["HTTR SR 5.1"]
 
 
 def test_a_change_back_to_the_set_up_mode_arrives_as_its_number():  # MOD-5: the set-up level is unnamed
