@@ -19,7 +19,7 @@ from hexforge.rules.httr.command_points import CpLedger
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.airborne_support import support
 from hexforge.rules.httr.detached import ARTILLERY, Detachments, Penalty, adhoc, detach, judge_adhoc
-from hexforge.rules.httr.units import division, formation_chain, is_kind
+from hexforge.rules.httr.units import controlling_hq, division, formation_chain, formation_hq, is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -55,7 +55,7 @@ class Position(Protocol):
 
 def controlling(p: Position, uid: str) -> str:
     """The HQ the unit answers to now."""
-    return p.attach.hq.get(uid, p.game.units[uid].formation)
+    return p.attach.hq[uid] if uid in p.attach.hq else controlling_hq(p.game, uid) or p.game.units[uid].formation
 
 
 def booster_unit(game: Game) -> str | None:
@@ -117,7 +117,7 @@ def judge(p: Position, d: Declaration) -> list[Verdict]:
         if not isinstance(helper, (Illegal, NotCheckable)):
             p.attach.hq[uid] = hq
         return [helper]
-    if f.strip() and f not in p.game.units:
+    if f.strip() and formation_hq(p.game, f) is None:
         return [NotCheckable(f"the HQ {f!r} of {uid} (units.csv formation names no unit: is it independent?)")]
     flak = is_kind(p.game, uid, "flak")
     if flak:

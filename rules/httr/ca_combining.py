@@ -36,7 +36,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import attachment as att
 from hexforge.rules.httr.movement import Step
-from hexforge.rules.httr.units import KINDS, kind_of
+from hexforge.rules.httr.units import KINDS, controlling_hq, kind_of, unresolved_formation
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -68,7 +68,7 @@ def chain(p: Position, u: str) -> tuple[list[str], Unknown | None]:
             return out, Unknown(f"the HQ {f!r} above unit {out[-1] if out else u} (units.csv formation names no "
                                 "unit: the Formation Displays are not transcribed)")
         out.append(f)
-        f = p.game.units[f].formation
+        f = controlling_hq(p.game, f) or unresolved_formation(p.game, f)
     return out, None
 
 

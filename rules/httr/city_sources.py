@@ -16,7 +16,7 @@ from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.sources import Source, sources
 from hexforge.rules.httr.supply import HttrSupply, Status
-from hexforge.rules.httr.units import formation_chain
+from hexforge.rules.httr.units import formation_names
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
@@ -56,7 +56,7 @@ def seen(p: Position, e: Event) -> None:
     uid = getattr(getattr(e, "piece", None), "unit", None)
     if not cfg or not isinstance(e, Move) or uid not in p.game.units:
         return
-    if cfg.get("formation") not in (p.game.units[uid].formation, *formation_chain(p.game, uid)):
+    if cfg.get("formation") not in formation_names(p.game, uid):
         return
     hexes = {p.hex(x) for x in (*e.path, e.to_hex)} - {None}
     p.cities.activated |= {name for name, at in places(p.game).items() if at and hexes & at}

@@ -54,6 +54,7 @@ from hexforge.maps.trace import CLOSED, OPEN, Reached, Tri, least_cost, reach_ar
 from hexforge.rules.httr.sources import Source
 from hexforge.rules.httr.supply_codes import CORPS_ROADS, Passability, _road_codes
 from hexforge.rules.httr.supply_ground import ROADS, SupplyGround
+from hexforge.rules.httr.units import controlling_hq, formation_chain, formation_hq, formation_names
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import tri_and, tri_or
 
@@ -108,10 +109,13 @@ class HttrSupply(SupplyGround):
         return HQ_LEVELS.get(u.size.lower(), "regiment")
 
     def parent(self, uid: str) -> str | None:
+        """The controlling HQ: ``parents``, else the HQ unit of the units.csv formation (:func:`controlling_hq`);
+        a formation whose HQ unit is not known (or is ``uid`` itself: the HQ above it is not given) is kept as its
+        name, which :meth:`where` does not know."""
         if uid in self.parents:
             return self.parents[uid]
         u = self.game.units.get(uid)
-        return u.formation if u is not None and u.formation else None
+        return (controlling_hq(self.game, uid) or u.formation) if u is not None and u.formation else None
 
     def where(self, hq: str) -> frozenset[Hex] | None:
         """The hexes of an HQ: a unit on the map, or a source standing in for it; None when unknown: a source
@@ -135,8 +139,12 @@ class HttrSupply(SupplyGround):
 
     def unknown_hq(self, hq: str) -> str:
         """What an HQ whose hexes :meth:`where` does not know needs, recorded in :meth:`missing`."""
-        need = (f"the HQ unit {hq!r} (units.csv formations name it, no unit id carries it: the Formation Displays "
-                "are not transcribed)" if self.untranscribed(hq) else f"hexes of the source standing in for {hq}")
+        own = formation_hq(self.game, hq) if hq not in self.game.units else None
+        need = (f"the HQ above {own} (units.csv gives {own} its own formation {hq!r}, game.toml "
+                "[special.formation_hqs]: the HQ it answers to is not transcribed)" if own is not None else
+                f"the HQ unit {hq!r} (units.csv formations name it, no unit id carries it and game.toml "
+                "[special.formation_hqs] maps it to none: the Formation Displays are not transcribed)"
+                if self.untranscribed(hq) else f"hexes of the source standing in for {hq}")
         self.needs.add(need)
         return f"not checkable: {need}"
 
@@ -271,12 +279,10 @@ class HttrSupply(SupplyGround):
         return out
 
     def _org(self, uid: str) -> list[str]:
-        """The units.csv formation chain of ``uid`` (attachments ignored)."""
-        out, p = [], self.game.units[uid].formation if uid in self.game.units else None
-        while p and p not in out:
-            out.append(p)
-            p = self.game.units[p].formation if p in self.game.units else None
-        return out
+        """The units.csv formation chain of ``uid`` (attachments ignored): its HQs and their formation names."""
+        if uid not in self.game.units:
+            return []
+        return [*formation_chain(self.game, uid), *formation_names(self.game, uid)]
 
     def airborne(self, uid: str) -> Tri:
         """Is ``uid`` of an airborne division (one with a supply head, ScR 5.1.3.1)? Unknown when its

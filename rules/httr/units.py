@@ -59,14 +59,56 @@ def printed_range(game: Game, uid: str) -> float | Unknown:
     return number(game, uid, "range")
 
 
-def formation_chain(game: Game, uid: str) -> list[str]:
-    """The unit's HQs upward (its ``formation`` column, followed while it names a unit)."""
-    out: list[str] = []
+FORMATION_HQS = "formation_hqs"  # game.toml [special.formation_hqs]: formation name -> HQ unit id
+
+
+def formation_hqs(game: Game) -> dict[str, str]:
+    """game.toml ``[special.formation_hqs]`` ``hqs``: the formation names units.csv writes, each with the id of its
+    HQ unit (an entry naming no units.csv id is left out: ``hexforge data status`` lists the names left unknown)."""
+    table = game.special(FORMATION_HQS)
+    rows = table.get("hqs") if isinstance(table, dict) else None
+    return {str(r["formation"]): str(r["hq"]) for r in rows or () if isinstance(r, dict)
+            and r.get("formation") and r.get("hq") in game.units}
+
+
+def formation_hq(game: Game, name: str) -> str | None:
+    """The HQ unit of the formation ``name`` (a units.csv formation): the unit whose id it is (the synthetic game
+    names formations by their HQ ids), else the one ``[special.formation_hqs]`` maps it to; None when neither says
+    (not known: the Formation Displays are not transcribed)."""
+    if name in game.units:
+        return name
+    return formation_hqs(game).get(name)
+
+
+def controlling_hq(game: Game, uid: str) -> str | None:
+    """The HQ above the unit by its units.csv formation (:func:`formation_hq`); None when that HQ is not known, or is
+    the unit itself (an HQ whose formation column names its own formation: the HQ above it is not given)."""
     f = game.units[uid].formation
-    while f and f in game.units and f not in out:
+    hq = formation_hq(game, f) if f else None
+    return None if hq == uid else hq
+
+
+def unresolved_formation(game: Game, uid: str) -> str:
+    """The unit's units.csv formation when no HQ unit is known for it; "" when it has none, or when it names the
+    unit's own formation (an HQ such as the corps HQ: nothing above it is given)."""
+    f = game.units[uid].formation
+    return "" if controlling_hq(game, uid) is not None or formation_hq(game, f) == uid else f
+
+
+def formation_chain(game: Game, uid: str) -> list[str]:
+    """The unit's HQs upward (its ``formation`` column, resolved by :func:`controlling_hq` while it names an HQ)."""
+    out: list[str] = []
+    f = controlling_hq(game, uid)
+    while f is not None and f not in out and f != uid:
         out.append(f)
-        f = game.units[f].formation
+        f = controlling_hq(game, f)
     return out
+
+
+def formation_names(game: Game, uid: str) -> list[str]:
+    """The formation names of the unit and of each HQ above it (units.csv ``formation``), for data that names
+    formations, e.g. ``[special.city_sources] formation``."""
+    return list(dict.fromkeys(f for u in (uid, *formation_chain(game, uid)) if (f := game.units[u].formation)))
 
 
 def division(game: Game, uid: str) -> str | None:

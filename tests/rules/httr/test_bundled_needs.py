@@ -95,12 +95,12 @@ def test_fire_at_an_untyped_unit_needs_whether_it_is_a_leader(httr):  # DF-6, MO
 
 
 def test_a_close_actions_cp_needs_the_controlling_hq(httr):  # CA-13, CA-6
-    """CA-13 (SR 10.1.14, 14.6.1): a CA costs its controlling HQ a CP, and the Household Cavalry troop's HQ is not
-    in units.csv (formation 'Guards Armored' names no HQ unit); CA-6 (SR 10.1.6-10.1.7): the CA's MP cost needs the
-    TEC cost of the target hex C2909, whose terrain is unsurveyed."""
+    """CA-13 (SR 10.1.14, 14.6.1): a CA costs its controlling HQ a CP; the Household Cavalry troop's formation
+    'Guards Armored' is GA HQ (game.toml [special.formation_hqs]), whose CP the log has not shown; CA-6 (SR
+    10.1.6-10.1.7): the CA's MP cost needs the TEC cost of the target hex C2909, whose terrain is unsurveyed."""
     got = needs(Log({CAR: ("C2808", CONC), GER: ("C2909", CONC)}, httr).phase(10, "allied_movement")
                 .say("ca C2909 from C2808").roll("Close Action", 4))
-    assert "the controlling HQ of HCav Troop A (units.csv formation; SR 14.6.1)" in got
+    assert any(n.startswith("the CP held by GA HQ (SR 14.3.8") for n in got), got
     assert "terrain of hex C2909 (unsurveyed)" in got
 
 

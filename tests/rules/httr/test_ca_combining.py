@@ -120,13 +120,14 @@ def bundled(setup: dict, g, *steps) -> list:
     return [v.needs for v in vs if isinstance(v, NotCheckable)]
 
 
-def test_bundled_troops_of_an_untranscribed_division_need_its_hq(httr):  # CA-4
-    """CA-4 (SR 10.1.6): the two Household Cavalry troops' formation 'Guards Armored' names no unit, so whether they
-    are of one division, and whether they are assets, is not checkable (never legal)."""
+def test_bundled_troops_of_one_division_need_whether_they_are_assets(httr):  # CA-4
+    """CA-4 (SR 10.1.6): the two Household Cavalry troops' formation 'Guards Armored' is GA HQ (game.toml
+    [special.formation_hqs]): they are of one division, directly under its HQ, but whether they are assets needs
+    their type (units.csv 'armored car'), so the CA is not checkable (never legal)."""
     got = bundled({CAR: ("C2808", CONC), CAR2: ("C2808", CONC), GER: ("C2909", DEF)}, httr, "ca C2909 from C2808")
-    assert any(n.startswith(f"the HQ 'Guards Armored' above unit {CAR2} (units.csv formation names no unit")
-               and n.endswith("(SR 10.1.6: units of different divisions or independent regiments never combine "
-                              "against one hex)") for n in got)  # CAR2 is on top
+    assert f"the type of unit {CAR2} (units.csv type: whether it is a division/corps asset or an HQ) (SR 10.1.6: " \
+           "assets combine only with units affiliated with their HQ)" in got  # CAR2 is on top
+    assert not any("divisions or independent regiments never combine" in n for n in got), got
 
 
 def test_bundled_companies_of_one_regiment_need_their_division(httr):  # CA-4
