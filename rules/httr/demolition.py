@@ -19,7 +19,7 @@ from hexforge.builder.timeline import DiceRoll, Eliminated, Entered, Event, Move
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.games.values import plain
-from hexforge.maps.hexes import Hex
+from hexforge.maps.hexes import Hex, Hexside
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr.bridge_repair import Approaches, judge_repair
 from hexforge.rules.httr.engineer_demolition import judge_engineers
@@ -54,6 +54,7 @@ class Demolitions:
     destroyed bridge awaiting its marker (event index, bridge)."""
 
     near: list[Bridge] = field(default_factory=list)
+    at: Hex | None = None  # the hex of the last approaching move
     known: list[Bridge] | None = None  # every bridge over water of the map (read once)
     approaches: Approaches = field(default_factory=Approaches)  # units near each bridge (ScR 9.6.2)
     rolled: set[Bridge] = field(default_factory=set)
@@ -99,6 +100,19 @@ def approached(p: Position, dem: Demolitions, e: Event, uid: str) -> None:
     if button is None or p.state.side(uid) == button.side:
         return
     dem.near = [br for br in dem.known if br not in dem.rolled and min(at.distance(h) for h in br) <= 1]
+    dem.at = at
+
+
+def unknown_bridge(game: Game, at: Hex | None) -> str | None:
+    """Why a bridge over water with an end next to ``at`` may exist unknown to the data (an unsurveyed hexside, or
+    bridges or water the data places nowhere); None when the map there is known."""
+    terrain = game.map.terrain
+    for a in (at, *at.neighbours()) if at is not None else ():
+        for b in a.neighbours():
+            why = terrain.unknown_features(Hexside.between(a, b), ("bridge", *WATERS))
+            if why is not None and a in game.map and b in game.map:
+                return f"the hexside {game.map.labels[a]}/{game.map.labels[b]}: {why}"
+    return None
 
 
 @rule("HTTR ScR 9.5.2-9.5.5", "FRY-4", "a demolition roll once per bridge, when an enemy unit first comes next to an "
@@ -111,6 +125,9 @@ def judge_roll(p: Position, dem: Demolitions, index: int, e: DiceRoll) -> Verdic
     if not sure and unsure:
         return NotCheckable(f"whether the bridge between {label(p, unsure[0])} may be blown (its thoroughfare and "
                             "water on the map, Table 1)")
+    if not sure and (why := unknown_bridge(p.game, dem.at)) is not None:
+        return NotCheckable(f"whether a bridge that may be blown has an end next to "
+                            f"{p.game.map.labels.get(dem.at, '?')} (the map's bridges and water, {why})")
     if not sure:
         return Illegal("HTTR ScR 9.5.2", "a demolition roll with no enemy unit just come next to an end of a bridge "
                        "that may be blown (or already rolled for)")

@@ -18,8 +18,6 @@ ASSERTS_UNSURE = ("NotCheckable", ".needs", "needs(", "unsure(")
 
 NO_BRIDGER = ("ferries.FerryLog.why_not is reached (thoroughfares.cross_water) only with a unit typed 'bridging "
               "engineer' in the hex; units.csv types none (Brandt's pioneers are 'engineer'): no log reaches it")
-BLOWN = ("demolition.judge_roll flags ScR 9.5.2 when no transcribed bridge is near, and the map's bridges are not "
-         "transcribed: strict xfail in test_bundled_needs_b2.py, reported")
 UNCOVERED: dict[str, str] = {
     "DF-11": "no bundled unit is typed AFV (HCav's 'armored car' is no type the rules read), so no bundled log puts "
              "AFVs in a leg target's hex; a fire whose result is unknown says so at the phase's end (EFF-3)",
@@ -41,7 +39,7 @@ UNCOVERED: dict[str, str] = {
     "SUP-15": "no German corps HQ is in units.csv and the German division HQs' formations (85xx '85', 7FJ Div HQ "
               "'7FJ', von Tettau HQ 'von Tettau') name no unit: the chain stops ('HQ 85 is not on the map') before a "
               "German edge-road source is asked: reported",
-    "FRY-1": NO_BRIDGER, "FRY-2": NO_BRIDGER, "FRY-4": BLOWN, "FRY-5": BLOWN,
+    "FRY-1": NO_BRIDGER, "FRY-2": NO_BRIDGER,
 }
 
 

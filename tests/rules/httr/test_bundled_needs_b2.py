@@ -139,8 +139,6 @@ def test_fire_at_a_towed_target_needs_whether_it_is_in_rough_or_city(httr):  # D
 
 # -- defects: checks that answer, or stay silent, on bundled data lacking their datum (strict xfails, reported) --
 
-@pytest.mark.xfail(strict=True, reason="demolition.judge_roll flags ScR 9.5.2 when no bridge is near, though the "
-                   "map's bridges are not transcribed")
 def test_a_demolition_roll_near_an_untranscribed_bridge_needs_the_maps_bridges(httr):  # FRY-4, FRY-5
     """FRY-4/FRY-5 (ScR 9.4-9.5.5, Table 1): the German player may roll to blow a bridge when an Allied unit first
     comes next to an end of one that may be blown; A1826's bridge (ScR 9.5.5) is named but no bridge hexside is
