@@ -15,6 +15,20 @@ areas are the edges' (``[[edges]] offmap-<area>``), their adjacency game.toml ``
 as moving in the mode it left in, each step as early as it may (Travel: one complete friendly Movement Phase,
 10.2.4; Concentrated: one complete GT, 10.2.5), then one complete Movement Phase in the area it enters from
 (10.2.3); its day steps' HQ and weather (10.2.7-10.2.8) the log does not show: not checkable.
+
+At most ``move_limit_sp`` strength points (game.toml ``[special.offmap_areas]``; 30, ScR 10.2.6) move from one area
+to another in a Movement Phase. Reading: the limit is per ordered pair of areas (from one to another) and per
+Movement Phase, a Concentrated step (a complete GT) counting in its GT's; a unit counts its printed strength (the log
+shows no strength losses). A unit's steps are forced into their phases when it came back as early as it could by a
+single shortest route (10.2.3-10.2.5), and only forced steps make an excess illegal; an excess that steps of units
+with time to spare may make is not checkable.
+
+Units of ``waits`` (``[special.offmap_areas] waits``: area, side, turns; area 6E's German units, two turns, ScR
+10.2.11) wait that many full turns in the area before entering from it. Reading, by 10.2.11's own gloss ("at the
+start of the second turn in that area ... entering the map on the next turn"): the GT a unit reaches the area is its
+first turn there, so it enters from GT reached + turns; a unit that moved into the area is read as reaching it as
+early as it could. The German player's warning (10.2.11's second sentence) is no logged event; a reinforcement held
+in the area (ScR 12.3.3) is not judged here.
 """
 from __future__ import annotations
 
@@ -22,12 +36,15 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
 from hexforge.games.game import Game
+from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.units import number
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
-from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, worst
 
 ENTRY_PHASES = ("movement", "reaction")  # ScR 12.2.1 (L1460): 'during either of its Movement Phases'
 AREA = "offmap-"  # terrain.toml [[edges]] id of an Off-Map Movement Area's map edge hexes (ScR 10.1.3)
@@ -35,6 +52,8 @@ DEACTIVATED = "deactivated on GT"  # the offmap_deactivation table's column (ScR
 AREAS = "offmap_areas"  # game.toml [special.offmap_areas] adjacent: pairs of adjacent areas (ScR 10.2.4-10.2.5)
 DISPLAY = "the Off-Map Movement Display"
 BETWEEN = ("travel", "concentrated")  # ScR 10.2.1 (L1421): only these modes move between off-map areas
+LIMIT = "move_limit_sp"  # [special.offmap_areas]: SP moved from one area to another in a Movement Phase (10.2.6)
+WAITS = "waits"  # [special.offmap_areas]: [{area, side, turns}], full turns in the area before entering (10.2.11)
 
 
 class Position(Protocol):
@@ -55,14 +74,30 @@ class Left(NamedTuple):
     mode: str | None
 
 
+class Passage(NamedTuple):
+    """A unit's moves between off-map areas as the log implies them (ScR 10.2.4-10.2.6): its strength, the GTs whose
+    Movement Phases its ``steps`` may fall in (``first``-``last``), each area's steps from where it left
+    (``start``) and to where it came back (``goal``)."""
+
+    uid: str
+    sp: float | None
+    first: int
+    last: int
+    steps: int
+    start: dict[str, int]
+    goal: dict[str, int]
+
+
 @dataclass
 class Arrivals:
     """Whether play has begun (a Movement Phase was reached); when and where each unit last left the map, the GT it
-    last entered it."""
+    last entered it; the moves between off-map areas read so far and the excesses already flagged (ScR 10.2.6)."""
 
     playing: bool = False
     left: dict[str, Left] = field(default_factory=dict)
     entered: dict[str, int] = field(default_factory=dict)
+    passages: list[Passage] = field(default_factory=list)
+    over: set[tuple[int, str, str]] = field(default_factory=set)
 
     def seen(self, p: Position) -> None:
         if p.phase()[0] in ENTRY_PHASES:
@@ -115,9 +150,13 @@ def judge_entry(p: Position, arrivals: Arrivals, uid: str, h: Hex | None) -> Ver
         return Illegal("HTTR ScR 10.2.3", f"{uid} left the map in GT {left[0]} and comes back before a complete "
                        f"friendly Movement Phase off it (the one of GT {wait[0]})")
     closed = area_open(p, h)
-    if closed is not None:
+    if isinstance(closed, Illegal):
         return closed
-    return between(p, uid, left, h) or Legal(detail=f"{uid} returns from off the map (ScR 10.2.3)")
+    wait = waited(p, uid, left, h)
+    if isinstance(closed, NotCheckable) and isinstance(wait, NotCheckable):  # one unknown: the hex's area
+        closed, wait = NotCheckable(f"{closed.needs}; {wait.needs}"), None
+    vs = [v for v in (closed, wait, between(p, arrivals, uid, left, h)) if v is not None]
+    return worst(vs) if vs else Legal(detail=f"{uid} returns from off the map (ScR 10.2.3)")
 
 
 @rule("HTTR ScR 10.3 / 10.1.4", "OFF-3", "a unit comes back onto the map from the off-map area whose edge it enters "
@@ -148,8 +187,9 @@ def unknown_area(p: Position, h: Hex | None) -> NotCheckable:
 @rule("HTTR ScR 10.2.1 / 10.2.4-10.2.5 / 10.2.7-10.2.8", "OFF-1", "a unit coming back by another off-map area than "
       "the one it left into moved between adjacent areas, in Travel (a complete Movement Phase a step) or "
       "Concentrated Mode (a complete GT a step), by day with its HQ and out of clear weather")
-def between(p: Position, uid: str, left: Left, h: Hex | None) -> Verdict | None:
-    """None when ``uid`` comes back by the area it left into (or its hex); else the move between areas."""
+def between(p: Position, arrivals: Arrivals, uid: str, left: Left, h: Hex | None) -> Verdict | None:
+    """None when ``uid`` comes back by the area it left into (or its hex); else the move between areas (and its
+    share of ScR 10.2.6's limit)."""
     back = areas_of(p, h)
     if (h is not None and h == left.hex) or set(back) & set(left.areas):
         return None
@@ -169,23 +209,36 @@ def between(p: Position, uid: str, left: Left, h: Hex | None) -> Verdict | None:
         return NotCheckable(f"the mode {uid} left the map in") if left.mode is None else \
             Illegal("HTTR ScR 10.2.1", f"{uid} left the map in {left.mode.title()} Mode and comes back by area "
                     f"{back[0]}: only units in Travel or Concentrated Mode move between off-map areas")
-    return moved_in_time(p, uid, left, back[0], steps)
+    timing = moved_in_time(p, uid, left, back[0], steps)
+    if isinstance(timing, Illegal):
+        return timing
+    passage = passage_of(p, uid, left, back, pairs, steps)
+    return worst([timing, moved_sp(p, arrivals, passage)]) if passage is not None else timing
 
 
-def area_steps(pairs: list, start: tuple[str, ...], goal: tuple[str, ...]) -> int:
-    """The fewest steps between adjacent areas (``pairs``) from ``start`` to ``goal`` (-1: none joins them)."""
+def neighbours(pairs: list) -> dict[str, set[str]]:
+    """Each area's adjacent areas (``pairs``: the display's adjacency, both ways)."""
     near: dict[str, set[str]] = {}
     for a, b in pairs:
         near.setdefault(a, set()).add(b)
         near.setdefault(b, set()).add(a)
-    seen, frontier, steps = set(start), set(start), 0
+    return near
+
+
+def distances(pairs: list, start: tuple[str, ...]) -> dict[str, int]:
+    """The fewest steps between adjacent areas from ``start`` to each area it joins."""
+    near, out, frontier, steps = neighbours(pairs), {a: 0 for a in start}, set(start), 0
     while frontier:
-        if frontier & set(goal):
-            return steps
-        frontier = {n for a in frontier for n in near.get(a, ()) if n not in seen}
-        seen |= frontier
         steps += 1
-    return -1
+        frontier = {n for a in frontier for n in near.get(a, ()) if n not in out}
+        out.update({n: steps for n in frontier})
+    return out
+
+
+def area_steps(pairs: list, start: tuple[str, ...], goal: tuple[str, ...]) -> int:
+    """The fewest steps between adjacent areas (``pairs``) from ``start`` to ``goal`` (-1: none joins them)."""
+    far = distances(pairs, start)
+    return min((far[g] for g in goal if g in far), default=-1)
 
 
 def moved_in_time(p: Position, uid: str, left: Left, area: str, steps: int) -> Verdict:
@@ -210,6 +263,109 @@ def moved_in_time(p: Position, uid: str, left: Left, area: str, steps: int) -> V
                             "its controlling HQ with it and no clear weather (ScR 10.2.7-10.2.8; the display's moves "
                             "are not logged)")
     return Legal(detail=f"{uid} moved by night from area {left.areas[0]} to area {area} (ScR 10.2.4-10.2.5, 10.2.9)")
+
+
+def passage_of(p: Position, uid: str, left: Left, back: tuple[str, ...], pairs: list, steps: int) -> Passage | None:
+    """``uid``'s moves between areas: its steps fall in the friendly Movement Phases (Travel, 10.2.4) or complete
+    GTs (Concentrated, 10.2.5) after it left, and end before the complete Movement Phase it spends in the area it
+    comes back from (10.2.3)."""
+    side = p.state.side(uid)
+    m, turn, phase = movement_index(p, side), p.state.turn, p.state.phase
+    after = back_after(p, side, (left.turn, left.phase))
+    if m is None or turn is None or phase is None or after is None:
+        return None
+    first = after[0] if left.mode == "travel" else left.turn + 1
+    sp = number(p.game, uid, "strength")
+    return Passage(uid, None if isinstance(sp, Unknown) else sp, first, turn - 1 if phase > m else turn - 2, steps,
+                   distances(pairs, left.areas), distances(pairs, back))
+
+
+def possible(q: Passage, near: dict[str, set[str]]) -> set[tuple[int, str, str]]:
+    """The (GT, from area, to area) steps ``q`` may have made: each reaches its area in time and leaves time to go on."""
+    far = len(near) + 1
+    return {(g, a, b) for g in range(q.first, q.last + 1) for a in near for b in near[a]
+            if q.start.get(a, far) <= g - q.first and q.goal.get(b, far) <= q.last - g}
+
+
+def forced(q: Passage) -> set[tuple[int, str, str]]:
+    """The steps ``q`` must have made: it had no Movement Phase to spare and one shortest route only."""
+    if q.last - q.first + 1 != q.steps:
+        return set()
+    layers = [{a for a, d in q.start.items() if d == i and q.goal.get(a) == q.steps - i} for i in range(q.steps + 1)]
+    return {(q.first + i, next(iter(layers[i])), next(iter(layers[i + 1]))) for i in range(q.steps)
+            if len(layers[i]) == 1 and len(layers[i + 1]) == 1}
+
+
+@rule("HTTR ScR 10.2.6", "OFF-1", "no more than 30 strength points move from one off-map area to another in a "
+      "Movement Phase")
+def moved_sp(p: Position, arrivals: Arrivals, passage: Passage) -> Verdict:
+    """``passage`` joins the moves read so far; an excess its forced steps complete is illegal (once a step)."""
+    cfg = p.game.special(AREAS) or {}
+    limit = plain(cfg.get(LIMIT))
+    if not isinstance(limit, (int, float)) or isinstance(limit, bool):
+        return NotCheckable(f"the strength points that may move between two off-map areas in a Movement Phase "
+                            f"(game.toml [special.{AREAS}] {LIMIT}, ScR 10.2.6)")
+    arrivals.passages.append(passage)
+    near = neighbours(cfg.get("adjacent") or [])
+    mine, doubt = possible(passage, near), None
+    for key in sorted(mine):
+        maybe = [q for q in arrivals.passages if key in possible(q, near)]
+        sure = sum(q.sp for q in arrivals.passages if q.sp is not None and key in forced(q))
+        if sure > limit and key in forced(passage) and key not in arrivals.over:
+            arrivals.over.add(key)
+            return Illegal("HTTR ScR 10.2.6", f"{sure:g} strength points moved from off-map area {key[1]} to area "
+                           f"{key[2]} in GT {key[0]}'s Movement Phase ({', '.join(q.uid for q in maybe)}, each back as "
+                           f"early as it could): at most {limit:g}")
+        unknown = [q.uid for q in maybe if q.sp is None]
+        if doubt is None and (unknown or sum(q.sp for q in maybe if q.sp is not None) > limit):
+            doubt = NotCheckable(f"the strength of {', '.join(unknown)} (units.csv)" if unknown else
+                                 f"the Movement Phases {', '.join(q.uid for q in maybe)} moved between off-map areas "
+                                 f"in (ScR 10.2.6: at most {limit:g} SP from area {key[1]} to {key[2]} in GT "
+                                 f"{key[0]}'s; {DISPLAY}'s moves are not logged)")
+    return doubt or Legal(detail=f"no more than {limit:g} SP can have moved between two off-map areas in a Movement "
+                          f"Phase with {passage.uid} (ScR 10.2.6)")
+
+
+def reached(p: Position, uid: str, left: Left, area: str) -> int | None:
+    """The GT ``uid`` (gone off the map as ``left``) reached off-map ``area`` at the earliest: the last of its steps
+    there (10.2.4-10.2.5), each as early as its mode allows (None: the display's adjacency or the sequence unknown)."""
+    if area in left.areas:
+        return left.turn
+    pairs = (p.game.special(AREAS) or {}).get("adjacent")
+    steps = area_steps(pairs, left.areas, (area,)) if isinstance(pairs, list) else -1
+    after = back_after(p, p.state.side(uid), (left.turn, left.phase))
+    if steps < 0 or after is None:
+        return None
+    return after[0] + steps - 1 if left.mode == "travel" else left.turn + steps
+
+
+@rule("HTTR ScR 10.2.11", "OFF-1", "German units in off-map area 6E wait there two full turns before entering the map")
+def waited(p: Position, uid: str, left: Left, h: Hex | None) -> Verdict | None:
+    """The data's ``waits`` (area, side, turns) binding ``uid``'s side: coming back by such an area's edge, ``uid``
+    enters no earlier than GT reached + turns; by a hex of no known area, with such an area's edge unknown, it may
+    be coming from it."""
+    side, turn, back = p.state.side(uid), p.state.turn, areas_of(p, h)
+    edges = p.game.map.terrain.edges
+    for w in plain((p.game.special(AREAS) or {}).get(WAITS)) or []:
+        area, turns = (str(w.get("area")), w.get("turns")) if isinstance(w, dict) else ("", None)
+        if not isinstance(turns, int) or w.get("side") not in (None, side) or turn is None:
+            continue
+        if area not in back:
+            if not back and edges.get(AREA + area) is None:
+                return NotCheckable(f"whether {p.game.map.labels.get(h, '?') if h else '?'} is on the map edge of "
+                                    f"off-map area {area}, whose units wait {turns} full turns (terrain.toml [[edges]] "
+                                    f"{AREA}{area}, ScR 10.2.11)")
+            continue
+        since = reached(p, uid, left, area)
+        if since is None:
+            return NotCheckable(f"when {uid} reached off-map area {area} ({DISPLAY}: game.toml [special.{AREAS}] "
+                                "adjacent, ScR 10.2.11)")
+        if turn < since + turns:
+            return Illegal("HTTR ScR 10.2.11", f"{uid} enters from off-map area {area} in GT {turn}, reached in GT "
+                           f"{since} at the earliest: units there wait {turns} full turns (enter from GT "
+                           f"{since + turns})")
+        return Legal(detail=f"{uid} waited {turns} full turns in off-map area {area} (ScR 10.2.11)")
+    return None
 
 
 @rule("HTTR ScR 10.2.2", "OFF-2", "a unit that entered the map does not leave it in the same GT")

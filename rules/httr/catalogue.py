@@ -390,7 +390,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('FRY-5', 'HTTR ScR 9.4-9.5 Table 1 (L1386-1404)', 'which bridges may be blown.', 'map bridges (type and obstacle)'),
     ('FRY-6', 'HTTR ScR 9.5.6-9.5.7 / 9.6 (L1394-1398)', 'engineer demolition (3 or 5 turns, ≥ 3 SP) and repair (≥ 4 SP, 6 turns, no enemy adjacent).', 'map bridges, units.csv strength'),
     # ScR 10 / 12 / 13 - Off-map movement, reinforcements, weather (L1413-1480)
-    ('OFF-1', 'HTTR ScR 10.1-10.2 (L1414-1431)', 'areas, one full Movement Phase before entering, Travel 1 phase / Concentrated 1 GT per area, ≤ 30 SP, no moves in clear day turns, HQ needed by day, 6E two turns + warning.', 'Off-Map Movement Display (22 areas and their adjacency, game.toml [special.offmap_areas]; only 5W known)'),
+    ('OFF-1', 'HTTR ScR 10.1-10.2 (L1414-1431)', 'areas, one full Movement Phase before entering, Travel 1 phase / Concentrated 1 GT per area, ≤ 30 SP, no moves in clear day turns, HQ needed by day, 6E two turns + warning.', 'Off-Map Movement Display (22 areas and their adjacency, game.toml [special.offmap_areas]; their map edges, terrain.toml [[edges]] offmap-<area>: only 5W known, not 6E of ScR 10.2.11)'),
     ('OFF-2', 'HTTR ScR 10.2.2 (L1422)', 'units that exit may not re-enter that turn; units that enter may not exit that turn.', ''),
     ('OFF-3', 'HTTR ScR 10.3 (L1433-1442)', 'off-map areas deactivate on their GT (table complete); units inside are removed.', 'Off-Map Movement Display (the map edges of 21 of the 22 areas; only 5W known)'),
     ('OFF-4', 'HTTR ScR 12.0-12.1 (L1453-1459)', 'arrivals by GT + map + hex/edge code.', 'Turn Record Track codes, Formation Displays'),

@@ -12,7 +12,7 @@ belongs to its regiment or division, or when it is of a formation the data's ``[
 without its regiment's marker in the data, its distance to it is not checkable). Its drop is its entry onto the
 map (``Entered``) on its designated drop hex (ScR 6.5.1), unless its scenario row enters it by a map hex or edge
 (a ground reinforcement, ScR 12.4.3: rules/httr/drop_rows.py; not checkable when it may be of such a row whose units
-the data does not give); the units put on the map in one log step (one drag of a stack) are one serial, each costing a lift point; its landing roll and each unit's scatter move after it are
+the data does not give) or it comes back from the off-map areas it left into (ScR 10.1.4, rules/httr/arrivals.py); the units put on the map in one log step (one drag of a stack) are one serial, each costing a lift point; its landing roll and each unit's scatter move after it are
 rules/httr/scatter.py's, and a unit lands where its scatter ends (on enemy units: 6.6.4; in rough ground or water:
 6.7.4-6.7.5), its scatter being no landing-turn move. Lift points are the Turn Record Chart's
 (``tables/turn_record.toml`` column ``lift_points``, on the rows of the day's GTs).
@@ -35,9 +35,9 @@ from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import drop_zones as zones
 from hexforge.rules.httr import landing_ma
 from hexforge.rules.httr import memory as mem
-from hexforge.rules.httr.entry_modes import setup_modes
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.drop_rows import airborne_listed, drop_formations, ground_row, unlisted_ground_rows
+from hexforge.rules.httr.entry_modes import setup_modes
 from hexforge.rules.httr.optional import GLIDERS
 from hexforge.rules.httr.scatter import Scatter, displaced_now, follow, scattering
 from hexforge.rules.httr.units import is_kind, mobility
@@ -55,6 +55,7 @@ class Position(Protocol):
     game: Game
     state: GameState
     rules: Any  # rules.system.RulesSystem: its ``scenario`` (rules/httr/drop_rows.py)
+    arrivals: Any  # rules.httr.arrivals.Arrivals: ``left``, the units gone off the map (ScR 10.1.2)
     airstrikes: Any  # rules.httr.airstrikes.Airstrikes: the routes' weather (rules/httr/scatter.py)
     channel: Channel
 
@@ -189,8 +190,8 @@ def judge_drop(p: Position, log: Landings, e: Entered, uid: str) -> list[Verdict
     h = p.hex(e.hex)
     if h is None:
         return [NotCheckable(f"the hex {uid} lands in")]
-    if ground_row(p, uid) is not None:
-        return []
+    if ground_row(p, uid) is not None or uid in p.arrivals.left:
+        return []  # a ground reinforcement (ScR 12.4.3) or a unit back from off the map (10.1.4): no drop
     maybe = unlisted_ground_rows(p, uid, h)
     if maybe:
         rows = " or ".join(repr(r.what or "a ground reinforcement row") for r in maybe)

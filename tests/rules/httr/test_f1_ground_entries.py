@@ -9,7 +9,7 @@ from hexforge.games import load_game
 from hexforge.rules import rules_for
 from hexforge.rules.httr.referee import HttrReferee
 from hexforge.rules.verdict import Illegal
-from tests.rules.httr.helpers import Log, illegal, unsure
+from tests.rules.httr.helpers import Log, illegal, last, unsure
 
 TRAVEL, DEF = {"Mode": "Travel"}, {"Mode": "Defilade"}
 
@@ -54,3 +54,17 @@ def test_bundled_road_entry_of_327_is_no_landing_but_unlisted_airborne_units_the
     vs = verdicts(unlisted, "s17")
     assert not [v for v in illegal(vs) if "501/101" in v.reason]
     assert any("501/101 is of" in v.needs and "'3/327 (all)'" in v.needs for v in unsure(vs)), [v.needs for v in unsure(vs)]
+
+
+def test_an_airborne_unit_back_from_off_the_map_is_no_landing():  # AIR-11, AIR-14 legal; OFF-1 (ScR 10.1.4)
+    """A-INF2 (of A-REG1, airborne by its Pathfinder marker) leaves by B0110 (area 1E) in Travel Mode and comes back
+    by it in GT 4's Allied Reaction Phase: an entry from an off-map area (10.1.4, 12.2.1), not a drop."""
+    log = Log({"A-INF2": ("B0110", TRAVEL), "G-INF1": "B0705"}).phase(3, "allied_movement").leave("A-INF2") \
+        .phase(4, "allied_reaction").enter("A-INF2", "B0110")
+    assert not illegal(last(log.check()))
+
+
+def test_an_airborne_unit_put_on_the_map_unannounced_is_a_drop():  # AIR-11, AIR-14 illegal (ScR 6.7.3, 6.8)
+    log = Log({"A-INF2": (None, TRAVEL), "G-INF1": "B0705"}).phase(3, "allied_movement") \
+        .phase(4, "allied_reaction").enter("A-INF2", "B0110")
+    assert {"HTTR ScR 6.7.3", "HTTR ScR 6.8"} <= {v.rule for v in illegal(last(log.check()))}
