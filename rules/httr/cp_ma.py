@@ -104,9 +104,11 @@ def due(p: Position, uid: str) -> tuple[str, int] | Verdict | None:
         return NotCheckable(cp.needs)
     if cp < 1:
         return hq, 1  # SR 13.2.7.6 (or 13.2.7.7: 1d6 either way; read as the HQ's roll)
-    path = p.rules.supplied(p.state, uid).supplied  # the whole chain (SR 13.2.2.2), modes from the memory
+    status = p.rules.supplied(p.state, uid)  # the whole chain (SR 13.2.2.2), modes from the memory
+    path = status.supplied
     if path is None:
-        return NotCheckable(f"whether {uid} traces a valid supply path (SR 13.2.7.7)")
+        why = f": {status.reason}" if status.reason else ""
+        return NotCheckable(f"whether {uid} traces a valid supply path (SR 13.2.7.7){why}")
     if path is False:
         return uid, 1  # SR 13.2.7.7
     return (hq, 2) if cp < 2 else None
