@@ -111,11 +111,17 @@ class HttrSupply(SupplyGround):
     def parent(self, uid: str) -> str | None:
         """The controlling HQ: ``parents``, else the HQ unit of the units.csv formation (:func:`controlling_hq`);
         a formation whose HQ unit is not known (or is ``uid`` itself: the HQ above it is not given) is kept as its
-        name, which :meth:`where` does not know."""
+        name, which :meth:`where` does not know. Reading: a corps HQ whose formation is its own has none above it
+        (it traces to its source, SR 13.2.3.1)."""
         if uid in self.parents:
             return self.parents[uid]
         u = self.game.units.get(uid)
-        return (controlling_hq(self.game, uid) or u.formation) if u is not None and u.formation else None
+        if u is None or not u.formation:
+            return None
+        hq = controlling_hq(self.game, uid)
+        if hq is None and self.level(uid) == "corps" and formation_hq(self.game, u.formation) == uid:
+            return None
+        return hq or u.formation
 
     def where(self, hq: str) -> frozenset[Hex] | None:
         """The hexes of an HQ: a unit on the map, or a source standing in for it; None when unknown: a source

@@ -33,12 +33,11 @@ UNCOVERED: dict[str, str] = {
             "101st/82nd/1st Airborne markers' formations name none), so the GT's weather is never asked",
     "SCN-8": "units.csv has none of the released groups' units, so no log reaches the check; test_releases.py's "
              "test_the_bundled_rivers_are_not_transcribed asks its rows for the missing map data directly",
-    "SUP-14": "city_sources.via_city asks for a city only for a division HQ whose parent is the corps HQ unit '30 "
-              "Corps HQ'; the only non-airborne division HQ, GA HQ, has formation '30 Corps', which names no unit: "
-              "reported",
     "SUP-15": "no German corps HQ is in units.csv and the German division HQs' formations (85xx '85', 7FJ Div HQ "
-              "'7FJ', von Tettau HQ 'von Tettau') name no unit: the chain stops ('HQ 85 is not on the map') before a "
-              "German edge-road source is asked: reported",
+              "'7FJ', von Tettau HQ 'von Tettau') name no HQ unit (game.toml [special.formation_hqs] maps none): the "
+              "chain is not checkable, naming the HQ unit '85', before a German edge-road source is asked; the "
+              "corps-not-in-play trace of ScR 5.1.5.2 and von Tettau's west-edge roads (5.1.5.1) are not built: "
+              "reported",
     "FRY-1": NO_BRIDGER, "FRY-2": NO_BRIDGER,
 }
 
