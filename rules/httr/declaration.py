@@ -18,7 +18,10 @@ word opens a declaration). Read by one tokenizer pass, linear in the line's leng
                                                             trigger word; the spotter may be the firer)
     return TARGET from FIRER {FIRER} [target UNIT]          return fire after AT fire (SR 6.6.7)
     spill HEX UNIT {UNIT}                                   after IF, the other units of HEX that took its
-                                                            excess losses, one per hit, in order (SR 6.5.3.2)
+                                                            excess losses, one per hit, in order (SR 6.5.3.2);
+                                                            after a conventional DF loss that eliminated its
+                                                            target, the new top two that took the overflow
+                                                            (SR 6.3.1.6, rules/httr/overflow.py)
     ca TARGET from HEX [lead UNIT {UNIT}]                   close action, with its lead units (SR 10.3)
     cp HQ N [from HQ]                                       N command points allocated to HQ (SR 14.3) from its
                                                             division's record track, or from the HQ named
