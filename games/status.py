@@ -119,6 +119,19 @@ def status(game: Game, catalogue: Iterable[Check] | None = None) -> Status:
     return s
 
 
+def unresolved_formations(game: Game) -> Counter[str]:
+    """The units.csv formations that name no HQ unit, with how many units carry each: no unit id, and no
+    ``[special.formation_hqs]`` entry mapping it to one (``unknown`` is no name). Empty for a game whose formations
+    name no HQ at all (neither an id nor a mapping): its formations are not read as HQs."""
+    table = game.special("formation_hqs")
+    rows = table.get("hqs") if isinstance(table, dict) else None
+    mapped = {r.get("formation") for r in rows or () if isinstance(r, dict) and r.get("hq") in game.units}
+    names = Counter(u.formation for u in game.units.values() if u.formation and u.formation != "unknown")
+    if not mapped and not any(f in game.units for f in names):
+        return Counter()
+    return Counter({f: n for f, n in names.items() if f not in game.units and f not in mapped})
+
+
 RECORD_TEXT = ("name", "side", "source", "note")  # a record's descriptive fields, not data to count
 
 
@@ -241,6 +254,9 @@ def report(s: Status, verbose: bool = False) -> str:
         for v in s.inferred:
             by_unit.setdefault(v.split(".")[0], []).append(v.split(".", 1)[1])
         lines += [f"  {uid} {', '.join(cols)}: {g.units[uid].inferred[cols[0]]}" for uid, cols in by_unit.items()]
+    if gaps := unresolved_formations(g):
+        lines += ["", "formations naming no HQ unit (no units.csv id, no game.toml [special.formation_hqs] entry): "
+                  + ", ".join(f"{f} ({n} unit{'s' if n > 1 else ''})" for f, n in sorted(gaps.items()))]
     for key, fields in s.records.items():
         lines += ["", f"[special.{key}] fields, one record per {key.rstrip('s')}:"]
         for name, t in sorted(fields.items()):

@@ -126,3 +126,15 @@ def test_the_bundled_guards_division_asks_for_the_cities_hexes(httr):  # SUP-14,
     assert isinstance(got, NotCheckable), got
     assert "traces to a major city 30th Corps units moved through" in got.needs, got
     assert "the hexes of Eindhoven, Grave, Nijmegen: terrain.toml places, ScR 5.1.2" in got.needs, got
+
+
+def test_data_status_lists_the_formation_names_no_hq_unit_resolves(httr):
+    """`hexforge data status` names the formations still missing an HQ unit: the mapped ones and those that are HQ
+    ids are resolved; the synthetic game, whose formations are all HQ ids, and a game whose formations name no HQ at
+    all (Piercing the Reich) list none."""
+    from hexforge.games.status import report, status, unresolved_formations
+    gaps = unresolved_formations(httr)
+    assert gaps["101"] == 6 and "7FJ" in gaps
+    assert not {"Guards Armored", "30 Corps", "506/101", "unknown"} & set(gaps)
+    assert "101 (6 units)" in report(status(httr)).split("formations naming no HQ unit")[1].splitlines()[0]
+    assert not unresolved_formations(load_game(SYNTHETIC)) and not unresolved_formations(load_game("piercing-the-reich"))
