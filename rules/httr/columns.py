@@ -20,8 +20,9 @@ from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.movement_class import moves_now
 from hexforge.rules.httr.thoroughfares import THOROUGHFARES, links
-from hexforge.rules.httr.units import is_kind, mobility
+from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -60,10 +61,11 @@ class Drag:
 
 
 def is_leg(game: Game, state: GameState, uid: str) -> bool:
-    """A leg unit for SR 9.6.7: leg mobility or dismounted (9.6.8); never a leader or a static unit."""
+    """A leg unit for SR 9.6.7: one moving as a leg unit now (``movement_class``: dismounted, 9.6.8); never a
+    leader or a static unit."""
     if is_kind(game, uid, "leader", "static"):
         return False
-    return mobility(game, uid) == "leg" or mem.has(state, uid, "dismounted")
+    return moves_now(game, state, uid) == "leg"
 
 
 @rule("HTTR SR 9.6.5 / 9.6.7 / 11.3.5 / 11.3.7", "MOV-17/MOV-20", "at most two Travel units, or two leg units at "

@@ -21,12 +21,14 @@ from hexforge.maps.hexes import Hex, ring
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.path import NoRoute, Route, route
 from hexforge.rules.core.tables import Cells
-from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr import columns, thoroughfares
+from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.ferries import FERRY_MP, FerryLog
+from hexforge.rules.httr.leader_ma import leader_bonus
 from hexforge.rules.httr.los import Observation
-from hexforge.rules.httr.units import is_kind, kind_of, mobility, number, printed_range
+from hexforge.rules.httr.movement_class import in_battery, moves_now
 from hexforge.rules.httr.supply_codes import NO_ZOC_INTO  # SR 8.4.1 (L439)
+from hexforge.rules.httr.units import is_kind, kind_of, mobility, number, printed_range
 from hexforge.rules.registry import note, rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict, tri_or
@@ -92,6 +94,7 @@ class Movement:
         self.denied: Illegal | None = None  # the first column limit that denied this unit a road rate or stopped it
         self._zone: dict[Hex, Tri] | None = None
         self._ma: object = _UNSET
+        self.ma_unsure: str | None = None  # what would tell whether leaders add more MP (``leader_bonus``)
         self._column: object = _UNSET
         self._costs: dict[tuple, float | str | Unknown] = {}
         self.edges: dict[tuple[Hex, Hex, bool], Edge] = {}
@@ -107,14 +110,12 @@ class Movement:
 
     def _find_column(self) -> str | Unknown:
         m = mem.mode(self.state, self.uid)
-        mob = mobility(self.game, self.uid)
         if m is None:
             return Unknown(f"the mode of unit {self.uid} (its Mode layer: the log never showed it)")
         if m == "travel":
             return "move_travel"
-        if isinstance(mob, Unknown):
-            return mob
-        return f"move_{m}_{'leg' if mob == 'leg' else 'vehicular'}"
+        how = moves_now(self.game, self.state, self.uid)  # SR 9.3.3, 9.3.9: dismounted / HQ in Defilade: leg
+        return how if isinstance(how, Unknown) else f"move_{m}_{how}"
 
     def cell(self, key: str, column: str) -> float | str | Unknown:
         v = self.tec.get(key, column)
@@ -123,7 +124,8 @@ class Movement:
         return Unknown(f"TEC {key!r} {column}")
 
     def ma(self) -> float | Unknown:
-        """SR 9.3.1 MA, +1 for each leader stacked with the unit's HQ (19.2.3, 19.6.2)."""
+        """SR 9.3.1 MA, +1 for each leader stacked with his own HQ above the unit (19.2.3, 19.6.2: ``leader_ma``); a
+        lower bound when ``ma_unsure`` names what would tell whether a leader adds more."""
         if self._ma is _UNSET:
             self._ma = self._find_ma()
         return self._ma  # type: ignore[return-value]
@@ -146,13 +148,9 @@ class Movement:
         base = self.printed_ma()
         if isinstance(base, Unknown):
             return base
-        hq = self.game.units[self.uid].formation
-        at = self.state.where(hq) if hq in self.game.units else None
-        here = self.state.at(at) if at is not None else ()
-        unsure = [u for u in here if is_kind(self.game, u, "leader") is None]
-        if unsure:
-            return Unknown(f"the type of unit {unsure[0]} (units.csv type: a leader with the HQ adds 1 MP, SR 19.2.3)")
-        return base + len([u for u in here if is_kind(self.game, u, "leader")])
+        bonus = leader_bonus(self.game, self.state, self.uid)  # SR 19.2.3, 19.6.2
+        self.ma_unsure = bonus.unsure
+        return base + bonus.mp
 
     # -- ZOC ---------------------------------------------------------------------------------
 
@@ -351,11 +349,14 @@ class Movement:
             self.denied = self.denied or Illegal("HTTR SR 9.6.6", f"{self.uid} is in Travel Mode and entered a hex "
                                                  "of other units in Travel Mode along a thoroughfare: it stops there")
             return self.denied
+        if rec.hexes >= 1 and in_battery(self.game, self.state, self.uid):
+            return Illegal("HTTR SR 9.5.2.1", f"{self.uid} is a towed unit in battery: it moves at most one hex "
+                           "(SR 9.3.10: further only in Travel Mode)")
         if self.reaction:
-            mob = mobility(self.game, self.uid)
-            if isinstance(mob, Unknown):
-                return NotCheckable(mob.needs)
-            limit = REACTION_HEXES["leg" if mob == "leg" else "other"]
+            how = moves_now(self.game, self.state, self.uid)  # SR 9.3.3, 9.3.9
+            if isinstance(how, Unknown):
+                return NotCheckable(how.needs)
+            limit = REACTION_HEXES["leg" if how == "leg" else "other"]
             if rec.hexes >= limit:
                 return Illegal("HTTR SR 9.1.4", f"{self.uid} moved more than {limit} hexes in a Reaction Phase "
                                f"({'leg' if limit == 2 else 'non-leg'} unit)")
@@ -367,6 +368,8 @@ class Movement:
         if isinstance(ma, Unknown):
             return NotCheckable(ma.needs)
         if before.over or (after.mp > ma and before.hexes >= 1):
+            if self.ma_unsure is not None:  # a leader may add more MP (SR 19.2.3)
+                return NotCheckable(self.ma_unsure)
             return Illegal("HTTR SR 9.2.3", f"{self.uid} needs more than its MA of {ma:g} MP "
                            f"({after.mp:g} MP after {after.hexes} hexes)")
         return Legal(detail="first") if after.mp > ma else Legal()
@@ -496,6 +499,8 @@ def least_step(game, tec: Cells, column: str) -> float:
     hexes = {k for kinds in t.hexes.values() for k in kinds}
     sides = {f.kind for fs in t.hexsides.values() for f in fs}
     roads = {k for ks in t.thoroughfares.values() for k in ks}
+    if thoroughfares.CITY in hexes:
+        roads |= thoroughfares.CITY_TRAIL  # SR 9.4.1.3: a trail between city hexes
     got: list[float] = []
     for key in sorted(hexes | sides | roads):
         c = tec.get(key, column)

@@ -20,10 +20,13 @@ from hexforge.maps.terrain import Unknown
 from hexforge.maps.trace import CLOSED, OPEN, UNSURE, Cost, Tri
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.core.zoc import zoc_in
+from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.los import Observation
+from hexforge.rules.httr.movement_class import moves_as
 from hexforge.rules.httr.sources import Source, number
 from hexforge.rules.httr.supply_codes import (ADJACENT_ZOC_ONLY, CORPS_ROADS, NO_ZOC_INTO, PENDING, Passability,
                                              _Pairs, unit_facts)
+from hexforge.rules.httr.thoroughfares import links
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import tri_and, tri_not
 
@@ -263,7 +266,7 @@ class SupplyGround:
             ok = self.passable(b, side)
             if ok is False:
                 return None
-            roads = sorted(self.game.map.terrain.connections(a, b) & ROADS)
+            roads = sorted(links(self.game, a, b) & ROADS)  # drawn, and a trail between city hexes (SR 9.4.1.3)
             if roads:
                 got = [self.tec(k, "move_travel") for k in roads]
                 known = [v for v in got if isinstance(v, float)]
@@ -281,26 +284,32 @@ class SupplyGround:
             return c
         return cost
 
-    def unit_column(self, uid: str) -> str:
-        """The TEC column of the unit's movement (its mobility and mode)."""
+    def unit_column(self, uid: str) -> str | Unknown:
+        """The TEC column of the unit's movement: Travel, else its Defilade column by how it moves now
+        (``movement_class``: a dismounted unit and an HQ out of Travel, which is in Defilade, move as leg units,
+        SR 9.3.3, 9.3.9)."""
         if uid in self.travel:
             return "move_travel"
-        mob = self.game.units[uid].mobility.lower()
-        return f"move_defilade_{'vehicular' if mob in ('vehicular', 'motorized', 'afv') else 'leg'}"
+        how = moves_as(self.game, uid, "defilade", mem.has(self.state, uid, "dismounted"))
+        return how if isinstance(how, Unknown) else f"move_defilade_{how}"
 
     def allowed(self, uid: str, side: str, ferry: bool = False):
         """13.2.2.4: a unit's hex-count path enters no terrain prohibited to it (and no blocked
         hex); with ``ferry`` it may cross a ferried river (ScR 5.1.8.2)."""
         column = self.unit_column(uid)
+        if isinstance(column, Unknown):
+            self.needs.add(column.needs)
 
         def through(h: Hex) -> Tri:
             ok = self.passable(h, side)
-            if ok is False:
-                return False
+            if ok is False or isinstance(column, Unknown):
+                return False if ok is False else None
             e = self._enter(h, column)
             return tri_and(ok, False if e is None else None if isinstance(e, Unknown) else True)
 
         def cross(a: Hex, b: Hex) -> Tri:
+            if isinstance(column, Unknown):
+                return None
             e = self._hexside(a, b, column, ferry and self.ferried(a, b, side))
             return False if e is None else None if isinstance(e, Unknown) else True
         return through, cross

@@ -16,7 +16,8 @@ from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
-from hexforge.rules.httr.units import is_kind, mobility
+from hexforge.rules.httr.movement_class import moves_now
+from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, NotCheckable, Verdict
@@ -27,6 +28,8 @@ BRIDGES = frozenset({"bridge", "pontoon_bridge"})  # SR 9.4.3
 CROSSINGS = frozenset({"river", "canal"})  # ScR 9.0 (L1353)
 THOROUGHFARES = frozenset(ROADS) | RAISED  # SR 9.4.6: road, trail or railroad
 BRIDGE_EXTRA = 1.0  # SR 9.4.2.4 (L485)
+CITY = "city"  # SR 9.4.1.3 (L481)
+CITY_TRAIL = frozenset({"trail"})  # SR 9.4.1.3 (L481)
 
 
 class Mover(Protocol):
@@ -38,7 +41,19 @@ class Mover(Protocol):
 
 
 def links(game: Game, a: Hex, b: Hex) -> frozenset[str]:
-    return game.map.terrain.connections(a, b)
+    """The thoroughfares across the hexside between ``a`` and ``b``: those drawn, and a trail between two city hexes
+    (SR 9.4.1.3: every city hex has a trail through all six hexsides). Reading: a trail drawn up to a city hex is
+    one the map data gives across that hexside; what the data does not give is no trail."""
+    drawn = game.map.terrain.connections(a, b)
+    return drawn | CITY_TRAIL if city_trail(game, a, b) else drawn
+
+
+@rule("HTTR SR 9.4.1.3", "MOV-12", "every city hex has a trail through all six hexsides: adjacent city hexes are "
+      "connected by trails")
+def city_trail(game: Game, a: Hex, b: Hex) -> bool:
+    """Are ``a`` and ``b`` both city hexes (a trail joins them, SR 9.4.1.3)? An unsurveyed hex is no city here."""
+    t = game.map.terrain
+    return CITY in (t.of(a) or ()) and CITY in (t.of(b) or ())
 
 
 def bridged(game: Game, a: Hex, b: Hex) -> bool:
@@ -64,8 +79,9 @@ def usable_roads(m: Mover, a: Hex, b: Hex, column: str) -> list[str]:
 @rule("HTTR SR 9.4.2.4", "MOV-14", "a leg unit that cannot adopt Travel Mode pays 1 MP more to cross a bridge "
       "only a raised road, trail or railroad crosses")
 def bridge_extra(m: Mover, a: Hex, b: Hex) -> float:
-    """Leg units are the ones that cannot adopt Travel Mode (SR 9.5.1.1)."""
-    if mobility(m.game, m.uid) != "leg" or is_kind(m.game, m.uid, "leader"):
+    """Leg units are the ones that cannot adopt Travel Mode (SR 9.5.1.1). Reading: a unit moving as a leg unit
+    (dismounted, SR 9.3.3; an HQ in Defilade, 9.3.9) is one: it cannot adopt Travel Mode during its move."""
+    if moves_now(m.game, m.state, m.uid) != "leg" or is_kind(m.game, m.uid, "leader"):
         return 0.0
     over = links(m.game, a, b) - BRIDGES
     if not bridged(m.game, a, b) or not over or not over <= (RAISED | {"railroad"}):

@@ -69,7 +69,9 @@ def test_reaction_phase_hex_limits():  # SOP-4, SR 9.1.4 (L454)
 
 def test_a_leader_with_the_hq_adds_one_mp():  # MOV-26, SR 19.2.3 (L974)
     # 5 clear hexes (10 MP) plus 3 MP to leave G-INF1's ZOC: 13 MP, over the MA of 12, within 12 + 1
-    setup = {"A-INF1": "B0102", "G-INF1": "B0201", "A-REG1": "B0701"}
+    # SR 19.2.3: "stacked with his HQ": A-LDR's HQ is A-DIV (units.csv formation), above A-INF1's A-REG1; the test
+    # once counted A-LDR stacked with A-REG1, which is not his HQ (tests/rules/httr/test_audit_movement.py)
+    setup = {"A-INF1": "B0102", "G-INF1": "B0201", "A-REG1": "B0701", "A-DIV": "B0701"}
     assert rules_broken(move(setup, "A-INF1", "B0107")) == ["HTTR SR 9.2.3"]
     v = move({**setup, "A-LDR": "B0701"}, "A-INF1", "B0107")
     assert all_legal(v) and "13 of 13 MP" in v[0].detail
