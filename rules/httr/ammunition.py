@@ -13,11 +13,19 @@ Readings: the depletion check follows a unit's fire or its attack in a CA in the
 (catalogue ``READINGS``). A Depletion Check roll names no unit: a failed roll left unanswered is judged only when
 every unit that fired or attacked this phase and is not yet depleted is artillery of ER 7+ that it fails, and a
 missing check only by counting the phase's rolls against those guns (a roll made for another unit may hide one).
+
+SR 19.6.1 (L984) and the note at L738: a unit stacked with its controlling leader suffers no effect of its HQ's
+insufficient CP (:func:`leader_negates`): no depletion check for want of CP (13.2.7.5-13.2.7.6) and no rolled MA
+(``cp_ma``). Readings: 19.6.1's "controlling leader" (the note says "a leader counter") is a leader whose own HQ is
+above the unit (``ca_combining.coordinates``, as 19.1.3's "subordinated to him"); the negation is of reduced CP only,
+not of a broken supply path (13.2.7.7: "irrespective of the number of CP"), nor of the AmP artillery's check on
+every fire (15.2.1); the leader is stacked with the unit when its Depleted marker goes on (the check follows the
+fire "immediately", 13.2.7.5) or, for the MA, at the beginning of its move.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from hexforge.builder.timeline import DiceRoll, Event, Move, TurnChange
 from hexforge.games.channel import Channel
@@ -25,6 +33,7 @@ from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.ca_combining import coordinates
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.supply_rules import Supplied, before_supply_rules, supplied
@@ -91,10 +100,57 @@ def check_depletion(p: Position, uid: str) -> Verdict:
     got = supplied(p, uid)
     if got.full is None:
         return NotCheckable(got.why)
-    if got.full and not (amp_gun(p, uid) is True and p.readings.get(AMP_CHECK, "every_fire") == "every_fire"):
+    every = amp_gun(p, uid) is True and p.readings.get(AMP_CHECK, "every_fire") == "every_fire"
+    if got.full and not every:
         return Illegal("HTTR SR 13.2.7.4", f"{uid} is fully in command and supply ({got.why}): it checks no "
                        "depletion")
+    return check_leader(p, uid, got) if got.path is True and not every else check_roll(p, uid, got)
+
+
+@rule("HTTR SR 19.6.1 / 13.2.7.7 note", "SUP-4/SUP-5/SUP-17", "a unit stacked with its controlling leader checks no "
+      "depletion for its HQ's insufficient CP")
+def check_leader(p: Position, uid: str, got: Supplied) -> Verdict:
+    """A unit that traces its supply path but whose HQ is short of CP, marked depleted: not while stacked with its
+    controlling leader (SR 19.6.1 L984, note L738)."""
+    leader = leader_negates(p, uid)
+    if isinstance(leader, Unknown):
+        return NotCheckable(leader.needs + " (SR 19.6.1: a controlling leader negates reduced CP)")
+    if leader is not None:
+        return Illegal("HTTR SR 19.6.1", f"{uid} is stacked with its controlling leader {leader}: the effects of its "
+                       f"HQ's insufficient CP are negated ({got.why}), so it checks no depletion")
     return check_roll(p, uid, got)
+
+
+def leader_negates(p: Any, uid: str) -> str | Unknown | None:
+    """SR 19.6.1 (L984): the leader stacked with ``uid`` whose own HQ is above it (its controlling leader), else
+    None; Unknown when a stacked leader's organisation is not known. ``p``: the referee (game, state, attach)."""
+    at = p.state.where(uid)
+    doubt: Unknown | None = None
+    for u in p.state.at(at) if at is not None else ():
+        if u != uid and p.state.side(u) == p.state.side(uid) and is_kind(p.game, u, "leader"):
+            ok = coordinates(p, u, [uid])
+            if ok is True:
+                return u
+            doubt = doubt or (ok if isinstance(ok, Unknown) else None)
+    return doubt
+
+
+def full_ma(p: Any, uid: str, need: tuple[str, int] | Verdict | None) -> tuple[str, int] | Verdict | None:
+    """``cp_ma.due``'s answer for ``uid`` with SR 19.6.1: an MA rolled for its HQ's want of CP (the HQ's roll) is
+    the full MA while the unit is stacked with its controlling leader, unless it traces no supply path (13.2.7.7:
+    its own 1d6)."""
+    if not isinstance(need, tuple) or need[0] == uid:
+        return need
+    leader = leader_negates(p, uid)
+    if isinstance(leader, Unknown):
+        return NotCheckable(leader.needs + f" (SR 19.6.1: whether {uid} moves on its full MA)")
+    if leader is None:
+        return need
+    path = p.rules.supplied(p.state, uid).supplied
+    if path is None:
+        return NotCheckable(f"whether {uid} traces a valid supply path (SR 13.2.7.7; its leader negates reduced CP, "
+                            "SR 19.6.1)")
+    return (uid, 1) if path is False else None
 
 
 def amp_gun(p: Position, uid: str) -> bool | Unknown:

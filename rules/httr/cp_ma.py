@@ -21,6 +21,7 @@ from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import command_points as cpl
+from hexforge.rules.httr.ammunition import full_ma
 from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.movement import Movement, Step
@@ -117,7 +118,7 @@ def due(p: Position, uid: str) -> tuple[str, int] | Verdict | None:
 @rule("HTTR SR 13.2.7.5-13.2.7.7", "MOV-24", "an HQ on one CP moves its units on a 2d6 MA, on none on 1d6, rolled once "
       "for all; a unit without a supply path on a 1d6 of its own")
 def judge_move(p: Position, log: CpMa, index: int, uid: str) -> Verdict | None:
-    need = due(p, uid)
+    need = full_ma(p, uid, due(p, uid))  # SR 19.6.1: a controlling leader stacked negates reduced CP
     if need is None or not isinstance(need, tuple):
         return need
     whose, dice = need
