@@ -282,7 +282,10 @@ def defilade_bonus(c: Close, n: Numbers) -> float:
 
 
 def able(c: Close, u: str) -> bool:
-    """SR 10.4.2.4: a combat engineer of at least two SP and positive morale."""
+    """SR 10.4.2.4: a combat engineer of at least two SP and positive morale (and not disrupted: a disrupted engineer
+    has no engineer functions, SR 10.6.2)."""
+    if mem.has(c.p.state, u, "disrupted"):
+        return False
     sp, mo = strength_now(c.p, u), morale_now(c.p, u)
     strong = c.doubts.know(None if isinstance(sp, Unknown) else sp >= 2, f"strength of unit {u} (units.csv)")
     keen = c.doubts.know(None if isinstance(mo, Unknown) else mo > 0, f"morale of unit {u} (units.csv)")
