@@ -61,6 +61,10 @@ def test_the_bundled_formation_names_resolve_to_their_hq_units(httr):
     '7FJ' (two HQ rows carry it) stay unknown."""
     assert formation_hq(httr, "Guards Armored") == "GA HQ" and formation_hq(httr, "30 Corps") == "30 Corps HQ"
     assert formation_hq(httr, "506/101") == "506/101"
+    marks = {m.formation for m in httr.info.markers if m.track in ("cp", "amp")}  # the record tracks' own spelling
+    assert {"Guards Armoured", "30th Corps"} <= marks
+    assert formation_hq(httr, "Guards Armoured") == "GA HQ" and formation_hq(httr, "30th Corps") == "30 Corps HQ"
+    assert formation_hq(httr, "101st Airborne") is None  # its HQ is not transcribed
     assert formation_hq(httr, "101") is None and formation_hq(httr, "7FJ") is None
     assert formation_chain(httr, "32/GdA") == ["GA HQ", "30 Corps HQ"] and division(httr, "32/GdA") == "GA HQ"
     assert controlling_hq(httr, "30 Corps HQ") is None and formation_chain(httr, "30 Corps HQ") == []
