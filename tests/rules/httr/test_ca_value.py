@@ -251,3 +251,17 @@ def test_an_overstacked_landing_fights_at_two_less_er(tmp_path):  # CA-19, SR 10
     assert ca_result(game(), v_o, "1:1", 3) == "-" and ca_result(game(), v_f, "1:1", 3) == "D"
     assert rules_broken(last(over.move("G-INF2", "B0307").check())) == ["HTTR SR 10.5.1"]
     assert not illegal(last(fit.move("G-INF2", "B0307").check()))
+
+
+def test_an_engineer_negates_an_entrenchment_without_its_morale_conditions():  # CA-19, SR 10.4.2.3-10.4.2.4 (L590)
+    """A-ENG in Defilade gives no morale (10.4.2.4: Concentrated Mode only) but still negates G-INF1's entrenchment
+    (it 'can still negate the benefit of entrenchment'); without an engineer the entrenchment's +2 stands."""
+    def entrenched(setup: dict) -> str:
+        return told(fight({**setup, "G-INF1": ("B0304", DF)}, first=lambda log: log.marker("e1", "Entrenchment",
+                                                                                           "B0304")))
+    sappers = entrenched({"A-INF2": "B0303", "A-ENG": ("B0303", DF), "A-INF1": "B0303"})
+    assert "negates the entrenchment (SR 10.4.2.3)" in sappers and "SR 10.4.2.2" not in sappers
+    assert f"CA value {value('open', 5 - 2, 8 - 4)}," in sappers
+    plain = entrenched({"A-INF2": "B0303", "A-INF3": "B0303", "A-INF1": "B0303"})
+    assert "entrenched in Defilade: morale +2 (SR 10.4.2.1)" in plain
+    assert f"CA value {value('open', 5 - 2, 8 - 4 - 2)}," in plain
