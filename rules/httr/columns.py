@@ -82,7 +82,8 @@ def road_barred(m: Mover, b: Hex) -> Illegal | None:
         return None
     if mode != "concentrated" or not is_leg(m.game, m.state, m.uid):
         return None
-    legs = [u for u in m.companions if is_leg(m.game, m.state, u)]
+    legs = [u for u in m.companions if is_leg(m.game, m.state, u)  # SR 9.4.1.2: one in Defilade has no road rate
+            and mem.mode(m.state, u) != "defilade"]
     if len(legs) >= LEG_ROAD_UNITS:
         return Illegal("HTTR SR 9.6.7", f"{m.uid} would be the third leg unit of a stack moving at the road rate "
                        f"(with {', '.join(legs)})")

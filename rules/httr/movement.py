@@ -8,7 +8,8 @@ Readings where the rules are silent: a hex of several terrain types costs its mo
 along a road the hexside's cheapest road type is paid and the hex terrain and hexside features are
 ignored (9.4.1.1); a unit whose mode the log never showed is judged in each mode and the verdict is not
 checkable when they disagree. What the terrain adds (raised roads, marsh, rivers: ``thoroughfares.py``) and
-what a moving stack may do on a road (``columns.py``) are their own modules.
+what a moving stack may do on a road (``columns.py``) are their own modules, as are how the unit moves now, leg or
+vehicular (``movement_class.py``), and the MP leaders add (``leader_ma.py``).
 
 A :class:`Movement` judges one position: the hexes in enemy ZOC, the MA, the column, each step's MP and each
 hex's stacking verdict are worked out once and reused by every candidate step of the route search.
@@ -26,6 +27,7 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.ferries import FERRY_MP, FerryLog
 from hexforge.rules.httr.leader_ma import leader_bonus
 from hexforge.rules.httr.los import Observation
+from hexforge.rules.httr.morale import CHECK, for_check
 from hexforge.rules.httr.movement_class import in_battery, moves_now
 from hexforge.rules.httr.supply_codes import NO_ZOC_INTO  # SR 8.4.1 (L439)
 from hexforge.rules.httr.units import is_kind, kind_of, mobility, number, printed_range
@@ -426,7 +428,7 @@ class Movement:
         at = self.state.where(self.uid)
         crew = [self.uid] + [u for u in (self.state.at(at) if at else ()) if u != self.uid
                              and mobility(self.game, u) == "leg" and not is_kind(self.game, u, "leader")]
-        morale = [number(self.game, u, "morale") for u in crew]
+        morale = [for_check(self, u, CHECK) for u in crew]  # disrupted -4, leader +1 (10.6.2, 16.5): morale.py
         known = [m for m in morale if not isinstance(m, Unknown)]
         if known and self.morale_roll <= max(known):
             return Legal()

@@ -25,7 +25,17 @@ from hexforge.rules.httr.leader_ma import leader_bonus
 from hexforge.rules.httr.supply import HttrSupply
 from hexforge.rules.httr.units import formation_chain
 from hexforge.rules.state import GameState
-from tests.rules.httr.helpers import SYNTHETIC, Log, all_legal, game, last, rules_broken, unsure
+
+from tests.rules.httr.helpers import (
+    SYNTHETIC,
+    Log,
+    all_legal,
+    game,
+    last,
+    rules_broken,
+    unsure,
+)
+from tests.rules.httr.test_columns import verdicts_of
 
 
 def move(setup: dict, unit: str, *path: str, phase: str = "allied_movement", g: Game | None = None) -> list:
@@ -193,3 +203,16 @@ def test_a_supply_road_trace_uses_the_city_trail(tmp_path):  # MOV-12 / SUP-1, S
     assert road(g.map.hex("A0505"), g.map.hex("A0506")) is None  # no road or trail: not on a road trace
     plain = HttrSupply(game(), _positions(game(), {}), []).travel_step("allied", roads_only=True)
     assert plain(game().map.hex("A0508"), game().map.hex("A0507")) is None  # one city hex: no trail out of it
+
+
+def test_road_column_leg_units_are_those_moving_as_leg_at_the_road_rate():  # MOV-20 with MOV-2, SR 9.6.7-9.6.8
+    """B0105 to A0605: 11 road hexes (1 MP each concentrated, 22 MP off the road). A dismounted unit is a leg unit of
+    the column (9.6.8); an HQ in Defilade moves as a leg unit (9.3.9) but has no road rate (9.4.1.2), so it is not
+    one of the leg units "using the road movement rate"."""
+    setup = {"A-INF1": "B0105", "A-INF2": "B0105", "A-PZG": ("B0105", {"Mode": "Concentrated",
+                                                                      "Dismounted": "Dismounted"})}
+    three = Log(setup).phase(1, "allied_movement").drag(("A-PZG", "A-INF1", "A-INF2"), "A0605").check()
+    assert rules_broken(verdicts_of(three, "A-INF2")) == ["HTTR SR 9.6.7"]
+    hq = {**setup, "A-PZG": "B0101", "A-REG1": ("B0105", {"Mode": "Defilade"})}
+    with_hq = Log(hq).phase(1, "allied_movement").drag(("A-REG1", "A-INF1", "A-INF2"), "A0605").check()
+    assert all_legal(verdicts_of(with_hq, "A-INF2"))
