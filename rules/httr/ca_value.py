@@ -50,7 +50,7 @@ from hexforge.rules.httr.ca_combining import coordinates
 from hexforge.rules.httr.detached import er_now
 from hexforge.rules.httr.entrench import benefits
 from hexforge.rules.httr.fatigue import morale_now, strength_now
-from hexforge.rules.httr.units import is_kind
+from hexforge.rules.httr.units import KINDS, is_kind
 from hexforge.rules.httr.values import ca_value
 
 OPEN = frozenset({"clear", "mixed"})  # the CA Value Table's open-terrain line (Fig 17: 'For open terrain')
@@ -59,22 +59,27 @@ ARMOR_ALONE = frozenset({"woods", "rough", "forest", "town", "city"})  # SR 10.4
 INFANTRY = ("infantry", "engineer", "hw")  # 'infantry type units' (10.4.2.9), 'infantry or engineers' (10.4.2.8)
 NOT_COMBAT = ("leader", "hq")
 ARMORED, UNARMORED = frozenset({"tracked", "afv"}), frozenset({"wheeled", "motorized", "leg", "towed"})  # SR 9.3.4
-MAX_TRIES = 64  # answers tried for the data not known (each a yes or no)
+KIND_OPTIONS = tuple(sorted(set(KINDS.values())))  # what a unit of unknown type may be (units.KINDS)
+MODE_OPTIONS = ("concentrated", "defilade", "travel")  # SR 5
+MAX_TRIES = 128  # sets of answers tried for the data not known
 
 
 class Doubts:
-    """The answers assumed for the data not known (``assume``: datum -> yes/no) and the data asked."""
+    """The answers assumed for the data not known (``assume``: datum -> answer) and the data asked, each with the
+    answers it may have."""
 
-    def __init__(self, assume: dict[str, bool]) -> None:
-        self.assume, self.asked = assume, []
+    def __init__(self, assume: dict[str, object]) -> None:
+        self.assume: dict[str, object] = assume
+        self.asked: dict[str, tuple[object, ...]] = {}
+
+    def pick(self, needs: str, options: tuple[object, ...]) -> object:
+        """The answer assumed for the datum ``needs`` (one of ``options``)."""
+        self.asked.setdefault(needs, options)
+        return self.assume.get(needs, options[0])
 
     def know(self, value: bool | None, needs: str) -> bool:
         """``value``, or when it is not known (None) the answer assumed for ``needs``."""
-        if value is not None:
-            return value
-        if needs not in self.asked:
-            self.asked.append(needs)
-        return self.assume.get(needs, False)
+        return value if value is not None else bool(self.pick(needs, (False, True)))
 
 
 @dataclass(slots=True)
@@ -102,12 +107,14 @@ class Close:
     doubts: Doubts
 
     def kind(self, u: str, *kinds: str) -> bool:
-        return self.doubts.know(is_kind(self.p.game, u, *kinds), f"the type of unit {u} (units.csv type)")
+        got = is_kind(self.p.game, u, *kinds)
+        return got if got is not None else self.doubts.pick(f"the type of unit {u} (units.csv type)",
+                                                            KIND_OPTIONS) in kinds
 
     def mode(self, u: str, m: str) -> bool:
         got = mem.mode(self.p.state, u)
-        return self.doubts.know(None if got is None else got == m,
-                                f"the mode of unit {u} (its Mode layer: the log never showed it)")
+        return (got if got is not None else self.doubts.pick(
+            f"the mode of unit {u} (its Mode layer: the log never showed it)", MODE_OPTIONS)) == m
 
     def own(self, u: str) -> tuple[str, ...]:
         """The units of ``u``'s side in its hex, top first."""
@@ -124,11 +131,13 @@ class Settled:
     result: str
     factors: tuple[str, ...]
     unknown: tuple[str, ...]
+    values: tuple[int, ...]  # the values every answer to the unknown data gives
 
     def detail(self) -> str:
         out = "factors: " + ("; ".join(self.factors) or "none")
         out += "; morale as printed: earlier SP losses are not logged (SR 10.4.2.7, 16.1)"
-        return out + ("; not known, changing no result: " + "; ".join(self.unknown) if self.unknown else "")
+        span = f" (CA value {self.values[0]}-{self.values[-1]})" if len(self.values) > 1 else ""
+        return out + (f"; not known, changing no result{span}: " + "; ".join(self.unknown) if self.unknown else "")
 
 
 def settle(p: Any, src: Hex, target: Hex, units: tuple[str, ...], defenders: tuple[str, ...],
@@ -142,11 +151,11 @@ def settle(p: Any, src: Hex, target: Hex, units: tuple[str, ...], defenders: tup
     kinds = p.game.map.terrain.of(target)
     if kinds is None:
         return Unknown(f"terrain of hex {p.game.map.labels[target]} (unsurveyed)")
-    todo: list[dict[str, bool]] = [{}]
+    todo: list[dict[str, object]] = [{}]
     leaves: list[tuple[int, str, Numbers]] = []
     asked: list[str] = []
     while todo:
-        assume = todo.pop()
+        assume = todo.pop(0)
         c = Close(p, src, target, units, defenders, frozenset(kinds), Doubts(assume))
         got = value_of(c)
         if isinstance(got, Unknown):
@@ -156,7 +165,7 @@ def settle(p: Any, src: Hex, target: Hex, units: tuple[str, ...], defenders: tup
         if free:
             if len(leaves) + len(todo) >= MAX_TRIES:
                 return Unknown("; ".join(asked) + " (SR 10.4)")
-            todo += [{**assume, free[0]: v} for v in (False, True)]
+            todo += [{**assume, free[0]: v} for v in c.doubts.asked[free[0]]]
             continue
         result = result_of(got[0])
         if isinstance(result, Unknown):
@@ -164,8 +173,8 @@ def settle(p: Any, src: Hex, target: Hex, units: tuple[str, ...], defenders: tup
         leaves.append((got[0], result, got[1]))
     if len({r for _, r, _ in leaves}) > 1:
         return Unknown("; ".join(asked) + " (the CA result depends on them, SR 10.4)")
-    value, result, numbers = leaves[-1]
-    return Settled(value, result, tuple(numbers.factors), tuple(asked))
+    value, result, numbers = leaves[0]
+    return Settled(value, result, tuple(numbers.factors), tuple(asked), tuple(sorted({v for v, _, _ in leaves})))
 
 
 def value_of(c: Close) -> tuple[int, Numbers] | Unknown:

@@ -204,7 +204,7 @@ def test_a_hilltop_defender_shifts_one_column_left(tmp_path):  # CA-19, SR 10.4.
 def test_an_unknown_at_class_that_changes_no_result_is_said():  # CA-19: A-TANK2's at_class is not in units.csv
     got = told(fight({"G-IND2": "B0405", "G-IND1": ("B0405", C), "A-TANK2": "B0404", "A-INF1": "B0404"},
                      "B0405", "B0404"))
-    assert "not known, changing no result: at_class of unit A-TANK2" in got  # +1 or +2: the same column
+    assert "not known, changing no result: at_class of unit A-TANK2" in got  # +1 or +2: the same column and value
 
 
 def test_a_disrupted_defending_engineer_makes_no_special_at_fire():  # DIS-1, CA-17: SR 10.6.2 (L626), 10.2.7 (L562)
@@ -265,3 +265,26 @@ def test_an_engineer_negates_an_entrenchment_without_its_morale_conditions():  #
     plain = entrenched({"A-INF2": "B0303", "A-INF3": "B0303", "A-INF1": "B0303"})
     assert "entrenched in Defilade: morale +2 (SR 10.4.2.1)" in plain
     assert f"CA value {value('open', 5 - 2, 8 - 4 - 2)}," in plain
+
+
+def untyped(tmp_path: Path) -> Game:
+    """A copy of the synthetic game where G-INF2's units.csv type is one the rules do not know ("grenadiers")."""
+    folder = tmp_path / SYNTHETIC.name
+    shutil.copytree(SYNTHETIC, folder)
+    csv = folder / "units.csv"
+    text = csv.read_text(encoding="utf-8")
+    row = "G-INF2,German infantry company 2,german,G-KG1,infantry,"
+    assert row in text
+    csv.write_text(text.replace(row, "G-INF2,German infantry company 2,german,G-KG1,grenadiers,"), encoding="utf-8")
+    return load_game(folder)
+
+
+def test_a_defender_of_unknown_type_is_not_checkable_only_where_it_decides(tmp_path):  # CA-19, SR 10.4.1.3, 10.4.2.11
+    """G-INF2 untyped may be AT or flak (ER 2) or artillery (ER 2, morale -2): against A-INF1 the value is 6, 7 or 8,
+    one result row by day (1d6 3: D whatever it is); at night 4, 5 or 6, and 6 alone gives D."""
+    g = untyped(tmp_path)
+    day = told(fight({"G-INF2": ("B0304", C), "A-INF1": "B0303"}, g=g))
+    assert f"not known, changing no result (CA value {value('open', 1, 1)}-{value('open', 3, 3)}): " in day
+    assert "the type of unit G-INF2" in day
+    night = last(fight({"G-INF2": ("B0304", C), "A-INF1": "B0303"}, g=g, turn=NIGHT).check())
+    assert not illegal(night) and any("the type of unit G-INF2" in getattr(v, "needs", "") for v in night)
