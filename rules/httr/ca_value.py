@@ -17,9 +17,10 @@ fatigued, SR 21.5.4): neither applies a factor of 10.4, so none counts twice. Th
 - columns (10.4.3): a hilltop defender one left (10.4.3.1); every attacker adjacent at the start one right
   (10.4.3.2, in ``values.ca_value``); night two left (SR 20.4).
 
-Where a factor's datum is not known (a unit's type or mode, an AFV's AT class) each answer is tried: the CA's
-result stands when every answer gives the same one (the detail says what was not known), else not checkable naming
-the data. SR 10.4.2.7 (earlier SP losses) cannot be applied: the log shows no strength loss markers, so the morale
+Where a factor's datum is not known (a unit's type: each kind of ``units.KINDS``; its mode: each of SR 5's; an AFV's
+AT class, a leader's organisation: yes or no) each answer is tried, and only data a factor asks are: the CA's result
+stands when every answer gives the same one (the detail names the data and the values they span), else not checkable
+naming the data. SR 10.4.2.7 (earlier SP losses) cannot be applied: the log shows no strength loss markers, so the morale
 is read as printed and the detail says so.
 
 Readings: "rough" is the terrain ``rough`` (not ``broken``); "woods", "forest", "town", "city" the terrain ids of
