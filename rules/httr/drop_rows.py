@@ -104,13 +104,19 @@ def entry_hexes(p: Position, r) -> frozenset[Hex] | None:
 
 
 def unlisted_ground_rows(p: Position, uid: str, h: Hex) -> list:
-    """The ground rows of units the data does not give whose entry holds ``h`` or may (its hexes unknown), when no
-    row lists ``uid``: ``uid`` may be one of their units, entering on the ground (ScR 12.4.3)."""
+    """The ground rows of units the data does not give whose entry holds ``h``, or may (an edge of unknown hexes and
+    ``h`` on the map's border), when no row lists ``uid``: ``uid`` may be one of their units, entering on the ground
+    (ScR 12.4.3)."""
     if any(isinstance(r.units, list) and uid in r.units for r in rows(p)):
         return []
     out = []
     for r in rows(p):
         hexes = entry_hexes(p, r) if not isinstance(r.units, list) and ground(r) else frozenset()
-        if hexes is None or h in hexes:
+        if h in (hexes or ()) or (hexes is None and on_border(p, h)):
             out.append(r)
     return out
+
+
+def on_border(p: Position, h: Hex) -> bool:
+    """Is ``h`` a map edge hex (one of its neighbours off the map), where an edge of unknown hexes may run?"""
+    return any(n not in p.game.map.labels for n in h.neighbours())

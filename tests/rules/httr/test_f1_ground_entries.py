@@ -68,3 +68,19 @@ def test_an_airborne_unit_put_on_the_map_unannounced_is_a_drop():  # AIR-11, AIR
     log = Log({"A-INF2": (None, TRAVEL), "G-INF1": "B0705"}).phase(3, "allied_movement") \
         .phase(4, "allied_reaction").enter("A-INF2", "B0110")
     assert {"HTTR ScR 6.7.3", "HTTR ScR 6.8"} <= {v.rule for v in illegal(last(log.check()))}
+
+
+def test_an_edge_of_unknown_hexes_leaves_only_border_hexes_in_doubt():  # AIR-14 illegal and not checkable
+    """Campaign (s23) rows of untranscribed units enter by Map D's south edge, whose hexes are unknown (terrain.toml
+    D-south): 501/101, which no row lists, put on a map border hex may be one of them (not checkable); put inland in
+    Travel Mode it can only have landed, and ScR 6.8 flags it."""
+    httr = load_game("highway-to-the-reich")
+
+    def put(h: str) -> list:
+        log = Log({"506/101": ("C2020", DEF), "501/101": (None, TRAVEL)}, httr).phase(2, "allied_movement") \
+            .enter("501/101", h)
+        return verdicts(log, "s23")
+    edge = put("D0101")
+    assert not [v for v in illegal(edge) if "501/101" in v.reason]
+    assert any("501/101 is of" in n.needs and "D0101" in n.needs for n in unsure(edge))
+    assert "HTTR ScR 6.8" in [v.rule for v in illegal(put("D3010"))]
