@@ -4,7 +4,8 @@ itself (exactly one hex, SR 10.5.1) is judged by the referee's ``retreat_or_adva
 
 Readings: "in battery" (10.5.5) is an artillery, AT or flak unit in Defilade Mode (their only modes are in
 battery and Travel, SR 9.3.10); a morale check for 10.5.6 is the phase's last Morale Check roll, judged against
-the unit's printed morale or that of a leg unit stacked with it, whichever is better (L621).
+the unit's morale or that of a leg unit stacked with it, whichever is better (L621), each ``morale.for_check``'s
+for this retreat (no -4 for disruption, L621; a leader or HQ stacked or adjacent +2, SR 16.3).
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.movement import Movement
 from hexforge.rules.httr.units import is_kind, mobility, number
 from hexforge.rules.httr.values import morale_passes
-from hexforge.rules.httr.fatigue import morale_now
+from hexforge.rules.httr.morale import RETREAT, for_check, note
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict
@@ -136,15 +137,16 @@ def check_in_battery(p: Position, uid: str) -> Verdict:
     if p.morale_roll is None:
         return Illegal("HTTR SR 10.5.6", f"{uid} (AT/flak in Defilade) retreats without a morale check")
     here = p.state.where(uid)
-    leg = [u for u in (p.state.at(here) if here else ()) if u != uid and mobility(p.game, u) == "leg"]
-    morale = [morale_now(p, u) for u in (uid, *leg)]  # one less while fatigued (optional SR 21.5.4)
+    leg = [u for u in (p.state.at(here) if here else ()) if u != uid and mobility(p.game, u) == "leg"
+           and not is_kind(p.game, u, "leader")]  # a leader is no Leg unit with a Morale rating (SR 19.0)
+    morale = [for_check(p, u, RETREAT) for u in (uid, *leg)]  # no -4 (10.5.6), leader/HQ +2 (16.3): morale.py
     if any(isinstance(m, Unknown) for m in morale):
         return NotCheckable(next(m for m in morale if isinstance(m, Unknown)).needs + " (SR 10.5.6)")
     best = max(morale)
     if not morale_passes(best, p.morale_roll):
-        return Illegal("HTTR SR 10.5.6", f"{uid} failed its morale check ({p.morale_roll} against {best:g}): it is "
+        return Illegal("HTTR SR 10.5.6", f"{uid} failed its morale check ({p.morale_roll} against {best:g}{note(best)}): it is "
                        "eliminated, not retreated")
-    return Legal(detail=f"{uid} passed its morale check ({p.morale_roll} against {best:g}, SR 10.5.6)")
+    return Legal(detail=f"{uid} passed its morale check ({p.morale_roll} against {best:g}{note(best)}, SR 10.5.6)")
 
 
 @rule("HTTR SR 10.5.1", "CA-23", "a retreating defender never enters an enemy-controlled hex unless a friendly unit "

@@ -22,7 +22,8 @@ from hexforge.rules.httr.ca_combining import COORDINATING, coordinates, judge_co
 from hexforge.rules.httr.ca_value import settle
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.entrench import Works
-from hexforge.rules.httr.fatigue import morale_now, strength_now
+from hexforge.rules.httr.fatigue import strength_now
+from hexforge.rules.httr.morale import CA, for_check
 from hexforge.rules.httr.movement import CA_COST, EZOC_EXIT, Movement, Step
 from hexforge.rules.httr.units import is_kind, kind_of
 from hexforge.rules.httr.supply_rules import before_supply_rules, controlling  # SR 17.4.3 included
@@ -360,10 +361,10 @@ def check_afv_lost(p: Position, units: tuple[str, ...]) -> Verdict:
     afv = [u for u in units if is_kind(p.game, u, "afv")]
     lost = [u for u in afv if p.state.where(u) is None or (mem.mode(p.state, u) == "defilade"
                                                          and p.ca.modes_at.get(u) != "defilade")]
-    leg = [u for u in units if u not in afv and p.state.where(u) is not None]
+    leg = [u for u in units if u not in afv and p.state.where(u) is not None and not is_kind(p.game, u, "leader")]
     if not lost or not leg or len(leg) + len(afv) - len(lost) > len(leg):
         return Legal()
-    morale = [morale_now(p, u) for u in leg]
+    morale = [for_check(p, u, CA) for u in leg]  # disrupted -4, leader/HQ +2 (SR 10.6.2, 16.3): morale.py
     if any(isinstance(m, Unknown) for m in morale):
         return NotCheckable(next(m for m in morale if isinstance(m, Unknown)).needs + " (SR 10.2.13)")
     if p.morale_roll is not None and p.morale_roll <= max(morale):

@@ -8,6 +8,8 @@ disruption, morale rolls and eliminations, not strength point losses, so a loss 
   Travel units in the hex the top one takes the loss.
 - A DEF result on an HQ or artillery unit already in Defilade calls for a morale check (6.7.6); failed, the
   unit is disrupted or loses a point (the owner's choice: a failure without disruption is read as the loss).
+  Reading: 6.7.6 is the exception to 6.7.2.1's "already in defilade" only; a DEF on a unit already disrupted
+  has "no further effect" (6.7.2.1), so it calls for no check.
   DEF itself is ``referee.check_defilade_due`` (6.7.2); a passed 6.7.7 check lifts it.
 
 A Morale Check roll belongs to the last result's target that awaits one (reading: the log names no unit).
@@ -30,7 +32,7 @@ from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.opportunity import judge_whole_stack
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.declaration import Declaration
-from hexforge.rules.httr.fatigue import morale_now
+from hexforge.rules.httr.morale import CHECK, for_check, note
 from hexforge.rules.httr.units import has_mode, is_kind, kind_of
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -99,7 +101,9 @@ def after_result(p: Position, index: int, unit: str | None, result: str | None, 
     at = p.state.where(unit)
     afvs = tuple(u for u in p.state.at(at) if is_kind(p.game, u, "afv")) if at and kind == "df" and \
         is_kind(p.game, unit, "afv") is False else ()
-    e = Effect(index, unit, result, m, needs_check=result == "DEF" and m == "defilade" and bool(gun), afvs=afvs)
+    calm = not mem.has(p.state, unit, "disrupted")  # SR 6.7.2.1: a DEF on a disrupted unit has no further effect
+    e = Effect(index, unit, result, m, needs_check=result == "DEF" and m == "defilade" and bool(gun) and calm,
+               afvs=afvs)
     if kind == "if" and at is not None:
         p.fire.last_if = (at, unit)
     elif p.fire.last_if is not None and p.fire.last_if[0] == at:
@@ -141,18 +145,14 @@ def check_travel_top(p: Position, unit: str) -> Verdict:
 def morale_check(p: Position, unit: str, roll: int) -> tuple[bool | None, str]:
     """(passed?, why); ``None`` when the unit's morale is not known or a pass depends on its unread losses (one
     less while fatigued, optional SR 21.5.4)."""
-    morale = morale_now(p, unit)
-    if isinstance(morale, Unknown):
-        return None, morale.needs
-    at = p.state.where(unit)
-    leader = at is not None and any(is_kind(p.game, u, "leader") for u in p.state.at(at) if u != unit)
-    level = min(morale + (1 if leader else 0), 9)
+    level = for_check(p, unit, CHECK)  # disrupted -4 (10.6.2), +1 with a leader (16.5): morale.py
+    if isinstance(level, Unknown):
+        return None, level.needs
     fierce = ferocity.raised(p, p.ferocity, unit)
     if isinstance(fierce, NotCheckable) and level < roll <= ferocity.MORALE:
         return None, fierce.needs
     level = max(level, ferocity.MORALE) if fierce is True else level
-    return roll <= level, f"2d6 {roll} {'<=' if roll <= level else '>'} morale {level:g}" + (
-        " (+1 with a leader, SR 16.5)" if leader else "")
+    return roll <= level, f"2d6 {roll} {'<=' if roll <= level else '>'} morale {level:g}" + note(level)
 
 
 def on_morale(p: Position, roll: int) -> Verdict | None:

@@ -241,7 +241,8 @@ def tired(p: Any) -> Callable[[str], bool]:
 
 
 def morale_now(p: Any, uid: str) -> float | Unknown:
-    """``uid``'s printed morale, one less while fatigued (SR 21.5.4); the morale checks read this."""
+    """``uid``'s printed morale, one less while fatigued (SR 21.5.4); read by ``morale.for_check`` (every morale
+    check) and the CA value."""
     morale = number(p.game, uid, "morale")
     return morale - 1 if not isinstance(morale, Unknown) and fatigued(p, uid) else morale
 

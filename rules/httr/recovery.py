@@ -19,7 +19,7 @@ from typing import Protocol
 from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
-from hexforge.rules.httr.fatigue import morale_now
+from hexforge.rules.httr.morale import RECOVERY, for_check
 from hexforge.rules.httr.supply_rules import before_supply_rules
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
@@ -128,7 +128,7 @@ def judge_recovery(p: Position, uid: str) -> Verdict:
     nights = last_nights(p)
     if p.morale_roll is None or nights is not None and p.watch.quiet(uid, nights):
         return judge_quiet_recovery(p, uid)  # a roll for other units does not take away a quiet unit's recovery
-    morale = morale_now(p, uid)  # one less while fatigued (optional SR 21.5.4)
+    morale = for_check(p, uid, RECOVERY)  # no -4 nor leader bonus: 10.6.4's own modifiers (morale.py)
     if isinstance(morale, Unknown):
         return NotCheckable(morale.needs)
     at = p.state.where(uid)
