@@ -124,3 +124,10 @@ def test_a_disrupted_towed_unit_into_an_ezoc():  # MOV-10: SR 9.5.2.2 (L510), 10
     shaken = {"A-AT": ("B0302", DIS)}
     assert not illegal(into_ezoc(shaken, 1, 1))
     assert rules_broken(into_ezoc(shaken, 2, 1)) == ["HTTR SR 9.5.2.2"]  # 3 > 2
+
+
+def test_the_ca_value_takes_the_disruption_once():  # CA-19: SR 10.4.2.6 (L592) in ca_value, not again for a check
+    """The CA value's morale differential is not a morale check: its -4 is 10.4.2.6's alone (ca_value.py)."""
+    log = Log({"G-INF2": ("B0304", DIS), "A-INF1": "B0303"}).phase(1, "allied_movement").say("ca B0304 from B0303")
+    detail = " ".join(v.detail or "" for v in last(log.roll("Close Action", 4).check()))
+    assert detail.count("-4") == 1 and "disrupted: morale -4 (SR 10.4.2.6)" in detail, detail
