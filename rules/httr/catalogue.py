@@ -54,6 +54,13 @@ READINGS: tuple[Reading, ...] = (
             (("armored", "'armored units' read as AFVs and armored recon"),
              ("afv_only", "only units with an AFV silhouette")),
             "armored", "the rule names AFV silhouettes and armored reconnaissance together"),
+    Reading("at_df_er", "HTTR SR 6.3.3.2 (L209) vs SR 6.3.1.8 note (L192), 6.3.4.3 (L219)",
+            (("printed", "6.3.1.8 note: 'the ER used by artillery is 2 and not the printed value. AT and Flak units "
+                         "use their printed value'; 6.3.4.3: 'Artillery ER is reduced to 2 in DF'"),
+             ("two", "6.3.3.2: 'All unlimbered artillery and AT units use their printed fire strength when using "
+                     "conventional DF. In such circumstances they have an ER of 2'")),
+            "printed", "the ER modifications (6.3.4) name artillery only and the note sets AT apart in so many "
+            "words; 6.3.3.2 is the strength rule, whose point is the printed strength"),
     Reading("fired_close_action", "HTTR SR 10.1.9 (L538), 9.1.1 (L451), 6.1.9 (L170) vs SR 10.5 Fig 17 (L623)",
             (("barred", "10.1.9: 'a unit that fired in the immediately preceding friendly Fire Phase may not "
                         "execute a CA attack' (9.1.1 and 6.1.9 agree)"),

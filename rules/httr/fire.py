@@ -24,11 +24,11 @@ from hexforge.rules.httr.fatigue import strength_now
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.fire_limits import limits
 from hexforge.rules.httr.fire_units import firers
-from hexforge.rules.httr.fire_values import if_firer, if_modifiers, result_line
+from hexforge.rules.httr.fire_values import if_firer, if_modifiers, mode_line, result_line
 from hexforge.rules.httr.indirect import communication
 from hexforge.rules.httr.los import ADJACENT_ONLY, WITHIN_TWO, Observation, rule_of
 from hexforge.rules.httr.units import is_kind, kind_of, number, printed_range
-from hexforge.rules.httr.values import direct_fire_value, fire_result, indirect_fire_value
+from hexforge.rules.httr.values import direct_fire_value, indirect_fire_value
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -449,14 +449,15 @@ def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Ve
     if isinstance(dug_in, Unknown):
         return NotCheckable(dug_in.needs)
     total, er, less = got
-    fixed, drm = 0, 0
+    fixed, drm, afv_less = 0, 0, 0
     if d.kind == "if":
         value: object = indirect_fire_value(p.game, total, er)
         mods = if_modifiers(p, d, target, total)
         if isinstance(mods, Unknown):
             return NotCheckable(mods.needs)
-        fixed, drm = mods
+        fixed, drm, afv_less = mods
         value = value - ENTRENCHED_IF if dug_in and not isinstance(value, Unknown) else value
+        value = value - afv_less if not isinstance(value, Unknown) else value  # SR 6.5.6.2
     else:
         fv = direct_fire_value(p.game, total, er, entrenched=dug_in)
         value, drm = (fv, 0) if isinstance(fv, Unknown) else (fv.value, fv.drm)
@@ -468,19 +469,20 @@ def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Ve
         return minimal_attack(p, total, er, roll)
     if int(value) < 1:  # reading: an IF fire value taken below the table's first column registers nothing
         p.fire.last_result = "-"
-        return Legal(detail=f"IF of {total:g} SP at ER {er} at an entrenched target: fire value {value} (4 less, SR "
-                     "6.5.6.1): no effect")
+        why = "4 less, SR 6.5.6.1" if dug_in else f"{afv_less} less at an AFV by its class, SR 6.5.6.2"
+        return Legal(detail=f"IF of {total:g} SP at ER {er}: fire value {value} ({why}): no effect")
     rolls = sorted({max(2, min(12, roll + fixed + k)) for k in range(-drm, drm + 1)})
-    results = [fire_result(p.game, line, int(value), r) for r in rolls]
-    unknown = next((r for r in results if isinstance(r, Unknown)), None)
-    if unknown is not None:
-        return NotCheckable(unknown.needs)
+    got = mode_line(p, d, target, line, int(value), rolls)  # SR 6.1.11: a Defilade target's line
+    if isinstance(got, Unknown):
+        return NotCheckable(got.needs)
+    line, results = got
     result = results[rolls.index(max(2, min(12, roll + fixed)))]
     p.fire.last_result = str(result) if len(set(results)) == 1 else None
     extra = (f", +{fixed} at a hex of more than 18 SP (SR 6.5.3)" if fixed else "") + (
         f", the firer may change the roll by up to {drm} ({'SR 6.5.3' if d.kind == 'if' else 'SR 6.3.5.2'}: "
         f"{'/'.join(map(str, results))})" if drm else "")
     dug = (" (entrenched line)" if d.kind != "if" else " (4 less: entrenched, SR 6.5.6.1)") if dug_in else ""
+    dug += f" ({afv_less} less: an AFV target by its class, SR 6.5.6.2)" if d.kind == "if" and afv_less else ""
     extra += f", ER {less} less: a multi-formation attack (SR 21.1.2)" if less else ""
     how = f"opportunity fire as {METHOD[d.kind]}" if p.fire.of_target else METHOD[d.kind]
     return Legal(detail=f"{how} of {total:g} SP at ER {er}: fire value {value}{dug}, 2d6 {roll} on the "
@@ -546,10 +548,10 @@ def _firer(p: Position, u: str, kind: str, packet: list[str] | tuple[str, ...] =
         return Unknown(f"the type of unit {u} (units.csv type)")
     gun = is_kind(p.game, u, "artillery", "at", "flak")
     m = mem.mode(p.state, u)
-    if is_kind(p.game, u, "afv"):
+    if is_kind(p.game, u, "afv") or german_armored_recon(p.game, u):
         s *= 2  # 6.3.3.1
-    if is_kind(p.game, u, "artillery", "at"):
-        er = 2  # 6.3.3.2, 6.3.4.3
+    if is_kind(p.game, u, "artillery") or is_kind(p.game, u, "at") and p.readings.get("at_df_er") == "two":
+        er = 2  # 6.3.4.3; an AT unit's by the reading at_df_er (6.3.3.2 v the 6.3.1.8 note)
     if is_kind(p.game, u, "hw") and kind in hw.DIRECT:
         er = hw.df_er(p.game, u, packet or (u,))  # 18.1.1.3
     if m == "defilade" and not gun and not benefits(p, p.works, u):
@@ -561,3 +563,9 @@ def _firer(p: Position, u: str, kind: str, packet: list[str] | tuple[str, ...] =
     if mem.has(p.state, u, "dismounted") and is_kind(p.game, u, "engineer", "infantry"):
         er -= 1  # 6.3.4.1
     return s, int(max(1, min(er, 9)))
+
+
+def german_armored_recon(game: Game, u: str) -> bool:
+    """SR 6.3.3.1 (L208): 'This doubling also applies to German Armored Reconnaissance units'. Reading: a German
+    unit of kind recon (units.csv type), the kind the ``travel_fire`` reading reads as armored recon (6.3.1.11)."""
+    return bool(is_kind(game, u, "recon")) and game.units[u].side.strip().lower() == "german"

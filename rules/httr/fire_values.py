@@ -1,5 +1,6 @@
-"""HTTR fire values beyond the matrices (SR 6.3.5.4, 6.5.3-6.5.6): the Fire Results Table line of a towed target,
-an IF firer's strength and ER, and the IF roll modifiers. Called by ``fire.resolve_fire``.
+"""HTTR fire values beyond the matrices (SR 6.1.11, 6.3.5.4, 6.5.3-6.5.6): the Fire Results Table line of a towed
+target and of a target in Defilade Mode, an IF firer's strength and ER, and the IF roll modifiers. Called by
+``fire.resolve_fire``.
 
 Readings: the strength in the barraged unit's hex is its units' printed strengths (losses are not read: the
 verdict says it guessed); a modified roll beyond the table is read at its edge (2 or 12); who is entrenched is
@@ -22,6 +23,7 @@ from hexforge.rules.httr.fatigue import strength_now
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.route_barrages import counts_observed, route_needs
 from hexforge.rules.httr.units import formation_chain, is_kind, number, printed_range
+from hexforge.rules.httr.values import fire_result
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 
@@ -57,6 +59,31 @@ def result_line(p: Position, d: Declaration, target: Hex, kinds: frozenset[str])
         return Unknown(f"the Fire Results Table line of {d.target} (TEC fire_results_line of "
                        f"{'/'.join(sorted(kinds))})")
     return lines[0]
+
+
+@rule("HTTR SR 6.1.11 / 6.3.2.2", "DF-12", "a target in Defilade Mode takes fire on its terrain's Defilade line of "
+      "the Fire Results Table")
+def mode_line(p: Position, d: Declaration, target: Hex, line: str, value: int,
+              rolls: list[int]) -> tuple[str, list[str]] | Unknown:
+    """The line the fire's target reads and its results for ``rolls``. Reading: 6.1.11 ('That benefit is integrated
+    into the Fire Results Table') and 6.3.2.2 ('taking into consideration any modifications for defender terrain or
+    unit mode'): the table holds, beside each terrain line, the line of a target in Defilade Mode (rows
+    '<line> (defilade)|<fire value>'); a table without it leaves a Defilade target's result unknown (never the
+    terrain line on a guess). A target whose mode the log never gave: the result when both lines agree."""
+    aimed = target_unit(p, d, target)
+    m = mem.mode(p.state, aimed) if aimed in p.game.units else None
+    shaded = f"{line} (defilade)"
+    out = []
+    for ln in [shaded] if m == "defilade" else [line] if m is not None else [line, shaded]:
+        results = [fire_result(p.game, ln, value, r) for r in rolls]
+        unknown = next((r for r in results if isinstance(r, Unknown)), None)
+        if unknown is not None:
+            return unknown
+        out.append((ln, [str(r) for r in results]))
+    if len(out) > 1 and out[0][1] != out[1][1]:
+        return Unknown(f"the mode of unit {aimed} (its Mode layer: a target in Defilade Mode reads the Defilade line "
+                       "of the Fire Results Table, SR 6.1.11)")
+    return out[0]
 
 
 @rule("HTTR SR 6.5.4-6.5.5 / 6.5.6.2", "IF-12", "IF strength: towed artillery and SPA doubled at conventional "
@@ -95,13 +122,22 @@ def if_firer(p: Position, d: Declaration, u: str, target: Hex) -> tuple[float, i
     return s, int(max(1, min(er, 9)))
 
 
-def if_modifiers(p: Position, d: Declaration, target: Hex, strength: float) -> tuple[int, int] | Unknown:
-    """SR 6.5.3 (L316-L317): (the fixed roll change, the firer's optional roll change); IF at an AFV needs its
-    target class (6.5.6.2: light -1, medium -2, heavy -4), which no HTTR data holds."""
+#: SR 6.5.6.2 (L334): the IF fire value lost at an AFV target by its class (units.csv afv_class, 1 very light ...
+#: 5 very heavy). Reading: a very light AFV, which the rule does not name, loses nothing.
+IF_AFV_LESS = {1: 0, 2: 1, 3: 2, 4: 4, 5: 4}
+
+
+def if_modifiers(p: Position, d: Declaration, target: Hex, strength: float) -> tuple[int, int, int] | Unknown:
+    """SR 6.5.3 (L316-L317), 6.5.6.2 (L334): (the fixed roll change, the firer's optional roll change, the fire
+    value lost at an AFV target by its class: light 1, medium 2, heavy or very heavy 4)."""
     aimed = target_unit(p, d, target)
+    less = 0
     if aimed in p.game.units and is_kind(p.game, aimed, "afv"):
-        return Unknown(f"the AFV target class of unit {aimed} (the AT Fire Table's target types: IF at a light AFV "
-                       "-1, medium -2, heavy -4, SR 6.5.6.2)")
+        code = p.game.units[aimed].values.get("afv_class")
+        if code not in IF_AFV_LESS:
+            return Unknown(f"afv_class of unit {aimed} (units.csv: its AFV target class; IF at a light AFV -1, "
+                           "medium -2, heavy -4, SR 6.5.6.2)")
+        less = IF_AFV_LESS[int(code)]
     hexes = 0.0
     for u in p.state.at(target):
         sp = number(p.game, u, "strength")
@@ -109,4 +145,4 @@ def if_modifiers(p: Position, d: Declaration, target: Hex, strength: float) -> t
     fixed = 2 if hexes > 18 else 0
     optional = int(max(strength - 16, 0) // 12)
     optional = max(min(optional, 3 - fixed), 0)
-    return fixed, optional
+    return fixed, optional, less

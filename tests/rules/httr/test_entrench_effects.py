@@ -24,11 +24,13 @@ def at_fire(mode: str, dug_in: bool = True) -> tuple[str, list[str]]:
 
 def test_an_entrenched_at_unit_takes_the_citys_line():  # ENT-1 legal, DF-15: SR 12.1.2, 6.3.5.4 exception (L227)
     line, broken = at_fire("Defilade")  # entrenched: the entrenched line too (SR 6.3.5.2 example, L224)
-    assert line.endswith("fire value 3 (entrenched line), 2d6 11 on the rough or city: -") and not broken
+    # changed (audit item 9): a target in Defilade reads its terrain's Defilade line (SR 6.1.11)
+    assert line.endswith("fire value 3 (entrenched line), 2d6 11 on the rough or city (defilade): -") and not broken
 
 
 def test_no_benefit_outside_defilade_or_an_entrenchment():  # ENT-1 illegal: the towed unit's line and its loss
-    assert at_fire("Defilade", dug_in=False)[0].endswith("on the forest, town, or broken: 1")
+    # changed (audit item 9, SR 6.1.11): in Defilade the towed line's Defilade line takes the loss down to DEF
+    assert at_fire("Defilade", dug_in=False)[0].endswith("on the forest, town, or broken (defilade): DEF")
     line, broken = at_fire("Travel")  # SR 12.1.2: never in Travel Mode, so the loss of 1 stands ...
     assert line.endswith("on the forest, town, or broken: 1")
     assert broken == ["HTTR SR 6.7.8"]  # ... and a Travel unit losing strength is disrupted

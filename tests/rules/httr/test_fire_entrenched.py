@@ -56,5 +56,6 @@ def test_if_taken_below_the_table_does_nothing():  # ENT-1, IF-12: SR 6.5.6.1 (L
     line = "if B0304 from A-HW target G-INF1"
     assert "fire value 0 (4 less, SR 6.5.6.1): no effect" in detail(fired(setup, line, (5, 6), "B0304",
                                                                           kind="Indirect Fire"))
-    assert "fire value 4, 2d6 11 on the lowermost line: 1" in detail(fired(setup, line, (5, 6), None,
+    # changed (audit item 9): a target in Defilade reads its terrain's Defilade line (SR 6.1.11)
+    assert "fire value 4, 2d6 11 on the lowermost line (defilade): DEF" in detail(fired(setup, line, (5, 6), None,
                                                                            kind="Indirect Fire"))

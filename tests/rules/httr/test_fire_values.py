@@ -72,9 +72,12 @@ def test_a_crowded_hex_adds_two_to_the_roll():  # IF-12, SR 6.5.3 (L316): more t
     assert "+2" not in detail(few)
 
 
-def test_if_at_an_afv_needs_its_target_class():  # IF-12, SR 6.5.6.2 (L334): no data gives AFV target classes
+def test_if_at_an_afv_loses_four_at_a_heavy_one():  # IF-12, SR 6.5.6.2 (L334)
+    # changed (audit item 12): the synthetic units.csv gives G-AFV afv_class 4 (heavy), so SR 6.5.6.2 applies:
+    # A-ART's 3 SP at ER 6 (not doubled at an AFV, 6.5.4.1) give fire value 4, four less at a heavy AFV: 0
     v = rolled({**GUNS, "G-AFV": "B0304"}, "if B0304 from A-ART spotter A-INF1 hq A-DIV target G-AFV", (3, 3))
-    assert any(isinstance(x, NotCheckable) and "AFV target class" in x.needs for x in v)
+    assert "fire value 0" in detail(v) and "SR 6.5.6.2" in detail(v)
+    assert not any(isinstance(x, NotCheckable) for x in v)
 
 
 def test_a_barrage_that_counts_as_observed_is_not_quartered():  # IF-12, SCN-6: ScR 23.1.3 over SR 6.5.4.4

@@ -34,14 +34,16 @@ def morale(log: Log) -> Log:
 def test_a_unit_leaving_its_entrenchment_is_fired_at_without_it():  # ENT-2, SR 12.1.1 (L685); DF-12, EFF-4
     # leaving B0304 is a movement function: the lowermost line's DEF, and artillery in Defilade checks morale
     moving = of_roll("leave", morale, leaves)
-    assert "fire value 5, 2d6 5 on the lowermost line: DEF" in detail(moving) and all_legal(moving)
+    # changed (audit item 9): a target in Defilade reads its terrain's Defilade line (SR 6.1.11)
+    assert "fire value 5, 2d6 5 on the lowermost line (defilade): DEF" in detail(moving) and all_legal(moving)
     assert rules_broken(of_roll("leave", leaves)) == ["HTTR SR 6.7.6"]  # read as entrenched ('-'): no check rolled
 
 
 def test_a_mode_change_is_fired_at_in_the_entrenchment():  # ENT-2, SR 6.6.2.2 (L344), 12.1.2
     # a mode change is no movement function: the target keeps its Defilade and its entrenchment, '-' asks nothing
     kept = of_roll("mode", lambda log: log.mode("G-ART", "Travel", "Defilade"))
-    assert "fire value 3 (entrenched line), 2d6 5 on the lowermost line: -" in detail(kept)
+    # changed (audit item 9): a target in Defilade reads its terrain's Defilade line (SR 6.1.11)
+    assert "fire value 3 (entrenched line), 2d6 5 on the lowermost line (defilade): -" in detail(kept)
     assert "HTTR SR 6.7.6" not in rules_broken(kept)
 
 
@@ -58,7 +60,8 @@ def test_a_close_action_attacker_is_fired_at_without_its_entrenchment():  # ENT-
     setup = {"A-INF1": "B0303", "G-INF1": ("B0304", {"Mode": "Defilade"})}
     attack = of_roll("ca", lambda log: log.say("ca B0303 from B0304").roll("Close Action", 4), setup=setup,
                      line="of B0304 from A-INF1 target G-INF1")
-    assert "fire value 5, 2d6 5 on the lowermost line: DEF" in detail(attack) and all_legal(attack)
+    # changed (audit item 9): a target in Defilade reads its terrain's Defilade line (SR 6.1.11)
+    assert "fire value 5, 2d6 5 on the lowermost line (defilade): DEF" in detail(attack) and all_legal(attack)
 
 
 def test_if_as_of_is_resolved_on_the_if_matrix():  # OF-12, EFF-4: SR 6.6.5.1 (L363), 6.6.1.4, 6.7.7

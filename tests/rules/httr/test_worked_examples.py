@@ -82,7 +82,8 @@ def test_h22_the_close_action_example():  # SR 10.5 Fig 17 (L623), the golden cl
     assert not [v for vs in verdicts.values() for v in illegal(vs)]
     assert "IF of 6 SP at ER 7: fire value 7, 2d6 8 on the lowermost line: DEF" in verdicts[2][0].detail
     assert all_legal(verdicts[3])  # DEF: the 3SS goes into Defilade at once
-    assert "conventional DF of 8 SP at ER 4: fire value 6, 2d6 7 on the lowermost line: -" in verdicts[5][0].detail
+    # changed (audit item 9): a target in Defilade reads its terrain's Defilade line (SR 6.1.11)
+    assert "conventional DF of 8 SP at ER 4: fire value 6, 2d6 7 on the lowermost line (defilade): -" in verdicts[5][0].detail
     assert "CA value 9, odds 13:3 = 4:1, 1d6 4: result 3" in verdicts[9][0].detail
     assert all("advance" in vs[0].detail for i, vs in verdicts.items() if i >= 11)
 
