@@ -1,8 +1,9 @@
 """CA-24 (SR 10.5.2, L617) when the close action's result is unknown: a defender already disrupted may have been
 disrupted a second time (half its strength lost, eliminated at half an SP), so its retreat is not checkable, naming
-the result, where it was Legal. On the synthetic game (G-WEAK has 1 SP; A-TANK attacks it from B0303 at CA value 8,
-2:1, tests/rules/httr/test_close_action.py): with a 5 the result is D and the known cases are judged; a copy of the
-game in ``tmp_path`` whose CA Results Table cell for that 5 is unknown stands for the bundled game's missing table."""
+the result, where it was Legal. On the synthetic game (G-WEAK has 1 SP; A-TANK attacks it from B0303 at 2:1; the
+disrupted G-WEAK defends at ER 1 and morale 0, SR 10.4.1.2 / 10.4.2.6, so at CA value 10): with a 5 the result is 1
+and the known cases are judged; a copy of the game in ``tmp_path`` whose CA Results Table cell for that 5 is unknown
+stands for the bundled game's missing table."""
 from __future__ import annotations
 
 import shutil
@@ -12,7 +13,7 @@ from hexforge.games import load_game
 from hexforge.games.game import Game
 from tests.rules.httr.helpers import SYNTHETIC, Log, illegal, last, rules_broken, unsure
 
-ROW = 'key = "8|2:1"\ncells = ["2", "2", "1", "1", "D", "D"]'
+ROW = 'key = "10|2:1"\ncells = ["3", "3", "2", "2", "1", "1"]'
 
 
 def unknown_cell(tmp_path: Path) -> Game:
@@ -21,7 +22,7 @@ def unknown_cell(tmp_path: Path) -> Game:
     table = folder / "tables" / "close_action_results.toml"
     text = table.read_text(encoding="utf-8")
     assert ROW in text
-    table.write_text(text.replace(ROW, ROW.replace('"D", "D"]', '"unknown", "D"]')), encoding="utf-8")
+    table.write_text(text.replace(ROW, ROW.replace('"1", "1"]', '"unknown", "1"]')), encoding="utf-8")
     return load_game(folder)
 
 
