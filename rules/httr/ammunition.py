@@ -272,7 +272,8 @@ def unchecked(p: Position) -> list[Verdict]:
     if isinstance(only, NotCheckable):
         return [only]
     if p.readings.get(AMP_CHECK, "every_fire") != "every_fire":
-        guns = [u for u in guns if supplied(p, u).full is False]
+        guns = [u for u in guns if (got := supplied(p, u)).full is False  # not negated by its leader (SR 19.6.1)
+                and not (got.path is True and isinstance(leader_negates(p, u), str))]
     if len(guns) <= p.depletion.rolls:
         return [Legal(detail=f"{', '.join(guns)} checked for depletion (SR 15.2.1)")] if guns else []
     return [Illegal("HTTR SR 15.2.1", f"{', '.join(guns)} fired this phase and {p.depletion.rolls} Depletion Check "

@@ -53,3 +53,15 @@ def test_no_depletion_check_with_the_leader():  # SUP-5: SR 19.6.1 (L984), note 
     led = {"A-LDR": "B0304", "A-INF1": "B0304"}
     assert rules_broken(deplete(fired(led), roll=3)) == ["HTTR SR 19.6.1"]  # the check was never required
     assert all_legal(deplete(fired({}), roll=3))  # alone, 1 CP: the check follows and a 3 depletes (ER 5)
+
+
+def test_amp_artillery_with_its_leader_under_unsupplied_only():  # CP-15: SR 19.6.1 (L984), reading amp_check
+    """Under ``unsupplied_only`` (13.2.7.4) A-ART2 (ER 9, an asset of A-DIV) on 1 CP must check after firing, unless
+    its controlling leader A-LDR (of A-DIV) is stacked with it."""
+    def fires(setup: dict) -> list:
+        log = Log({**FRONT, **setup}).on_track("A-DIV CP", 4).on_track("A-DIV AmP", 5).phase(8, "cp_logistic")
+        log.phase(8, "allied_command").say("cp A-DIV 1").track("A-DIV CP", 3).phase(8, "allied_fire")
+        log.say("if B0303 from A-ART2 spotter A-INF1 hq A-DIV").roll("Indirect Fire", 3, 3)
+        return last(log.phase(8, "allied_movement").check(amp_check="unsupplied_only"))
+    assert "HTTR SR 15.2.1" in rules_broken(fires({}))  # no Depletion Check after its fire
+    assert not illegal(fires({"A-LDR": "B0204", "A-ART2": ("B0204", {"Mode": "Defilade"})}))
