@@ -11,7 +11,8 @@ word opens a declaration). Read by one tokenizer pass, linear in the line's leng
                                                             is an unobserved barrage (SR 6.5.1.4)
     of TARGET from FIRER [target UNIT] [trigger WORD]       opportunity fire (SR 6.6); WORD: leave, mode,
                                                             ambush (SR 6.6.8: after the entering move),
-                                                            order, mount, move, ca
+                                                            order, mount, move, ca, ferry (a unit
+                                                            using a ferry: ER +1, SR 6.3.4.2, 6.5.5.1)
     of TARGET from FIRER [target UNIT] [spotter UNIT] [hq UNIT]
                                                             IF as OF at a unit that has moved under a
                                                             spotter's eyes, after those moves (SR 6.6.5; no
@@ -59,7 +60,7 @@ KINDS = ("df", "at", "if", "of", "return", "ca", "cp", "attach", "logistics", "s
          "victory")
 SECTIONS = {"df": ("from", "target"), "at": ("from", "target"), "if": ("from", "target", "spotter", "hq"),
             "of": ("from", "target", "trigger", "spotter", "hq"), "return": ("from", "target"), "ca": ("from", "lead")}
-TRIGGERS = ("leave", "mode", "order", "mount", "move", "ca", "ambush")
+TRIGGERS = ("leave", "mode", "order", "mount", "move", "ca", "ambush", "ferry")
 ROUTES = ("north", "south")  # ScR 6.5.1 (L1195): the serial's route
 TOKEN = re.compile(r'"[^"\n]*"|[^\s,"]+')
 MAX_WORDS = 64  # no declaration has more: a longer line declares nothing (bounds the work per line)

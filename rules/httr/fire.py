@@ -493,14 +493,17 @@ ENTRENCHED_IF = 4  # SR 6.5.6.1 (L333)
 
 
 def packet(p: Position, d: Declaration, units: list[str], target: Hex) -> tuple[float, int, int] | Unknown:
-    """A DF or IF packet's strength, its ER (the lowest, SR 6.3.1.2, less any multi-formation penalty, SR 21.1.2) and
-    that penalty; the attack on the hex is every unit that fired at it this phase (``multi_formation``)."""
+    """A DF or IF packet's strength, its ER (the lowest, SR 6.3.1.2, one more for OF at a unit using a ferry, 6.3.4.2,
+    6.5.5.1, less any multi-formation penalty, SR 21.1.2) and that penalty; the attack on the hex is every unit that
+    fired at it this phase (``multi_formation``). Reading: 'using a ferry' is the OF's trigger word ``ferry``."""
     total, er = 0.0, 9
     for u in units:
         got = if_firer(p, d, u, target) if d.kind == "if" else _firer(p, u, d.kind, units)
         if isinstance(got, Unknown):
             return got
         total, er = total + got[0], min(er, got[1])
+    if d.trigger == "ferry":
+        er = min(er + 1, 9)  # SR 6.3.4.2 (DF), 6.5.5.1 (IF): OF at a unit using a ferry, ER at most 9
     attack = p.fire.hex_firers.get(target) or units
     less = multi_formation.penalty(p, attack)
     return less if isinstance(less, Unknown) else (total, max(er - less, 1), less)

@@ -5,7 +5,8 @@ are those of DF, IF or AT fire (``fire.resolve_fire``, ``at_fire.resolve_at``, `
 
 Readings: every trigger but a mode change is a movement function (12.1.1): leaving the hex, a stack reorder (11.5.6,
 done in the Movement Phase), a (dis)mount (its 2 MP, 9.3.5-9.3.6), entering the hex for ambush fire, a move watched
-for IF as OF (6.6.5.1); a mode change is fired at in the original mode (6.6.2.2), entrenchment included. Without a
+for IF as OF (6.6.5.1), a crossing by ferry (``ferry``: the OF's ER is one more, 6.3.4.2, 6.5.5.1, in
+``fire.packet``); a mode change is fired at in the original mode (6.6.2.2), entrenchment included. Without a
 trigger word the trigger is not known when the roll is made (it is the activity that follows), so a target whose
 benefit depends on it is not checkable.
 """
@@ -22,7 +23,7 @@ from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.state import GameState
 
-MOVING = frozenset({"leave", "move", "order", "mount", "ambush"})  # SR 12.1.1: triggers that are movement functions
+MOVING = frozenset({"leave", "move", "order", "mount", "ambush", "ferry"})  # SR 12.1.1: movement functions
 
 
 class Position(Protocol):

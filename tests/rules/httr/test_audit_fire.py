@@ -119,3 +119,23 @@ def test_a_table_without_defilade_lines_is_not_checkable_for_a_defilade_target(t
     log.say("if B0303 from GB-HW spotter GB-6GH-D target G-3SS").roll("Indirect Fire", *DEF)
     v = log.phase(1, "allied_movement").check().judged[2].verdicts
     assert any("lowermost line (defilade)|7" in (getattr(x, "needs", "") or "") for x in v) and not illegal(v)
+
+
+def of_at_gun(trigger: str, *after) -> list:
+    """A-INF2 (4 SP, ER 5) fires OF at G-ART in Defilade in B0304 as it leaves for B0305, 2d6 3 on the lowermost
+    line's Defilade line (SR 6.1.11): fire value 4 at ER 5 is '-', 5 at ER 6 is DEF."""
+    log = Log({"A-INF2": "B0303", "G-ART": ("B0304", {"Mode": "Defilade"})}).phase(1, "german_movement")
+    log.say(f"of B0304 from A-INF2 target G-ART trigger {trigger}").roll("Direct Fire", 1, 2)
+    for step in after:
+        step(log)
+    log.move("G-ART", "B0305")
+    return log.phase(1, "german_organization").check().judged[2].verdicts
+
+
+def test_of_at_a_unit_using_a_ferry_is_at_one_more_er():  # DF-12: SR 6.3.4.2 (L218), 6.5.5.1 (L330)
+    ferry = of_at_gun("ferry")
+    assert "at ER 6: fire value 5" in details(ferry) and "DEF" in details(ferry)
+    assert rules_broken(ferry) == ["HTTR SR 6.7.6"]  # illegal: DEF on artillery in Defilade, no morale check
+    assert all_legal(of_at_gun("ferry", lambda log: log.roll("Morale Check", 1, 1)))  # legal: it passed its check
+    leave = of_at_gun("leave")  # not using a ferry: ER 5, fire value 4, no effect
+    assert "at ER 5: fire value 4" in details(leave) and not illegal(leave)
