@@ -155,7 +155,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('DF-9', 'HTTR SR 6.3.1.11 / 6.3.3.4 (L195, L212)', 'in Travel only AFV silhouettes or armored recon fire (reading: "armored units"), at most 1 SP into a hex.', 'units.csv type (the Formation Displays are not transcribed)'),
     ('DF-10', 'HTTR SR 6.3.1.12 (L196)', 'of several Travel units in a hex only one fires into a given target hex.', 'units.csv type (the Formation Displays are not transcribed)'),
     ('DF-11', 'HTTR SR 6.3.2.2 (L205)', 'excess hits on a leg unit never pass to an AFV target.', 'units.csv type; Fire Results Table, DF Fire Value Matrix (a result is needed)'),
-    ('DF-12', 'HTTR SR 6.3.2.2 / 6.3.3 / 6.3.4 (L201, L208-220)', 'packet FV from strength (cap 9) × ER with the mode/type modifiers (AFV ×2, defilade ½ unless entrenched, disrupted ½; ER −1 dismounted/Travel, +1 ferry OF, artillery 2; max 9).', 'units.csv strength/ER, DF Fire Value Matrix (3 of 90 cells)'),
+    ('DF-12', 'HTTR SR 6.3.2.2 / 6.3.3 / 6.3.4 (L201, L208-220)', 'packet FV from strength (cap 9) × ER with the mode/type modifiers (AFV ×2, defilade ½ unless entrenched, disrupted ½; ER −1 dismounted/Travel, +1 ferry OF, artillery 2; max 9).', 'units.csv strength/ER, DF Fire Value Matrix (3 of 90 cells); the Fire Results Table lines of targets in Defilade (SR 6.1.11)'),
     ('DF-13', 'HTTR SR 6.3.5.1-6.3.5.2 (L222-223)', 'each further 9 SP shifts one column (max FV 9), then ±1 DRM per unused increment.', 'DF matrix, Fire Results Table'),
     ('DF-14', 'HTTR SR 6.3.5.3 (L225)', 'Minimal Fire Attack.', 'Fire Results Table, morale'),
     ('DF-15', 'HTTR SR 6.3.5.4 (L226)', 'towed targets in rough/city use the "forest, town or broken" line (entrenched AT excepted).', 'map terrain (rough/city); units.csv type; TEC fire_results_line'),
@@ -184,7 +184,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('IF-9', 'HTTR SR 6.5.2.5 (L308)', 'a controlling HQ used for IF does not move in the next Movement Phase.', ''),
     ('IF-10', 'HTTR SR 7.4.2 (L427)', 'spotter-HQ LOC ≤ 36 hexes.', ''),
     ('IF-11', 'HTTR SR 7.4.1 / 7.4.3 (L421-428)', 'LOC terrain counts.', 'map terrain (city/forest/town/woods/hilltop)'),
-    ('IF-12', 'HTTR SR 6.5.3-6.5.6 (L310-334)', 'IF FV, the >18 SP and >16 strength DRMs (cap ±3), AFV FV penalties.', 'units.csv strength/ER/range, IF Fire Value Matrix (1 of 9 cells), Fire Results Table; AFV target classes'),
+    ('IF-12', 'HTTR SR 6.5.3-6.5.6 (L310-334)', 'IF FV, the >18 SP and >16 strength DRMs (cap ±3), AFV FV penalties.', 'units.csv strength/ER/range, IF Fire Value Matrix (1 of 9 cells), Fire Results Table; AFV target classes (units.csv afv_class)'),
     ('IF-13', 'HTTR SR 6.5.3.2 (L320)', 'IF spill-over is random and no unit type takes a second hit before each other type took one.', 'units.csv type (the Formation Displays are not transcribed)'),
     ('IF-14', 'HTTR ScR 4.4.2 / 4.4.5-4.4.6 (L1082, L1085-1086)', 'a German Corps HQ controls ≤ 9 artillery units; airborne units may spot for non-airborne artillery, never the reverse.', ''),
     # SR 6.6 / 8.2 - Opportunity, return and ambush fire (L335-382, L434)
