@@ -228,7 +228,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('ZOC-4', 'HTTR SR 8.6 (L447-448)', 'no ZOC from units without an ER (bridging engineers), disrupted, depleted or in Travel.', ''),
     # SR 9 / 11.3 - Movement and stacking in motion (L449-523, L660-668)
     ('MOV-1', 'HTTR SR 9.1.2 (L452)', 'one unit or stack moves at a time.', ''),
-    ('MOV-2', 'HTTR SR 9.1.3 / 9.1.5 / 9.3.2 (L453, L455, L466)', 'MP per hex from the mode × movement-class column, plus EZOC costs.', 'TEC (29 of 270 cells), map terrain'),
+    ('MOV-2', 'HTTR SR 9.1.3 / 9.1.5 / 9.3.2 (L453, L455, L466)', 'MP per hex from the mode × movement-class column, plus EZOC costs.', 'TEC (29 of 270 cells), map terrain, units.csv mobility and type (a dismounted unit and an HQ in Defilade move as leg units, SR 9.3.3, 9.3.9)'),
     ('MOV-3', 'HTTR SR 9.2.1 / 9.6.4 (L457, L517)', 'continuous movement; units may be picked up/dropped off; dropped units stop for the phase.', ''),
     ('MOV-4', 'HTTR SR 9.2.2 (L458)', 'never into an enemy-occupied hex.', 'units.csv type (the Formation Displays are not transcribed) (a lone leader does not bar a hex)'),
     ('MOV-5', 'HTTR SR 9.2.3-9.2.4 (L459-460)', 'MP ≤ MA, or a single hex move except into prohibited terrain / across blocked hexsides.', 'TEC, map terrain'),
@@ -238,7 +238,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('MOV-9', 'HTTR SR 9.3.10 / 9.5.2.1 / 18.6.1 (L474, L509, L933)', 'towed units move only in Travel (one hex in-battery) and fire only in-battery.', 'units.csv mobility and type (towed, AT)'),
     ('MOV-10', 'HTTR SR 9.5.2.2 (L510)', 'towed AT/flak in-battery moving one hex into an EZOC needs a passed morale check.', 'units.csv morale'),
     ('MOV-11', 'HTTR SR 9.5.3 / 10.6.2 (L511, L636)', 'a disrupted unit moves at most one hex.', ''),
-    ('MOV-12', 'HTTR SR 9.4.1.1-9.4.1.2 (L479-480)', 'road/trail rates only in Concentrated or Travel along a connected road; none in Defilade.', 'map roads/trails'),
+    ('MOV-12', 'HTTR SR 9.4.1.1-9.4.1.2 (L479-480)', 'road/trail rates only in Concentrated or Travel along a connected road; none in Defilade.', 'map roads/trails and city hexes (a trail joins adjacent city hexes, SR 9.4.1.3)'),
     ('MOV-13', 'HTTR SR 9.4.2.1-9.4.2.3 (L483-484)', 'raised roads help vehicles only in Travel; Travel units enter/exit only at a terminus, intersection or clear hex.', 'map raised thoroughfares'),
     ('MOV-14', 'HTTR SR 9.4.2.4 (L485)', '+1 MP for non-Travel leg units on raised-road-only bridges.', 'map bridges'),
     ('MOV-15', 'HTTR ScR 9.0-9.1 (L1353)', 'no river/canal crossing except by bridge, engineer ferry or permanent ferry.', 'map rivers/canals/bridges'),
@@ -252,7 +252,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('MOV-23', 'HTTR SR 11.1.2-11.1.3 / 18.10 (L649-650, L958)', 'in-battery artillery/flak never reorder themselves; static units always at the bottom and never move or retreat.', 'units.csv type (the Formation Displays are not transcribed) (static units)'),
     ('MOV-24', 'HTTR SR 13.2.7.5-13.2.7.7 (L734-736)', 'MA rolled on 2d6 (1 CP) or 1d6 (0 CP or no path), once for all subordinates.', 'CP state / supply chain'),
     ('MOV-25', 'HTTR SR 14.6.2 (L795)', 'in a Reaction Phase with a CP-rolled MA below half normal: leg 1 hex, vehicle 2 hexes.', 'CP state (as MOV-24)'),
-    ('MOV-26', 'HTTR SR 19.2.3 / 19.6.2 (L974, L985)', "a leader stacked with his HQ adds +1 MP to all that HQ's units (cumulative).", 'units.csv type (the Formation Displays are not transcribed) (leaders)'),
+    ('MOV-26', 'HTTR SR 19.2.3 / 19.6.2 (L974, L985)', "a leader stacked with his HQ adds +1 MP to all that HQ's units (cumulative).", "units.csv type and formation (each leader's HQ and the HQs above each unit: the Formation Displays are not transcribed) (leaders)"),
     ('MOV-27', 'HTTR SR 20.3 (L991)', 'night: +1 MP per hex off road, road rate doubled.', 'TEC'),
     # SR 10 / 17.7 / 18 - Close Action (L524-644, L868-871)
     ('CA-1', 'HTTR SR 10.1.1-10.1.2 (L526-527)', "CA at the end of a unit's move, resolved before the next move.", ''),
