@@ -26,7 +26,8 @@ from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.supply_rules import before_supply_rules, controlling  # SR 17.4.3 included
-from hexforge.rules.httr.units import is_kind, mobility
+from hexforge.rules.httr.movement_class import moves_now
+from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.httr.system import HighwayToTheReich
@@ -165,7 +166,7 @@ def phase_end(p: Position, log: CpMa) -> list[tuple[int, Verdict]]:
         if spent is None:
             continue
         normal = Movement(p.game, p.state, uid).ma()
-        mob = mobility(p.game, uid)
+        mob = moves_now(p.game, p.state, uid)  # SR 9.3.3, 9.3.9: a dismounted unit or an HQ in Defilade moves as leg
         if reaction and isinstance(normal, Unknown):
             out.append((index, NotCheckable(f"{normal.needs} (SR 14.6.2: a Reaction Phase roll under half the MA "
                                             "limits the move to one or two hexes)")))

@@ -98,3 +98,13 @@ def test_a_reaction_roll_against_an_unknown_ma_is_not_checkable(tmp_path):  # MO
     judged = log.say("ma A-REG1").roll(D2, 1, 1).move("A-INF1", "B0302", "B0301").phase(9, "weather").check().judged
     assert "HTTR SR 14.6.2" not in [i.rule for j in judged for i in illegal(j.verdicts)]
     assert any("SR 14.6.2" in n.needs for j in judged for n in unsure(j.verdicts))
+
+
+def test_a_dismounted_unit_reacts_as_leg():  # MOV-25, SR 14.6.2 (L795) with SR 9.3.3 (L467)
+    """A-PZG (tracked armored infantry) dismounted moves as a leg unit: on a Reaction Phase roll under half its MA
+    it may enter one hex, not a vehicle's two."""
+    setup = {**HQS, "A-PZG": ("B0303", {"Dismounted": "Dismounted"})}
+    log = Log(setup).on_track("A-DIV CP", 4).phase(8, "cp_logistic").phase(8, "allied_command")
+    log.say("cp A-REG1 1").track("A-DIV CP", 3).phase(8, "allied_reaction").say("ma A-REG1").roll(D2, 1, 1)
+    judged = log.move("A-PZG", "B0302", "B0301").phase(9, "weather").check().judged
+    assert "HTTR SR 14.6.2" in [i.rule for j in judged for i in illegal(j.verdicts)]
