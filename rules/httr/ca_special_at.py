@@ -8,7 +8,8 @@ has the effects of fire (SR 6.7, ``effects.after_result``: 10.2.12 speaks of the
 Readings: the firers are the units named, or a hex's infantry and engineers of the CA; a German infantry unit's AT
 class is medium at printed morale 6 or more, light below (10.2.5), every Allied one light, engineers medium;
 defending infantry fire in any terrain (10.2.2; 10.2.6's example: a primary ATFV without other infantry SP), but
-their excess SP count only when entrenched (``entrench.benefits``) or in town, forest or city (10.2.9); the side
+their excess SP count only when entrenched (``entrench.benefits``) or in town, forest or city (10.2.9: its limit
+is the infantry's; defending engineers add their SP, 10.2.7, wherever the defender has an infantry excess); the side
 with fewer engineer SP (when both have engineers) is negated: its engineers make no special AT fire (10.2.8); the
 engineers that contribute are the firing ones, never a disrupted one (it has no engineer functions, SR 10.6.2: left
 out of a hex's firers; engineers named that are all disrupted, with no infantry firing, make no shot); the target is

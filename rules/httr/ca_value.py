@@ -35,6 +35,19 @@ ER and depletion's ER 1 then applies. "Armored" (10.4.1.4) is units.csv mobility
 value is its ``at_class`` (3 heavy: +2, else +1); "AT units with similar AT dots" an opposing unit of the same AT
 fire class (``at_fire.fire_class``). A leader is over a unit when the unit is of its organisation
 (``ca_combining.coordinates``).
+
+DIS (SR 10.3 bullet 4, L576; 10.4.3.3, L602): a CA Value Table cell "DIS" is ``values.DIS``, the step below 1; the
+column shifts move along that scale like any value (an adjacent start lifts a DIS cell to 1, a shift left of 1 or
+below gives DIS: below 1 is DIS). On a DIS the attacker is disrupted and the CA ceases with no die
+(``close_action.ceased``: every attacker but leaders then carries its Disrupted layer; the defenders' result is "A",
+against the attacker only); a CA die rolled for it is illegal (``close_action.resolve``). Readings: "the attacker"
+disrupted is every attacking unit (the failed override's "all the attacking units" says no less); the override's
+"three-to-one combat ratio" is the CA odds (rounded down, 10.3 bullet 5) before its loss; its morale check is the
+last Morale Check rolled since the declaration (as 10.2.13's, ``close_action.check_afv_lost``), the lead unit's at
+``morale.for_check``'s CA kind (16.3); "proceed with a CA value of one" is value 1 and 10.4.3.3's shift one column
+right gives :data:`OVERRIDE_VALUE` 2 (no other shift: they made the DIS); the override's SP loss comes before the
+odds are taken (the bullets' order), so the odds are of one SP less. The SP losses (the override's one, the failed
+override's step loss) are not shown by the log (no strength markers), so they are not judged.
 """
 from __future__ import annotations
 
@@ -52,7 +65,8 @@ from hexforge.rules.httr.detached import er_now
 from hexforge.rules.httr.entrench import benefits
 from hexforge.rules.httr.fatigue import morale_now, strength_now
 from hexforge.rules.httr.units import KINDS, is_kind
-from hexforge.rules.httr.values import ca_value
+from hexforge.rules.httr.morale import CA, for_check
+from hexforge.rules.httr.values import DIS, ODDS, ca_value, morale_passes, odds
 
 OPEN = frozenset({"clear", "mixed"})  # the CA Value Table's open-terrain line (Fig 17: 'For open terrain')
 DEFILADE_TERRAIN = {"forest": 2, "city": 2, "rough": 1, "town": 1, "woods": 1}  # SR 10.4.2.1 (L589)
@@ -199,7 +213,7 @@ def value_of(c: Close) -> tuple[int, Numbers] | Unknown:
     if c.p.night:
         n.shift -= 2
         n.factors.append("night: two columns left (SR 20.4)")
-    return value + n.shift, n
+    return max(value + n.shift, DIS), n  # below 1 is DIS (the docstring's reading)
 
 
 def er_factors(c: Close, n: Numbers) -> Unknown | None:
@@ -355,3 +369,34 @@ def matches(c: Close, u: str, cls: str) -> bool:
                              "SR 10.4.2.8)")
     return got == cls or cls == "not heavy" and got != "heavy"
 
+
+
+CEASED = "DIS"  # the result of a CA whose value is DIS, not overridden: it ceases, no CA die (SR 10.3)
+OVERRIDE_VALUE = 1 + 1  # SR 10.3 (L576) 'a CA value of one', one column right on the Results Table (10.4.3.3)
+
+
+@dataclass(frozen=True, slots=True)
+class Override:
+    """SR 10.3 (L576) on a DIS: whether the attacker ignored it (``passed``), why, and the attack strength left."""
+
+    passed: bool
+    why: str
+    attack: float
+
+
+def dis_override(p: Any, lead: str, attack: float, defence: float) -> Override | Unknown:
+    """SR 10.3 bullet 4 / 10.4.3.3: a DIS is ignored at odds of at least 3:1 when the lead unit then passes a
+    Morale Check (the last one rolled since the declaration, ``p.morale_roll``; CA kind: 16.3's leader bonus); it
+    then loses one SP before the odds are taken (the bullets' order)."""
+    if odds(attack, defence) not in ODDS[ODDS.index("3:1"):]:
+        return Override(False, f"odds {attack:g}:{defence:g} below 3:1: the DIS may not be ignored", attack)
+    if p.morale_roll is None:
+        return Override(False, f"no morale check of the lead unit {lead} to ignore it", attack)
+    morale = for_check(p, lead, CA)
+    if isinstance(morale, Unknown):
+        return Unknown(morale.needs + " (the morale check to ignore a DIS, SR 10.3)")
+    if not morale_passes(morale, p.morale_roll):
+        return Override(False, f"{lead} failed the morale check to ignore it ({p.morale_roll} against {morale:g}"
+                        f"{morale.note}): every attacker is disrupted and {lead} loses a step", attack)
+    return Override(True, f"{lead} passed the morale check to ignore it ({p.morale_roll} against {morale:g}"
+                    f"{morale.note}): one SP lost, CA value 1 shifted one column right (SR 10.4.3.3)", attack - 1)

@@ -19,7 +19,7 @@ from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.ca_combining import COORDINATING, coordinates, judge_combining
-from hexforge.rules.httr.ca_value import settle
+from hexforge.rules.httr.ca_value import CEASED, OVERRIDE_VALUE, Override, dis_override, settle
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.entrench import Works
 from hexforge.rules.httr.fatigue import strength_now
@@ -27,7 +27,7 @@ from hexforge.rules.httr.morale import CA, for_check
 from hexforge.rules.httr.movement import CA_COST, EZOC_EXIT, Movement, Step
 from hexforge.rules.httr.units import is_kind, kind_of
 from hexforge.rules.httr.supply_rules import before_supply_rules, controlling  # SR 17.4.3 included
-from hexforge.rules.httr.values import ca_result, odds
+from hexforge.rules.httr.values import DIS, ca_result, odds
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -265,7 +265,7 @@ def check_cost(p: Position, u: str, src: Hex, target: Hex) -> Verdict:
     """Reading: the defender hex's terrain is its hex terrain, hexside features not added (Fig 16, L541: '3 MP to
     enter the attacked hex (ignore the road)')."""
     mv = Movement(p.game, p.state, u)
-    column, ma, kinds = mv.column(), mv.ma(), p.game.map.terrain.of(target)
+    column, ma, kinds = mv.column(), mv.ma_known(), p.game.map.terrain.of(target)
     for v in (column, ma):
         if isinstance(v, Unknown):
             return NotCheckable(v.needs)
@@ -305,24 +305,57 @@ def resolve(p: Position, roll: int) -> Verdict:
     p.ca.involved.update({u: target for u in (*units, *defenders)})
     if not units or not defenders:
         return Legal(detail="no CA to resolve")
-    att = sum_strength(p, units)
-    dfn = sum_strength(p, defenders, halve=lambda u: mem.has(p.state, u, "depleted"))
     for u in defenders:  # this CA's result, not an earlier one's, is what their retreat answers to
         p.ca.results.pop(u, None)
         p.ca.disrupted_before.discard(u)
-    weak = next((v for v in (att, dfn) if isinstance(v, Unknown)), None)
+    att, dfn, weak = strengths(p, units, defenders)
     ratio = odds(att, dfn) if weak is None else ""
-    got = settle(p, src, target, units, defenders, lambda value: weak or ca_result(p.game, value, ratio, roll))
+    over: list[Override] = []
+
+    def result_of(value: int) -> str | Unknown:
+        if weak is not None or value > DIS:
+            return weak or ca_result(p.game, value, ratio, roll)
+        o = dis_override(p, units[0], att, dfn)
+        over[:] = [] if isinstance(o, Unknown) else [o]
+        return o if isinstance(o, Unknown) else ca_result(p.game, OVERRIDE_VALUE, odds(o.attack, dfn), roll) \
+            if o.passed else CEASED
+
+    got = settle(p, src, target, units, defenders, result_of)
     if isinstance(got, Unknown):  # SR 10.4 factors: rules/httr/ca_value.py
         return NotCheckable(got.needs)
-    p.ca.results.update(dict.fromkeys(defenders, got.result))
+    p.ca.results.update(dict.fromkeys(defenders, "A" if got.result == CEASED else got.result))
     p.ca.disrupted_before |= {u for u in defenders if mem.has(p.state, u, "disrupted")}
+    if got.result == CEASED:
+        return Illegal("HTTR SR 10.3", f"the CA value is DIS and {over[0].why}: the attacker is disrupted and the "
+                       f"CA ceases, yet its die was rolled ({roll}); {got.detail()}")
+    if got.value == DIS and over:
+        return Legal(detail=f"CA value DIS ignored, {over[0].why}: value {OVERRIDE_VALUE}, odds {over[0].attack:g}:"
+                     f"{dfn:g} = {odds(over[0].attack, dfn)}, 1d6 {roll}: result {got.result} (SR 10.3); "
+                     f"{got.detail()}")
     return Legal(detail=f"CA value {got.value}, odds {att:g}:{dfn:g} = {ratio}, 1d6 {roll}: result {got.result} "
                  f"(SR 10.3); {got.detail()}")
 
 
+def strengths(p: Position, units: tuple[str, ...], defenders: tuple[str, ...]) -> tuple[float, float, Unknown | None]:
+    """SR 10.3 / 10.4.4: the attack and defence strengths (an attacker in Defilade halved rounding up, 10.4.4.7; a
+    depleted defender halved, 13.3.2.3; a defender in Defilade not, 10.4.4.8), and what is not known of them: an
+    attacker of unknown mode when halving it changes the odds."""
+    att = sum_strength(p, units, halve=lambda u: mem.mode(p.state, u) == "defilade")
+    low = sum_strength(p, units, halve=lambda u: mem.mode(p.state, u) in ("defilade", None))
+    dfn = sum_strength(p, defenders, halve=lambda u: mem.has(p.state, u, "depleted"))
+    for v in (att, low, dfn):
+        if isinstance(v, Unknown):
+            return 0.0, 0.0, v
+    if odds(att, dfn) != odds(low, dfn):
+        unsure = ", ".join(u for u in units if mem.mode(p.state, u) is None and not is_kind(p.game, u, "leader"))
+        return att, dfn, Unknown(f"the mode of {unsure} (its Mode layer: an attacker in Defilade is halved, "
+                                 "SR 10.4.4.7)")
+    return att, dfn, None
+
+
 def sum_strength(p: Position, units, halve=lambda u: False) -> float | Unknown:
-    """The CA strength of ``units`` (leaders none; a fatigued unit's halved, optional SR 21.5.4)."""
+    """The CA strength of ``units`` (leaders none; a fatigued unit's halved, optional SR 21.5.4; ``halve``: those
+    halved again, rounding up)."""
     total = 0.0
     for u in units:
         if is_kind(p.game, u, "leader"):
@@ -337,14 +370,50 @@ def sum_strength(p: Position, units, halve=lambda u: False) -> float | Unknown:
 @rule("HTTR SR 10.1.2 / 10.1.8", "CA-1/CA-5", "an announced CA is executed, and resolved before another unit moves "
       "or another CA is declared")
 def unresolved(p: Position, why: str) -> Verdict:
-    """The pending CA is dropped (``why``: what came before its roll)."""
-    units = p.ca.pending[2] if p.ca.pending else ()
-    p.ca.pending = None
+    """The pending CA is dropped (``why``: what came before its roll); one of value DIS ceased (SR 10.3)."""
+    pending, p.ca.pending = p.ca.pending, None
+    units = pending[2] if pending else ()
+    if pending and units:
+        stopped = ceased(p, *pending)
+        if stopped is not None:
+            return stopped
     changed = [u for u in units if u in p.ca.modes_at and mem.mode(p.state, u) != p.ca.modes_at[u]]
     if changed:
         return continued(changed, why)
     return Illegal("HTTR SR 10.1.8", f"a close action was announced but not resolved before {why}: once announced "
                    "it must be executed, before another unit moves (SR 10.1.2)")
+
+
+def ceased(p: Position, src: Hex, target: Hex, units: tuple[str, ...]) -> Verdict | None:
+    """SR 10.3 (L576): a CA of value DIS, not overridden, ceases without its die; every attacker (but leaders) is then
+    disrupted. None when its die was due (a value, or a DIS ignored)."""
+    side = p.state.side(units[0])
+    defenders = tuple(u for u in mem.stack(p.state, target) if p.state.side(u) != side)
+    att, dfn, weak = strengths(p, units, defenders)
+    if not defenders or weak is not None and "Defilade" not in weak.needs:
+        return None
+    over: list[Override] = []
+
+    def result_of(value: int) -> str | Unknown:
+        if value > DIS:
+            return "rolled"
+        o = dis_override(p, units[0], att, dfn) if weak is None else weak
+        over[:] = [] if isinstance(o, Unknown) else [o]
+        return o if isinstance(o, Unknown) else "rolled" if o.passed else CEASED
+
+    got = settle(p, src, target, units, defenders, result_of)
+    if isinstance(got, Unknown):
+        return NotCheckable(got.needs + " (whether the CA value is DIS and the CA ceased, SR 10.3)")
+    if got.result != CEASED:
+        return None
+    p.ca.involved.update({u: target for u in (*units, *defenders)})
+    p.ca.results.update(dict.fromkeys(defenders, "A"))
+    calm = [u for u in units if p.state.where(u) is not None and not is_kind(p.game, u, "leader")
+            and not mem.has(p.state, u, "disrupted")]
+    if calm:
+        return Illegal("HTTR SR 10.3", f"the CA value is DIS and {over[0].why}: the CA ceases and the attacker is "
+                       f"disrupted, but {', '.join(calm)} {'is' if len(calm) == 1 else 'are'} not")
+    return Legal(detail=f"the CA value is DIS and {over[0].why}: the CA ceased, the attackers disrupted (SR 10.3)")
 
 
 @rule("HTTR SR 10.2.12", "CA-15", "a CA continues even when preliminary fire changed an attacker's mode")

@@ -11,6 +11,7 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
 
 ODDS = ("1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1")
+DIS = 0  # a "DIS" CA value (SR 10.3, L576): the attacker is disrupted and the CA ceases
 
 
 def _cell(game: Game, table: str, key: str, column: str) -> object:
@@ -67,21 +68,29 @@ def ca_special_at_points(own_infantry: float, enemy_infantry: float, own_enginee
                          enemy_engineers: float = 0.0, defending: bool = False, open_terrain: bool = False) -> float:
     """SR 10.2.4-10.2.9: the AT fire strength special AT fire in CA may use: the excess infantry SP over the
     enemy's (none for a defender in open terrain, 10.2.9), the attacker's engineer SP capped by that excess
-    (10.2.6), less the enemy's engineers (the side with fewer is negated, 10.2.8)."""
+    (10.2.6), less the enemy's engineers (the side with fewer is negated, 10.2.8). A defender's engineers add their
+    SP when it has an infantry excess (10.2.7), in open terrain too: 10.2.9's limit is the infantry's contribution
+    (its example: 'no infantry contribution')."""
     excess = max(own_infantry - enemy_infantry, 0.0)
     engineers = max(own_engineers - enemy_engineers, 0.0)
     if defending:
-        return 0.0 if open_terrain else excess + engineers
+        return (0.0 if open_terrain else excess) + (engineers if excess > 0 else 0.0)
     return min(engineers, excess)
 
 
 def ca_value(game: Game, line: str, er_diff: int, morale_diff: int, adjacent_start: bool) -> int | Unknown:
     """SR 10.4.1-10.4.2: the CA Value Table cell, one column right when every attacker started adjacent
-    (Fig 17, L623; the table's differentials clamped to its edges)."""
-    v = _cell(game, "close_action_value", f"{line}|{max(-4, min(4, er_diff))}", str(max(-6, min(6, morale_diff))))
+    (Fig 17, L623; the table's differentials clamped to its edges). A "DIS" cell (SR 10.3, L576) is :data:`DIS`,
+    the step below 1 (``ca_value.py``'s reading)."""
+    key, column = f"{line}|{max(-4, min(4, er_diff))}", str(max(-6, min(6, morale_diff)))
+    v = _cell(game, "close_action_value", key, column)
     if isinstance(v, Unknown):
         return v
-    return int(v) + (1 if adjacent_start else 0)
+    text = str(v).strip()
+    if text.upper() != "DIS" and not text.lstrip("-").isdigit():
+        return Unknown(f"close_action_value row {key!r} column {column!r} (tables/close_action_value.toml: {text!r} "
+                       "is neither a CA value nor DIS)")
+    return (DIS if text.upper() == "DIS" else int(text)) + (1 if adjacent_start else 0)
 
 
 def odds(attack: float, defence: float) -> str:
