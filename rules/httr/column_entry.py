@@ -126,7 +126,7 @@ def road_cost(p: Position, mv: Movement, h: Hex) -> float | str | Unknown:
 def judge_column(p: Position, uid: str, h: Hex, k: int) -> Verdict:
     """At the phase's end: ``uid`` entered by ``h`` in the column's stack ``k`` (0: the first)."""
     mv = Movement(p.game, p.state, uid)
-    ma, cost = mv.ma(), road_cost(p, mv, h)
+    ma, cost = mv.ma_known(), road_cost(p, mv, h)
     for x in (ma, cost):
         if isinstance(x, Unknown):
             return NotCheckable(x.needs)

@@ -165,7 +165,7 @@ def phase_end(p: Position, log: CpMa) -> list[tuple[int, Verdict]]:
         spent = p.moves.get(uid)
         if spent is None:
             continue
-        normal = Movement(p.game, p.state, uid).ma()
+        normal = Movement(p.game, p.state, uid).ma_known()
         mob = moves_now(p.game, p.state, uid)  # SR 9.3.3, 9.3.9: a dismounted unit or an HQ in Defilade moves as leg
         if reaction and isinstance(normal, Unknown):
             out.append((index, NotCheckable(f"{normal.needs} (SR 14.6.2: a Reaction Phase roll under half the MA "

@@ -173,7 +173,7 @@ def out_of_column(p: Position, uid: str, old: str | None, new: str) -> Verdict |
 def end_of_move(p: Position, uid: str) -> Verdict:
     """SR 5.2.1 exc. 2 / 9.5.1.4: Travel to Concentrated at the end of a move costs 2 MP, within the MA."""
     spent = p.moves[uid]
-    ma = Movement(p.game, p.state, uid).ma()
+    ma = Movement(p.game, p.state, uid).ma_known()
     if isinstance(ma, Unknown):
         return NotCheckable(ma.needs)
     if spent.unsure is not None:

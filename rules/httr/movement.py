@@ -132,6 +132,12 @@ class Movement:
             self._ma = self._find_ma()
         return self._ma  # type: ignore[return-value]
 
+    def ma_known(self) -> float | Unknown:
+        """:meth:`ma`, or Unknown naming what would tell whether a leader adds more (for checks that compare MP spent
+        with the MA outside the route search, which weighs the lower bound itself)."""
+        ma = self.ma()
+        return Unknown(self.ma_unsure) if self.ma_unsure is not None and not isinstance(ma, Unknown) else ma
+
     @rule("HTTR SR 9.3.1", "MOV-6", "MA 12; reconnaissance units 14; King Tiger II 9; static units 0 and never move")
     def printed_ma(self) -> float | Unknown:
         """The unit's MA: units.csv ``movement``, else SR 9.3.1's by its type (static 0, reconnaissance 14, every

@@ -216,3 +216,14 @@ def test_road_column_leg_units_are_those_moving_as_leg_at_the_road_rate():  # MO
     hq = {**setup, "A-PZG": "B0101", "A-REG1": ("B0105", {"Mode": "Defilade"})}
     with_hq = Log(hq).phase(1, "allied_movement").drag(("A-REG1", "A-INF1", "A-INF2"), "A0605").check()
     assert all_legal(verdicts_of(with_hq, "A-INF2"))
+
+
+def test_checks_outside_the_route_search_see_an_unsure_ma_as_unknown(tmp_path):  # MOV-26, SR 19.2.3
+    """The end-of-move Travel change, a column's off-map road and a CA's cost compare MP with ``ma_known``: with a
+    leader of unknown HQ stacked with A-INF1's HQ the MA may be 13, so it names that leader; without, it is the MA."""
+    from hexforge.maps.terrain import Unknown
+    from hexforge.rules.httr.movement import Movement
+    g = copy_game(tmp_path, units="A-LDRX,Allied leader of no known HQ,allied,X-HQ,leader,,leg,,,,,,12,synthetic,,,\n")
+    unsure = Movement(g, _positions(g, {"A-INF1": "B0101", "A-REG1": "B0701", "A-LDRX": "B0701"}), "A-INF1")
+    assert unsure.ma() == 12 and isinstance(unsure.ma_known(), Unknown) and "A-LDRX" in unsure.ma_known().needs
+    assert Movement(g, _positions(g, {"A-INF1": "B0101", "A-REG1": "B0701"}), "A-INF1").ma_known() == 12
