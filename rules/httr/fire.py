@@ -26,6 +26,7 @@ from hexforge.rules.httr.fire_limits import limits
 from hexforge.rules.httr.fire_units import firers
 from hexforge.rules.httr.fire_values import if_firer, if_modifiers, mode_line, result_line
 from hexforge.rules.httr.indirect import communication
+from hexforge.rules.httr.of_fire import ferry_unknown
 from hexforge.rules.httr.los import ADJACENT_ONLY, WITHIN_TWO, Observation, rule_of
 from hexforge.rules.httr.units import is_kind, kind_of, number, printed_range
 from hexforge.rules.httr.values import direct_fire_value, indirect_fire_value
@@ -504,6 +505,8 @@ def packet(p: Position, d: Declaration, units: list[str], target: Hex) -> tuple[
         total, er = total + got[0], min(er, got[1])
     if d.trigger == "ferry":
         er = min(er + 1, 9)  # SR 6.3.4.2 (DF), 6.5.5.1 (IF): OF at a unit using a ferry, ER at most 9
+    elif (ferry := ferry_unknown(p, d, target)) is not None:
+        return ferry
     attack = p.fire.hex_firers.get(target) or units
     less = multi_formation.penalty(p, attack)
     return less if isinstance(less, Unknown) else (total, max(er - less, 1), less)

@@ -17,7 +17,9 @@ from typing import Protocol
 
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr import pannerden
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.units import is_kind
@@ -67,3 +69,20 @@ def pend(p: Position, d: Declaration, units: list[str]) -> None:
         p.fire.at_roll_due, p.fire.at_pending = True, (fired_as, tuple(units))  # no return fire: 6.6.7.3
     else:
         p.fire.pending = (fired_as, tuple(units))
+
+
+def ferry_unknown(p: Position, d: Declaration, target: Hex) -> Unknown | None:
+    """An OF without a trigger word at a unit that may be using a ferry: its ER is then one more (SR 6.3.4.2,
+    6.5.5.1), unknown. Reading: a unit may be using a ferry when its hex holds a bridging engineer of its side (ScR
+    9.1) or is a hex of the permanent ferry (ScR 9.2, ``[special.permanent_ferry]`` hexes)."""
+    if p.fire.of_target != "unknown":
+        return None
+    aimed = d.target_unit or (mem.stack(p.state, target)[:1] or (None,))[0]
+    side = p.state.side(aimed) if aimed is not None else None
+    ends = {p.hex(str(h)) for h in pannerden.config(p.game).get("hexes") or ()}
+    crew = [u for u in p.state.at(target) if is_kind(p.game, u, "bridging_engineer") and p.state.side(u) == side]
+    if aimed is None or not crew and target not in ends:
+        return None
+    return Unknown(f"whether {aimed} is using a ferry (the OF's trigger word 'ferry': its ER is one more, SR 6.3.4.2, "
+                   "6.5.5.1)")
+

@@ -139,3 +139,16 @@ def test_of_at_a_unit_using_a_ferry_is_at_one_more_er():  # DF-12: SR 6.3.4.2 (L
     assert all_legal(of_at_gun("ferry", lambda log: log.roll("Morale Check", 1, 1)))  # legal: it passed its check
     leave = of_at_gun("leave")  # not using a ferry: ER 5, fire value 4, no effect
     assert "at ER 5: fire value 4" in details(leave) and not illegal(leave)
+
+
+def test_of_without_a_trigger_word_at_a_unit_that_may_ferry_is_not_checkable():  # DF-12: SR 6.3.4.2, ScR 9.1
+    """G-INF2 fires OF at A-INF1 in B0304 with no trigger word: with the Allied bridging engineer A-BENG in its hex,
+    A-INF1 may be using a ferry (ER one more), so the result is not known; without it the OF is resolved."""
+    def of(setup: dict) -> list:
+        log = Log({"G-INF2": "B0303", **setup}).phase(1, "allied_movement")
+        log.say("of B0304 from G-INF2 target A-INF1").roll("Direct Fire", 1, 2).move("A-INF1", "B0305")
+        return log.phase(1, "allied_organization").check().judged[2].verdicts
+    ferrying = of({"A-BENG": "B0304", "A-INF1": "B0304"})
+    assert any("whether A-INF1 is using a ferry" in (getattr(x, "needs", "") or "") for x in ferrying)
+    assert not illegal(ferrying)
+    assert "opportunity fire as conventional DF" in details(of({"A-INF1": "B0304"}))
