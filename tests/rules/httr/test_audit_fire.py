@@ -1,5 +1,5 @@
-"""Audit fixes (issue #15) of HTTR fire on the synthetic game: DEF on a disrupted HQ or artillery unit (SR 6.7.2.1),
-the Fire Results Table's Defilade lines (SR 6.1.11, 6.3.2.2), German Armored Reconnaissance doubled in DF (SR
+"""Audit fixes (issue #15) of HTTR fire on the synthetic game (DEF on a disrupted gun: test_audit_fire_def.py): the
+Fire Results Table's Defilade lines (SR 6.1.11, 6.3.2.2), German Armored Reconnaissance doubled in DF (SR
 6.3.3.1), ER +1 for OF at a unit using a ferry (SR 6.3.4.2, 6.5.5.1), IF at an AFV by its class (SR 6.5.6.2) and the
 AT units' DF ER (reading ``at_df_er``: SR 6.3.3.2 v 6.3.1.8 note). H22's IF packet: GB-HW (6 SP, ER 7) fires
 through spotter GB-6GH-D at B0303 (clear): fire value 7, where 2d6 8 is DEF."""
