@@ -21,7 +21,7 @@ from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.airborne_support import AIRBORNE, DATA as CORPS, belongs, formations, reaches
-from hexforge.rules.httr.units import is_kind, kind_of, mobility
+from hexforge.rules.httr.units import formation_hq, is_kind, kind_of, mobility
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, NotCheckable, Verdict
@@ -36,12 +36,17 @@ class Position(Protocol):
 
 
 def vague(game: Game, uid: str) -> bool:
-    """Is the unit's formation, or one above it, not transcribed (units.csv ``unknown``)?"""
-    u, seen = uid, set()
-    while u in game.units and u not in seen:
+    """Is the unit's formation, or one above it (names resolved by ``units.formation_hq``), not transcribed
+    (units.csv ``unknown``)?"""
+    u: str | None = uid
+    seen: set[str] = set()
+    while u is not None and u not in seen:
         seen.add(u)
-        u = game.units[u].formation.strip()
-    return u.lower() == UNKNOWN
+        f = game.units[u].formation.strip()
+        if f.lower() == UNKNOWN:
+            return True
+        u = formation_hq(game, f) if f else None
+    return False
 
 
 def division_of(game: Game, uid: str) -> str | None:

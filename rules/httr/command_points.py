@@ -23,7 +23,7 @@ from hexforge.maps.trace import least_cost
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.city_sources import CityLog, division_supplied
 from hexforge.rules.httr.supply import HttrSupply
-from hexforge.rules.httr.units import division
+from hexforge.rules.httr.units import controlling_hq, division, formation_chain, formation_hq, formation_names
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
@@ -81,11 +81,12 @@ class Position(Protocol):
 
 
 def marker_hq(game: Game, channel: Channel, name: str) -> tuple[str, str | None] | None:
-    """(track id, the HQ unit the marker's ``formation`` names, or ``None``) for a record-track marker."""
+    """(track id, the HQ unit the marker's ``formation`` names (``units.formation_hq``), or ``None``) for a
+    record-track marker."""
     m = channel.marker(name)
     if m is None or m.track not in (CP, AMP):
         return None
-    return m.track, m.formation if m.formation in game.units else None
+    return m.track, formation_hq(game, m.formation) if m.formation else None
 
 
 def read_setup(p: Position, setup: tuple[Placement, ...]) -> None:
@@ -190,8 +191,8 @@ def conduit(p: Position, hq: str, giver: str) -> str:
     """Where an allocation's distance is measured from: an intermediate HQ between the HQ and its division (the
     Guards' brigades, ScR 5.1.6.3-5.1.6.4 L1122-1125: 'attenuation ... between the Brigade/Forward HQ and the
     Regimental HQ but not between the division HQ and brigade HQ'), else the giving HQ."""
-    above = p.game.units[hq].formation
-    if above in p.game.units and above != giver and p.state.where(above) is not None \
+    above = controlling_hq(p.game, hq)
+    if above is not None and above != giver and p.state.where(above) is not None \
             and p.game.units[above].size.strip().lower() not in ("division", "corps"):
         return above
     return giver
@@ -375,11 +376,10 @@ ZONES = "cp_attenuation"  # game.toml [special.cp_attenuation]: ScR 5.2.5's band
 
 
 def _of_formation(game: Game, hq: str, formation: str) -> bool:
-    """Is ``hq`` (or an HQ above it) the formation, by unit id or by its units.csv formation?"""
-    chain = [hq]
-    while chain[-1] in game.units and game.units[chain[-1]].formation not in chain:
-        chain.append(game.units[chain[-1]].formation)
-    return formation in chain
+    """Is ``hq`` (or an HQ above it) the formation, by unit id, by its units.csv formation or by the HQ
+    ``[special.formation_hqs]`` maps the name to?"""
+    ids = [hq, *formation_chain(game, hq)]
+    return formation in ids or formation in formation_names(game, hq) or formation_hq(game, formation) in ids
 
 
 def _hexes(game: Game, specs: object) -> frozenset[Hex] | None:

@@ -29,7 +29,7 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.sources import Source
 from hexforge.rules.httr.supply import HttrSupply
-from hexforge.rules.httr.units import number
+from hexforge.rules.httr.units import controlling_hq, number, unresolved_formation
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -85,9 +85,11 @@ class Position(Protocol):
 
 def began_out_of_command(game: Game, start: GameState, uid: str) -> bool | None:
     """ScR 8.1.11's 'begins the game out of command' (the module docstring's reading); None when unknown."""
-    hq = game.units[uid].formation
-    if start.where(uid) is None or hq not in game.units:
+    hq = controlling_hq(game, uid)
+    if start.where(uid) is None:
         return False
+    if hq is None:  # no formation, or one whose HQ unit the data does not give (unknown)
+        return None if unresolved_formation(game, uid) else False
     at = start.where(hq)
     if at is None:
         return True
@@ -103,9 +105,9 @@ def began_out_of_command(game: Game, start: GameState, uid: str) -> bool | None:
 def adhoc(p: Position, uid: str, hq: str) -> bool:
     """Is this attachment the optional rule's ad-hoc battalion (rule on, a German battalion with a formal
     subordination going elsewhere)?"""
-    u = p.game.units[uid]
+    u, formal = p.game.units[uid], controlling_hq(p.game, uid)
     return p.readings.get(ADHOC) == "on" and u.side == "german" and u.size.strip().lower() == "battalion" \
-        and u.formation in p.game.units and hq != u.formation
+        and formal is not None and hq != formal
 
 
 @rule("HTTR ScR 8.1.11", "RES-7", "an out-of-command start unit stays without HQ or attaches to any HQ of its side "
@@ -113,7 +115,7 @@ def adhoc(p: Position, uid: str, hq: str) -> bool:
 def detach(p: Position, uid: str, hq: str) -> Verdict | None:
     """An attachment ScR 8.1.11 or 15.1.1 allows (or a reunion), else None (the ordinary rules judge it)."""
     log: Detachments = p.attach.detached
-    original = p.game.units[uid].formation
+    original = controlling_hq(p.game, uid) or p.game.units[uid].formation
     if DETACHED in log.penalty.get(uid, {}) and hq == original:
         log.lift(uid, DETACHED)
         return Legal(detail=f"{uid} is reunited with {hq}: its ER is restored")
@@ -122,6 +124,9 @@ def detach(p: Position, uid: str, hq: str) -> Verdict | None:
     if log.start is None or hq == original or original in p.state.eliminated and p.state.where(original) is None:
         return None  # its HQ destroyed: SR 17.4.3's reattachment, at no penalty
     out = began_out_of_command(p.game, log.start, uid)
+    if out is None and unresolved_formation(p.game, uid):
+        return NotCheckable(f"the HQ unit of {uid}'s formation {original!r} (units.csv formation; game.toml "
+                            "[special.formation_hqs]): whether it began the game out of command, ScR 8.1.11")
     if out is None:
         return NotCheckable(f"whether {uid} began the game out of command (its set-up supply path to {original} over "
                             "the map's terrain, "
@@ -141,9 +146,10 @@ def judge_adhoc(p: Position, uid: str, hq: str) -> Verdict:
         return NotCheckable("the phase (no turn tracker change yet)")
     if kind != "command" or side != "german":
         return Illegal(ADHOC_RULE, f"{uid} is made an ad-hoc battalion under {hq} outside a German Command Phase")
-    p.attach.detached.impose(uid, DETACHED, Penalty(PENALTY, p.game.units[uid].formation, ADHOC_RULE, True))
+    formal = controlling_hq(p.game, uid) or p.game.units[uid].formation
+    p.attach.detached.impose(uid, DETACHED, Penalty(PENALTY, formal, ADHOC_RULE, True))
     return Legal(detail=f"{uid} is an ad-hoc battalion under {hq} at ER -{PENALTY} until reunited with "
-                 f"{p.game.units[uid].formation} (ScR 15.1.1)")
+                 f"{formal} (ScR 15.1.1)")
 
 
 def on_event(p: Position, e: Event) -> list[Verdict]:

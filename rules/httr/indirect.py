@@ -28,7 +28,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.los import touched
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.firelog import FireLog
-from hexforge.rules.httr.units import formation_chain, is_kind
+from hexforge.rules.httr.units import formation_chain, formation_hq, is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -147,12 +147,15 @@ def corps_hq(game: Game, hq: str | None) -> bool:
 
 
 def formations_of(game: Game, uid: str) -> list[str]:
-    """Every formation above the unit: its HQs' ids and the last formation named that is not a unit."""
+    """Every formation above the unit: the formation names its chain writes, each HQ they resolve to
+    (``units.formation_hq``), and the last formation named that is no known HQ."""
     out: list[str] = []
     f = game.units[uid].formation
     while f and f not in out:
         out.append(f)
-        f = game.units[f].formation if f in game.units else ""
+        hq = formation_hq(game, f)
+        out += [hq] if hq is not None and hq not in out else []
+        f = game.units[hq].formation if hq is not None else ""
     return out
 
 

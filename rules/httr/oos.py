@@ -18,6 +18,7 @@ from hexforge.builder.timeline import Event
 from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr.supply_rules import before_supply_rules
+from hexforge.rules.httr.units import formation_hq
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
@@ -93,9 +94,11 @@ def missing(game: Game, state: GameState, hq: str) -> str | None:
         up = unit.formation.strip()
         if unit.size.strip().lower() == "corps" or not up:
             return None
-        if up not in game.units:
-            return f"the HQ above {uid} (units.csv formation {up!r} names no unit of the game)"
-        uid = up
+        above = formation_hq(game, up)
+        if above is None:
+            return (f"the HQ above {uid} (units.csv formation {up!r} names no unit of the game, nor does game.toml "
+                    "[special.formation_hqs] map it to one)")
+        uid = above
     return None
 
 
