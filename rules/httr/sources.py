@@ -83,3 +83,31 @@ def _uncaptured(game: Game, s: Source, turn: int | None) -> Source:
     off = frozenset().union(*edges.values()) if edges else frozenset()
     name = s.name + (f" (not into captured {', '.join(a for a, _ in areas)})" if areas else "")
     return Source(name, s.side, s.hexes - off, s.feeds, rule)
+
+
+NOT_IN_PLAY, WEST_ROADS = "corps_not_in_play", "west_roads"  # game.toml [special.supply_rules] (ScR 5.1.5.1-5.1.5.2)
+
+
+def supply_rule(game: Game, key: str) -> dict | None:
+    """The game.toml ``[special.supply_rules]`` entry ``key`` (a table), else ``None``: ``corps_not_in_play``
+    (ScR 5.1.5.2 L1117: ``road_hexes``, ``road``, ``also``: the non-division HQs it names) and ``west_roads``
+    (ScR 5.1.5.1 L1116: ``hqs``, ``edge``: a terrain.toml [[edges]] id, ``roads``)."""
+    got = (game.special("supply_rules") or {}).get(key)
+    return got if isinstance(got, dict) else None
+
+
+def map_edge(game: Game) -> frozenset[Hex]:
+    """The map's edge hexes: those with fewer than six neighbours on the map (ScR 5.1.5.2 'the map edge')."""
+    g = game.map.graph()
+    return frozenset(h for h in g.nodes if g.degree(h) < 6)
+
+
+def road_exits(game: Game, edge: str, roads: frozenset[str]) -> tuple[frozenset[Hex], frozenset[Hex]] | None:
+    """ScR 5.1.5.1 (L1116): the hexes of terrain.toml edge ``edge`` a road of ``roads`` reaches (a road there leads
+    off the map), and its unsurveyed hexes (a road may be there); ``None`` when the edge's hexes are not known."""
+    t = game.map.terrain
+    hexes = t.edges.get(edge)
+    if hexes is None:
+        return None
+    on = frozenset(h for h in hexes if any(t.connections(h, n) & roads for n in h.neighbours()))
+    return on, frozenset(h for h in hexes - on if not t.surveyed(h))

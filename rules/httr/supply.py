@@ -51,10 +51,11 @@ import numpy as np
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.trace import CLOSED, OPEN, Reached, Tri, least_cost, reach_arrays, within_steps
-from hexforge.rules.httr.sources import Source
+from hexforge.rules.httr.sources import NOT_IN_PLAY, WEST_ROADS, Source, map_edge, number, road_exits, supply_rule
 from hexforge.rules.httr.supply_codes import CORPS_ROADS, Passability, _road_codes
 from hexforge.rules.httr.supply_ground import ROADS, SupplyGround
 from hexforge.rules.httr.units import controlling_hq, formation_chain, formation_hq, formation_names
+from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import tri_and, tri_or
 
@@ -338,10 +339,90 @@ class HttrSupply(SupplyGround):
             return _best([self._link(uid, c, limit, rule + ", up to 18 MP (SR 13.2.4.1)", mode) for c in corps])
         if level == "division" and heads:  # the supply head is the division's corps (ScR 5.1.3.1)
             return self._link(uid, heads[0].feeds, limit, rule.replace("corps HQ", "supply head"), mode)
+        edge = self._not_in_play(uid, level)
+        if edge is not None:
+            return edge
         targets = self._ancestors(uid)
         if not targets:
             return Status(False, f"{rule}: no controlling HQ known (units.csv formation)")
         return _best([self._via(uid, t, of, limit, rule, mode) for t, of in targets])
+
+    def _corps_in_play(self, uid: str) -> bool:
+        """Is the corps HQ above ``uid`` in play: on the map, eliminated, stood in for by a source, or an HQ that is
+        no corps? Reading: a corps HQ no unit id carries has no counter on the map, so it is not in play."""
+        p = self.parent(uid)
+        if p is None or p not in self.game.units:
+            return any(s.feeds == p for s in self.sources) if p is not None else False
+        return self.state.where(p) is not None or p in self.state.eliminated or self.level(p) != "corps"
+
+    @rule("HTTR ScR 5.1.5.1-5.1.5.2", "SUP-1", "a German division HQ (and KG Walther) whose corps HQ is not in play "
+          "traces to the nearest map edge as though the corps HQ were 10 primary road hexes beyond it; von Tettau "
+          "via a primary/secondary road off the west edge north of the Rhine")
+    def _not_in_play(self, uid: str, level: str) -> Status | None:
+        """ScR 5.1.5.2 (L1117): a division HQ (and the HQs ``also`` names: KG Walther) whose corps HQ is not in play
+        traces from the nearest map edge as though the corps HQ were 10 primary road hexes beyond it; von Tettau's
+        HQ (``west_roads``) may also trace via a road off the west edge north of the Rhine (ScR 5.1.5.1 L1116). None
+        when neither applies. Readings: the link is the division's 18 MP of SR 13.2.4.1 (for KG Walther too) less
+        the Travel Mode MP of the 10 road hexes (TEC move_travel), the rest traced as any HQ path to a hex of the
+        map's edge (the nearest edge is the one the path reaches); the imagined corps HQ is in supply and not in
+        Travel Mode; it applies to the ``sides`` named (German: the Allied non-airborne division traces via the XXX
+        Corps HQ or a city, 5.1.5.1, an airborne one to its supply head, 5.1.3.1); a corps HQ no unit id carries is
+        not in play (no counter of it is on the map)."""
+        cfg, west = supply_rule(self.game, NOT_IN_PLAY), supply_rule(self.game, WEST_ROADS)
+        tettau = west is not None and uid in west.get("hqs", ())
+        if cfg is None or self.state.side(uid) not in cfg.get("sides", ()) or self._corps_in_play(uid) \
+                or (level != "division" and uid not in cfg.get("also", ()) and not tettau):
+            return None
+        rule = f"{cfg.get('source', 'ScR 5.1.5.2')}: the corps HQ above {uid} is not in play"
+        road, far = self.tec(str(cfg.get("road", "primary_road")), "move_travel"), number(cfg.get("road_hexes"))
+        if far is None or road == "prohibited":
+            need = "game.toml [special.supply_rules] corps_not_in_play road_hexes, and the TEC's road move_travel"
+            self.needs.add(need)
+            return Status(None, f"not checkable ({rule}): {need}")
+        spend = far * road if isinstance(road, float) else None  # unknown: trace the 18 MP, sure only of a 'no'
+        budget = LIMITS["division"][0] - (spend or 0.0)
+        rule += f", traced as though it were {far:g} road hexes ({spend:g} MP) off the map edge: {budget:g} MP left" \
+            if spend is not None else f", traced as though it were {far:g} road hexes off the map edge"
+        got = self._edge_path(uid, map_edge(self.game), budget, rule, "the map edge")
+        if spend is None and got.supplied is not False:
+            got = Status(None, f"not checkable ({rule}): {road.needs} (the MP of the corps HQ's {far:g} road hexes)"
+                         + ("" if got.supplied else ", and the path to the edge needs missing data"))
+        return _best([self._west_roads(uid, west), got]) if tettau else got
+
+    def _west_roads(self, uid: str, west: dict) -> Status:
+        """ScR 5.1.5.1 (L1116): von Tettau's HQ traces via a primary/secondary road leading off the west edge north
+        of the Rhine (``west``: its data). Reading: the road stands in for the corps HQ no counter represents: the HQ
+        traces its 18 MP (SR 13.2.4.1) to a hex of such a road, which reaches the edge along primary/secondary
+        roads, any length, through no enemy unit or un-negated EZOC (as a corps HQ's road, SR 13.2.3.1)."""
+        rule = f"{west.get('source', 'ScR 5.1.5.1')}: via a road off the west edge north of the Rhine"
+        exits = road_exits(self.game, str(west.get("edge")), frozenset(west.get("roads", sorted(CORPS_ROADS))))
+        if exits is None:
+            need = f"hexes of terrain.toml edge {west.get('edge')!r} ({west.get('source', 'ScR 5.1.5.1')})"
+            self.needs.add(need)
+            return Status(None, f"not checkable ({rule}): {need}")
+        side, codes, road = self.state.side(uid), self.passable_codes(self.state.side(uid)), _road_codes(self._g)
+        reach = [self._road_search(side, self._starts([Source(rule, side, e, "corps", rule)], side, codes), road, None)
+                 .by_hex() for e in (exits[0], exits[0] | exits[1])]
+        sure = frozenset(h for h, v in reach[0].items() if v is True)
+        maybe = frozenset(h for h, v in reach[1].items() if v is not False) - sure
+        limit = LIMITS["division"][0]
+        got = [self._edge_path(uid, sure, limit, rule, "such a road")] if sure else []
+        if maybe:
+            got.append(self._edge_path(uid, maybe, limit, rule, ""))
+        return _best(got) if got else Status(False, f"{rule}: no such road (terrain.toml edge {west.get('edge')!r})")
+
+    def _edge_path(self, uid: str, hexes: frozenset[Hex], budget: float, rule: str, name: str) -> Status:
+        """A Travel Mode path of ``budget`` MP into ``hexes`` (``name``: what they are; blank: hexes only missing
+        data may put on the way, so reaching them is unknown)."""
+        if budget < 0:
+            return Status(False, f"{rule}: no MP left")
+        side, at = self.state.side(uid), self.state.where(uid)
+        got = least_cost(self._g, at, budget, self.travel_step(side))
+        path: Tri = True if at in hexes or hexes & got.cost.keys() else None if hexes & got.unknown else False
+        if not name:
+            return Status(None if path is not False else False, f"not checkable ({rule}): it needs missing data")
+        return Status(path, {True: f"{rule}: reaches {name}", False: f"{rule}: no path to {name} within {budget:g} MP",
+                             None: f"not checkable ({rule}): the path to {name} needs missing data"}[path])
 
     def _via(self, uid: str, target: str, twin_of: str | None, limit: float, rule: str, mode: str) -> Status:
         """A link to ``target``; to a twin HQ only while the twins link (SR 13.2.4.2 L716)."""

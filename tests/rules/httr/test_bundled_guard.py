@@ -33,11 +33,10 @@ UNCOVERED: dict[str, str] = {
             "101st/82nd/1st Airborne markers' formations name none), so the GT's weather is never asked",
     "SCN-8": "units.csv has none of the released groups' units, so no log reaches the check; test_releases.py's "
              "test_the_bundled_rivers_are_not_transcribed asks its rows for the missing map data directly",
-    "SUP-15": "no German corps HQ is in units.csv and the German division HQs' formations (85xx '85', 7FJ Div HQ "
-              "'7FJ', von Tettau HQ 'von Tettau') name no HQ unit (game.toml [special.formation_hqs] maps none): the "
-              "chain is not checkable, naming the HQ unit '85', before a German edge-road source is asked; the "
-              "corps-not-in-play trace of ScR 5.1.5.2 and von Tettau's west-edge roads (5.1.5.1) are not built: "
-              "reported",
+    "SUP-15": "no German corps HQ is in units.csv, so none is in play: the German division HQs (85xx, 7FJ Div HQ, "
+              "KG Walther) trace to the map edge by ScR 5.1.5.2 (not checkable: the TEC's primary road Travel-Mode "
+              "rate) and von Tettau by its west-edge roads (5.1.5.1: the edge's hexes); no German chain reaches a "
+              "corps HQ, so no German edge-road source of 5.1.1.1-5.1.1.2 is ever asked",
     "FRY-1": NO_BRIDGER, "FRY-2": NO_BRIDGER,
 }
 
