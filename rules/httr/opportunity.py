@@ -157,7 +157,7 @@ def check_zoc(p: Position, d: Declaration, u: str, target: Hex) -> Verdict:
 
 @rule("HTTR SR 8.4.4", "OF-15", "no OF at units leaving forest or city, except a CA from there")
 def check_cover(p: Position, d: Declaration, target: Hex) -> Verdict:
-    if d.trigger not in ("leave", "move"):
+    if d.trigger not in ("leave", "move", "ferry"):  # a ferry crossing leaves the hex too (SR 6.3.4.2)
         return Legal()
     kinds = p.game.map.terrain.of(target)
     if kinds is None:
@@ -198,8 +198,8 @@ def judge_trigger(p: Position, w: Waiting, act: tuple[str, str | None]) -> Verdi
         return check_voluntary(p, w, who)
     kind = "mode" if kind == "defilade" else kind
     ok_unit = who in w.targets if kind != "ca" else p.hex(who) == w.at
-    wanted = {"leave": ("leave",), "move": ("leave",), "order": ("order",), "mode": ("mode",), "mount": ("mount",),
-              "ca": ("ca",)}.get(w.trigger or "", ("leave", "order", "mode", "mount", "ca"))
+    wanted = {"leave": ("leave",), "move": ("leave",), "ferry": ("leave",), "order": ("order",), "mode": ("mode",),
+              "mount": ("mount",), "ca": ("ca",)}.get(w.trigger or "", ("leave", "order", "mode", "mount", "ca"))
     label = p.game.map.labels[w.at]
     if ok_unit and kind in wanted and kind in ("mode", "order") and who not in mem.stack(p.state, w.at)[:2]:
         p.fire.of_low.append((w.index, w.at, who, mem.stack(p.state, w.at)))  # SR 6.6.2.5: judged at the end

@@ -93,3 +93,12 @@ def test_an_at_units_of_at_an_afv_is_at_fire():  # AT-7, SR 18.2.5 (L902), 6.4.2
     shot = log.phase(1, "german_organization").check().judged[2].verdicts
     assert "ATFV 7, 2d6 4: 2 SP lost" in detail(shot)
     assert sorted(rules_broken(shot)) == ["HTTR SR 6.4.2.1", "HTTR SR 6.7.7"]
+
+
+def test_a_ferry_trigger_is_a_move_out_of_the_hex():  # OF-1/OF-2, SR 6.6.1.1-6.6.1.2 with SR 6.3.4.2
+    """``trigger ferry`` names a unit leaving its hex by a ferry: a move out answers it, a mode change does not."""
+    def then(step) -> list:
+        log = Log(DUG_IN).phase(1, "german_movement").say("of B0304 from A-INF1 target G-ART trigger ferry")
+        return step(log).phase(1, "german_organization").check().judged[1].verdicts  # the declaration's
+    assert not rules_broken(then(leaves))
+    assert rules_broken(then(lambda log: log.mode("G-ART", "Travel", "Defilade"))) == ["HTTR SR 6.6.1.1"]
