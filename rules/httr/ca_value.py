@@ -64,8 +64,8 @@ from hexforge.rules.httr.ca_combining import coordinates
 from hexforge.rules.httr.detached import er_now
 from hexforge.rules.httr.entrench import benefits
 from hexforge.rules.httr.fatigue import morale_now, strength_now
-from hexforge.rules.httr.units import KINDS, is_kind
 from hexforge.rules.httr.morale import CA, for_check
+from hexforge.rules.httr.units import KINDS, is_kind
 from hexforge.rules.httr.values import DIS, ODDS, ca_value, morale_passes, odds
 
 OPEN = frozenset({"clear", "mixed"})  # the CA Value Table's open-terrain line (Fig 17: 'For open terrain')

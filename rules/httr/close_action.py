@@ -390,7 +390,7 @@ def ceased(p: Position, src: Hex, target: Hex, units: tuple[str, ...]) -> Verdic
     side = p.state.side(units[0])
     defenders = tuple(u for u in mem.stack(p.state, target) if p.state.side(u) != side)
     att, dfn, weak = strengths(p, units, defenders)
-    if not defenders or weak is not None and "Defilade" not in weak.needs:
+    if not defenders:
         return None
     over: list[Override] = []
 

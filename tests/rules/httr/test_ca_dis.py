@@ -10,8 +10,15 @@ below 1 is DIS); by day the adjacent start lifts it to 1.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from types import MappingProxyType
+
 from hexforge.games import load_game
 from hexforge.maps.terrain import Unknown
+from hexforge.rules import rules_for
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.close_action import strengths
+from hexforge.rules.httr.referee import HttrReferee
 from hexforge.rules.httr.values import DIS, ca_result, ca_special_at_points, ca_value
 
 from tests.rules.httr.helpers import Log, game, illegal, last, rules_broken
@@ -117,3 +124,19 @@ def test_a_defending_engineer_fires_special_at_in_the_clear():  # CA-17, SR 10.2
     assert not any(illegal(j.verdicts) for j in fired)
     assert "(3 excess SP)" in (fired[-1].verdicts[0].detail or "")
     assert rules_broken(shot("G-INF2", "G-PIO6FJ")[-2].verdicts) == ["HTTR SR 10.2.7"]
+
+
+def test_an_attacker_of_unknown_mode_is_not_known_where_halving_changes_the_odds():  # CA-20, SR 10.4.4.7
+    """A built module starts each piece at its Mode layer's level; a unit the log never gave a mode (its mode removed
+    here) may be in Defilade: A-GREEN 9:3 (3:1) or 5:3 (1:1) is not known, A-INF1 5:3 or 3:3 (1:1 both) is."""
+    def strength(attacker: str, defender: str) -> tuple:
+        log = Log({attacker: "B0303", defender: ("B0304", C)}).phase(1, "allied_movement")
+        r = HttrReferee(rules_for(log.game), log.timeline(), None)
+        r.run()
+        m = mem.memory(r.state)
+        r.state = r.state.remember(replace(m, modes=MappingProxyType({k: v for k, v in m.modes.items()
+                                                                        if k != attacker})))
+        return strengths(r, (attacker,), (defender,))
+    att, dfn, weak = strength("A-GREEN", "G-INF2")
+    assert (att, dfn) == (9, 3) and isinstance(weak, Unknown) and "the mode of A-GREEN" in weak.needs
+    assert strength("A-INF1", "G-INF1") == (5, 3, None)
