@@ -386,7 +386,8 @@ def unresolved(p: Position, why: str) -> Verdict:
 
 def ceased(p: Position, src: Hex, target: Hex, units: tuple[str, ...]) -> Verdict | None:
     """SR 10.3 (L576): a CA of value DIS, not overridden, ceases without its die; every attacker (but leaders) is then
-    disrupted. None when its die was due (a value, or a DIS ignored)."""
+    disrupted. None when its die was due (a value, or a DIS ignored), or when, the value not known, an attacker is not
+    disrupted (illegal either way: the die was due or the DIS disrupts them; 10.1.8 says so)."""
     side = p.state.side(units[0])
     defenders = tuple(u for u in mem.stack(p.state, target) if p.state.side(u) != side)
     att, dfn, weak = strengths(p, units, defenders)
@@ -402,14 +403,14 @@ def ceased(p: Position, src: Hex, target: Hex, units: tuple[str, ...]) -> Verdic
         return o if isinstance(o, Unknown) else "rolled" if o.passed else CEASED
 
     got = settle(p, src, target, units, defenders, result_of)
-    if isinstance(got, Unknown):
-        return NotCheckable(got.needs + " (whether the CA value is DIS and the CA ceased, SR 10.3)")
+    calm = [u for u in units if p.state.where(u) is not None and not is_kind(p.game, u, "leader")
+            and not mem.has(p.state, u, "disrupted")]
+    if isinstance(got, Unknown):  # undisrupted attackers: its die was due whatever the value (SR 10.1.8)
+        return None if calm else NotCheckable(got.needs + " (whether the CA value is DIS and the CA ceased, SR 10.3)")
     if got.result != CEASED:
         return None
     p.ca.involved.update({u: target for u in (*units, *defenders)})
     p.ca.results.update(dict.fromkeys(defenders, "A"))
-    calm = [u for u in units if p.state.where(u) is not None and not is_kind(p.game, u, "leader")
-            and not mem.has(p.state, u, "disrupted")]
     if calm:
         return Illegal("HTTR SR 10.3", f"the CA value is DIS and {over[0].why}: the CA ceases and the attacker is "
                        f"disrupted, but {', '.join(calm)} {'is' if len(calm) == 1 else 'are'} not")

@@ -10,6 +10,7 @@ below 1 is DIS); by day the adjacent start lifts it to 1.
 """
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
 from types import MappingProxyType
 
@@ -21,7 +22,7 @@ from hexforge.rules.httr.close_action import strengths
 from hexforge.rules.httr.referee import HttrReferee
 from hexforge.rules.httr.values import DIS, ca_result, ca_special_at_points, ca_value
 
-from tests.rules.httr.helpers import Log, game, illegal, last, rules_broken
+from tests.rules.httr.helpers import SYNTHETIC, Log, game, illegal, last, rules_broken
 
 C, DF = {"Mode": "Concentrated"}, {"Mode": "Defilade"}
 NIGHT = 6  # a night GT of the synthetic calendar (test_ca_value)
@@ -29,8 +30,8 @@ GREEN = {"A-GREEN": ("B0303", C), "G-INF2": ("B0304", C)}  # 9 SP to 3: 3:1
 EVEN = {**GREEN, "G-INF3": ("B0304", C)}  # 9 SP to 6: 1:1
 
 
-def declared(setup: dict, turn: int = NIGHT) -> Log:
-    return Log(setup).phase(turn, "allied_movement").say("ca B0304 from B0303")
+def declared(setup: dict, turn: int = NIGHT, g=None) -> Log:
+    return Log(setup, g).phase(turn, "allied_movement").say("ca B0304 from B0303")
 
 
 def verdicts(log: Log) -> list:
@@ -140,3 +141,22 @@ def test_an_attacker_of_unknown_mode_is_not_known_where_halving_changes_the_odds
     att, dfn, weak = strength("A-GREEN", "G-INF2")
     assert (att, dfn) == (9, 3) and isinstance(weak, Unknown) and "the mode of A-GREEN" in weak.needs
     assert strength("A-INF1", "G-INF1") == (5, 3, None)
+
+
+def test_a_ca_value_not_known_leaves_a_ceased_ca_not_checkable(tmp_path):  # CA-19, SR 10.3 (L576), 10.1.8
+    """The DIS rows open|-4, open|-3, cover|-2 and cover|-1 unknown: a CA left without its die, its attacker
+    disrupted, may have been a DIS (not checkable); its attacker not disrupted, it is illegal whatever the value (the
+    die was due, or the DIS disrupts)."""
+    folder = tmp_path / SYNTHETIC.name
+    shutil.copytree(SYNTHETIC, folder)
+    path = folder / "tables" / "close_action_value.toml"
+    row = 'cells = ["DIS", "DIS", "DIS", 2, 2, 2, 3, 3, 3, 4, 4, 4, 5]'
+    text = path.read_text(encoding="utf-8")
+    assert text.count(row) == 4  # open|-4, open|-3, cover|-2, cover|-1
+    path.write_text(text.replace(row, "cells = [" + ", ".join(['"unknown"'] * 13) + "]"), encoding="utf-8")
+    g = load_game(folder)
+    left = verdicts(declared(GREEN, g=g).layer("A-GREEN", "Disrupted", "", "Disrupted")
+                    .move("A-INF1", "B0102", "B0103"))
+    assert not illegal(left) and any("whether the CA value is DIS" in getattr(v, "needs", "") for v in left)
+    calm = verdicts(declared(GREEN, g=g).move("A-INF1", "B0102", "B0103"))
+    assert rules_broken(calm) == ["HTTR SR 10.1.8"]
