@@ -156,13 +156,13 @@ UNNAMED = "the HQ whose record track marker '{}' is (game.toml [[markers]] forma
 
 def test_a_cp_delivery_needs_the_hq_its_track_marker_names(httr):  # SUP-3, CP-12
     """SUP-3 (SR 14.1.2, 14.1.4-14.1.5): a division HQ receives CP only in Defilade, undisrupted and in supply, but
-    the Guards Armoured CP marker's formation ('Guards Armoured') names no HQ of units.csv; CP-12 (SR 14.5.1-14.5.2):
+    the 101st Airborne CP marker's formation ('101st Airborne') names no HQ of units.csv; CP-12 (SR 14.5.1-14.5.2):
     the CP carried over at the phase's first Logistics roll need the tracks' boxes of named HQs, and there are none."""
-    log = Log({}, httr).on_track("Guards Armoured CP", 3).phase(6, "cp_logistic").roll("Logistics", 3, 4) \
-        .track("Guards Armoured CP", 5)
+    log = Log({}, httr).on_track("101st Airborne CP", 3).phase(6, "cp_logistic").roll("Logistics", 3, 4) \
+        .track("101st Airborne CP", 5)
     got = needs(log)
     assert "the CP Record Tracks' boxes (no track marker naming its HQ unit is placed)" in got
-    assert UNNAMED.format("Guards Armoured CP") in got
+    assert UNNAMED.format("101st Airborne CP") in got
 
 
 def test_a_command_phases_track_moves_need_the_hq(httr):  # CP-13, CP-16

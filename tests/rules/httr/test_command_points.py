@@ -93,8 +93,8 @@ def test_the_corps_saves_at_most_eight():  # CP-13, ScR 5.2.3.2 (L1152)
     assert rules_broken(saved(9)) == ["HTTR ScR 5.2.3.2"]
 
 
-def test_a_bundled_track_marker_names_no_hq():  # CP-11: the bundled markers name divisions, not HQ units
-    log = Log({}, load_game("highway-to-the-reich")).phase(6, "cp_logistic").track("Guards Armoured CP", 3)
+def test_a_bundled_track_marker_names_no_hq():  # CP-11: the 101st's marker names a division no HQ unit carries
+    log = Log({}, load_game("highway-to-the-reich")).phase(6, "cp_logistic").track("101st Airborne CP", 3)
     got = last(log.check())
     assert got and all(isinstance(v, NotCheckable) for v in got)
     assert "formation names no unit" in got[0].needs
