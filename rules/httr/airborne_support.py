@@ -25,7 +25,7 @@ from hexforge.games.game import Game
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.sources import Source
 from hexforge.rules.httr.supply import HttrSupply, Status
-from hexforge.rules.httr.units import formation_chain, is_kind
+from hexforge.rules.httr.units import controlling_hq, formation_chain, is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict
@@ -78,7 +78,7 @@ def support(p: Position, uid: str, hq: str, current: str) -> Verdict | None:
     corps, airborne = formations(p.game, DATA), formations(p.game, AIRBORNE)
     if not corps or not airborne or not belongs(p.game, uid, corps) or belongs(p.game, uid, airborne):
         return None
-    if hq == p.game.units[uid].formation and current in p.game.units and belongs(p.game, current, airborne):
+    if hq == controlling_hq(p.game, uid) and current in p.game.units and belongs(p.game, current, airborne):
         return Legal(detail=f"{uid} returns from {current} to its own HQ {hq} (ScR 8.2.2.8)")
     if not is_kind(p.game, hq, "hq") or not belongs(p.game, hq, airborne):
         return None

@@ -37,7 +37,7 @@ from hexforge.rules.httr.ca_combining import coordinates
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.supply_rules import Supplied, before_supply_rules, supplied
-from hexforge.rules.httr.units import division, is_kind, number
+from hexforge.rules.httr.units import controlling_hq, division, is_kind, number
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -296,7 +296,7 @@ def check_spend(p: Position, e: Move) -> Verdict | None:
         return Illegal("HTTR SR 15.2.1", f"{hq}'s AmP track goes from {old} to {new}: one AmP is spent for each "
                        "failed Depletion Check of its artillery")
     guns = [u for u, how in p.fire.method.items() if how not in DEFENSIVE and is_kind(p.game, u, "artillery")
-            and (division(p.game, u) == hq or p.game.units[u].formation == hq)]
+            and (division(p.game, u) == hq or controlling_hq(p.game, u) == hq)]
     ers = [number(p.game, u, "effectiveness") for u in guns]
     if any(isinstance(er, Unknown) for er in ers):
         return NotCheckable(next(er for er in ers if isinstance(er, Unknown)).needs + " (SR 15.2.2)")

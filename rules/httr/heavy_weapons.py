@@ -14,7 +14,7 @@ from typing import Protocol
 
 from hexforge.games.game import Game
 from hexforge.rules.httr.declaration import Declaration
-from hexforge.rules.httr.units import is_kind
+from hexforge.rules.httr.units import controlling_hq, is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
@@ -44,8 +44,8 @@ def check_packet(p: Position, d: Declaration, units: list[str]) -> Verdict:
         return NotCheckable("the types of units " + ", ".join(u for u in units if is_kind(p.game, u, "hw") is None)
                             + " (units.csv type: an HW unit fires DF only with its own battalion, SR 18.1.1.3)")
     for hw in (u for u in units if is_kind(p.game, u, "hw")):
-        battalion = p.game.units[hw].formation
-        if battalion not in p.game.units:
+        battalion = controlling_hq(p.game, hw)
+        if battalion is None:
             return NotCheckable(f"the battalion of HW unit {hw} (units.csv formation: the Formation Displays)")
         stray = next((u for u in units if not is_kind(p.game, u, "hw") and p.game.units[u].formation != battalion),
                      None)

@@ -30,7 +30,7 @@ from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.indirect import check_loc
-from hexforge.rules.httr.units import formation_chain, is_kind
+from hexforge.rules.httr.units import controlling_hq, formation_chain, is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal
@@ -55,8 +55,8 @@ def listed(game: Game) -> bool:
 
 def subordination(game: Game, u: str) -> tuple[str, bool] | Unknown:
     """(the unit's HQ, whether it is its battalion), or what the data lacks to say it."""
-    hq = game.units[u].formation
-    if hq not in game.units:
+    hq = controlling_hq(game, u)
+    if hq is None:
         return Unknown(f"the HQ of unit {u} (units.csv formation: the Formation Displays)")
     size = game.units[hq].size.strip().lower()
     if size == "battalion":

@@ -30,7 +30,7 @@ from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.attachment import Attachments
-from hexforge.rules.httr.units import formation_chain, is_kind
+from hexforge.rules.httr.units import controlling_hq, formation_chain, is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState, phase_of
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -151,7 +151,7 @@ def exemption(p: Position, cfg: dict, uid: str) -> Verdict | None:
     if not armour:
         return None
     chain, x = [], uid
-    while (x := p.attach.hq.get(x, p.game.units[x].formation)) in p.game.units and x not in chain:
+    while (x := p.attach.hq.get(x, controlling_hq(p.game, x))) in p.game.units and x not in chain:
         chain.append(x)
     hq = next((h for h in chain if belongs(p.game, h, divisions)), None)
     if hq is not None:

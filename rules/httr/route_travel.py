@@ -30,6 +30,7 @@ from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.httr.route_envelope import Envelope, along, config, route
 from hexforge.rules.httr.supply_rules import before_supply_rules
+from hexforge.rules.httr.units import controlling_hq
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -107,8 +108,8 @@ def judge_travel_lock(p: Position, log: TravelLock, cfg: dict, uid: str) -> Verd
     why = str(cfg.get("travel_rule", "HTTR ScR 5.2.4.6"))
     at = p.state.where(uid)
     if at in path and before_supply_rules(p.game, p.state.turn) is False:
-        hq = p.game.units[uid].formation
-        cp = cpl.held(p, hq) if hq in p.game.units else None
+        hq = controlling_hq(p.game, uid)
+        cp = cpl.held(p, hq) if hq is not None else None
         if cp is None:
             return NotCheckable(f"the CP {hq} holds (ScR 5.2.4.4: a unit leaves Club Route's Travel only with one)")
         if cp < 1:
@@ -142,8 +143,8 @@ def spotted(p: Position, log: TravelLock, cfg: dict, path: list[Hex], side: str 
     return None
 
 
-@rule("HTTR ScR 5.2.4.5", "RES-9", "a 30th Corps unit in Travel Mode moves south on Club Route only when its HQ holds CP "
-      "(from the supply rules on)")
+@rule("HTTR ScR 5.2.4.5", "RES-9", "a 30th Corps unit in Travel Mode moves south on Club Route only when its HQ "
+      "holds CP (from the supply rules on)")
 def judge_southward(p: Position, cfg: dict, uid: str, e: Move) -> Verdict | None:
     """Reading: 'south' is back along the route's order; 'it will be operating away from the Club Route' is the
     player's intent, so a CP at the HQ suffices; before the supply rules no CP is assigned and this is not judged."""
@@ -154,8 +155,8 @@ def judge_southward(p: Position, cfg: dict, uid: str, e: Move) -> Verdict | None
     back = any(a in path and b in path and path.index(b) < path.index(a) for a, b in zip(steps, steps[1:]))
     if not back:
         return None
-    hq = p.game.units[uid].formation
-    cp = cpl.held(p, hq) if hq in p.game.units else None
+    hq = controlling_hq(p.game, uid)
+    cp = cpl.held(p, hq) if hq is not None else None
     if cp is None:
         return NotCheckable(f"the CP {hq} holds (ScR 5.2.4.5: a Travel unit moves south on Club Route only with CP)")
     if cp < 1:
