@@ -15,23 +15,19 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from hexforge.builder.timeline import ChatLine, Event
-from hexforge.games.game import Game
 from hexforge.rules.httr.airstrikes import Airstrikes
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DATA = "air_routes"  # game.toml [special.air_routes]
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     airstrikes: Airstrikes
 
     def calendar(self) -> dict[int, dict]: ...
-    def phase(self) -> tuple[str, str | None]: ...
 
 
 @dataclass(frozen=True)

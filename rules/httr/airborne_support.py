@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from hexforge.games.game import Game
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.sources import Source
 from hexforge.rules.httr.supply import HttrSupply, Status
 from hexforge.rules.httr.units import controlling_hq, formation_chain, is_kind
@@ -33,9 +34,7 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict
 DATA, AIRBORNE = "airborne_support", "airborne"  # game.toml [special.*]
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     attach: Any  # rules.httr.attachment.Attachments
 
 

@@ -15,24 +15,21 @@ whatever their size (the division's units are companies); the supply path is the
 """
 from __future__ import annotations
 
-from typing import Protocol
 
 from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.airborne_support import AIRBORNE, DATA as CORPS, belongs, formations, reaches
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.units import formation_hq, is_kind, kind_of, mobility
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, NotCheckable, Verdict
 
 TRAVEL = "travel_capable"  # game.toml [special.travel_capable]: rows, airborne (ScR 8.1.12, 8.2.1.5, 8.2.1.7)
 UNKNOWN = "unknown"  # units.csv's word for a value the rulebook does not give
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+Position = Board
 
 
 def vague(game: Game, uid: str) -> bool:

@@ -10,22 +10,18 @@ judged here.
 """
 from __future__ import annotations
 
-from typing import Protocol
 
-from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DATA = "spearhead"  # game.toml [special.spearhead]
 RANGE = 30  # ScR 7.2.8 (L1276): 'more than 30 hexes from the Spearhead units of 30 Corps'
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+Position = Board
 
 
 @rule("HTTR ScR 7.2.8", "AS-8", "no airstrike on a hex more than 30 hexes from the 30 Corps spearhead")

@@ -18,14 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 GRID = "airstrike_grid"
@@ -34,14 +33,9 @@ GRID_DATA = (f"the Airstrike Bombardment Table grid (tables/{GRID}.toml: 2d6 row
 RESULTS = frozenset({"-", "D", "1*", "1"})  # ScR 7.4 Table 1 (L1286-L1290)
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     fire: FireLog
     readings: dict[str, str]
-
-    def phase(self) -> tuple[str, str | None]: ...
-    def hex(self, label: str | None) -> Hex | None: ...
 
 
 @dataclass(frozen=True, slots=True)

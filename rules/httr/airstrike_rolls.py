@@ -10,25 +10,17 @@ or in P weather, ScR 7.2.4), so only more checks than markers is judged here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
 
 from hexforge.builder.timeline import DiceRoll, Entered, Event, TurnChange
-from hexforge.games.channel import Channel
-from hexforge.games.game import Game
 from hexforge.rules.httr.airstrikes import is_marker
+from hexforge.rules.httr.board import Board
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Verdict
 
 VOID = 6  # ScR 7.1.5 note (L1267): 'If a 6 is rolled, no air strike resolution occurs'
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-    channel: Channel
-
-    def phase(self) -> tuple[str, str | None]: ...
+Position = Board
 
 
 @dataclass

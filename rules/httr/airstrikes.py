@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.builder.timeline import ChatLine, DiceRoll, Entered, Event, TurnChange
-from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.rules.core.tables import Cells
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr import airstrike_results as results
 from hexforge.rules.httr.airstrike_range import in_range
@@ -32,7 +32,6 @@ from hexforge.rules.httr.indirect import AIRBORNE, formations_of
 from hexforge.rules.httr.los import Observation, turn_weather
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DATA = "airstrikes"  # game.toml [special.airstrikes]
@@ -40,14 +39,10 @@ FIRE_KINDS = ("df", "at", "if", "of", "return")
 SHELTER = frozenset({"city", "forest"})  # ScR 7.2.1a (L1269)
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-    channel: Channel
+class Position(Board, Protocol):
     obs: Observation
     readings: dict[str, str]
 
-    def phase(self) -> tuple[str, str | None]: ...
     def calendar(self) -> dict[int, dict]: ...
     def hex(self, label: str | None): ...
 

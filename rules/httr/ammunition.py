@@ -28,18 +28,16 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from hexforge.builder.timeline import DiceRoll, Event, Move, TurnChange
-from hexforge.games.channel import Channel
-from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.ca_combining import coordinates
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.supply_rules import Supplied, before_supply_rules, supplied
 from hexforge.rules.httr.units import controlling_hq, division, is_kind, number
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DEFENSIVE = ("of", "return")  # SR 13.2.7.7 note (L737): no depletion check after OF or defensive fire in CA
@@ -55,17 +53,12 @@ class DepletionLog:
     rolls: int = 0
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     cp: cpl.CpLedger
     fire: FireLog
     ca: CaLog
     depletion: DepletionLog
     readings: dict[str, str]
-    channel: Channel
-
-    def phase(self) -> tuple[str, str | None]: ...
 
 
 def fails_at(er: float, amp_artillery: bool) -> int:

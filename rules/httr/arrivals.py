@@ -35,15 +35,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
-from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.units import number
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, worst
 
 ENTRY_PHASES = ("movement", "reaction")  # ScR 12.2.1 (L1460): 'during either of its Movement Phases'
@@ -56,11 +55,7 @@ LIMIT = "move_limit_sp"  # [special.offmap_areas]: SP moved from one area to ano
 WAITS = "waits"  # [special.offmap_areas]: [{area, side, turns}], full turns in the area before entering (10.2.11)
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-
-    def phase(self) -> tuple[str, str | None]: ...
+class Position(Board, Protocol):
     def turn_kind(self, turn: int) -> str | None: ...
 
 

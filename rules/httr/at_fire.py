@@ -19,9 +19,9 @@ import math
 from typing import Protocol
 
 from hexforge.games.game import Game
-from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.entrench import Works, benefits
 from hexforge.rules.httr.firelog import FireLog
@@ -30,7 +30,6 @@ from hexforge.rules.httr.units import is_kind, mobility, number
 from hexforge.rules.httr.values import at_fire_value
 from hexforge.rules.httr.fatigue import strength_now
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 FIRE_CLASSES = {1: "light", 2: "medium", 3: "heavy"}
@@ -38,14 +37,10 @@ TARGET_CLASSES = {1: "very light", 2: "light", 3: "medium", 4: "heavy", 5: "very
 COVERING = ADJACENT_ONLY | WITHIN_TWO
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     fire: FireLog
     works: Works
     readings: dict[str, str]
-
-    def hex(self, label: str | None) -> Hex | None: ...
 
 
 def fire_class(game: Game, u: str) -> str | Unknown:

@@ -15,13 +15,13 @@ from typing import Protocol
 from hexforge.builder.timeline import DiceRoll, Eliminated, Event
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.command_points import CpLedger
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.airborne_support import support
 from hexforge.rules.httr.detached import ARTILLERY, Detachments, Penalty, adhoc, detach, judge_adhoc
 from hexforge.rules.httr.units import controlling_hq, division, formation_chain, formation_hq, is_kind
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 LEVELS = {"battalion": 0, "regiment": 1, "brigade": 1, "kg": 1, "division": 2, "corps": 3}
@@ -42,13 +42,9 @@ class Attachments:
     detached: Detachments = field(default_factory=Detachments)  # units at ER -2 (ScR 8.1.11, 15.1.1)
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     attach: Attachments
     cp: CpLedger
-
-    def phase(self) -> tuple[str, str | None]: ...
 
     def calendar(self) -> dict[int, dict]: ...
 

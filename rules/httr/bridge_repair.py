@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.engineer_functions import functions_lost, undisrupted
 from hexforge.rules.httr.entrench import Works, first_turn
 from hexforge.rules.httr.units import is_kind, number
@@ -27,10 +27,8 @@ REPAIR_TURNS = 6  # ScR 9.6.1 (L1397)
 Bridge = tuple[Hex, Hex]
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: RulesSystem
-    state: GameState
     works: Works
 
 

@@ -31,10 +31,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import attachment as att
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.movement import Step
 from hexforge.rules.httr.units import KINDS, controlling_hq, kind_of, unresolved_formation
 from hexforge.rules.registry import rule
@@ -50,9 +50,7 @@ class CaTargets(Protocol):
     against: dict[Hex, list[str]]  # target -> the phase's attackers (close_action.CaLog)
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     phase_start: GameState
     ca: CaTargets
     moves: dict[str, Step]

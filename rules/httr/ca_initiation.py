@@ -9,27 +9,19 @@ declaration is the illegal close action.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from hexforge.builder.timeline import ChatLine, DiceRoll, Event, TurnChange
-from hexforge.games.channel import Channel
-from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DATA = "ca_initiation"  # game.toml [special.ca_initiation]
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-    channel: Channel
-
-    def hex(self, label: str | None) -> Hex | None: ...
+Position = Board
 
 
 @dataclass

@@ -15,21 +15,19 @@ from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.movement import Movement
 from hexforge.rules.httr.units import is_kind, mobility, number
 from hexforge.rules.httr.values import morale_passes
 from hexforge.rules.httr.morale import RETREAT, for_check, note
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict
 
 BRIDGES = frozenset({"bridge", "pontoon_bridge"})  # SR 11.4.4 (L673): 'including an engineer constructed pontoon'
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     morale_roll: int | None
     ca: CaLog
 

@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from hexforge.builder.timeline import DiceRoll, Event, TurnChange
-from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.at_fire import COVERING, modifiers, target_class
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.effects import after_result
@@ -37,7 +37,6 @@ from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.units import is_kind, number
 from hexforge.rules.httr.values import at_fire_value, ca_special_at_points
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 COVER = frozenset({"town", "forest", "city"})  # SR 10.2.9 (L565): 'entrenched or in town, forest or city hexes'
@@ -62,17 +61,12 @@ class SpecialAt:
     pending: Shot | None = None
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     ca: CaLog
     fire: FireLog
     works: Works
-    channel: Channel
     readings: dict[str, str]
     special_at: SpecialAt
-
-    def hex(self, label: str | None) -> Hex | None: ...
 
 
 def firing(p: Position, d: Declaration, pool: list[str]) -> list[str] | None:

@@ -14,6 +14,7 @@ from typing import Collection, Protocol
 from hexforge.builder.timeline import Event, Move
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.sources import Source, sources
 from hexforge.rules.httr.supply import HttrSupply, Status
 from hexforge.rules.httr.units import formation_names
@@ -31,13 +32,9 @@ class CityLog:
     activated: set[str] = field(default_factory=set)
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: RulesSystem
-    state: GameState
     cities: CityLog
-
-    def hex(self, label: str | None) -> Hex | None: ...
 
 
 def settings(game: Game) -> dict:

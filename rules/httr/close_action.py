@@ -12,12 +12,12 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.attachment import Attachments
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.ca_combining import COORDINATING, coordinates, judge_combining
 from hexforge.rules.httr.ca_value import CEASED, OVERRIDE_VALUE, Override, dis_override, settle
 from hexforge.rules.httr.declaration import Declaration
@@ -52,9 +52,7 @@ class CaLog:
     disrupted_before: set[str] = field(default_factory=set)  # defenders already disrupted when their CA was resolved
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     phase_start: GameState
     ca: CaLog
     night: bool
@@ -66,10 +64,6 @@ class Position(Protocol):
     attach: Attachments
     works: Works
     landings: Landings  # the phase's landings on enemy units (ScR 6.6.4.2): ``contested``, hex -> (step, units)
-
-    def phase(self) -> tuple[str, str | None]: ...
-
-    def hex(self, label: str | None) -> Hex | None: ...
 
 
 def attackers(p: Position, at: Hex, side: str | None) -> list[str]:

@@ -29,26 +29,21 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.arrivals import ENTRY_PHASES, Arrivals
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.landing_stacks import limit, strength
 from hexforge.rules.httr.landings import Landings
 from hexforge.rules.httr.movement import Movement
 from hexforge.rules.httr.thoroughfares import RAISED, ROADS, links
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState, phase_of
+from hexforge.rules.state import phase_of
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     arrivals: Arrivals
     moves: dict  # unit -> its move so far this phase (movement.Step: mp, hexes)
     night: bool
     landings: Landings
-
-    def hex(self, label: str | None) -> Hex | None: ...
-    def unit(self, e: Event) -> str | None: ...
-    def phase(self) -> tuple[str, str | None]: ...
 
 
 @dataclass

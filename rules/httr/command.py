@@ -8,29 +8,22 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from hexforge.games.channel import Channel
-from hexforge.games.game import Game
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.units import division
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DIVISION_LEVELS = ("division", "corps")
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: RulesSystem
-    state: GameState
     cp_given: dict[str, int]
     cp: cpl.CpLedger
-    channel: Channel
-
-    def phase(self) -> tuple[str, str | None]: ...
 
 
 def judge_cp(p: Position, d: Declaration, index: int = 0) -> list[Verdict]:

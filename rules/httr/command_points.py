@@ -21,11 +21,11 @@ from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.maps.trace import least_cost
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.city_sources import CityLog, division_supplied
 from hexforge.rules.httr.supply import HttrSupply
 from hexforge.rules.httr.units import controlling_hq, division, formation_chain, formation_hq, formation_names
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
@@ -69,15 +69,10 @@ class CpLedger:
     arrival: dict[str, int] = field(default_factory=dict)  # unit -> the game turn it arrived (ScR 5.1.3.9)
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: RulesSystem
-    state: GameState
-    channel: Channel
     cp: CpLedger
     cities: CityLog
-
-    def phase(self) -> tuple[str, str | None]: ...
 
 
 def marker_hq(game: Game, channel: Channel, name: str) -> tuple[str, str | None] | None:

@@ -17,19 +17,17 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.builder.timeline import ChatLine, DiceRoll, Event, Move, TurnChange
-from hexforge.games.channel import Channel
-from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr.ammunition import full_ma
 from hexforge.rules.httr.attachment import Attachments
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.supply_rules import before_supply_rules, controlling  # SR 17.4.3 included
 from hexforge.rules.httr.movement_class import moves_now
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.httr.system import HighwayToTheReich
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
@@ -37,17 +35,11 @@ PURPOSE = "movement-allowance"  # the dice buttons' purpose (docs/log-channel.md
 REACTION_HEXES = {"leg": 1, "vehicular": 2}  # SR 14.6.2 (L795)
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: HighwayToTheReich
-    state: GameState
-    channel: Channel
     cp: cpl.CpLedger
     attach: Attachments
     moves: dict[str, Step]
-
-    def phase(self) -> tuple[str, str | None]: ...
-    def unit(self, e: Event) -> str | None: ...
 
 
 @dataclass

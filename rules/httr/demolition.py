@@ -16,17 +16,16 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.builder.timeline import DiceRoll, Eliminated, Entered, Event, Move
-from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.rules.core.tables import Cells
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.bridge_repair import Approaches, judge_repair
 from hexforge.rules.httr.engineer_demolition import judge_engineers
 from hexforge.rules.httr.entrench import Works
 from hexforge.rules.httr.thoroughfares import bridged
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict
 
@@ -38,14 +37,9 @@ TYPES = {"primary_road": "road", "secondary_road": "road", "raised_road": "road"
 Bridge = tuple[Hex, Hex]
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: RulesSystem
-    state: GameState
-    channel: Channel
     works: Works
-
-    def phase(self) -> tuple[str, str | None]: ...
 
 
 @dataclass

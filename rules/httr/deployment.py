@@ -16,24 +16,19 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from hexforge.builder.timeline import Event, TurnChange
-from hexforge.games.game import Game
 from hexforge.games.schema import Deployment
 from hexforge.games.values import plain
-from hexforge.maps.hexes import Hex
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState, phase_of
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+from hexforge.rules.httr.board import Board
 
 GENERAL = "HTTR ScR 16.2"  # 'Initial Deployment' (L1523)
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: RulesSystem
-    state: GameState
-
-    def hex(self, label: str | None) -> Hex | None: ...
 
 
 @dataclass

@@ -24,9 +24,9 @@ from typing import Any, Protocol
 
 from hexforge.builder.timeline import Event
 from hexforge.games.game import Game
-from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.sources import Source
 from hexforge.rules.httr.supply import HttrSupply
 from hexforge.rules.httr.units import controlling_hq, number, unresolved_formation
@@ -73,14 +73,9 @@ class Detachments:
             del self.penalty[uid]
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     readings: dict[str, str]
     attach: Any  # rules.httr.attachment.Attachments (its ``detached``)
-
-    def phase(self) -> tuple[str, str | None]: ...
-    def hex(self, label: str | None) -> Hex | None: ...
 
 
 def began_out_of_command(game: Game, start: GameState, uid: str) -> bool | None:

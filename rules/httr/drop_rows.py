@@ -18,19 +18,15 @@ from hexforge.games.arrival_codes import arrival_code
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.indirect import AIRBORNE, formations_of
 from hexforge.rules.httr.units import division, formation_chain
-from hexforge.rules.state import GameState
 
 DROPS = "drop_groups"  # a scenario's [special_rules]: the 'what' of its [[reinforcements]] rows that are drop groups
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: Any  # rules.system.RulesSystem: its ``scenario``
-    state: GameState
-
-    def hex(self, label: str | None) -> Hex | None: ...
 
 
 def drop_formations(game: Game, uid: str) -> set[str] | None:

@@ -10,14 +10,13 @@ hex type) of that name on one of the hex's sides.
 """
 from __future__ import annotations
 
-from typing import Protocol
 
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.units import number
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 ROUGH_GROUND = frozenset({"forest", "rough", "city", "town"})  # ScR 6.7.4 (L1249)
@@ -28,9 +27,7 @@ SERIALS = "serials"  # game.toml [special.serials]: the Formation Display's batt
 SERIAL_SP = 28  # ScR 6.7.10 (L1256): 'No serials can be created with more than 28 strength points'
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+Position = Board
 
 
 def kinds(game: Game, h: Hex) -> frozenset[str] | None:

@@ -17,23 +17,19 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.builder.timeline import DiceRoll, Event, TurnChange
-from hexforge.games.channel import Channel
-from hexforge.games.game import Game
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.map_limits import region
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState, phase_of
+from hexforge.rules.state import phase_of
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DATA, PURPOSE = "early_releases", "early-release"  # game.toml [special.early_releases], its dice button
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: RulesSystem
-    state: GameState
-    channel: Channel
 
 
 @dataclass

@@ -22,12 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr import ferocity, leader_loss, overflow, rubble
 from hexforge.rules.httr.at_fire import judge_at_results, resolve_at
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.opportunity import judge_whole_stack
 from hexforge.rules.httr.firelog import FireLog
@@ -39,9 +39,7 @@ from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     fire: FireLog
     phase_start: GameState
     rubble: rubble.Rubble
@@ -49,10 +47,6 @@ class Position(Protocol):
     ca: CaLog
     leader_rolls: leader_loss.LeaderRolls
     readings: dict[str, str]
-
-    def phase(self) -> tuple[str, str | None]: ...
-
-    def hex(self, label: str | None) -> Hex | None: ...
 
 
 @dataclass(slots=True)

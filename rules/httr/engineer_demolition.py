@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.engineer_functions import functions_lost
 from hexforge.rules.httr.entrench import Works, engineers_at_work, first_turn
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 ENGINEER_SP = 3.0  # ScR 9.5.6 (L1394)
@@ -25,12 +24,8 @@ TURNS = {"stream": 3, "river": 5, "canal": 5}  # ScR 9.5.6-9.5.7 Table 2 (L1394-
 Bridge = tuple[Hex, Hex]
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     works: Works
-
-    def phase(self) -> tuple[str, str | None]: ...
 
 
 @rule("HTTR ScR 9.5.6-9.5.7 Table 2", "FRY-6", "bridge engineers of 3 SP, concentrated next to a bridge for 3 GTs "

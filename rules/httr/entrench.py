@@ -23,6 +23,7 @@ from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.engineer_functions import functions_lost
 from hexforge.rules.httr.fatigue import engineer_tired, fatigued
 from hexforge.rules.httr.units import is_kind, number
@@ -36,12 +37,8 @@ BUILD_TURNS = 3  # SR 18.4.3.1 (L925)
 DISTURBING = ("mode", "disrupted", "fired", "dismounted")  # SR 18.4.3.1-18.4.3.2: moving, fire, other functions
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     readings: dict[str, str]
-
-    def phase(self) -> tuple[str, str | None]: ...
 
 
 @dataclass

@@ -20,23 +20,15 @@ from typing import Protocol
 
 from hexforge.builder.timeline import Entered, Event, Move, Placement, StepChange
 from hexforge.games.channel import Channel
-from hexforge.games.game import Game
-from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.units import has_mode, mobility
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, Verdict
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-    channel: Channel
+class Position(Board, Protocol):
     entry_modes: EntryModes
-
-    def hex(self, label: str | None) -> Hex | None: ...
-    def unit(self, e: Event) -> str | None: ...
 
 
 def setup_modes(setup: Iterable[Placement], channel: Channel) -> dict[str, str]:

@@ -31,11 +31,11 @@ from hexforge.builder.timeline import Eliminated, Entered, Event, Placement, Ste
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.games.values import plain
-from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.units import number
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState, phase_of
+from hexforge.rules.state import phase_of
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
@@ -43,19 +43,13 @@ SETTING = "optional_fatigue"  # catalogue.READINGS
 FATIGUE = "fatigue"  # the layer's and the marker's id (game.toml)
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: RulesSystem
-    state: GameState
-    channel: Channel
     readings: dict[str, str]
     moves: dict[str, Any]  # this phase's moves (movement.Step: .mp, .hexes)
     fire: Any  # this phase's FireLog (.method: the units that fired)
     ca: Any  # this phase's CaLog (.involved: attackers and defenders)
 
-    def phase(self) -> tuple[str, str | None]: ...
-    def hex(self, label: str | None) -> Hex | None: ...
-    def unit(self, e: Event) -> str | None: ...
     def turn_kind(self, turn: int) -> str | None: ...
     def calendar(self) -> dict[int, dict]: ...
 

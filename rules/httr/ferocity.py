@@ -20,12 +20,11 @@ from typing import Protocol
 
 from hexforge.builder.timeline import Event, Move
 from hexforge.games.game import Game
-from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.ca_retreat import BRIDGES
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import NotCheckable
 
 SETTING = "optional_ferocity"  # catalogue.READINGS
@@ -33,14 +32,9 @@ DATA = "ferocity"  # game.toml [special.ferocity]
 MORALE = 10  # ScR 15.5.1-15.5.2 (L1499-L1500): 'raised to 10 regardless of losses'
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     ca: CaLog
     readings: dict[str, str]
-
-    def hex(self, label: str | None) -> Hex | None: ...
-    def unit(self, e: Event) -> str | None: ...
 
 
 @dataclass

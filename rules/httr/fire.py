@@ -17,6 +17,7 @@ from hexforge.rules.httr import heavy_weapons as hw
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr import multi_formation, oos
 from hexforge.rules.httr.at_fire import check_class
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.detached import detached_from, er_now
 from hexforge.rules.httr.entrench import Works, benefits
@@ -31,26 +32,19 @@ from hexforge.rules.httr.los import ADJACENT_ONLY, WITHIN_TWO, Observation, rule
 from hexforge.rules.httr.units import is_kind, kind_of, number, printed_range
 from hexforge.rules.httr.values import direct_fire_value, indirect_fire_value
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 COVERING = ADJACENT_ONLY | WITHIN_TWO  # SR 7.3.3 (L415)
 METHOD = {"df": "conventional DF", "at": "AT fire", "if": "IF", "of": "opportunity fire", "return": "return fire"}
 
 
-class Position(Protocol):
+class Position(Board, Protocol):
     """What fire legality reads of the referee."""
 
-    game: Game
-    state: GameState
     obs: Observation
     readings: dict[str, str]
     fire: FireLog
     works: Works
-
-    def phase(self) -> tuple[str, str | None]: ...
-
-    def hex(self, label: str | None) -> Hex | None: ...
 
 
 def judge_fire(p: Position, d: Declaration) -> list[Verdict]:

@@ -4,31 +4,26 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.los import touched
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.los import DIKE_LIKE, Observation
 from hexforge.rules.httr.route_barrages import counts_observed, route_needs
 from hexforge.rules.httr.units import is_kind, kind_of, mobility
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: RulesSystem
-    state: GameState
     obs: Observation
     readings: dict[str, str]
     fire: FireLog
-
-    def hex(self, label: str | None) -> Hex | None: ...
 
 
 def limits(p: Position, d: Declaration, units: list[str], target: Hex | None) -> list[Verdict]:

@@ -3,20 +3,13 @@ rules that judge fire declarations (``route_barrages.py``, ``route_exiles.py``),
 turn, so it stands apart from ``fire.py``."""
 from __future__ import annotations
 
-from typing import Protocol
 
-from hexforge.games.game import Game
-from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import Declaration
-from hexforge.rules.state import GameState
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-
-    def hex(self, label: str | None) -> Hex | None: ...
+Position = Board
 
 
 def firers(p: Position, d: Declaration) -> list[str] | str:

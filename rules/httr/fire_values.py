@@ -11,11 +11,11 @@ from __future__ import annotations
 import math
 from typing import Protocol
 
-from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.detached import er_now
 from hexforge.rules.httr.entrench import Works, benefits
@@ -25,16 +25,13 @@ from hexforge.rules.httr.route_barrages import counts_observed, route_needs
 from hexforge.rules.httr.units import formation_chain, is_kind, number, printed_range
 from hexforge.rules.httr.values import fire_result
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 
 TOWED_KINDS = ("artillery", "at", "flak")  # SR 6.3.5.4 (L226): 'artillery, antitank, FLAK, rocket artillery'
 NO_COVER_FOR_TOWED = frozenset({"rough", "city"})
 TOWED_LINE_OF = "forest"  # the 'forest, town, or broken' line: the line of forest on the TEC
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     obs: Observation
     works: Works
     readings: dict[str, str]

@@ -16,15 +16,14 @@ is placed (ScR 6.5.1: counted, then placed), with the flak units' modes and stat
 """
 from __future__ import annotations
 
-from typing import Protocol
 
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DATA = "air_routes"  # game.toml [special.air_routes]
@@ -35,9 +34,7 @@ SILENCED = ("disrupted", "depleted")  # ScR 6.5.4 (L1204), with Travel Mode
 STEPS = {"west": (-1, 0), "east": (1, 0), "south": (0, -1), "north": (0, 1)}  # (column, row) toward the edge
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+Position = Board
 
 
 def toward(game: Game, h: Hex, edge: str) -> Hex | None:

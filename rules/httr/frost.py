@@ -17,13 +17,12 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.builder.timeline import DiceRoll, Event, Move, TurnChange
-from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.units import division, formation_chain
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DATA = "frost"  # game.toml [special.frost]
@@ -31,14 +30,8 @@ PURPOSE = "frost-bonus"
 OTHERS = 4  # ScR 8.3.5 (L1347): 'plus any four other divisional units'
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-    channel: Channel
+class Position(Board, Protocol):
     moves: dict[str, Step]
-
-    def phase(self) -> tuple[str, str | None]: ...
-    def unit(self, e: Event) -> str | None: ...
 
 
 @dataclass

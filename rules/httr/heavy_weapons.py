@@ -10,9 +10,9 @@ battalion in that packet", so it never lowers the packet's ER.
 """
 from __future__ import annotations
 
-from typing import Protocol
 
 from hexforge.games.game import Game
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.units import controlling_hq, is_kind
 from hexforge.rules.registry import rule
@@ -23,8 +23,7 @@ IN_SUPPORT_ER = 9  # the highest ER (SR 6.3.4): an HW unit in support never lowe
 DIRECT = ("df", "of", "return")  # the DF methods an HW unit may use (SR 18.1.1.3-18.1.1.4)
 
 
-class Position(Protocol):
-    game: Game
+Position = Board
 
 
 def df_er(game: Game, u: str, packet: list[str] | tuple[str, ...]) -> int:

@@ -26,11 +26,11 @@ from hexforge.games.game import Game
 from hexforge.games.values import UNKNOWN
 from hexforge.maps.hexes import Hex
 from hexforge.maps.los import touched
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.units import formation_chain, formation_hq, is_kind
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 LOC_LIMIT = 36  # SR 7.4.2 (L427)
@@ -43,9 +43,7 @@ CORPS = "corps_artillery"  # game.toml [special.corps_artillery]: side, size, li
 AIRBORNE = "airborne"  # game.toml [special.airborne]: formations (ScR 4.4.5-4.4.6)
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     fire: FireLog
 
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.games.game import Game
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.frost import in_battalion
 from hexforge.rules.httr.movement import Step
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, Verdict
 
 PURPOSE = "movement-allowance"  # the dice buttons' purpose (docs/log-channel.md)
@@ -27,12 +27,8 @@ CAP = 12  # ScR 6.6.5.1 (L1243): 'still limited to a maximum of 12 MP'
 FROST_DICE, FROST_PLUS = 3, 1  # ScR 6.6.5.2 (L1244): 'use three dice for this battalion - and add +1 for Frost'
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     moves: dict[str, Step]
-
-    def phase(self) -> tuple[str, str | None]: ...
 
 
 @dataclass

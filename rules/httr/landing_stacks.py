@@ -10,22 +10,19 @@ static units do not count (SR 11.2.6).
 """
 from __future__ import annotations
 
-from typing import Protocol
 
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.overstack import overstacked
 from hexforge.rules.httr.units import is_kind, number
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+Position = Board
 
 
 def displacing(p: Position, at: Hex | None) -> bool:

@@ -35,6 +35,7 @@ from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import drop_zones as zones
 from hexforge.rules.httr import landing_ma
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.drop_rows import airborne_listed, drop_formations, ground_row, unlisted_ground_rows
 from hexforge.rules.httr.entry_modes import setup_modes
@@ -42,7 +43,6 @@ from hexforge.rules.httr.optional import GLIDERS
 from hexforge.rules.httr.scatter import Scatter, displaced_now, follow, scattering
 from hexforge.rules.httr.units import is_kind, mobility
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 REACH = 3  # ScR 6.2.3-6.2.4 (L1179-L1180): 'within three hexes of the regimental Pathfinder marker'
@@ -51,18 +51,12 @@ PATHFINDER_DATA = "the regiment each Pathfinder marker belongs to (game.toml [[m
 CARRY = 3  # ScR 6.7.7 (L1253): 'a maximum of three lift points' carried after a day without flights
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     rules: Any  # rules.system.RulesSystem: its ``scenario`` (rules/httr/drop_rows.py)
     arrivals: Any  # rules.httr.arrivals.Arrivals: ``left``, the units gone off the map (ScR 10.1.2)
     airstrikes: Any  # rules.httr.airstrikes.Airstrikes: the routes' weather (rules/httr/scatter.py)
-    channel: Channel
 
-    def phase(self) -> tuple[str, str | None]: ...
     def calendar(self) -> dict[int, dict]: ...
-    def hex(self, label: str | None) -> Hex | None: ...
-    def unit(self, e: Event) -> str | None: ...
 
 
 @dataclass

@@ -21,18 +21,16 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from hexforge.builder.timeline import DiceRoll, Eliminated, Event, TurnChange
-from hexforge.games.channel import Channel
-from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.airstrikes import Airstrikes
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.landings import Landings
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.units import has_mode, is_kind
 from hexforge.rules.httr.values import leader_rolls
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 PURPOSE = "leader-loss"  # docs/log-channel.md: the Leader Loss button (SR 19.3.3 L978)
@@ -61,10 +59,7 @@ class LeaderRolls:
     twos: list[tuple[int, Due]] = field(default_factory=list)
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-    channel: Channel
+class Position(Board, Protocol):
     ca: CaLog
     airstrikes: Airstrikes
     landings: Landings

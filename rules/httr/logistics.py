@@ -14,17 +14,16 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.builder.timeline import Move
-from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr.attachment import Attachments, controlling
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.los import turn_weather
 from hexforge.rules.httr.units import division
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 GERMAN, AIRBORNE, CLUB_ROUTE = "german_logistics", "airborne_logistics", "club_route_logistics"
@@ -52,15 +51,10 @@ class LogisticsLog:
     shared: dict[tuple[str, str], int] = field(default_factory=dict)  # (corps, track) -> Club Route CP allocated
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-    channel: Channel
+class Position(Board, Protocol):
     cp: cpl.CpLedger
     logistics: LogisticsLog
     attach: Attachments
-
-    def phase(self) -> tuple[str, str | None]: ...
 
     def calendar(self) -> dict[int, dict]: ...
 

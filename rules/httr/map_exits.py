@@ -11,25 +11,20 @@ as the tracker enters GT 4.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from hexforge.builder.timeline import Event, Move, TurnChange
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState, phase_of
+from hexforge.rules.state import phase_of
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DATA = "sheet_exits"  # game.toml [special.sheet_exits]
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-
-    def hex(self, label: str | None) -> Hex | None: ...
-    def unit(self, e: Event) -> str | None: ...
+Position = Board
 
 
 @dataclass

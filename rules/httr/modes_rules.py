@@ -13,13 +13,12 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from hexforge.builder.timeline import EventStream, StepChange, Timeline
-from hexforge.games.channel import Channel
-from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.airborne_travel import travel_barred
 from hexforge.rules.httr.ammunition import judge_depleted
 from hexforge.rules.httr.attachment import Attachments
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.ca_retreat import NO_DEFENDER_RESULT
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.firelog import FireLog
@@ -33,16 +32,13 @@ from hexforge.rules.httr.supply import HttrSupply
 from hexforge.rules.httr.thoroughfares import needs_raised, raised_at
 from hexforge.rules.httr.units import has_mode, is_kind, mobility
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 FIRST_DAY = "first_day_defilade"  # game.toml [special.first_day_defilade]: side, until_turn, until_phase (ScR 8.1.2)
 NO_CONCENTRATED = ("hq", "artillery", "spa")  # SR 5.2.2 (L145), 18.9.4 (L953); towed units by mobility
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     t: Timeline | EventStream
     overstacks: Overstacks
     recoveries: Recoveries
@@ -51,13 +47,10 @@ class Position(Protocol):
     mode_turn: set[str]
     dismounts: set[str]
     moves: dict[str, Step]
-    channel: Channel
     attach: Attachments
     landings: Landings  # the air landings' memory (ScR 6), read by MOD-1
     patrols: Any  # rules.httr.optional.Patrols: the optional gliders' landings (ScR 15.2), read by MOD-1
     readings: dict[str, str]
-
-    def phase(self) -> tuple[str, str | None]: ...
 
 
 def judge_layer(p: Position, e: StepChange, uid: str, index: int = -1) -> list[Verdict]:

@@ -28,11 +28,11 @@ from typing import Protocol
 
 from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.indirect import check_loc
 from hexforge.rules.httr.units import controlling_hq, formation_chain, is_kind
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal
 
 SETTING = "optional_multiformation"  # catalogue.READINGS
@@ -40,9 +40,7 @@ DATA = "battalions"  # game.toml [special.battalions]
 DIRECT = ("regiment", "brigade", "kg", "division", "corps")  # the HQs a unit may be assigned to directly
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     readings: dict[str, str]
     fire: FireLog
 

@@ -15,25 +15,20 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Protocol
 
-from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr import pannerden
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.units import is_kind
-from hexforge.rules.state import GameState
 
 MOVING = frozenset({"leave", "move", "order", "mount", "ambush", "ferry"})  # SR 12.1.1: movement functions
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     fire: FireLog
-
-    def hex(self, label: str | None) -> Hex | None: ...
 
 
 def as_fire(p: Position, d: Declaration, units: list[str]) -> Declaration:

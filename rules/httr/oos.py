@@ -17,6 +17,7 @@ from typing import Protocol
 from hexforge.builder.timeline import Event
 from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.supply_rules import before_supply_rules
 from hexforge.rules.httr.units import formation_hq
 from hexforge.rules.registry import rule
@@ -33,13 +34,9 @@ class OosLog:
     answers: dict[tuple[str, int | None], tuple[bool | None, str]] = field(default_factory=dict)
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     rules: RulesSystem
     oos: OosLog
-
-    def phase(self) -> tuple[str, str | None]: ...
 
 
 def on_event(p: Position, log: OosLog, _e: Event) -> list[Verdict]:

@@ -20,10 +20,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from hexforge.builder.timeline import ChatLine, Event, Move, StepChange
-from hexforge.games.channel import Channel
-from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.declaration import Declaration, parse
 from hexforge.rules.httr.firelog import FireLog
@@ -54,18 +53,13 @@ class Waiting:
     exposed: frozenset[str] = frozenset()  # targets with a DEF result due: their Defilade is involuntary
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     readings: dict[str, str]
-    channel: Channel
     fire: FireLog
     ca: CaLog
     of_wait: list[Waiting]
     moves: dict[str, Step]
     obs: Observation
-
-    def hex(self, label: str | None) -> Hex | None: ...
 
 
 def judge_of(p: Position, d: Declaration, units: list[str]) -> list[Verdict]:

@@ -24,17 +24,16 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.builder.timeline import ChatLine, DiceRoll, Eliminated, Entered, Event, TurnChange
-from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.airstrikes import is_marker
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.drop_zones import kinds
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 CAP = "optional_cap"  # the setting's name (catalogue.READINGS)
@@ -43,15 +42,8 @@ CLEAR = "clear"  # ScR 15.2.1 (L1491): 'Glider units must be designated to drop 
 CAP_RADIUS, CAP_STEP, CAP_MAX = 5, 2, 11  # ScR 15.8.2 (L1507): five hexes, +2 per airstrike, at most 11
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     readings: dict[str, str]
-    channel: Channel
-
-    def phase(self) -> tuple[str, str | None]: ...
-    def hex(self, label: str | None) -> Hex | None: ...
-    def unit(self, e: Event) -> str | None: ...
 
 
 @dataclass

@@ -11,11 +11,11 @@ Reading: "at the end of movement" is read as the end of the phase in which the h
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.movement import Movement
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
@@ -23,9 +23,7 @@ from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, NotCheckable, Tri, Verdict
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+Position = Board
 
 
 def stack_limit(game: Game, state: GameState, h: Hex) -> Verdict | None:

@@ -24,20 +24,19 @@ is not read), so what depends on it is not checkable.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from hexforge.builder.timeline import DiceRoll, Entered, Event, Move, Placement, TurnChange
-from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.engineer_functions import functions_lost, undisrupted
 from hexforge.rules.httr.fatigue import engineer_tired, fatigued
 from hexforge.rules.httr.units import is_kind, mobility, number
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState, phase_of
+from hexforge.rules.state import phase_of
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DATA = "permanent_ferry"  # game.toml [special.permanent_ferry]
@@ -45,14 +44,7 @@ NONE, LIGHT, MEDIUM = 0, 1, 2  # the ferry's state: not built, Light-capable, Me
 CLASS_LIMIT = {LIGHT: 1, MEDIUM: 3}  # ScR 9.2.3: the heaviest afv_class each ferry carries (very light; medium)
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-    channel: Channel
-
-    def phase(self) -> tuple[str, str | None]: ...
-    def hex(self, label: str | None) -> Hex | None: ...
-    def unit(self, e: Event) -> str | None: ...
+Position = Board
 
 
 @dataclass

@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.morale import RECOVERY, for_check
 from hexforge.rules.httr.supply_rules import before_supply_rules
 from hexforge.rules.httr.units import is_kind
@@ -67,14 +67,10 @@ class NightWatch:
         return all(uid not in self.noisy[n] for n in nights)
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: RulesSystem
-    state: GameState
     morale_roll: int | None
     watch: NightWatch
-
-    def phase(self) -> tuple[str, str | None]: ...
 
     def turn_kind(self, turn: int) -> str | None: ...
 

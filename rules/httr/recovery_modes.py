@@ -9,19 +9,16 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.builder.timeline import EventStream, Timeline
-from hexforge.games.game import Game
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, NotCheckable, Verdict
 
 RECOVER_TO_DEFILADE = "recover_to_defilade"  # game.toml [special.recover_to_defilade]: side (ScR 8.1.13)
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     t: Timeline | EventStream
 
 

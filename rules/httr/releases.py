@@ -21,28 +21,21 @@ condition the log has not shown met is then not checkable, not illegal.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from hexforge.builder.timeline import ChatLine, DiceRoll, Entered, Event, Move
 from hexforge.games.game import Game
-from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.map_limits import region
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.httr.supply_rules import supplied
 from hexforge.rules.httr.thoroughfares import THOROUGHFARES
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DATA = "releases"  # game.toml [special.releases]
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-
-    def hex(self, label: str | None) -> Hex | None: ...
-    def unit(self, e: Event) -> str | None: ...
+Position = Board
 
 
 @dataclass

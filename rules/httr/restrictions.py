@@ -26,27 +26,22 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.builder.timeline import DiceRoll, Event, Move, TurnChange
-from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.attachment import Attachments
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.units import controlling_hq, formation_chain, is_kind
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState, phase_of
+from hexforge.rules.state import phase_of
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 HOLDS, NIGHT = "movement_holds", "night_movement"  # game.toml [special.*]
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-    channel: Channel
+class Position(Board, Protocol):
     attach: Attachments
 
     def calendar(self) -> dict[int, dict]: ...
-    def phase(self) -> tuple[str, str | None]: ...
-    def unit(self, e: Event) -> str | None: ...
 
 
 @dataclass

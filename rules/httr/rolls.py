@@ -4,38 +4,30 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from hexforge.games.channel import Channel
-from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import ammunition as ammo
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import demolition
 from hexforge.rules.httr import logistics as logi
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr import supply_heads as heads
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.close_action import CaLog, resolve
 from hexforge.rules.httr.effects import after_at, after_result, on_morale
 from hexforge.rules.httr.fire import resolve_fire
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.weather import Routine, on_weather_roll
 from hexforge.rules.replay import Judged
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Legal, NotCheckable, Verdict
 
 
-class Position(Protocol):
+class Position(Board, Protocol):
     """The HTTR referee, as the roll dispatch reads it (each topic it calls reads the referee as its own Position)."""
 
-    state: GameState
-    channel: Channel
     morale_roll: int | None
     demolitions: demolition.Demolitions
     weather_routine: Routine
     ca: CaLog
     fire: FireLog
-
-    def phase(self) -> tuple[str, str | None]: ...
-
-    def hex(self, label: str | None) -> Hex | None: ...
 
     def say(self, index: int, v: Verdict) -> None: ...
 

@@ -14,26 +14,21 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from hexforge.builder.timeline import ChatLine, Event
-from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import Declaration, parse
 from hexforge.rules.httr.fire_units import firers
 from hexforge.rules.httr.map_limits import region
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DATA = "route_barrages"  # game.toml [special.route_barrages]
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: RulesSystem
-    state: GameState
-
-    def hex(self, label: str | None) -> Hex | None: ...
 
 
 @dataclass

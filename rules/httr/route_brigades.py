@@ -15,25 +15,18 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from hexforge.builder.timeline import Event, Move, TurnChange
-from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import releases
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.httr.route_envelope import Envelope, along, config, route
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     envelope: Envelope
     released: releases.Released
-
-    def hex(self, label: str | None) -> Hex | None: ...
-    def unit(self, e: Event) -> str | None: ...
-    def phase(self) -> tuple[str, str | None]: ...
 
 
 @dataclass

@@ -18,26 +18,19 @@ Travel lock of 8.2.2.3's note and 5.2.4.4-5.2.4.6 is route_travel.py's; 8.2.2.8'
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from hexforge.builder.timeline import Event, Move
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DATA = "route_envelope"  # game.toml [special.route_envelope]
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-
-    def hex(self, label: str | None) -> Hex | None: ...
-    def unit(self, e: Event) -> str | None: ...
-    def phase(self) -> tuple[str, str | None]: ...
+Position = Board
 
 
 @dataclass

@@ -17,25 +17,20 @@ from typing import Protocol
 
 from hexforge.builder.timeline import ChatLine, Event, Move, TurnChange
 from hexforge.games.game import Game
-from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.fire import firers
 from hexforge.rules.httr.map_limits import region
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState, phase_of
+from hexforge.rules.state import phase_of
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DATA = "route_exiles"  # game.toml [special.route_exiles]
 FIRE = ("df", "at", "if", "of", "return")
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-
-    def hex(self, label: str | None) -> Hex | None: ...
-    def unit(self, e: Event) -> str | None: ...
+class Position(Board, Protocol):
     def calendar(self) -> dict[int, dict]: ...
 
 

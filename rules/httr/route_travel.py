@@ -20,11 +20,10 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.builder.timeline import Event, Move, StepChange
-from hexforge.games.channel import Channel
-from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.restrictions import belongs
@@ -32,24 +31,17 @@ from hexforge.rules.httr.route_envelope import Envelope, along, config, route
 from hexforge.rules.httr.supply_rules import before_supply_rules
 from hexforge.rules.httr.units import controlling_hq
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 SPOT_REACH = 4  # ScR 5.2.4.6 (L1162): 'a German unit within four hexes from the Club Route'
 SPEARHEAD_HEXES = 12  # ScR 8.2.2.1 (L1318): 'the most advanced twelve hexes heading north on Club Route'
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-    channel: Channel
+class Position(Board, Protocol):
     fire: FireLog
     ca: CaLog
     cp: cpl.CpLedger
     envelope: Envelope
-
-    def hex(self, label: str | None) -> Hex | None: ...
-    def unit(self, e: Event) -> str | None: ...
 
 
 @dataclass

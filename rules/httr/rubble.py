@@ -15,12 +15,11 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.builder.timeline import DiceRoll, Entered, Event, TurnChange
-from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 SETTING = "optional_rubble"  # catalogue.READINGS
@@ -29,14 +28,9 @@ AT_LEAST = 3  # ScR 15.7.1 (L1503): 'On a result of 3+'
 MARKERS = ("debris", "rubble")
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-    channel: Channel
+class Position(Board, Protocol):
     fire: FireLog
     readings: dict[str, str]
-
-    def hex(self, label: str | None) -> Hex | None: ...
 
 
 @dataclass

@@ -28,17 +28,15 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from hexforge.builder.timeline import ChatLine, DiceRoll, Entered, Event, Move, TurnChange
-from hexforge.games.channel import Channel
-from hexforge.games.game import Game
 from hexforge.maps.hexes import DIRECTIONS, Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.flight import judge_flak
 from hexforge.rules.httr.landing_stacks import displacing, judge_displaced
 from hexforge.rules.httr.los import turn_weather
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, with_guess
 
 GRID = "air_landing_grid"
@@ -53,16 +51,10 @@ S1_HEXES = (1, 1, 2, 2, 3, 3)  # ScR 6.5.4 (L1207): 1-2 one hex, 3-4 two, 5-6 th
 L1_HEXES = (0, 0, 1, 1, 1, 1)  # ScR 6.5.4 (L1209): 1-2 a step lost, 3-5 one hex, 6 one hex and a step lost
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-    channel: Channel
+class Position(Board, Protocol):
     airstrikes: Any  # rules.httr.airstrikes.Airstrikes: the routes' weather ratings
 
-    def phase(self) -> tuple[str, str | None]: ...
     def calendar(self) -> dict[int, dict]: ...
-    def hex(self, label: str | None) -> Hex | None: ...
-    def unit(self, e: Event) -> str | None: ...
 
 
 @dataclass

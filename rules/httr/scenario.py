@@ -19,26 +19,22 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.builder.timeline import DiceRoll, Entered, Event, Move, TurnChange
-from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.landings import marker_formation
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState, phase_of
+from hexforge.rules.state import phase_of
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: RulesSystem
-    state: GameState
-    channel: Channel
 
-    def unit(self, e: Event) -> str | None: ...
     def hex(self, label: str | None): ...
 
 

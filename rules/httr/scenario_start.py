@@ -13,19 +13,15 @@ from typing import Protocol
 from hexforge.builder.timeline import ChatLine, DiceRoll, Event, Move
 from hexforge.games.game import Game
 from hexforge.games.values import plain
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Verdict
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: RulesSystem
-    state: GameState
-
-    def unit(self, e: Event) -> str | None: ...
 
 
 def _when(game: Game, turn: object, phase: object) -> tuple[int, int] | None:

@@ -37,9 +37,10 @@ from hexforge.games.arrival_codes import arrival_code
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.arrivals import AREA, Arrivals
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.drop_rows import DROPS, drop_group, rows
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState, phase_of
+from hexforge.rules.state import phase_of
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
@@ -48,14 +49,9 @@ TRACK = ("the Game Turn Record Track's arrival codes (not transcribed: game.toml
 TRACK_DATA = "turn_record_track"  # game.toml [special.turn_record_track]: letters (GT -> displays), groups (ScR 12.0)
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: RulesSystem
-    state: GameState
     arrivals: Arrivals
-
-    def hex(self, label: str | None) -> Hex | None: ...
-    def unit(self, e: Event) -> str | None: ...
 
 
 @dataclass

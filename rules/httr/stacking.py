@@ -5,17 +5,14 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from hexforge.games.game import Game
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     mode_turn: set[str]
 
 

@@ -16,24 +16,17 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.builder.timeline import ChatLine, DiceRoll, Event, Move, Placement, TurnChange
-from hexforge.games.channel import Channel
 from hexforge.games.game import Game
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, Verdict
 
 DATA = "start_ma"  # game.toml [special.start_ma]
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
-    channel: Channel
+class Position(Board, Protocol):
     moves: dict  # unit -> its move so far this phase (movement.Step: mp, hexes)
-
-    def phase(self) -> tuple[str, str | None]: ...
-    def unit(self, e: Event) -> str | None: ...
 
 
 @dataclass

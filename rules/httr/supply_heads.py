@@ -15,9 +15,9 @@ from typing import Protocol
 from hexforge.builder.timeline import DiceRoll, Entered, Move
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.supply_rules import before_supply_rules
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
@@ -37,17 +37,11 @@ class HeadLog:
     moved_on: dict[str, str] = field(default_factory=dict)
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: RulesSystem
-    state: GameState
     heads: HeadLog
 
-    def phase(self) -> tuple[str, str | None]: ...
-
     def calendar(self) -> dict[int, dict]: ...
-
-    def hex(self, label: str | None) -> Hex | None: ...
 
 
 def heads(game: Game) -> list[dict]:

@@ -19,7 +19,7 @@ from hexforge.rules.httr import attachment as att
 from hexforge.rules.httr.airborne_support import command_link
 from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.units import division
 from hexforge.rules.verdict import Tri, tri_or
 
@@ -37,13 +37,9 @@ class Supplied:
     why: str
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     cp: cpl.CpLedger
     attach: Attachments
-
-    def phase(self) -> tuple[str, str | None]: ...
 
 
 def settings(game: Game) -> dict:

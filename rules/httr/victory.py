@@ -29,14 +29,13 @@ from itertools import product
 from typing import Protocol
 
 from hexforge.builder.timeline import ChatLine, Eliminated, Entered, Event, Move
-from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.registry import rule
 from hexforge.rules.replay import Outcome
-from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict
 
@@ -44,13 +43,8 @@ KEY = "victory"  # the scenario's [special_rules] key
 UNREAD = "the SP lost by units still in play (SP losses are not read from the log)"
 
 
-class Position(Protocol):
-    game: Game
+class Position(Board, Protocol):
     rules: RulesSystem
-    state: GameState
-
-    def hex(self, label: str | None) -> Hex | None: ...
-    def unit(self, e: Event) -> str | None: ...
 
 
 @dataclass

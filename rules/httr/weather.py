@@ -11,20 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from hexforge.games.game import Game
 from hexforge.rules.core.tables import Cells
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.los import WEATHER_DATA
 from hexforge.rules.registry import rule
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 
 ROUTES = ("north", "south")  # ScR 6.4.1 (L1188): 'rolls first for the Northern ... then for the Southern'
 
 
-class Position(Protocol):
-    game: Game
-    state: GameState
+class Position(Board, Protocol):
     readings: dict[str, str]
 
     def calendar(self) -> dict[int, dict]: ...
