@@ -15,19 +15,8 @@ from hexforge.games import load_game
 from hexforge.games.game import Game
 from hexforge.rules.verdict import Illegal, Legal
 from tests.rules.httr.helpers import SYNTHETIC, Log, illegal, last, rules_broken, unsure
+from tests.rules.httr.test_defects_offmap import AREAS  # two more off-map areas' edges (ScR 10.1.3)
 
-AREAS = '''
-# OFF-1 (tests/rules/httr/test_f1_offmap_limits.py): two more Off-Map Movement Areas (HTTR ScR 10.1.3 L1417)
-[[edges]]
-id = "offmap-2E"
-hexes = ["A0110", "A0210", "A0310", "A0410", "A0510", "A0610", "A0710"]
-source = "synthetic test data (the pattern of HTTR ScR 10.1.3 L1417)"
-
-[[edges]]
-id = "offmap-3W"
-hexes = ["A0101", "A0201", "A0301", "A0401", "A0501", "A0601", "A0701"]
-source = "synthetic test data (the pattern of HTTR ScR 10.1.3 L1417)"
-'''
 COMPANIES = ("G-INF1", "G-INF2", "G-INF3")  # 3 SP each (units.csv)
 
 
