@@ -16,7 +16,7 @@ from hexforge.games.game import Game
 from tests.rules.httr.helpers import SYNTHETIC, Log, illegal, last, rules_broken, unsure
 
 AREAS = '''
-# OFF-1 (tests/rules/httr/test_defects_offmap.py, test_f1_offmap_limits.py): two more Off-Map Movement Areas (HTTR ScR 10.1.3 L1417)
+# OFF-1 (test_defects_offmap.py, test_f1_offmap_limits.py): two more Off-Map Movement Areas (HTTR ScR 10.1.3 L1417)
 [[edges]]
 id = "offmap-2E"
 hexes = ["A0110", "A0210", "A0310", "A0410", "A0510", "A0610", "A0710"]
