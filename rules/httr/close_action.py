@@ -422,10 +422,14 @@ def continued(changed: list[str], why: str) -> Verdict:
 def check_afv_lost(p: Position, units: tuple[str, ...]) -> Verdict:
     """Reading: one Morale Check after the declaration, at the best morale of the leg attackers; a failed or
     missing one stops the CA when no other attacker remains."""
+    def gone(u: str) -> bool:  # eliminated, or defiladed, by the preliminary fire
+        return p.state.where(u) is None or mem.mode(p.state, u) == "defilade" and p.ca.modes_at.get(u) != "defilade"
+
     afv = [u for u in units if is_kind(p.game, u, "afv")]
-    lost = [u for u in afv if p.state.where(u) is None or (mem.mode(p.state, u) == "defilade"
-                                                         and p.ca.modes_at.get(u) != "defilade")]
-    leg = [u for u in units if u not in afv and p.state.where(u) is not None and not is_kind(p.game, u, "leader")]
+    maybe = [u for u in units if is_kind(p.game, u, "afv") is None and gone(u)]  # untyped: may have been an AFV
+    lost = [u for u in afv if gone(u)] or maybe[:1]
+    leg = [u for u in units if u not in afv and u not in maybe and p.state.where(u) is not None
+           and not is_kind(p.game, u, "leader")]
     if not lost or not leg or len(leg) + len(afv) - len(lost) > len(leg):
         return Legal()
     morale = [for_check(p, u, CA) for u in leg]  # disrupted -4, leader/HQ +2 (SR 10.6.2, 16.3): morale.py
@@ -433,6 +437,9 @@ def check_afv_lost(p: Position, units: tuple[str, ...]) -> Verdict:
         return NotCheckable(next(m for m in morale if isinstance(m, Unknown)).needs + " (SR 10.2.13)")
     if p.morale_roll is not None and p.morale_roll <= max(morale):
         return Legal()
+    if not [u for u in lost if u in afv]:
+        return NotCheckable(f"the type of unit {lost[0]} (units.csv type: if it was an AFV lost to preliminary fire, "
+                            "the others continue only after a passed morale check, SR 10.2.13)")
     return Illegal("HTTR SR 10.2.13", f"{', '.join(lost)} (AFV) was lost to preliminary fire: {', '.join(leg)} "
                    f"continue the CA only after a passed morale check ("
                    f"{'none rolled' if p.morale_roll is None else f'{p.morale_roll} against {max(morale):g}'})")

@@ -21,8 +21,6 @@ NO_BRIDGER = ("ferries.FerryLog.why_not is reached (thoroughfares.cross_water) o
 UNCOVERED: dict[str, str] = {
     "DF-11": "no bundled unit is typed AFV (HCav's 'armored car' is no type the rules read), so no bundled log puts "
              "AFVs in a leg target's hex; a fire whose result is unknown says so at the phase's end (EFF-3)",
-    "CA-16": "close_action.check_afv_lost reads an attacker of unknown type as no AFV and no bundled unit is typed "
-             "AFV, so its morale question is never asked: strict xfail in test_bundled_needs_b2.py, reported",
     "MOR-4": "no bundled log lacks its datum: every German unit in units.csv is typed and none is a leader, and the "
              "one leader, Frost, is Allied (movement.Movement.barred reads an untyped mover as no leader: reported)",
     "OBS-6": "no log reaches it: every TEC observation_range is unknown, so los.Observation.observe answers on the "

@@ -196,11 +196,10 @@ def test_the_targets_mode_after_an_unknown_fire_result_needs_it(httr):  # EFF-3,
         assert any("6.7" in n for n in needs(unresolved_df(httr, mode).phase(10, "german_movement")))
 
 
-@pytest.mark.xfail(strict=True, reason="close_action.check_afv_lost reads an untyped attacker as no AFV")
 def test_a_ca_after_losing_an_untyped_companion_needs_whether_it_was_an_afv(httr):  # CA-16
     """CA-16 (SR 10.2.13): leg attackers whose accompanying AFV was lost to preliminary fire continue only after a
     passed morale check; whether the eliminated Household Cavalry troop ('armored car', no units.csv type the rules
-    read) was an AFV is unknown, and the question is never asked."""
+    read) was an AFV is unknown, so the CA's continuing is not checkable."""
     log = Log({INF: ("C2808", CONC), CAR: ("C2808", CONC), GER: ("C2909", DEF)}, httr) \
         .phase(10, "allied_movement").say("ca C2909 from C2808").kill(CAR, "C2808").roll("Close Action", 4)
     assert any("10.2.13" in n for n in needs(log))
