@@ -50,7 +50,9 @@ import numpy as np
 
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex, Hexside
+from hexforge.maps.terrain import Unknown
 from hexforge.maps.trace import CLOSED, OPEN, Reached, Tri, least_cost, reach_arrays, within_steps
+from hexforge.rules.httr.movement_class import moves_now
 from hexforge.rules.httr.sources import NOT_IN_PLAY, WEST_ROADS, Source, map_edge, number, road_exits, supply_rule
 from hexforge.rules.httr.supply_codes import CORPS_ROADS, Passability, _road_codes
 from hexforge.rules.httr.supply_ground import ROADS, SupplyGround
@@ -509,11 +511,14 @@ class HttrSupply(SupplyGround):
             by_ferry = within(limit // 2, True)
             if by_ferry is not False:
                 path, rule = tri_or(path, by_ferry), rule + f"; across an engineer ferry, halved to {limit // 2} (ScR 5.1.8.2)"
-        if path is not True and self.game.units[uid].mobility.lower() in ("vehicular", "motorized", "afv"):
-            road = least_cost(self._g, at, UNIT_HEXES - 1e-6, self.travel_step(side, roads_only=True))
-            by_road: Tri = True if hexes & road.cost.keys() else None if hexes & road.unknown else False
+        moves = moves_now(self.game, self.state, uid)  # SR 9.3.3, 9.3.9: a dismounted unit moves as leg
+        if path is not True and moves != "leg":
+            by_road = self._by_road(at, hexes, side, half)
+            if isinstance(moves, Unknown) and by_road is True:
+                by_road = None  # it may be a leg unit, which has no road alternative
             if by_road is not False:
-                path, rule = tri_or(path, by_road), "SR 13.2.6.3 (L725): under 12 MP by road to the HQ"
+                path, rule = tri_or(path, by_road), "SR 13.2.6.3 (L725): under 12 MP by road to the HQ" + (
+                    ", halved to 6 (SR 13.2.2.6)" if half else "")
         up = self.status(hq, mode)
         v = tri_and(path, up.supplied)
         why = (f"{rule}: traces to {hq}" if path else f"{rule}: no path to {hq}" if path is False
@@ -522,6 +527,16 @@ class HttrSupply(SupplyGround):
             why += f", but {hq} is " + ("out of supply" if up.supplied is False else
                                            f"not checkable ({up.reason.removeprefix('not checkable: ')})") + " (SR 13.2.6.4)"
         return Status(v, why, hq)
+
+    def _by_road(self, at: Hex, hexes: frozenset[Hex], side: str, half: bool | None) -> Tri:
+        """SR 13.2.6.3 with 13.2.2.6: a road path to one of ``hexes`` under 12 MP at the Travel Mode road rate, or
+        under 6 when the HQ is in Travel Mode or disrupted (``half``; None: not known)."""
+        def under(mp: float) -> Tri:
+            road = least_cost(self._g, at, mp - 1e-6, self.travel_step(side, roads_only=True))
+            return True if hexes & road.cost.keys() else None if hexes & road.unknown else False
+
+        got = under(UNIT_HEXES / 2 if half else UNIT_HEXES)
+        return tri_or(under(UNIT_HEXES / 2), None) if half is None and got is True else got
 
     def road_line(self, uid: str, hq: str) -> Status:
         """SR 9.3.8 (L472): a supply line from ``uid`` to ``hq`` along roads or trails only: the unit's path of

@@ -153,11 +153,28 @@ def test_on_or_adjacent_to_a_source_13_2_6_5(game):
 
 def test_vehicle_by_road_under_12_mp_13_2_6_3(game):
     # L725: 1201 -> 1209 is 8 hexes; with the HQ in Travel Mode the limit is 6 hexes, but a
-    # vehicle covers the road in 4 MP (< 12). A leg unit does not get the exception.
+    # vehicle covers the road in 4 MP (under 12, halved to 6 by L708). A leg unit does not get the exception.
     placed = {**CHAIN, "US-REG": "1201", "US-DIV": "1101"}
     assert supply(game, {**placed, "US-TANK": "1209"}, travel={"US-REG"}).status("US-TANK").supplied is True
     assert supply(game, {**placed, "US-INF": "1209"}, travel={"US-REG"}).status("US-INF").supplied is False
 
+
+
+def test_the_road_alternative_is_halved_too_13_2_2_6(tmp_path):
+    """L708: "the required path length (in hexes or MP)" is halved when the HQ is in Travel Mode or disrupted: with
+    primary road at 1 MP a hex in Travel Mode (a copy of the data), 1201 -> 1209 is 8 MP: under 12, not under 6."""
+    import shutil
+    copy = tmp_path / "overlay-httr"
+    shutil.copytree(DATA / "overlay-httr", copy)
+    tec = copy / "tables" / "tec.toml"
+    text = tec.read_text(encoding="utf-8")
+    assert 'key = "primary_road"\ncells = ["unknown", "unknown", 1, 0.5, 0.5]' in text
+    tec.write_text(text.replace('key = "primary_road"\ncells = ["unknown", "unknown", 1, 0.5, 0.5]',
+                                'key = "primary_road"\ncells = ["unknown", "unknown", 1, 1, 1]'), encoding="utf-8")
+    g = load_game(copy)
+    placed = {**CHAIN, "US-REG": "1201", "US-DIV": "1101", "US-TANK": "1209"}
+    assert supply(g, placed).status("US-TANK").supplied is True  # 8 hexes: within 12 anyway
+    assert supply(g, placed, travel={"US-REG"}).status("US-TANK").supplied is False  # 8 MP by road: not under 6
 
 def test_unknown_tec_cell_is_named_not_guessed(game):
     # 0904 is 'mystery' terrain, its Travel Mode cost unknown: a regiment's MP path into the
