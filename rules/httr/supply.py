@@ -56,6 +56,7 @@ from hexforge.rules.httr.movement_class import moves_now
 from hexforge.rules.httr.sources import NOT_IN_PLAY, WEST_ROADS, Source, map_edge, number, road_exits, supply_rule
 from hexforge.rules.httr.supply_codes import CORPS_ROADS, Passability, _road_codes
 from hexforge.rules.httr.supply_ground import ROADS, SupplyGround
+from hexforge.rules.httr.thoroughfares import links
 from hexforge.rules.httr.units import controlling_hq, formation_chain, formation_hq, formation_names
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -557,7 +558,7 @@ class HttrSupply(SupplyGround):
         terrain = self.game.map.terrain
 
         def cross(a: Hex, b: Hex) -> Tri:
-            if terrain.connections(a, b) & ROADS:
+            if links(self.game, a, b) & ROADS:  # a city hex's trails included (SR 9.4.1.3)
                 return True
             if terrain.provenance(Hexside.between(a, b)) is not None:
                 return False

@@ -227,3 +227,12 @@ def test_checks_outside_the_route_search_see_an_unsure_ma_as_unknown(tmp_path): 
     unsure = Movement(g, _positions(g, {"A-INF1": "B0101", "A-REG1": "B0701", "A-LDRX": "B0701"}), "A-INF1")
     assert unsure.ma() == 12 and isinstance(unsure.ma_known(), Unknown) and "A-LDRX" in unsure.ma_known().needs
     assert Movement(g, _positions(g, {"A-INF1": "B0101", "A-REG1": "B0701"}), "A-INF1").ma_known() == 12
+
+
+def test_a_remount_line_runs_along_the_city_trail(tmp_path):  # MOV-8 / MOV-12, SR 9.3.8 (L472) with 9.4.1.3 (L481)
+    """The SR 9.3.8 line back to the HQ runs along roads or trails only: across adjacent city hexes, their trail
+    carries it; the same hexes in the open carry none."""
+    g = copy_game(tmp_path, cities="A0506..A0510")
+    where = {"A-INF1": "A0506", "A-REG1": "A0509"}
+    assert HttrSupply(g, _positions(g, where), []).road_line("A-INF1", "A-REG1").supplied is True
+    assert HttrSupply(game(), _positions(game(), where), []).road_line("A-INF1", "A-REG1").supplied is False
