@@ -432,14 +432,19 @@ class Movement:
             return Illegal("HTTR SR 9.5.2.2", f"{self.uid} is a towed unit in battery and moves into an enemy ZOC "
                            "without a morale check first")
         at = self.state.where(self.uid)
-        crew = [self.uid] + [u for u in (self.state.at(at) if at else ()) if u != self.uid
-                             and mobility(self.game, u) == "leg" and not is_kind(self.game, u, "leader")]
+        others = [u for u in (self.state.at(at) if at else ()) if u != self.uid and not is_kind(self.game, u, "leader")]
+        moving = {u: moves_now(self.game, self.state, u) for u in others}  # a dismounted unit moves as leg (9.3.3)
+        crew = [self.uid] + [u for u in others if moving[u] == "leg"]
         morale = [for_check(self, u, CHECK) for u in crew]  # disrupted -4, leader +1 (10.6.2, 16.5): morale.py
         known = [m for m in morale if not isinstance(m, Unknown)]
         if known and self.morale_roll <= max(known):
             return Legal()
         if len(known) < len(morale):
             return NotCheckable(next(m for m in morale if isinstance(m, Unknown)).needs)
+        maybe = next((u for u in others if isinstance(moving[u], Unknown)), None)
+        if maybe is not None:  # it may be a leg unit whose morale the AT unit may use
+            return NotCheckable(f"{moving[maybe].needs} (whether {maybe} is a leg unit accompanying {self.uid}, "
+                                "SR 9.5.2.2)")
         return Illegal("HTTR SR 9.5.2.2", f"{self.uid} moves into an enemy ZOC in battery, but its morale check "
                        f"failed ({self.morale_roll} > {max(known):g})")
 

@@ -131,3 +131,10 @@ def test_the_ca_value_takes_the_disruption_once():  # CA-19: SR 10.4.2.6 (L592) 
     log = Log({"G-INF2": ("B0304", DIS), "A-INF1": "B0303"}).phase(1, "allied_movement").say("ca B0304 from B0303")
     detail = " ".join(v.detail or "" for v in last(log.roll("Close Action", 4).check()))
     assert detail.count("-4") == 1 and "disrupted: morale -4 (SR 10.4.2.6)" in detail, detail
+
+
+def test_a_dismounted_companion_is_the_leg_unit_of_9_5_2_2():  # MOV-10: SR 9.5.2.2 (L510) with 9.3.3 (L467)
+    """A-PZG (tracked armored infantry, morale 8) dismounted moves as a leg unit, so A-AT may use its morale; mounted
+    it is no leg unit, and A-AT's own 6 fails a 7."""
+    assert all_legal(into_ezoc({"A-PZG": ("B0302", {"Dismounted": "Dismounted"}), "A-AT": "B0302"}, 4, 3))
+    assert rules_broken(into_ezoc({"A-PZG": "B0302", "A-AT": "B0302"}, 4, 3)) == ["HTTR SR 9.5.2.2"]
