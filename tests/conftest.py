@@ -5,10 +5,11 @@ import json
 import os
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
+
+from tests.bootstrap import missing_requirements, move_or_stop
 
 ROOT = Path(__file__).resolve().parents[1]
 SYNTHETIC = ROOT / "tests" / "data" / "synthetic"
@@ -17,35 +18,20 @@ ENGINE_SAMPLES = ROOT / "tests" / "data" / "engine-samples"
 # (tests/games/rawdata.py, HEXFORGE_RULEBOOKS).
 
 
-def missing_requirements(root: Path = ROOT) -> list[str]:
-    """The requirements of pyproject.toml (the package and its ``test`` extra) this Python does not have."""
-    from importlib import metadata
-
-    from packaging.requirements import Requirement  # pytest's own dependency
-
-    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    out = []
-    for text in [f"{project['name']}=={project['version']}", *project["dependencies"],
-                 *project["optional-dependencies"]["test"]]:
-        req = Requirement(text)
-        try:
-            version = metadata.version(req.name)
-        except metadata.PackageNotFoundError:
-            out.append(text)
-            continue
-        if not req.specifier.contains(version, prereleases=True):
-            out.append(f"{text} (this Python has {version})")
-    return out
-
-
 def pytest_configure(config: pytest.Config) -> None:
-    """Stop at once, saying what to do, when the tests run in a Python without hexforge and its test extras (each
-    test file would otherwise fail to import, one traceback each)."""
-    missing = missing_requirements()
-    if missing:
-        pytest.exit(f"{sys.executable} lacks {', '.join(missing)}: install hexforge with its test extras into the "
-                    "Python that runs pytest, from the repository's root: python3 -m pip install -e '.[test]' && "
-                    "python3 -m pytest (README, 'The tests')", returncode=pytest.ExitCode.USAGE_ERROR)
+    """In a Python without hexforge and its test extras, run the session in the repository's virtualenv (made ready
+    first) or stop with one line saying what is missing (``tests/bootstrap.py``); each test file would otherwise fail
+    to import, one traceback each."""
+    if not missing_requirements(ROOT):
+        return
+    capture = config.pluginmanager.getplugin("capturemanager")
+    if capture is not None:
+        capture.stop_global_capturing()  # pip's output and the moved session's reach the terminal
+
+    def stop(why: str) -> None:
+        pytest.exit(why, returncode=pytest.ExitCode.USAGE_ERROR)
+
+    move_or_stop(ROOT, list(config.invocation_params.args), stop)
 
 
 def run_harness(*args: object, timeout: float = 900) -> tuple[int, dict]:

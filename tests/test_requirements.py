@@ -2,10 +2,12 @@
 with one line naming what is missing and how to install it, not one import traceback per test file."""
 from __future__ import annotations
 
+import sys
 from importlib import metadata
 from pathlib import Path
 
-from tests.conftest import ROOT, missing_requirements
+from tests.bootstrap import missing_requirements, prepare, venv_python
+from tests.conftest import ROOT
 
 
 def project(tmp_path: Path, dependencies: list[str], test: list[str]) -> Path:
@@ -23,3 +25,18 @@ def test_a_missing_or_too_old_requirement_is_named(tmp_path):
     pytest_version = metadata.version("pytest")
     got = missing_requirements(project(tmp_path, ["shapely>=2.0", "no-such-distribution-xyz>=1"], ["pytest<1"]))
     assert got == ["no-such-distribution-xyz>=1", f"pytest<1 (this Python has {pytest_version})"]
+
+
+def test_a_ready_repository_virtualenv_is_used_as_it_is(tmp_path):
+    """``prepare`` reuses a virtualenv that has every requirement (here one whose Python is this one), installing
+    nothing; the session then runs there (``move_or_stop``)."""
+    import shutil
+    (tmp_path / "tests").mkdir()
+    shutil.copy(ROOT / "tests" / "bootstrap.py", tmp_path / "tests" / "bootstrap.py")
+    (tmp_path / "tests" / "__init__.py").write_text("", encoding="utf-8")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    python = venv_python(tmp_path)
+    python.parent.mkdir(parents=True)
+    python.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n', encoding="utf-8")  # this Python, as .venv's
+    python.chmod(0o755)
+    assert prepare(tmp_path) == python
