@@ -29,18 +29,24 @@ source = "synthetic test data (the pattern of HTTR ScR 10.1.3 L1417)"
 '''
 
 
-@pytest.fixture
-def areas(tmp_path: Path) -> Game:
+def with_areas(tmp_path: Path, changes: dict[str, str]) -> Game:
+    """A copy of the synthetic game with ``AREAS``' edges and each of game.toml's ``changes`` (old text -> new)."""
     folder = tmp_path / SYNTHETIC.name  # a game's folder is named by its id
     shutil.copytree(SYNTHETIC, folder)
     with (folder / "terrain.toml").open("a", encoding="utf-8") as f:
         f.write(AREAS)
     toml = folder / "game.toml"
     text = toml.read_text(encoding="utf-8")
-    assert 'adjacent = [["1W", "1E"]]' in text
-    toml.write_text(text.replace('adjacent = [["1W", "1E"]]', 'adjacent = [["1W", "1E"], ["1E", "2E"]]'),
-                    encoding="utf-8")
+    for old, new in changes.items():
+        assert old in text, old
+        text = text.replace(old, new)
+    toml.write_text(text, encoding="utf-8")
     return load_game(folder)
+
+
+@pytest.fixture
+def areas(tmp_path: Path) -> Game:
+    return with_areas(tmp_path, {'adjacent = [["1W", "1E"]]': 'adjacent = [["1W", "1E"], ["1E", "2E"]]'})
 
 
 def back(g: Game, mode: str, left: tuple[int, str], at: tuple[int, str], h: str = "A0310") -> list:

@@ -6,7 +6,6 @@ for ScR 10.2.6 a limit of 8 SP (three 3-SP companies exceed it, two do not). Its
 the moves between areas of GTs 6-7 need no HQ (10.2.9)."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,28 +13,18 @@ import pytest
 from hexforge.games import load_game
 from hexforge.games.game import Game
 from hexforge.rules.verdict import Illegal, Legal
-from tests.rules.httr.helpers import SYNTHETIC, Log, illegal, last, rules_broken, unsure
-from tests.rules.httr.test_defects_offmap import AREAS  # two more off-map areas' edges (ScR 10.1.3)
+from tests.rules.httr.helpers import Log, illegal, last, rules_broken, unsure
+from tests.rules.httr.test_defects_offmap import with_areas  # two more off-map areas' edges (ScR 10.1.3)
 
 COMPANIES = ("G-INF1", "G-INF2", "G-INF3")  # 3 SP each (units.csv)
 
 
 def copy_with(tmp_path: Path, limit: int | None = None, turns: int | None = None) -> Game:
-    folder = tmp_path / SYNTHETIC.name  # a game's folder is named by its id
-    shutil.copytree(SYNTHETIC, folder)
-    with (folder / "terrain.toml").open("a", encoding="utf-8") as f:
-        f.write(AREAS)
-    toml = folder / "game.toml"
-    text = toml.read_text(encoding="utf-8")
-    assert 'adjacent = [["1W", "1E"]]' in text and "move_limit_sp = 30" in text
-    text = text.replace('adjacent = [["1W", "1E"]]', 'adjacent = [["1W", "1E"], ["1E", "2E"], ["2E", "3W"]]')
-    if limit is not None:
-        text = text.replace("move_limit_sp = 30", f"move_limit_sp = {limit}")
+    changes = {'adjacent = [["1W", "1E"]]': 'adjacent = [["1W", "1E"], ["1E", "2E"], ["2E", "3W"]]',
+               "move_limit_sp = 30": f"move_limit_sp = {30 if limit is None else limit}"}
     if turns is not None:
-        assert 'area = "3W", side = "german", turns = 2' in text
-        text = text.replace('area = "3W", side = "german", turns = 2', f'area = "3W", side = "german", turns = {turns}')
-    toml.write_text(text, encoding="utf-8")
-    return load_game(folder)
+        changes['area = "3W", side = "german", turns = 2'] = f'area = "3W", side = "german", turns = {turns}'
+    return with_areas(tmp_path, changes)
 
 
 @pytest.fixture
