@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from types import MappingProxyType
 
 import pytest
 
@@ -17,12 +16,10 @@ from hexforge.games.game import Game
 from hexforge.rules import rules_for
 from hexforge.rules.httr.command_points import check_receiver
 from hexforge.rules.httr.referee import HttrReferee
-from hexforge.rules.httr.sources import sources
-from hexforge.rules.httr.supply import HttrSupply, Status
 from hexforge.rules.httr.units import controlling_hq, division, formation_chain, formation_hq, formation_names
-from hexforge.rules.state import GameState
 from hexforge.rules.verdict import NotCheckable
 from tests.rules.httr.helpers import SYNTHETIC, Log
+from tests.rules.httr.test_defects_supply import chain as supply  # the supply answer at GT 10, what it needs
 
 DEF = {"Mode": "Defilade"}
 WHOLE = {"A-CORPS": "B0105", "A-DIV": "B0205", "A-ENG": "B0305"}  # the synthetic chain on the map, by the source
@@ -32,13 +29,6 @@ WHOLE = {"A-CORPS": "B0105", "A-DIV": "B0205", "A-ENG": "B0305"}  # the syntheti
 def httr() -> Game:
     return load_game("highway-to-the-reich")
 
-
-def supply(g: Game, where: dict[str, str], side: str, uid: str) -> tuple[Status, list[str]]:
-    """``uid``'s supply answer with the units of ``where`` on the map (GT 10), and what its unknowns need."""
-    st = GameState(MappingProxyType({u: g.map.hex(h) for u, h in where.items()}),
-                   MappingProxyType({u: x.side for u, x in g.units.items()}), turn=10)
-    chain = HttrSupply(g, st, sources(g, side))
-    return chain.status(uid), chain.missing()
 
 
 def renamed(tmp_path: Path, formation: str, mapping: str) -> Game:
