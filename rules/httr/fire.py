@@ -29,7 +29,7 @@ from hexforge.rules.httr.fire_values import if_firer, if_modifiers, mode_line, r
 from hexforge.rules.httr.indirect import communication
 from hexforge.rules.httr.of_fire import ferry_unknown
 from hexforge.rules.httr.los import ADJACENT_ONLY, WITHIN_TWO, Observation, rule_of
-from hexforge.rules.httr.units import is_kind, kind_of, number, printed_range
+from hexforge.rules.httr.units import is_kind, kind_of, number, printed_range, silhouetted
 from hexforge.rules.httr.values import direct_fire_value, indirect_fire_value
 from hexforge.rules.registry import rule
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -548,7 +548,11 @@ def _firer(p: Position, u: str, kind: str, packet: list[str] | tuple[str, ...] =
         return Unknown(f"the type of unit {u} (units.csv type)")
     gun = is_kind(p.game, u, "artillery", "at", "flak")
     m = mem.mode(p.state, u)
-    if is_kind(p.game, u, "afv") or german_armored_recon(p.game, u):
+    silhouette = silhouetted(p.game, u)
+    if silhouette is None and not german_armored_recon(p.game, u):
+        return Unknown(f"whether unit {u} has an AFV silhouette (its counter: SR 6.3.3.1 doubles silhouetted AFVs and "
+                       "German armored reconnaissance; an armored car may show an armor symbol instead, SR 18.9.7)")
+    if silhouette or german_armored_recon(p.game, u):
         s *= 2  # 6.3.3.1
     if is_kind(p.game, u, "artillery") or is_kind(p.game, u, "at") and p.readings.get("at_df_er") == "two":
         er = 2  # 6.3.4.3; an AT unit's by the reading at_df_er (6.3.3.2 v the 6.3.1.8 note)

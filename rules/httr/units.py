@@ -10,6 +10,12 @@ from hexforge.maps.terrain import Unknown
 KINDS = {"hq": "hq", "headquarters": "hq", "leader": "leader", "infantry": "infantry", "engineer": "engineer",
          "afv": "afv", "recon": "recon", "artillery": "artillery", "spa": "spa", "at": "at", "hw": "hw",
          "flak": "flak", "bridging engineer": "bridging_engineer", "static": "static"}
+#: the types of two kinds (kind() gives the first, KINDS's; is_kind() asks both): SR 18.9.7 (L956) 'Armored
+#: Reconnaissance (specific light tanks or armored car) ... Even without the AFV silhouette, they are considered AFV
+#: units' with 'an MA of 14' (a reconnaissance unit's, SR 9.3.1 L464)
+TWO_KINDS = {"armored car": ("recon", "afv"), "armoured car": ("recon", "afv"),
+             "armored reconnaissance": ("recon", "afv"), "armoured reconnaissance": ("recon", "afv")}
+KINDS.update({t: ks[0] for t, ks in TWO_KINDS.items()})
 VEHICULAR = frozenset({"vehicular", "motorized", "afv", "towed", "tracked", "wheeled"})
 
 
@@ -19,10 +25,25 @@ def kind(game: Game, uid: str) -> str | Unknown:
     return KINDS.get(t, Unknown(f"the type of unit {uid} (units.csv type)"))
 
 
-def is_kind(game: Game, uid: str, *kinds: str) -> bool | None:
-    """Whether the unit is one of ``kinds``; ``None`` when its type is not known."""
+def kinds_of(game: Game, uid: str) -> tuple[str, ...] | None:
+    """Every kind of the unit (two for a type of :data:`TWO_KINDS`); ``None`` when units.csv does not say it."""
     k = kind(game, uid)
-    return None if isinstance(k, Unknown) else k in kinds
+    return None if isinstance(k, Unknown) else TWO_KINDS.get(game.units[uid].type.strip().lower(), (k,))
+
+
+def is_kind(game: Game, uid: str, *kinds: str) -> bool | None:
+    """Whether the unit is of one of ``kinds`` (an armored car is both recon and afv); ``None`` when its type is not
+    known."""
+    ks = kinds_of(game, uid)
+    return None if ks is None else any(k in kinds for k in ks)
+
+
+def silhouetted(game: Game, uid: str) -> bool | None:
+    """SR 2.8 (L92), 6.3.3.1 (L208): is the unit a silhouetted AFV? A unit typed ``afv`` is ('AFV units have
+    silhouettes'); one that is an AFV only by SR 18.9.7 (an armored car) may show a silhouette or an armor symbol
+    (L956): None, as for a unit of unknown type."""
+    ks = kinds_of(game, uid)
+    return None if ks is None or (ks[0] != "afv" and "afv" in ks) else ks[0] == "afv"
 
 
 def kind_of(game: Game, uid: str) -> str | None:
