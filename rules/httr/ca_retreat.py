@@ -137,7 +137,7 @@ def check_in_battery(p: Position, uid: str) -> Verdict:
     here = p.state.where(uid)
     leg = [u for u in (p.state.at(here) if here else ()) if u != uid and mobility(p.game, u) == "leg"
            and not is_kind(p.game, u, "leader")]  # a leader is no Leg unit with a Morale rating (SR 19.0)
-    morale = [for_check(p, u, RETREAT) for u in (uid, *leg)]  # no -4 (10.5.6), leader/HQ +2 (16.3): morale.py
+    morale = [for_check(p, u, RETREAT, p.morale_roll) for u in (uid, *leg)]  # no -4, +2, Ferocity: morale.py
     if any(isinstance(m, Unknown) for m in morale):
         return NotCheckable(next(m for m in morale if isinstance(m, Unknown)).needs + " (SR 10.5.6)")
     best = max(morale)

@@ -15,7 +15,8 @@ disruption, morale rolls and eliminations, not strength point losses, so a loss 
 A Morale Check roll belongs to the last result's target that awaits one (reading: the log names no unit).
 Current morale is the printed one less one level per loss (16.1); losses are not read, so a pass is judged on
 the printed morale and says it guessed, and a failure on it is a failure on any lower morale (as
-``recovery.py``). A leader stacked with the unit adds one (16.5).
+``recovery.py``). A leader stacked with the unit adds one (16.5); optional Ferocity's morale 10 (ScR 15.5) is
+``morale.for_check``'s, as in every other morale check.
 """
 from __future__ import annotations
 
@@ -137,15 +138,11 @@ def check_travel_top(p: Position, unit: str) -> Verdict:
 @rule("HTTR SR 16.1-16.2 / 16.5", "MOR-1", "a morale check fails when 2d6 exceeds the current morale (+1 stacked "
       "with a leader)")
 def morale_check(p: Position, unit: str, roll: int) -> tuple[bool | None, str]:
-    """(passed?, why); ``None`` when the unit's morale is not known or a pass depends on its unread losses (one
-    less while fatigued, optional SR 21.5.4)."""
-    level = for_check(p, unit, CHECK)  # disrupted -4 (10.6.2), +1 with a leader (16.5): morale.py
+    """(passed?, why); ``None`` when the unit's morale is not known, or whether optional Ferocity raises it
+    (ScR 15.5) is not and decides the roll (``morale.for_check``; one less while fatigued, optional SR 21.5.4)."""
+    level = for_check(p, unit, CHECK, roll)  # disrupted -4, +1 with a leader, Ferocity (10.6.2, 16.5, ScR 15.5)
     if isinstance(level, Unknown):
         return None, level.needs
-    fierce = ferocity.raised(p, p.ferocity, unit)
-    if isinstance(fierce, NotCheckable) and level < roll <= ferocity.MORALE:
-        return None, fierce.needs
-    level = max(level, ferocity.MORALE) if fierce is True else level
     return roll <= level, f"2d6 {roll} {'<=' if roll <= level else '>'} morale {level:g}" + note(level)
 
 

@@ -16,16 +16,18 @@ from its crossing to the end of the GT.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from hexforge.builder.timeline import Event, Move
 from hexforge.games.game import Game
 from hexforge.rules.httr.board import Board
-from hexforge.rules.httr.ca_retreat import BRIDGES
-from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.restrictions import belongs
+from hexforge.rules.httr.thoroughfares import BRIDGES
 from hexforge.rules.registry import rule
 from hexforge.rules.verdict import NotCheckable
+
+if TYPE_CHECKING:  # morale.py reads this module, and the close action reads morale.py
+    from hexforge.rules.httr.close_action import CaLog
 
 SETTING = "optional_ferocity"  # catalogue.READINGS
 DATA = "ferocity"  # game.toml [special.ferocity]
@@ -125,3 +127,11 @@ def raised(p: Position, log: Ferocity, uid: str) -> bool | NotCheckable:
                                 "hexsides: terrain.toml hexsides named as [special.ferocity] waal_river), ScR 15.5.2")
         return uid in log.assault and turn == log.waal_turn
     return False
+
+
+def raised_for(p: Any, uid: str) -> bool | NotCheckable:
+    """:func:`raised` on anything with ``game`` and ``state`` (``morale.for_check``'s position): False where ``p``
+    holds no Ferocity log or no settings (a movement judge without the referee: the rule is not followed there)."""
+    log = getattr(p, "ferocity", None)
+    return raised(p, log, uid) if isinstance(log, Ferocity) and isinstance(getattr(p, "readings", None), dict) \
+        else False

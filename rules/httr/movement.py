@@ -17,6 +17,7 @@ hex's stacking verdict are worked out once and reused by every candidate step of
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from hexforge.maps.hexes import Hex, ring
 from hexforge.maps.terrain import Unknown
@@ -79,13 +80,16 @@ class Movement:
 
     def __init__(self, game, state: GameState, uid: str, reaction: bool = False, obs: Observation | None = None,
                  night: bool = False, companions: tuple[str, ...] = (), morale_roll: int | None = None,
-                 ferries: FerryLog | None = None, cramped: bool = False) -> None:
+                 ferries: FerryLog | None = None, cramped: bool = False, morale_from: Any = None) -> None:
         """``companions``: the units that moved before this one in the same drag (a moving stack, SR 9.6.4);
         ``morale_roll``: the phase's last Morale Check roll (SR 9.5.2.2); ``ferries``: the Movement Phase's
         ferrying by bridge engineers (ScR 9.1), None when it is not followed; ``cramped``: the unit began the
-        phase in an overstacked hex (SR 11.4.3: one hex)."""
+        phase in an overstacked hex (SR 11.4.3: one hex); ``morale_from``: the position of ``state`` whose
+        settings and Fatigue and Ferocity logs that check's morale reads (the referee: SR 21.5.4, ScR 15.5;
+        None: the printed morale, the check's modifiers only)."""
         self.game, self.state, self.uid, self.reaction = game, state, uid, reaction
         self.night, self.companions, self.morale_roll, self.ferries = night, companions, morale_roll, ferries
+        self.morale_from = morale_from
         self.crossed: list[tuple[Hex, Hex]] = []  # the judged route's ferry crossings (``judge``)
         self.cramped = cramped
         self.side = state.side(uid)
@@ -340,8 +344,13 @@ class Movement:
                                 "SR 19.3.1)")
         if enemy:
             return Illegal("HTTR SR 9.2.2", f"{self.uid} entered {self.label(b)}, which holds enemy unit {enemy[0]}")
-        if is_kind(self.game, self.uid, "leader") and any(
-                is_kind(self.game, u, "leader") for u in self.state.at(b) if self.state.side(u) not in (None, self.side)):
+        leaders = [u for u in self.state.at(b) if self.state.side(u) not in (None, self.side)
+                   and is_kind(self.game, u, "leader")]
+        leads = is_kind(self.game, self.uid, "leader") if leaders else False
+        if leads is None:
+            return NotCheckable(f"the type of unit {self.uid} (units.csv type: if it is a leader it may not enter "
+                                f"{self.label(b)}, where enemy leader {leaders[0]} stands, SR 19.3.2)")
+        if leads:
             return Illegal("HTTR SR 19.3.2", f"{self.uid} enters {self.label(b)}, where an enemy leader stands: "
                            "opposing leaders never share a hex")
         if mem.has(self.state, self.uid, "disrupted") and rec.hexes >= 1:
@@ -435,7 +444,8 @@ class Movement:
         others = [u for u in (self.state.at(at) if at else ()) if u != self.uid and not is_kind(self.game, u, "leader")]
         moving = {u: moves_now(self.game, self.state, u) for u in others}  # a dismounted unit moves as leg (9.3.3)
         crew = [self.uid] + [u for u in others if moving[u] == "leg"]
-        morale = [for_check(self, u, CHECK) for u in crew]  # disrupted -4, leader +1 (10.6.2, 16.5): morale.py
+        src = self if self.morale_from is None else self.morale_from  # fatigue, Ferocity (SR 21.5.4, ScR 15.5)
+        morale = [for_check(src, u, CHECK, self.morale_roll) for u in crew]  # -4, +1 (10.6.2, 16.5): morale.py
         known = [m for m in morale if not isinstance(m, Unknown)]
         if known and self.morale_roll <= max(known):
             return Legal()
