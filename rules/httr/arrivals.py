@@ -27,13 +27,29 @@ Units of ``waits`` (``[special.offmap_areas] waits``: area, side, turns; area 6E
 10.2.11) wait that many full turns in the area before entering from it. Reading, by 10.2.11's own gloss ("at the
 start of the second turn in that area ... entering the map on the next turn"): the GT a unit reaches the area is its
 first turn there, so it enters from GT reached + turns; a unit that moved into the area is read as reaching it as
-early as it could. The German player's warning (10.2.11's second sentence) is no logged event; a reinforcement held
-in the area (ScR 12.3.3) is not judged here.
+early as it could. A reinforcement held in such an area (ScR 12.3.3) waits as the catalogue's READINGS
+``offmap_wait_reinforcements`` reads 10.2.11 against 12.2.1 and 10.1.2 (``held_wait``, which rules/httr/schedule.py
+calls: it knows the GT the unit is due).
+
+10.2.11's warning ("at the start of the second turn in that area, the German player must inform the Allied player
+there are units in that area that will be entering the map on the next turn") is the chat line ``offmap AREA``
+(rules/httr/declaration.py). Reading: a unit entering from such an area in GT T needs the warning in GT T-1 (any
+phase of it: "entering the map on the next turn"); one warning covers every unit entering from the area in GT T;
+a log that begins after the warning side's first phase of GT T-1 may have missed it (not checkable). Every ``waits``
+row is 10.2.11's, so each binds the warning too.
+
+Each entry gets a verdict for each of its factors (the phase, 12.2.1; the time since it left, 10.2.2-10.2.3; the
+area's deactivation, 10.3; the wait and the warning, 10.2.11; the move between areas, 10.2.1-10.2.6), in that
+order: an entry that breaks two rules is flagged under both. Within the time since it left, the first of 10.2.2 and
+10.2.3 broken is reported (both say the same entry is early).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
+
+from hexforge.builder.timeline import ChatLine, Event
 
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
@@ -41,6 +57,7 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.board import Board
+from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.units import number
 from hexforge.rules.registry import rule
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, worst
@@ -53,9 +70,13 @@ DISPLAY = "the Off-Map Movement Display"
 BETWEEN = ("travel", "concentrated")  # ScR 10.2.1 (L1421): only these modes move between off-map areas
 LIMIT = "move_limit_sp"  # [special.offmap_areas]: SP moved from one area to another in a Movement Phase (10.2.6)
 WAITS = "waits"  # [special.offmap_areas]: [{area, side, turns}], full turns in the area before entering (10.2.11)
+HELD = "offmap_wait_reinforcements"  # catalogue.READINGS: a reinforcement held in a waits area (10.2.11 vs 12.2.1)
+WARN = "offmap"  # the chat keyword of 10.2.11's warning (rules/httr/declaration.py)
 
 
 class Position(Board, Protocol):
+    readings: dict[str, str]
+
     def turn_kind(self, turn: int) -> str | None: ...
 
 
@@ -93,10 +114,26 @@ class Arrivals:
     entered: dict[str, int] = field(default_factory=dict)
     passages: list[Passage] = field(default_factory=list)
     over: set[tuple[int, str, str]] = field(default_factory=set)
+    warned: dict[str, set[int]] = field(default_factory=dict)  # area -> the GTs of 10.2.11's warnings for it
+    began: tuple[int, int] | None = None  # the (GT, phase) the log's turn tracker first shows
 
     def seen(self, p: Position) -> None:
         if p.phase()[0] in ENTRY_PHASES:
             self.playing = True
+        if self.began is None and p.state.turn is not None and p.state.phase is not None:
+            self.began = (p.state.turn, p.state.phase)
+
+
+def on_event(p: Position, arrivals: Arrivals, e: Event) -> list[Verdict]:
+    """10.2.11's warning (``offmap AREA``): remembered for the area and its GT."""
+    d = parse(e.text) if isinstance(e, ChatLine) else None
+    if d is None or d.kind != WARN:
+        return []
+    if p.state.turn is None:
+        return [NotCheckable("the GT of the warning (no turn tracker change yet)")]
+    arrivals.warned.setdefault(d.target, set()).add(p.state.turn)
+    return [Legal(detail=f"the German player warns that units in off-map area {d.target} enter the map next turn "
+                  f"(GT {p.state.turn + 1}, ScR 10.2.11)")]
 
 
 def movement_index(p: Position, side: str | None) -> int | None:
@@ -122,36 +159,45 @@ def areas_of(p: Position, h: Hex | None) -> tuple[str, ...]:
 @rule("HTTR ScR 12.2.1 / 12.4.3 / 10.2.2-10.2.3", "OFF-1/OFF-2/OFF-5", "a unit enters the map in its side's Movement "
       "or Reaction Phase; one that left it returns only after a complete friendly Movement Phase off it, never in "
       "the GT it left")
-def judge_entry(p: Position, arrivals: Arrivals, uid: str, h: Hex | None) -> Verdict | None:
-    """``uid`` enters on ``h``. None while the log is still in its set-up (before its first Movement Phase)."""
+def judge_entry(p: Position, arrivals: Arrivals, uid: str, h: Hex | None) -> list[Verdict]:
+    """``uid`` enters on ``h``: a verdict for each factor (the module docstring's order). None while the log is
+    still in its set-up (before its first Movement Phase)."""
     if not arrivals.playing:
-        return None
+        return []
     kind, side = p.phase()
     turn, phase = p.state.turn, p.state.phase
     if turn is None or phase is None:
-        return NotCheckable("the phase (no turn tracker change yet)")
+        return [NotCheckable("the phase (no turn tracker change yet)")]
     own = p.state.side(uid)
+    out: list[Verdict] = []
     if kind not in ENTRY_PHASES or side != own:
-        return Illegal("HTTR ScR 12.2.1", f"{uid} enters the map in the {p.game.info.sequence[phase].name.resolved}: "
-                       "units enter only in their side's Movement Phases")
+        out.append(Illegal("HTTR ScR 12.2.1", f"{uid} enters the map in the "
+                           f"{p.game.info.sequence[phase].name.resolved}: units enter only in their side's Movement "
+                           "Phases"))
     arrivals.entered[uid] = turn
     left = arrivals.left.pop(uid, None)
     if left is None:
-        return Legal(detail=f"{uid} enters in its side's {kind} phase (ScR 12.2.1)")
-    if left[0] == turn:
+        return out or [Legal(detail=f"{uid} enters in its side's {kind} phase (ScR 12.2.1)")]
+    out += [v for v in (too_soon(p, uid, left),) if v is not None]
+    closed = area_open(p, h)
+    wait = waited(p, arrivals, uid, left, h)
+    if isinstance(closed, NotCheckable) and wait and all(isinstance(v, NotCheckable) for v in wait):
+        closed, wait = NotCheckable("; ".join([closed.needs, *(v.needs for v in wait)])), []  # one unknown: the area
+    out += [v for v in (closed, *wait, between(p, arrivals, uid, left, h)) if v is not None]
+    return out or [Legal(detail=f"{uid} returns from off the map (ScR 10.2.3)")]
+
+
+def too_soon(p: Position, uid: str, left: Left) -> Illegal | None:
+    """10.2.2-10.2.3: ``uid``, gone off the map as ``left``, comes back in the GT it left or before a complete
+    friendly Movement Phase off it (the first broken)."""
+    turn, phase = p.state.turn, p.state.phase
+    if left.turn == turn:
         return Illegal("HTTR ScR 10.2.2", f"{uid} left the map this GT and may not re-enter it before the next")
-    wait = back_after(p, own, left)
+    wait = back_after(p, p.state.side(uid), (left.turn, left.phase))
     if wait is not None and (turn, phase) <= wait:
         return Illegal("HTTR ScR 10.2.3", f"{uid} left the map in GT {left[0]} and comes back before a complete "
                        f"friendly Movement Phase off it (the one of GT {wait[0]})")
-    closed = area_open(p, h)
-    if isinstance(closed, Illegal):
-        return closed
-    wait = waited(p, uid, left, h)
-    if isinstance(closed, NotCheckable) and isinstance(wait, NotCheckable):  # one unknown: the hex's area
-        closed, wait = NotCheckable(f"{closed.needs}; {wait.needs}"), None
-    vs = [v for v in (closed, wait, between(p, arrivals, uid, left, h)) if v is not None]
-    return worst(vs) if vs else Legal(detail=f"{uid} returns from off the map (ScR 10.2.3)")
+    return None
 
 
 @rule("HTTR ScR 10.3 / 10.1.4", "OFF-3", "a unit comes back onto the map from the off-map area whose edge it enters "
@@ -334,11 +380,31 @@ def reached(p: Position, uid: str, left: Left, area: str) -> int | None:
     return after[0] + steps - 1 if left.mode == "travel" else left.turn + steps
 
 
-@rule("HTTR ScR 10.2.11", "OFF-1", "German units in off-map area 6E wait there two full turns before entering the map")
-def waited(p: Position, uid: str, left: Left, h: Hex | None) -> Verdict | None:
+def waited(p: Position, arrivals: Arrivals, uid: str, left: Left, h: Hex | None) -> list[Verdict]:
+    """10.2.11 for ``uid`` coming back (gone off the map as ``left``): it reached a waiting area at the earliest
+    as ``reached`` reads it."""
+    return waits_from(p, arrivals, uid, h, lambda area: reached(p, uid, left, area))
+
+
+@rule("HTTR ScR 10.2.11 / 12.2.1 / 12.3.3", "OFF-1", "a German reinforcement held in off-map area 6E waits there "
+      "two full turns from its GT (catalogue READINGS offmap_wait_reinforcements)")
+def held_wait(p: Position, arrivals: Arrivals, uid: str, h: Hex | None, due: int) -> list[Verdict]:
+    """``uid``, a reinforcement due in GT ``due``, enters on ``h``. Reading ``held`` (the default): one entering in
+    its GT is 12.2.1's, one entering later was held in the area (12.3.3) since its GT, its first turn there;
+    ``called``: every reinforcement is in the area from its GT (10.1.2); ``exempt``: 10.2.11 binds no reinforcement."""
+    reading = p.readings.get(HELD, "held")
+    if reading == "exempt" or p.state.turn is None or (reading == "held" and p.state.turn <= due):
+        return []
+    return waits_from(p, arrivals, uid, h, lambda area: due)
+
+
+@rule("HTTR ScR 10.2.11", "OFF-1", "German units in off-map area 6E wait there two full turns before entering the map, "
+      "and the German player warns the turn before they enter")
+def waits_from(p: Position, arrivals: Arrivals, uid: str, h: Hex | None,
+               since: Callable[[str], int | None]) -> list[Verdict]:
     """The data's ``waits`` (area, side, turns) binding ``uid``'s side: coming back by such an area's edge, ``uid``
-    enters no earlier than GT reached + turns; by a hex of no known area, with such an area's edge unknown, it may
-    be coming from it."""
+    enters no earlier than GT ``since(area)`` + turns, warned of in the GT before; by a hex of no known area, with
+    such an area's edge unknown, it may be coming from it."""
     side, turn, back = p.state.side(uid), p.state.turn, areas_of(p, h)
     edges = p.game.map.terrain.edges
     for w in plain((p.game.special(AREAS) or {}).get(WAITS)) or []:
@@ -347,20 +413,37 @@ def waited(p: Position, uid: str, left: Left, h: Hex | None) -> Verdict | None:
             continue
         if area not in back:
             if not back and edges.get(AREA + area) is None:
-                return NotCheckable(f"whether {p.game.map.labels.get(h, '?') if h else '?'} is on the map edge of "
-                                    f"off-map area {area}, whose units wait {turns} full turns (terrain.toml [[edges]] "
-                                    f"{AREA}{area}, ScR 10.2.11)")
+                return [NotCheckable(f"whether {p.game.map.labels.get(h, '?') if h else '?'} is on the map edge of "
+                                     f"off-map area {area}, whose units wait {turns} full turns (terrain.toml "
+                                     f"[[edges]] {AREA}{area}, ScR 10.2.11)")]
             continue
-        since = reached(p, uid, left, area)
-        if since is None:
-            return NotCheckable(f"when {uid} reached off-map area {area} ({DISPLAY}: game.toml [special.{AREAS}] "
-                                "adjacent, ScR 10.2.11)")
-        if turn < since + turns:
-            return Illegal("HTTR ScR 10.2.11", f"{uid} enters from off-map area {area} in GT {turn}, reached in GT "
-                           f"{since} at the earliest: units there wait {turns} full turns (enter from GT "
-                           f"{since + turns})")
-        return Legal(detail=f"{uid} waited {turns} full turns in off-map area {area} (ScR 10.2.11)")
-    return None
+        first = since(area)
+        if first is None:
+            return [NotCheckable(f"when {uid} reached off-map area {area} ({DISPLAY}: game.toml [special.{AREAS}] "
+                                 "adjacent, ScR 10.2.11)")]
+        if turn < first + turns:
+            wait: Verdict = Illegal("HTTR ScR 10.2.11", f"{uid} enters from off-map area {area} in GT {turn}, reached "
+                                    f"in GT {first} at the earliest: units there wait {turns} full turns (enter from "
+                                    f"GT {first + turns})")
+        else:
+            wait = Legal(detail=f"{uid} waited {turns} full turns in off-map area {area} (ScR 10.2.11)")
+        return [wait, warned(p, arrivals, uid, area, side)]
+    return []
+
+
+def warned(p: Position, arrivals: Arrivals, uid: str, area: str, side: str | None) -> Verdict:
+    """10.2.11's warning (the module docstring's reading): ``offmap AREA`` in the GT before ``uid`` enters."""
+    turn = p.state.turn or 0
+    if turn - 1 in arrivals.warned.get(area, set()):
+        return Legal(detail=f"the German player warned in GT {turn - 1} that units in off-map area {area} would "
+                     "enter (ScR 10.2.11)")
+    ids = [q.id for q in p.game.info.sequence]
+    first = next((i for i, q in enumerate(ids) if q.startswith(f"{side}_")), 0)
+    if arrivals.began is None or arrivals.began > (turn - 1, first):
+        return NotCheckable(f"whether the German player warned in GT {turn - 1} that units in off-map area {area} "
+                            "would enter (ScR 10.2.11: the log begins after)")
+    return Illegal("HTTR ScR 10.2.11", f"{uid} enters from off-map area {area} in GT {turn}: the German player did "
+                   f"not warn in GT {turn - 1} that units there would enter the map (chat '{WARN} {area}')")
 
 
 @rule("HTTR ScR 10.2.2", "OFF-2", "a unit that entered the map does not leave it in the same GT")

@@ -115,6 +115,25 @@ READINGS: tuple[Reading, ...] = (
                      "northern route is P'"),
              ("two", "6.4.1, 13.1: 'rolls first for the Northern Weather Condition and then for the Southern'")),
             "one", "the Weather Conditions Table gives both routes' ratings on one row, as the example reads it"),
+    Reading("ca_leader_bonus", "HTTR SR 10.3 bullet 2 (L574), 10.4.2.5 (L591), 19.1.1 (L967) vs SR 16.3 (L830)",
+            (("subordinate", "10.3: current morale 'plus the leader bonus (see [19.1.1])'; 10.4.2.5, 19.1.1: +2 for "
+                             "the subordinate unit(s) stacked under a leader"),
+             ("any_leader_hq", "16.3: 'A leader or HQ stacked with or adjacent to a unit adds 2 to the unit's morale "
+                               "level (maximum value 9) during CA whether the unit is subordinated or not'")),
+            "subordinate", "the CA procedure and its list of factors name 19.1.1 (three rules agree); 16.3 stands "
+            "among the morale-check rules (16.2-16.5) and governs the checks made during a CA under either reading "
+            "(10.2.13, the DIS override: morale.py's CA kind); the setting is the CA value's morale"),
+    Reading("offmap_wait_reinforcements", "HTTR ScR 10.2.11 (L1431) vs ScR 12.2.1 (L1460), 10.1.2 (L1416), 12.3.3 "
+            "(L1464)",
+            (("held", "12.2.1: reinforcements enter 'during either of its Movement Phases of that game turn'; one the "
+                      "German player holds instead (12.3.3) is in 'an appropriate Off-Map Movement Area' from its GT, "
+                      "and 10.2.11 binds 'German units in Area 6E'"),
+             ("called", "10.1.2: units 'called for as reinforcements ... are placed in the appropriate area of the "
+                        "display', so even one entering on its GT waits two full turns in 6E"),
+             ("exempt", "10.2.11's note: the wait offsets the corner's advantage to units 'attempting to re-enter via "
+                        "that sector'; a reinforcement is not re-entering")),
+            "held", "12.2.1 is the reinforcements' own rule for the GT they are due; a unit held past it sits in the "
+            "area like any unit there, and 10.2.11 names no exception (its warning then binds it too)"),
 )
 
 #: The HTTR predicates (id, rule, meaning, what the bundled data lacks).

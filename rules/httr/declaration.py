@@ -46,6 +46,9 @@ word opens a declaration). Read by one tokenizer pass, linear in the line's leng
                                                             ma UNIT: that unit's own (no supply path, 13.2.7.7)
     victory LEVEL                                           the scenario's victory level claimed, as its table
                                                             names it (``victory German marginal``; ScR 17.6-23.4)
+    offmap AREA                                             the German player's warning that units in off-map
+                                                            area AREA enter the map next turn (ScR 10.2.11:
+                                                            6E; due in the GT before they enter)
 
 TARGET and HEX are hex labels (``B0405``); FIRER is a hex label (the top two units there, SR 6.3.1.4) or a
 unit id; an id with spaces is written in double quotes (``"2/506 5-3 no.1"``). Words are separated by spaces
@@ -57,7 +60,7 @@ import re
 from dataclasses import dataclass
 
 KINDS = ("df", "at", "if", "of", "return", "ca", "cp", "attach", "logistics", "spill", "drop", "ma", "land",
-         "victory")
+         "victory", "offmap")
 SECTIONS = {"df": ("from", "target"), "at": ("from", "target"), "if": ("from", "target", "spotter", "hq"),
             "of": ("from", "target", "trigger", "spotter", "hq"), "return": ("from", "target"), "ca": ("from", "lead")}
 TRIGGERS = ("leave", "mode", "order", "mount", "move", "ca", "ambush", "ferry")
@@ -97,7 +100,7 @@ def parse(text: str) -> Declaration | None:
         return Declaration("drop", words[1], (words[2].lower(),), points=int(words[4]) if flak else None) if ok else None
     if kind == "victory":
         return Declaration("victory", " ".join(words[1:]))
-    if kind in ("ma", "land"):
+    if kind in ("ma", "land", "offmap"):
         return Declaration(kind, words[1]) if len(words) == 2 else None
     if kind == "spill":
         return Declaration("spill", words[1], tuple(words[2:])) if len(words) >= 3 else None

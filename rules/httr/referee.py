@@ -181,9 +181,9 @@ class HttrReferee(Referee):
             self.on_move(j)
         elif returning:
             self.say(j.index, judge_return(self, self.unit(e), self.hex(e.hex)))
-        elif isinstance(e, Entered) and (arrived := judge_entry(self, self.arrivals, self.unit(e),
-                                                             self.hex(e.hex))) is not None:
-            self.say(j.index, arrived)
+        elif isinstance(e, Entered) and (arrived := judge_entry(self, self.arrivals, self.unit(e), self.hex(e.hex))):
+            for v in arrived:  # a verdict for each factor (ScR 10.2, 12.2.1)
+                self.say(j.index, v)
         elif isinstance(e, StepChange) and (chosen := off_map_mode(self, e)) is not None:
             self.say(j.index, chosen)  # a reinforcement's mode to enter in (ScR 12.01)
         elif isinstance(e, StepChange):
@@ -521,7 +521,7 @@ class HttrReferee(Referee):
         judge = boost(self.frost_moves, uid)  # Movement, or with Frost its MA plus his bonus (ScR 8.3.5)
         mv = judge(self.game, self.state, uid, reaction=kind == "reaction", obs=self.obs, night=self.night,
                    companions=self.drag.join(e, uid), morale_roll=self.morale_roll, ferries=self.ferries,
-                   cramped=began_overstacked(self.game, self.phase_start, uid))
+                   cramped=began_overstacked(self.game, self.phase_start, uid), morale_from=self)
         v, spent = mv.judge(start, drops, self.moves.get(uid, Step(0.0, 0)))
         v = covers(self.frost_moves, uid, v)
         self.ferries.record(mv, mv.crossed)

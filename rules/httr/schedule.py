@@ -36,7 +36,7 @@ from hexforge.builder.timeline import Entered, Event, TurnChange
 from hexforge.games.arrival_codes import arrival_code
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
-from hexforge.rules.httr.arrivals import AREA, Arrivals
+from hexforge.rules.httr.arrivals import AREA, AREAS, Arrivals, held_wait
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.drop_rows import DROPS, drop_group, rows
 from hexforge.rules.registry import rule
@@ -52,6 +52,7 @@ TRACK_DATA = "turn_record_track"  # game.toml [special.turn_record_track]: lette
 class Position(Board, Protocol):
     rules: RulesSystem
     arrivals: Arrivals
+    readings: dict[str, str]
 
 
 @dataclass
@@ -80,7 +81,7 @@ def on_event(p: Position, log: Schedule, e: Event) -> list[Verdict]:
     log.arrived.add(uid)
     mine = [r for r in table if isinstance(r.units, list) and uid in r.units]
     if mine:
-        return [judge_arrival(p, uid, p.hex(e.hex), mine[0])]
+        return judge_arrival(p, uid, p.hex(e.hex), mine[0])
     group = track_group(p.game, uid)
     if group is not None:
         return [judge_track(p, uid, group)]
@@ -133,26 +134,32 @@ def judge_track(p: Position, uid: str, group: Group) -> Verdict:
 
 @rule("HTTR ScR 12.0-12.1 / 12.3.4", "OFF-4", "a reinforcement arrives no earlier than its GT, on the map hex or "
       "edge of its arrival code (an adjacent hex if that hex is blocked)")
-def judge_arrival(p: Position, uid: str, h: Hex | None, r) -> Verdict:
+def judge_arrival(p: Position, uid: str, h: Hex | None, r) -> list[Verdict]:
+    """A verdict for each factor: its GT (12.1, 12.6), its entry hex (12.1, 12.3.3-12.3.4), and a German unit held
+    in a waiting off-map area (10.2.11, rules/httr/arrivals.py ``held_wait``), in that order."""
     due = r.turn.resolved
     turn = p.state.turn
     if not isinstance(due, int):
-        return NotCheckable(TRACK.format(what=f"turn of {uid}"))
+        return [NotCheckable(TRACK.format(what=f"turn of {uid}"))]
     if turn is None:
-        return NotCheckable("the GT (no turn tracker change yet)")
-    if turn < due:
-        return Illegal("HTTR ScR 12.1", f"{uid} arrives in GT {turn}: it is due in GT {due}")
+        return [NotCheckable("the GT (no turn tracker change yet)")]
+    early = [Illegal("HTTR ScR 12.1", f"{uid} arrives in GT {turn}: it is due in GT {due}")] if turn < due else []
     drop = drop_group(p, r)
     if turn > due and drop:
-        return Illegal("HTTR ScR 12.6", f"{uid} lands in GT {turn}: a scenario's airborne reinforcements may not "
-                       f"be delayed past their GT {due}")
+        return [Illegal("HTTR ScR 12.6", f"{uid} lands in GT {turn}: a scenario's airborne reinforcements may not "
+                        f"be delayed past their GT {due}")]
     if drop:
-        return Legal(detail=f"{uid} lands in its GT {due} (its drop hex is the air landing rules', ScR 6)")
-    return entry_hex(p, uid, h, r)
+        return early or [Legal(detail=f"{uid} lands in its GT {due} (its drop hex is the air landing rules', ScR 6)")]
+    place = entry_hex(p, uid, h, r)
+    held = held_wait(p, p.arrivals, uid, h, due) if p.state.side(uid) == "german" else []
+    return early + [v for v in (place, *held) if not (early and isinstance(v, Legal))]
 
 
 def entry_hex(p: Position, uid: str, h: Hex | None, r) -> Verdict:
-    """OFF-4's hex: the code's hexes or edge; ScR 12.3.4's adjacent hex when an entry hex holds an enemy unit."""
+    """OFF-4's hex: the code's hexes or edge; ScR 12.3.4's adjacent hex when an entry hex holds an enemy unit. A
+    German unit entering by another map-edge hex may have been held in the area abutting its entry hex (12.3.3):
+    where the Off-Map Movement Display is not transcribed (game.toml ``[special.offmap_areas] adjacent``), a hex on
+    no known area's edge may be on that area's, not checkable."""
     entry = r.entry.resolved if r.entry is not None else "unknown"
     edges = p.game.map.terrain.edges
     code = arrival_code(entry) if isinstance(entry, str) and entry not in edges else None
@@ -179,6 +186,11 @@ def entry_hex(p: Position, uid: str, h: Hex | None, r) -> Verdict:
     if blocked:
         return Legal(detail=f"{uid} enters next to its blocked entry hex {p.game.map.labels[blocked[0]]} "
                      "(ScR 12.3.4)")
+    if side == "german" and not isinstance((p.game.special(AREAS) or {}).get("adjacent"), list) \
+            and not all(n in p.game.map for n in h.neighbours()):
+        return NotCheckable(f"which off-map area's edge {p.game.map.labels[h]} is (the Off-Map Movement Display, "
+                            f"ScR 10.1.3: terrain.toml [[edges]] {AREA}<area>): a German reinforcement held off the "
+                            "map enters anywhere along the area abutting its entry hex (ScR 12.3.3-12.3.4)")
     return Illegal("HTTR ScR 12.1", f"{uid} enters at {p.game.map.labels[h]}, not on its arrival code's "
                    f"{entry if isinstance(entry, str) else ', '.join(map(str, entry))}")
 

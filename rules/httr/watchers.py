@@ -23,6 +23,7 @@ from hexforge.rules.httr import ca_special_at  # SR 10.2
 from hexforge.rules.httr import route_travel  # ScR 5.2.4.4, 5.2.4.6
 from hexforge.rules.httr import route_brigades  # ScR 8.2.1.4
 from hexforge.rules.httr import airstrike_rolls  # ScR 7.1.5
+from hexforge.rules.httr import arrivals  # ScR 10.2.11's warning (its memory is the referee's arrivals)
 from hexforge.rules.httr import (air_routes, airstrikes, ca_initiation, cp_ma, early_releases, ferocity, landings,
                                  map_exits, map_limits, optional, pannerden, releases, restrictions, route_barrages,
                                  route_envelope, route_exiles, rubble, scenario, schedule, start_ma)
@@ -59,6 +60,7 @@ WATCHERS: tuple[Watcher, ...] = (
     Watcher("ferocity", _plain(ferocity.Ferocity), ferocity.on_event),  # optional ScR 15.5.1
     Watcher("sheet_exits", _plain(map_exits.SheetExits), map_exits.on_event),  # ScR 8.1.9
     Watcher("initiation", _plain(ca_initiation.Initiation), ca_initiation.on_event),  # ScR 8.3.4
+    Watcher("arrivals", None, arrivals.on_event),  # ScR 10.2.11's warning (memory: the referee's arrivals)
     Watcher("schedule", _plain(schedule.Schedule), schedule.on_event),  # ScR 12.1, 12.6
     Watcher("columns", _plain(column_entry.Columns), column_entry.on_event, indexed=True),  # ScR 12.3.2, 12.4.2
     Watcher("map_limits", _plain(map_limits.Limits), map_limits.on_event),  # ScR 8

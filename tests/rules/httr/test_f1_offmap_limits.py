@@ -82,8 +82,12 @@ def test_the_bundled_limit_is_thirty(areas):  # OFF-1, ScR 10.2.6 (L1426): the d
 
 
 def waiting(g: Game, from_hex: str, left: tuple[int, str], at: tuple[int, str]) -> list:
+    """G-INF1 leaves ``from_hex`` in ``left`` and enters A0301 (3W) in ``at``, warned of in the GT before (10.2.11's
+    warning: tests/rules/httr/test_s3_offmap.py)."""
     log = Log({"G-INF1": (from_hex, {"Mode": "Travel"}), "A-INF1": "B0105"}, g).phase(*left).leave("G-INF1")
-    return last(log.phase(*at).enter("G-INF1", "A0301").check())
+    if left[0] != at[0] - 1:
+        log.phase(at[0] - 1, "german_reaction")
+    return last(log.say("offmap 3W").phase(*at).enter("G-INF1", "A0301").check())
 
 
 def test_a_unit_left_into_the_waiting_area_waits_two_full_turns(areas):  # OFF-1 illegal and legal, ScR 10.2.11

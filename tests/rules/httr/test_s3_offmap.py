@@ -1,0 +1,171 @@
+"""OFF-1, OFF-4, OFF-5 (HTTR ScR 10.1-10.2, 12.1-12.3; issue #15's off-map leftovers): a reinforcement held in a
+waiting off-map area (10.2.11 against 12.2.1 / 10.1.2: catalogue READINGS ``offmap_wait_reinforcements``), 10.2.11's
+warning (the chat line ``offmap AREA``), an entry that breaks several rules flagged under each, and a German unit
+held off the map entering by an edge hex of an area the data does not give.
+
+The synthetic game's ``[special.offmap_areas] waits`` is area 3W (German, two turns), standing for 6E; the copies
+built here add 3W's edge (sheet A column 01, A0101-A0701) and 2E's (test_defects_offmap.with_areas), and the
+scenario ``held-3w``: G-INF2 due in GT 3 on A0301, a hex of 3W's edge. Its sequence runs German Reaction before the
+German Movement Phase in each GT."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hexforge.games import load_game
+from hexforge.games.game import Game
+from hexforge.rules import rules_for
+from hexforge.rules.httr.catalogue import READINGS
+from hexforge.rules.httr.declaration import parse
+from hexforge.rules.httr.referee import HttrReferee
+from hexforge.rules.verdict import Illegal, Legal
+from tests.rules.httr.helpers import Log, game, illegal, last, rules_broken, unsure
+from tests.rules.httr.test_defects_offmap import with_areas
+
+HELD = '''id = "held-3w"
+name = "Synthetic reinforcement due on a waiting area's edge"
+source = "synthetic test data (the pattern of HTTR ScR 10.2.11 L1431, 12.3.3 L1464)"
+first_turn = 1
+last_turn = 12
+first_player = "allied"
+
+# G-INF2 is due in GT 3 on A0301, a hex of off-map area 3W's edge (whose German units wait two turns, as 6E's)
+[[reinforcements]]
+units = ["G-INF2"]
+turn = 3
+entry = ["A0301"]
+source = "synthetic test data (a German reinforcement due by a waiting area, HTTR ScR 10.2.11 L1431)"
+'''
+
+
+@pytest.fixture
+def waiting_game(tmp_path: Path) -> Game:
+    g = with_areas(tmp_path, {})
+    (g.path / "scenarios" / "held-3w.toml").write_text(HELD, encoding="utf-8")
+    return load_game(g.path)
+
+
+def held(g: Game, turn: int, warn: int | None = None, h: str = "A0301", **readings: str) -> list:
+    """G-INF2 enters ``h`` in GT ``turn``'s German Movement Phase; ``warn``: the GT of a warning for 3W."""
+    log = Log({"A-INF1": "B0105"}, g).phase(1, "allied_movement")
+    if warn is not None:
+        log.phase(warn, "german_reaction").say("offmap 3W")
+    log.phase(turn, "german_movement").enter("G-INF2", h)
+    return HttrReferee(rules_for(g, "held-3w"), log.timeline(), readings or None).run().judged[-1].verdicts
+
+
+def test_the_reading_is_recorded():  # OFF-1: ScR 10.2.11 vs 12.2.1 / 10.1.2, a recorded reading
+    r = next(x for x in READINGS if x.name == "offmap_wait_reinforcements")
+    assert r.default == "held" and {o for o, _ in r.options} == {"held", "called", "exempt"}
+    assert "10.2.11" in r.rules and "12.2.1" in r.rules and "10.1.2" in r.rules
+
+
+def test_a_reinforcement_on_its_gt_is_not_held(waiting_game):  # OFF-1 legal, ScR 12.2.1 (reading 'held')
+    v = held(waiting_game, 3)
+    assert not illegal(v) and not [x for x in v if "10.2.11" in (getattr(x, "detail", None) or "")], v
+
+
+def test_a_held_reinforcement_waits_two_full_turns(waiting_game):  # OFF-1 illegal and legal, ScR 10.2.11 / 12.3.3
+    """Held past GT 3: GT 3 is its first turn in 3W, GT 4 its second (the warning's), it enters from GT 5."""
+    early = held(waiting_game, 4, warn=3)
+    assert rules_broken(early) == ["HTTR ScR 10.2.11"] and "enter from GT 5" in illegal(early)[0].reason
+    on_time = held(waiting_game, 5, warn=4)
+    assert not illegal(on_time)
+    assert any(isinstance(x, Legal) and "waited 2 full turns in off-map area 3W" in (x.detail or "") for x in on_time)
+
+
+def test_reading_called_binds_a_reinforcement_on_its_gt(waiting_game):  # OFF-1, READINGS 'called' (ScR 10.1.2)
+    v = held(waiting_game, 3, warn=2, offmap_wait_reinforcements="called")
+    assert rules_broken(v) == ["HTTR ScR 10.2.11"] and "enter from GT 5" in illegal(v)[0].reason, v
+    assert not illegal(held(waiting_game, 5, warn=4, offmap_wait_reinforcements="called"))
+
+
+def test_reading_exempt_frees_reinforcements(waiting_game):  # OFF-1, READINGS 'exempt' (10.2.11's note)
+    v = held(waiting_game, 4, offmap_wait_reinforcements="exempt")
+    assert not illegal(v), v
+
+
+def test_the_warning_parses():  # OFF-1: ScR 10.2.11's warning, the chat grammar
+    d = parse("offmap 6E")
+    assert d is not None and d.kind == "offmap" and d.target == "6E"
+    assert parse("offmap 6E now") is None and parse("offmap") is None
+
+
+def test_a_missing_warning_is_flagged(waiting_game):  # OFF-1 illegal and legal, ScR 10.2.11 (the warning)
+    """Entering in GT 5 from 3W: the warning is due in GT 4; one in GT 3 is not it."""
+    for warn in (None, 3):
+        v = held(waiting_game, 5, warn=warn)
+        assert rules_broken(v) == ["HTTR ScR 10.2.11"] and "did not warn in GT 4" in illegal(v)[0].reason, v
+    given = held(waiting_game, 5, warn=4)
+    assert not illegal(given) and any("warned in GT 4" in (getattr(x, "detail", None) or "") for x in given)
+
+
+def test_a_unit_coming_back_is_warned_of_too(tmp_path):  # OFF-1 illegal and legal, ScR 10.2.11 (the warning)
+    """G-INF1 leaves into 3W from A0301 in GT 5's German Reaction Phase and comes back in GT 7 (its wait kept)."""
+    g = with_areas(tmp_path, {})
+
+    def back(warn: bool) -> list:
+        log = Log({"G-INF1": ("A0301", {"Mode": "Travel"}), "A-INF1": "B0105"}, g).phase(5, "german_reaction")
+        log.leave("G-INF1").phase(6, "german_reaction")
+        if warn:
+            log.say("offmap 3W")
+        return last(log.phase(7, "german_reaction").enter("G-INF1", "A0301").check())
+    assert rules_broken(back(False)) == ["HTTR ScR 10.2.11"]
+    assert not illegal(back(True))
+
+
+def test_a_warning_before_the_log_is_not_checkable(waiting_game):  # OFF-1, ScR 10.2.11: the log begins in GT 5
+    log = Log({"A-INF1": "B0105"}, waiting_game).phase(5, "german_movement").phase(5, "german_movement")
+    log.enter("G-INF2", "A0301")
+    v = HttrReferee(rules_for(waiting_game, "held-3w"), log.timeline()).run().judged[-1].verdicts
+    assert not illegal(v) and any("whether the German player warned in GT 4" in n.needs for n in unsure(v)), v
+
+
+def test_an_entry_breaking_two_rules_is_flagged_under_each():  # OFF-2 + OFF-5: ScR 12.2.1 and 10.2.2, in order
+    """G-INF1 leaves in GT 1's German Movement Phase and is put back in its Organization Phase."""
+    log = Log({"G-INF1": "B0305", "A-INF1": "B0101"}).phase(1, "german_movement").leave("G-INF1")
+    v = last(log.phase(1, "german_organization").enter("G-INF1", "B0310").check())
+    assert rules_broken(v) == ["HTTR ScR 12.2.1", "HTTR ScR 10.2.2"], v
+    log = Log({"G-INF1": "B0305", "A-INF1": "B0101"}).phase(1, "german_movement").leave("G-INF1")
+    assert not illegal(last(log.phase(3, "german_reaction").enter("G-INF1", "B0310").check()))
+
+
+def test_too_soon_and_by_a_deactivated_area():  # OFF-2 + OFF-3: ScR 10.2.3 and 10.3 both flagged
+    """Left in GT 3's Movement Phase, back by B0301 (1W, deactivated on GT 4) in GT 4's Reaction Phase."""
+    log = Log({"G-INF1": "B0305", "A-INF1": "B0101"}).phase(3, "german_movement").leave("G-INF1")
+    v = last(log.phase(4, "german_reaction").enter("G-INF1", "B0301").check())
+    assert rules_broken(v) == ["HTTR ScR 10.2.3", "HTTR ScR 10.3"], v
+
+
+CODES = "schedule-codes"  # G-INF2 due by code "7B0310" (area 1E's edge)
+
+
+def coded(h: str, turn: int) -> list:
+    log = Log({"A-INF1": "B0101"}).phase(1, "allied_movement").phase(turn, "german_movement").enter("G-INF2", h)
+    return HttrReferee(rules_for(game(), CODES), log.timeline()).run().judged[-1].verdicts
+
+
+def test_an_arrival_early_and_by_the_wrong_area_is_flagged_twice():  # OFF-4 + OFF-5: ScR 12.1 and 12.3.3
+    assert rules_broken(coded("B0201", 6)) == ["HTTR ScR 12.1", "HTTR ScR 12.3.3"]  # a GT early, by 1W
+    assert rules_broken(coded("B0309", 6)) == ["HTTR ScR 12.1", "HTTR ScR 12.1"]  # early, and a hex of no area
+    assert rules_broken(coded("B0310", 6)) == ["HTTR ScR 12.1"]  # early only
+    assert not illegal(coded("B0210", 8))  # held in 1E, its hex's area
+
+
+def test_a_held_unit_by_an_edge_hex_of_no_known_area():  # OFF-5: ScR 12.3.3-12.3.4 (L1464-L1465)
+    """The synthetic display is transcribed (its adjacency given): B0105, a west edge hex of no area, is no area's.
+    On the bundled map only area 5W's edge is known: II/159/59 (due GT 36 at C2801, scenario 17) entering late by
+    C2534 (Map C's east edge, of no known area) may come from the area abutting C2801: not checkable, naming the
+    areas' edges; by C2801's own area 5W it is held there, legal, and waits no 6E turns."""
+    assert rules_broken(coded("B0105", 8)) == ["HTTR ScR 12.1"]
+    httr = load_game("highway-to-the-reich")
+
+    def late(h: str) -> list:
+        log = Log({}, httr).phase(35, "allied_movement").phase(37, "german_movement").enter("II/159/59", h)
+        return HttrReferee(rules_for(httr, "s17"), log.timeline()).run().judged[-1].verdicts
+    v = late("C2534")
+    assert not illegal(v) and any("offmap-<area>" in n.needs for n in unsure(v)), v
+    assert any("offmap-6E" in n.needs for n in unsure(v)), v  # it may be 6E's edge, whose units wait
+    v = late("C2801")
+    assert not illegal(v) and not unsure(v), v
