@@ -9,11 +9,13 @@ fatigued, SR 21.5.4): neither applies a factor of 10.4, so none counts twice. Th
   a lead unit in Travel Mode, or a disrupted defender, halved rounding up (10.4.1.2); a dismounted armored unit -1
   (10.4.1.4, 9.3.4); the landed stack of an overstacked landing -2 (10.4.1.5, ScR 6.6.4.3).
 - morale (10.4.2): depleted -2 (10.4.2.10, 13.3.2.3); disrupted -4 (10.4.2.6); artillery defending -2 (10.4.2.11);
-  a leader over the unit stacked with it +2 (10.4.2.5, 19.1.1, one leader only 19.1.2); a defender in Defilade +2
+  a leader over the unit stacked with it +2 (10.4.2.5, 19.1.1, one leader only 19.1.2; or, by the reading
+  ``ca_leader_bonus``, 16.3's friendly leader or HQ stacked or adjacent, to at most 9); a defender in Defilade +2
   for its entrenchment unless an attacking combat engineer negates it (10.4.2.1, 10.4.2.3-10.4.2.4) and +2 in
   forest or city, +1 in rough, town or woods (10.4.2.1); a combat engineer among a side's top two +2 to that side
   (10.4.2.2, 10.4.2.4); armor with infantry +1 (+2 heavy AT) unless the other side has AT of that class
-  (10.4.2.8); armor attacking alone into woods, rough, forest, town or city +3 to the defender (10.4.2.9).
+  (10.4.2.8; the attackers still on the map when it is resolved: one lost to preliminary fire counts for neither
+  side); armor attacking alone into woods, rough, forest, town or city +3 to the defender (10.4.2.9).
 - columns (10.4.3): a hilltop defender one left (10.4.3.1); every attacker adjacent at the start one right
   (10.4.3.2, in ``values.ca_value``); night two left (SR 20.4).
 
@@ -64,7 +66,7 @@ from hexforge.rules.httr.ca_combining import coordinates
 from hexforge.rules.httr.detached import er_now
 from hexforge.rules.httr.entrench import benefits
 from hexforge.rules.httr.fatigue import morale_now, strength_now
-from hexforge.rules.httr.morale import CA, for_check
+from hexforge.rules.httr.morale import CA, CA_MOST, for_check, friends
 from hexforge.rules.httr.units import KINDS, is_kind
 from hexforge.rules.httr.values import DIS, ODDS, ca_value, morale_passes, odds
 
@@ -77,6 +79,7 @@ ARMORED, UNARMORED = frozenset({"tracked", "afv"}), frozenset({"wheeled", "motor
 KIND_OPTIONS = tuple(sorted(set(KINDS.values())))  # what a unit of unknown type may be (units.KINDS)
 MODE_OPTIONS = ("concentrated", "defilade", "travel")  # SR 5
 MAX_TRIES = 128  # sets of answers tried for the data not known
+LEADER_READING, SUBORDINATE = "ca_leader_bonus", "subordinate"  # catalogue.READINGS: SR 10.4.2.5/19.1.1 vs 16.3
 
 
 class Doubts:
@@ -262,19 +265,49 @@ def morale_factors(c: Close, n: Numbers) -> Unknown | None:
         if mem.has(p.state, u, "disrupted"):
             bonus -= 4
             n.factors.append(f"{u} disrupted: morale -4 (SR 10.4.2.6)")
-        leader = led(c, u)
-        if isinstance(leader, Unknown):
-            return leader
-        if leader:
-            bonus += 2
-            n.factors.append(f"{u} stacked with its leader {leader}: morale +2 (SR 10.4.2.5, 19.1.1)")
+        extra = leader_factor(c, u, (n.mo_d if defending else n.mo_a) + bonus)
+        if extra is not None:
+            bonus += extra[0]
+            n.factors.append(extra[1])
         n.mo_d, n.mo_a = (n.mo_d + bonus, n.mo_a) if defending else (n.mo_d, n.mo_a + bonus)
     if c.mode(d, "defilade"):
         n.mo_d += defilade_bonus(c, n)
     return None
 
 
-def led(c: Close, u: str) -> str | Unknown | None:
+def leader_factor(c: Close, u: str, level: float) -> tuple[float, str] | None:
+    """The leader bonus to the lead unit ``u``'s morale ``level`` (its own state's factors applied) and its factor, by
+    the reading ``ca_leader_bonus`` (catalogue.READINGS): ``subordinate``, +2 for a leader stacked with ``u`` that ``u``
+    is subordinate to (SR 10.3 bullet 2, 10.4.2.5, 19.1.1); ``any_leader_hq``, +2 for a friendly leader or HQ stacked
+    with or adjacent to ``u``, subordinated or not, raising it to at most 9 (SR 16.3; a level above 9 is not lowered).
+    Either replaces the other (SR 19.1.2: one leader bonus); the terrain, engineer and armor factors come after."""
+    if c.p.readings.get(LEADER_READING, SUBORDINATE) == SUBORDINATE:
+        leader = led(c, u)
+        return (2.0, f"{u} stacked with its leader {leader}: morale +2 (SR 10.4.2.5, 19.1.1)") if leader else None
+    near = nearby(c, u)
+    if near is None:
+        return None
+    raised = max(min(level + 2, CA_MOST), level)
+    return raised - level, (f"{u} with the leader or HQ {near} stacked or adjacent: morale +{raised - level:g} (at "
+                            "most 9, SR 16.3; reading ca_leader_bonus)")
+
+
+def nearby(c: Close, u: str) -> str | None:
+    """A friendly leader or HQ stacked with or adjacent to ``u`` (SR 16.3); units of unknown type may be one."""
+    at = c.p.state.where(u)
+    mates = friends(c.p, u, [at, *at.neighbours()]) if at is not None else []
+    kinds = {x: is_kind(c.p.game, x, "leader", "hq") for x in mates}
+    known = [x for x in mates if kinds[x]]
+    if known:
+        return known[0]
+    unsure = [x for x in mates if kinds[x] is None]
+    if unsure and c.doubts.know(None, f"whether {', '.join(unsure)} is a leader or HQ (units.csv type: one stacked "
+                                "or adjacent adds 2 in a CA, SR 16.3)"):
+        return unsure[0]
+    return None
+
+
+def led(c: Close, u: str) -> str | None:
     """The leader stacked with ``u`` whose organisation ``u`` is of (one only, SR 19.1.2), else None."""
     for x in c.own(u):
         if x != u and c.kind(x, "leader"):
@@ -333,9 +366,11 @@ def engineer_factors(c: Close, n: Numbers) -> Unknown | None:
 
 
 def armor_factors(c: Close, n: Numbers) -> Unknown | None:
-    """SR 10.4.2.8 (armor with infantry: + its AT value unless the other side has AT of its class) and 10.4.2.9
-    (armor attacking alone into cover: defender +3)."""
-    for own, other, defending in ((c.units, c.defenders, False), (c.defenders, c.units, True)):
+    """SR 10.4.2.8 (armor with infantry: + its AT value unless the other side has AT of its class; the attackers still
+    on the map when the CA is resolved, "participating": one eliminated by preliminary fire, 10.2, gives or cancels
+    no bonus) and 10.4.2.9 (armor attacking alone into cover, as it initiated the CA: defender +3)."""
+    here = tuple(u for u in c.units if c.p.state.where(u) is not None)  # lost to preliminary fire: no part
+    for own, other, defending in ((here, c.defenders, False), (c.defenders, here, True)):
         armor = [u for u in own if c.kind(u, "afv")]
         if not armor or not any(c.kind(u, *INFANTRY) for u in own):
             continue

@@ -19,7 +19,7 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.ca_combining import COORDINATING, coordinates, judge_combining
-from hexforge.rules.httr.ca_value import CEASED, OVERRIDE_VALUE, Override, dis_override, settle
+from hexforge.rules.httr.ca_value import CEASED, OVERRIDE_VALUE, Override, Settled, dis_override, settle
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.entrench import Works
 from hexforge.rules.httr.fatigue import strength_now
@@ -257,7 +257,8 @@ def check_company(p: Position, units: list[str]) -> Verdict:
       "MP within the MA; a unit that has not moved may always CA an adjacent hex")
 def check_cost(p: Position, u: str, src: Hex, target: Hex) -> Verdict:
     """Reading: the defender hex's terrain is its hex terrain, hexside features not added (Fig 16, L541: '3 MP to
-    enter the attacked hex (ignore the road)')."""
+    enter the attacked hex (ignore the road)'). Where the move crossed a step of unknown MP (``Step.unsure``) its MP
+    are a lower bound: over the MA on it is illegal, within it not checkable naming that datum."""
     mv = Movement(p.game, p.state, u)
     column, ma, kinds = mv.column(), mv.ma_known(), p.game.map.terrain.of(target)
     for v in (column, ma):
@@ -278,9 +279,12 @@ def check_cost(p: Position, u: str, src: Hex, target: Hex) -> Verdict:
     if ez is None:
         return NotCheckable(f"whether {p.game.map.labels[src]} is in an enemy ZOC (SR 8.0)")
     cost = max(float(c) for c in cells) + (EZOC_EXIT if ez else 0.0) + CA_COST
-    if spent.mp + cost > ma:
-        return Illegal("HTTR SR 10.1.11", f"{u} spent {spent.mp:g} MP moving and the CA costs {cost:g} more: "
-                       f"{spent.mp + cost:g} of an MA of {ma:g}")
+    if spent.mp + cost > ma:  # spent.mp is at least what the move cost: over the MA on it is over on any
+        return Illegal("HTTR SR 10.1.11", f"{u} spent {'at least ' if spent.unsure else ''}{spent.mp:g} MP moving "
+                       f"and the CA costs {cost:g} more: {spent.mp + cost:g} of an MA of {ma:g}")
+    if spent.unsure is not None:
+        return NotCheckable(f"{spent.unsure} (the MP {u} spent moving, at least {spent.mp:g}: the CA's {cost:g} MP "
+                            f"more must stay within the MA of {ma:g}, SR 10.1.11)")
     return Legal(detail=f"{spent.mp:g} + {cost:g} MP of {ma:g} (SR 10.1.11)")
 
 
@@ -333,7 +337,9 @@ def resolve(p: Position, roll: int) -> Verdict:
 def strengths(p: Position, units: tuple[str, ...], defenders: tuple[str, ...]) -> tuple[float, float, Unknown | None]:
     """SR 10.3 / 10.4.4: the attack and defence strengths (an attacker in Defilade halved rounding up, 10.4.4.7; a
     depleted defender halved, 13.3.2.3; a defender in Defilade not, 10.4.4.8), and what is not known of them: an
-    attacker of unknown mode when halving it changes the odds."""
+    attacker of unknown mode when halving it changes the odds. Attackers lost to the preliminary fire (SR 10.2) count
+    no strength: 'all the attacking units' are those still there (10.3 bullet 5)."""
+    units = tuple(u for u in units if p.state.where(u) is not None)
     att = sum_strength(p, units, halve=lambda u: mem.mode(p.state, u) == "defilade")
     low = sum_strength(p, units, halve=lambda u: mem.mode(p.state, u) in ("defilade", None))
     dfn = sum_strength(p, defenders, halve=lambda u: mem.has(p.state, u, "depleted"))
@@ -378,15 +384,15 @@ def unresolved(p: Position, why: str) -> Verdict:
                    "it must be executed, before another unit moves (SR 10.1.2)")
 
 
-def ceased(p: Position, src: Hex, target: Hex, units: tuple[str, ...]) -> Verdict | None:
-    """SR 10.3 (L576): a CA of value DIS, not overridden, ceases without its die; every attacker (but leaders) is then
-    disrupted. None when its die was due (a value, or a DIS ignored), or when, the value not known, an attacker is not
-    disrupted (illegal either way: the die was due or the DIS disrupts them; 10.1.8 says so)."""
+def outcome(p: Position, src: Hex, target: Hex, units: tuple[str, ...]) -> tuple[Settled | Unknown | None,
+                                                                             Override | None]:
+    """SR 10.3 (L576): whether the pending CA ceases on a DIS (result :data:`CEASED`) or its die is due ("rolled": a
+    value, or a DIS ignored), with the DIS override tried; (None, None) when its hex holds no defender."""
     side = p.state.side(units[0])
     defenders = tuple(u for u in mem.stack(p.state, target) if p.state.side(u) != side)
-    att, dfn, weak = strengths(p, units, defenders)
     if not defenders:
-        return None
+        return None, None
+    att, dfn, weak = strengths(p, units, defenders)
     over: list[Override] = []
 
     def result_of(value: int) -> str | Unknown:
@@ -396,7 +402,18 @@ def ceased(p: Position, src: Hex, target: Hex, units: tuple[str, ...]) -> Verdic
         over[:] = [] if isinstance(o, Unknown) else [o]
         return o if isinstance(o, Unknown) else "rolled" if o.passed else CEASED
 
-    got = settle(p, src, target, units, defenders, result_of)
+    return settle(p, src, target, units, defenders, result_of), (over or [None])[0]
+
+
+def ceased(p: Position, src: Hex, target: Hex, units: tuple[str, ...]) -> Verdict | None:
+    """SR 10.3 (L576): a CA of value DIS, not overridden, ceases without its die; every attacker (but leaders) is then
+    disrupted. None when its die was due (a value, or a DIS ignored), or when, the value not known, an attacker is not
+    disrupted (illegal either way: the die was due or the DIS disrupts them; 10.1.8 says so)."""
+    got, over = outcome(p, src, target, units)
+    if got is None:
+        return None
+    side = p.state.side(units[0])
+    defenders = tuple(u for u in mem.stack(p.state, target) if p.state.side(u) != side)
     calm = [u for u in units if p.state.where(u) is not None and not is_kind(p.game, u, "leader")
             and not mem.has(p.state, u, "disrupted")]
     if isinstance(got, Unknown):  # undisrupted attackers: its die was due whatever the value (SR 10.1.8)
@@ -406,9 +423,40 @@ def ceased(p: Position, src: Hex, target: Hex, units: tuple[str, ...]) -> Verdic
     p.ca.involved.update({u: target for u in (*units, *defenders)})
     p.ca.results.update(dict.fromkeys(defenders, "A"))
     if calm:
-        return Illegal("HTTR SR 10.3", f"the CA value is DIS and {over[0].why}: the CA ceases and the attacker is "
+        return Illegal("HTTR SR 10.3", f"the CA value is DIS and {over.why}: the CA ceases and the attacker is "
                        f"disrupted, but {', '.join(calm)} {'is' if len(calm) == 1 else 'are'} not")
-    return Legal(detail=f"the CA value is DIS and {over[0].why}: the CA ceased, the attackers disrupted (SR 10.3)")
+    return Legal(detail=f"the CA value is DIS and {over.why}: the CA ceased, the attackers disrupted (SR 10.3)")
+
+
+@rule("HTTR SR 10.3 / 10.5", "CA-19/MOD-1", "while a CA awaits its die nothing of it disrupts a defender, and an "
+      "attacker only on a DIS not ignored (the CA ceases; a passed 3:1 override proceeds without disruption)")
+def disrupted_pending(p: Position, uid: str) -> Verdict | None:
+    """A Disrupted layer put on ``uid`` while the close action declared last awaits its die; None when ``uid`` is not
+    in it. Its results come with its die (SR 10.3 bullet 5: 'applied immediately'); before it a DIS disrupts every
+    attacker and ends the CA against them alone, and a 3:1 attacker whose lead unit passed the morale check 'proceed[s]
+    with a CA value of one without disruption' (bullet 4). Illegal and not checkable verdicts are the caller's last
+    word: fire, a landing or an overstack may still have disrupted the unit (``modes_rules.judge_disruption``)."""
+    if p.ca.pending is None:
+        return None
+    src, target, units = p.ca.pending
+    label = p.game.map.labels[target]
+    if uid not in units:
+        side = p.state.side(units[0]) if units else p.phase()[1]
+        if p.state.where(uid) != target or p.state.side(uid) == side:
+            return None
+        return Illegal("HTTR SR 10.3", f"{uid} becomes disrupted while the close action on {label} awaits its die: a "
+                       "CA's result comes with its die, and a DIS ends it against the attacker alone (SR 10.3)")
+    got, over = outcome(p, src, target, units)
+    if got is None:
+        return None
+    if isinstance(got, Unknown):
+        return NotCheckable(got.needs + " (whether the CA value is DIS and disrupts the attackers, SR 10.3)")
+    if got.result == CEASED:
+        return Legal(detail=f"the CA value is DIS and {over.why}: the attackers are disrupted (SR 10.3)")
+    why = f"the CA value is DIS, ignored: {over.why}" if got.value == DIS and over is not None else \
+        f"the CA value is {got.value}"
+    return Illegal("HTTR SR 10.3", f"{uid} becomes disrupted while its close action on {label} awaits its die, but "
+                   f"{why}: only a DIS not ignored disrupts the attackers before the die")
 
 
 @rule("HTTR SR 10.2.12", "CA-15", "a CA continues even when preliminary fire changed an attacker's mode")

@@ -20,7 +20,7 @@ from hexforge.rules.httr.ammunition import judge_depleted
 from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.ca_retreat import NO_DEFENDER_RESULT
-from hexforge.rules.httr.close_action import CaLog
+from hexforge.rules.httr.close_action import CaLog, disrupted_pending
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.landings import Landings, landing_disruption
 from hexforge.rules.httr.movement import Movement, Step
@@ -196,10 +196,11 @@ def ca_may_disrupt(p: Position, uid: str) -> bool:
 def judge_disruption(p: Position, uid: str) -> Verdict:
     if mem.has(p.state, uid, "disrupted"):
         return Legal(detail="already disrupted")
-    pending = p.ca.pending
-    in_ca = ca_may_disrupt(p, uid) or (pending is not None and (uid in pending[2] or p.state.where(uid) == pending[1]))
-    if in_ca:
+    if ca_may_disrupt(p, uid):
         return Legal(detail="disrupted by close action")
+    pending = disrupted_pending(p, uid)  # the CA awaiting its die: a DIS disrupts its attackers alone (SR 10.3)
+    if isinstance(pending, Legal):
+        return pending
     by_fire = fire_disrupts(p, uid)
     if by_fire is not None:
         return by_fire
@@ -214,6 +215,8 @@ def judge_disruption(p: Position, uid: str) -> Verdict:
         return over
     if isinstance(over, Illegal):
         return Legal(detail="disrupted by an overstack (SR 11.2.3)")
+    if pending is not None:
+        return pending
     return Illegal("HTTR SR 5.1", f"{uid} becomes disrupted, but it was neither fired at nor in a close action "
                    "this phase, nor overstacked: disruption is never voluntary")
 
