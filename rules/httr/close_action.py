@@ -25,8 +25,8 @@ from hexforge.rules.httr.entrench import Works
 from hexforge.rules.httr.fatigue import strength_now
 from hexforge.rules.httr.morale import CA, for_check
 from hexforge.rules.httr.movement import CA_COST, EZOC_EXIT, Movement, Step
-from hexforge.rules.httr.units import is_kind, kind_of
 from hexforge.rules.httr.supply_rules import before_supply_rules, controlling  # SR 17.4.3 included
+from hexforge.rules.httr.units import is_kind, kind_of
 from hexforge.rules.httr.values import DIS, ca_result, odds
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState

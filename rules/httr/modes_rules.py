@@ -26,9 +26,9 @@ from hexforge.rules.httr.landings import Landings, landing_disruption
 from hexforge.rules.httr.movement import Movement, Step
 from hexforge.rules.httr.overstack import Overstacks
 from hexforge.rules.httr.recovery import judge_recovery
-from hexforge.rules.httr.supply_rules import controlling  # SR 17.4.3 included
 from hexforge.rules.httr.recovery_modes import Recoveries, to_defilade
 from hexforge.rules.httr.supply import HttrSupply
+from hexforge.rules.httr.supply_rules import controlling  # SR 17.4.3 included
 from hexforge.rules.httr.thoroughfares import needs_raised, raised_at
 from hexforge.rules.httr.units import has_mode, is_kind, mobility
 from hexforge.rules.registry import rule

@@ -62,7 +62,8 @@ def test_an_hq_adjacent_to_the_defender_adds_two_only_by_16_3():  # CA-19, SR 16
     Subordinate reading (default): no leader stacked, morale 8-4 = 4, value 6, the 1d6 3 gives D and G-INF1's
     Disrupted layer is due. 16.3 reading: the HQ adjacent adds 2 whether subordinated or not, morale 8-6 = 2, value 5,
     '-': the same layer is illegal (SR 5.1)."""
-    log = lambda: fight({"G-KG2": "B0305", "G-INF1": ("B0304", C), "A-INF1": "B0303"}, turn=NIGHT)  # noqa: E731
+    def log() -> Log:
+        return fight({"G-KG2": "B0305", "G-INF1": ("B0304", C), "A-INF1": "B0303"}, turn=NIGHT)
     v_sub, v_any = value("open", 3, 8 - 4, -2), value("open", 3, 8 - 6, -2)
     assert (ca_result(game(), v_sub, "1:1", 3), ca_result(game(), v_any, "1:1", 3)) == ("D", "-")
     assert f"CA value {v_sub}," in told(log()) and f"CA value {v_sub}," in told(log(), SUB)
@@ -77,7 +78,8 @@ def test_16_3_raises_morale_to_nine_at_most():  # CA-19, SR 16.3 (L830): 'maximu
     """By day A-INF1 (morale 8) with its leader A-LDR at G-INF1 (ER 5-2 = 3): subordinate reading +2, morale 10-4 = 6,
     value 9, the 1d6 5 gives D (the layer due); 16.3 reading +1 to 9, morale 9-4 = 5, value 8, '-' (the layer
     illegal)."""
-    log = lambda: fight({"G-INF1": ("B0304", C), "A-LDR": "B0303", "A-INF1": "B0303"}, roll=5)  # noqa: E731
+    def log() -> Log:
+        return fight({"G-INF1": ("B0304", C), "A-LDR": "B0303", "A-INF1": "B0303"}, roll=5)
     v_sub, v_any = value("open", 3, 10 - 4), value("open", 3, 9 - 4)
     assert (ca_result(game(), v_sub, "1:1", 5), ca_result(game(), v_any, "1:1", 5)) == ("D", "-")
     sub, by_16_3 = told(log(), SUB), told(log(), ANY)
