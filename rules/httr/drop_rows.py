@@ -20,8 +20,9 @@ from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.indirect import AIRBORNE, formations_of
-from hexforge.rules.httr.units import division, formation_chain
+from hexforge.rules.httr.units import division, formation_chain, formation_hq
 
+PATHFINDER_DATA = "the regiment each Pathfinder marker belongs to (game.toml [[markers]] formation, ScR 6.2.1)"
 DROPS = "drop_groups"  # a scenario's [special_rules]: the 'what' of its [[reinforcements]] rows that are drop groups
 
 
@@ -29,19 +30,43 @@ class Position(Board, Protocol):
     rules: Any  # rules.system.RulesSystem: its ``scenario``
 
 
+def pathfinders(game: Game) -> list:
+    """The game's Pathfinder markers (game.toml ``[[markers]]`` id ``pathfinder`` or ``pathfinder-...``)."""
+    return [m for m in game.info.markers or () if m.id == "pathfinder" or m.id.startswith("pathfinder-")]
+
+
+def marker_owner(game: Game, formation: str | None) -> str | None:
+    """The HQ unit a Pathfinder marker's ``formation`` names (ScR 6.2.1): an HQ id, or a formation name as units.csv's
+    formation column writes it, resolved by ``units.formation_hq`` (game.toml ``[special.formation_hqs]``); None
+    when it names none, or a name no HQ is known for."""
+    return formation_hq(game, formation) if formation else None
+
+
+def pathfinder_needs(game: Game) -> str:
+    """What the data lacks to tell whose each Pathfinder marker is (ScR 6.2.1)."""
+    names = sorted({m.formation for m in pathfinders(game) if m.formation and marker_owner(game, m.formation) is None})
+    if not names:
+        return PATHFINDER_DATA
+    return (f"the HQ unit of the formation{'s' if len(names) > 1 else ''} {', '.join(map(repr, names))} a Pathfinder "
+            "marker names (game.toml [special.formation_hqs], ScR 6.2.1)")
+
+
 def drop_formations(game: Game, uid: str) -> set[str] | None:
     """The HQs whose Pathfinder markers the unit may drop by (its regiment's; a division asset's: its division's
-    and its regiments'); an empty set for a unit that is not airborne; None when the markers name no HQ."""
-    marks = [m for m in game.info.markers or () if m.id == "pathfinder" or m.id.startswith("pathfinder-")]
+    and its regiments'), each marker's by :func:`marker_owner`; an empty set for a unit that is not airborne; None
+    when a marker whose HQ is not known may be the unit's (:func:`pathfinder_needs`)."""
+    marks = pathfinders(game)
     if not marks:
         return set()
-    owners = {m.formation for m in marks}
-    if None in owners:
-        return None
+    owners = {marker_owner(game, m.formation) for m in marks}
     chain = [uid] + formation_chain(game, uid)
     regiment = next((h for h in chain if game.units[h].size.strip().lower() == "regiment"), None)
+    if regiment is not None and regiment in owners:
+        return {regiment}  # one marker per regiment (ScR 6.2.1): any other is another regiment's
+    if None in owners:
+        return None
     if regiment is not None:
-        return {regiment} & owners
+        return set()
     div = division(game, uid)
     return {o for o in owners if o == div or (o in game.units and division(game, o) == div)} if div else set()
 

@@ -37,7 +37,8 @@ from hexforge.rules.httr import landing_ma
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
-from hexforge.rules.httr.drop_rows import airborne_listed, drop_formations, ground_row, unlisted_ground_rows
+from hexforge.rules.httr.drop_rows import (airborne_listed, drop_formations, ground_row, marker_owner, pathfinder_needs,
+                                           pathfinders, unlisted_ground_rows)
 from hexforge.rules.httr.entry_modes import setup_modes
 from hexforge.rules.httr.optional import GLIDERS
 from hexforge.rules.httr.scatter import Scatter, displaced_now, follow, scattering
@@ -47,7 +48,6 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 REACH = 3  # ScR 6.2.3-6.2.4 (L1179-L1180): 'within three hexes of the regimental Pathfinder marker'
 LANDING_HEXES = {"leg": 2, "vehicular": 4, "towed": 4}  # ScR 6.6.5.1 (L1243): two hexes leg, four vehicular
-PATHFINDER_DATA = "the regiment each Pathfinder marker belongs to (game.toml [[markers]] formation, ScR 6.2.1)"
 CARRY = 3  # ScR 6.7.7 (L1253): 'a maximum of three lift points' carried after a day without flights
 
 
@@ -87,10 +87,10 @@ class Landings:
 
 
 def marker_formation(game: Game, name: str) -> tuple[bool, str | None]:
-    """(is the piece a Pathfinder marker, the HQ it belongs to)."""
-    for m in game.info.markers or ():
-        if (m.id == "pathfinder" or m.id.startswith("pathfinder-")) and m.name.resolved == name:
-            return True, m.formation
+    """(is the piece a Pathfinder marker, the HQ unit it belongs to: its formation resolved, drop_rows.marker_owner)."""
+    for m in pathfinders(game):
+        if m.name.resolved == name:
+            return True, marker_owner(game, m.formation)
     return False, None
 
 
@@ -180,7 +180,7 @@ def judge_drop(p: Position, log: Landings, e: Entered, uid: str) -> list[Verdict
     owners = drop_formations(p.game, uid)
     listed = airborne_listed(p.game, uid)
     if not owners and not listed:
-        return [NotCheckable(PATHFINDER_DATA)] if owners is None and listed is None else []
+        return [NotCheckable(pathfinder_needs(p.game))] if owners is None and listed is None else []
     h = p.hex(e.hex)
     if h is None:
         return [NotCheckable(f"the hex {uid} lands in")]
@@ -221,8 +221,8 @@ def drop_phase(p: Position, uid: str) -> Verdict:
       "marker (division assets: their division's)")
 def near_pathfinder(p: Position, log: Landings, uid: str, h: Hex, owners: set[str] | None) -> Verdict:
     if not owners:
-        return NotCheckable(PATHFINDER_DATA if owners is None else f"the Pathfinder marker of {uid}'s regiment "
-                            "(game.toml [[markers]] formation), ScR 6.2.3")
+        return NotCheckable(pathfinder_needs(p.game) if owners is None else f"the Pathfinder marker of {uid}'s "
+                            "regiment (game.toml [[markers]] formation), ScR 6.2.3")
     marks = [at for owner, at in log.pathfinders.values() if owner in owners]
     if not marks:
         return Illegal("HTTR ScR 6.2.3", f"{uid} lands with no Pathfinder marker of {', '.join(sorted(owners))} "
