@@ -2,6 +2,8 @@
 bridge engineers in supply, of at least 4 SP, in a hex of either end for six consecutive complete GTs, with no
 enemy unit in or next to either end at any point of it.
 
+A unit of unknown type (units.csv) in an end hex may be one of the engineers: with too few SP known, not checkable.
+
 Readings: the six GTs are counted back from the removal to the same phase six GTs before; the engineers' own moves,
 mode changes and disruption break the work as for entrenchments (``entrench.Works``); enemy units are seen in or
 next to an end after each of their moves in the log.
@@ -62,6 +64,11 @@ def judge_repair(p: Position, approaches: Approaches, br: Bridge) -> Verdict:
     if bad is not None:
         return NotCheckable(bad.needs)
     total = sum(s for s in strength if not isinstance(s, Unknown))
+    maybe = [u for h in br for u in undisrupted(p.state, p.state.at(h)) if is_kind(p.game, u, "bridging_engineer")
+             is None and side in (None, p.state.side(u)) and p.works.disturbed.get(u, (-1, -1)) < start]
+    if total < REPAIR_SP and maybe and start[0] >= first_turn(p.game):
+        return NotCheckable(f"the type of unit {sorted(maybe)[0]} (units.csv type: whether it is a bridge engineer "
+                            f"repairing {label}, ScR 9.6.1: {REPAIR_SP:g} SP of them, {total:g} known)")
     if total < REPAIR_SP or start[0] < first_turn(p.game):
         return functions_lost(p.state, there, "repair a bridge") or Illegal(
             "HTTR ScR 9.6.1", f"the Destroyed Bridge marker is taken off {label} without bridge engineers of "

@@ -22,7 +22,7 @@ from hexforge.rules.httr.fatigue import engineer_barred
 from hexforge.rules.httr.units import is_kind, number
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
-from hexforge.rules.verdict import Illegal
+from hexforge.rules.verdict import Illegal, NotCheckable
 
 FERRY_MP = 6.0  # ScR 9.1.1 (L1354)
 FERRIED_KINDS = ("infantry", "hw", "hq", "engineer", "leader")  # ScR 9.1 (L1353)
@@ -46,28 +46,51 @@ class FerryLog:
     itself: set[str] = field(default_factory=set)
     moved: set[str] = field(default_factory=set)
 
-    def engineers(self, m: Mover, a: Hex) -> list[str]:
-        """The bridging engineers stacked with the mover in ``a`` at the phase's start, still there, unmoved."""
+    def engineers(self, m: Mover, a: Hex, typed: bool | None = True) -> list[str]:
+        """The bridging engineers stacked with the mover in ``a`` at the phase's start, still there, unmoved
+        (``typed=None``: the units there whose units.csv type is not known, each of which may be one)."""
         if self.start.where(m.uid) != a:
             return []
         side = m.state.side(m.uid)
-        return sorted(u for u in self.start.at(a) if m.state.side(u) == side and is_kind(m.game, u, ENGINEER)
+        return sorted(u for u in self.start.at(a) if m.state.side(u) == side and is_kind(m.game, u, ENGINEER) is typed
                       and m.state.where(u) == a and (u == m.uid or u not in self.moved))
 
     @rule("HTTR ScR 9.1.1-9.1.5", "FRY-1/FRY-2", "a bridge engineer ferries units stacked with it next to the "
           "hexside at the phase's start, at most its SP a phase, for 6 MP more; it does not move, or it ferries "
           "itself and no one else")
-    def why_not(self, m: Mover, a: Hex) -> Illegal | None:
-        """None when an engineer may ferry the mover across a water hexside of ``a`` now, else why not."""
+    def why_not(self, m: Mover, a: Hex) -> Illegal | NotCheckable | None:
+        """None when an engineer may ferry the mover across a water hexside of ``a`` now, else why not; not
+        checkable when the mover's type is not known, or when no known engineer may and a companion of unknown type
+        may be one."""
+        if is_kind(m.game, m.uid, ENGINEER) is None:
+            return NotCheckable(f"the type of unit {m.uid} (units.csv type: only a bridge engineer, ferrying itself, "
+                                "and infantry, heavy weapons, HQs, combat engineers and leaders are ferried, ScR 9.1)")
         if is_kind(m.game, m.uid, ENGINEER):  # one that ferried others does not move at all (Movement.barred)
             if self.start.where(m.uid) != a:
                 return Illegal("HTTR ScR 9.1.4", f"{m.uid} ferries itself only from the hex it began the Movement "
                                "Phase in")
             return engineer_barred(self.tired, [m.uid], "ferry troops, themselves included") or functions_lost(
                 m.state, [m.uid], "ferry itself")
-        if is_kind(m.game, m.uid, *FERRIED_KINDS) is not True:
+        if not is_kind(m.game, m.uid, *FERRIED_KINDS):
             return Illegal("HTTR ScR 9.1", f"{m.uid} is not of a type a bridge engineer ferries (infantry, heavy "
                            "weapons, HQs, combat engineers and leaders only)")
+        barred = self.barred(m, a)
+        maybe = [u for u in self.engineers(m, a, typed=None) if self.may_carry(m, u)]
+        if barred is not None and maybe:
+            return NotCheckable(f"the type of unit {maybe[0]} (units.csv type: whether it is a bridge engineer that "
+                                f"may ferry {m.uid}, ScR 9.1.1-9.1.2)")
+        return barred
+
+    def may_carry(self, m: Mover, u: str) -> bool:
+        """Whether ``u``, of unknown type, may be a bridge engineer able to ferry the mover now: neither fatigued nor
+        disrupted, and of SP not known or at least the mover's (ScR 9.1.2)."""
+        room, mine = number(m.game, u, "strength"), number(m.game, m.uid, "strength")
+        small = not isinstance(room, Unknown) and not isinstance(mine, Unknown) and not is_kind(
+            m.game, m.uid, "leader") and mine > room
+        return not (self.tired(u) or disrupted(m.state, u) or small)
+
+    def barred(self, m: Mover, a: Hex) -> Illegal | NotCheckable | None:
+        """Why none of the bridge engineers known may ferry the mover (not itself one) from ``a``, else None."""
         near = self.engineers(m, a)
         if not near:
             return Illegal("HTTR ScR 9.1.1", f"{m.uid} crosses unbridged water with no bridge engineer that began the "
@@ -76,13 +99,18 @@ class FerryLog:
         if tired is not None:
             return tired
         mine = 0.0 if is_kind(m.game, m.uid, "leader") else number(m.game, m.uid, "strength")
+        unknown = mine if isinstance(mine, Unknown) else None
         for u in near:
             room = number(m.game, u, "strength")
-            if u in self.itself or self.tired(u) or disrupted(m.state, u) or isinstance(room, Unknown) \
-                    or isinstance(mine, Unknown):
+            if u in self.itself or self.tired(u) or disrupted(m.state, u):
+                continue
+            if isinstance(room, Unknown) or isinstance(mine, Unknown):
+                unknown = unknown or room
                 continue
             if self.carried.get(u, 0.0) + mine <= room:
                 return None
+        if isinstance(unknown, Unknown):
+            return NotCheckable(f"{unknown.needs}: a bridge engineer ferries at most its own SP a phase (ScR 9.1.2)")
         return Illegal("HTTR ScR 9.1.2", f"{m.uid} would take the bridge engineers in {', '.join(near)} past their SP "
                        "ferried this phase")
 
