@@ -67,7 +67,7 @@ def judge_repair(p: Position, approaches: Approaches, br: Bridge) -> Verdict:
     maybe = [u for h in br for u in undisrupted(p.state, p.state.at(h)) if is_kind(p.game, u, "bridging_engineer")
              is None and side in (None, p.state.side(u)) and p.works.disturbed.get(u, (-1, -1)) < start]
     if total < REPAIR_SP and maybe and start[0] >= first_turn(p.game):
-        return NotCheckable(f"the type of unit {sorted(maybe)[0]} (units.csv type: whether it is a bridge engineer "
+        return NotCheckable(f"the type of unit {min(maybe)} (units.csv type: whether it is a bridge engineer "
                             f"repairing {label}, ScR 9.6.1: {REPAIR_SP:g} SP of them, {total:g} known)")
     if total < REPAIR_SP or start[0] < first_turn(p.game):
         return functions_lost(p.state, there, "repair a bridge") or Illegal(
