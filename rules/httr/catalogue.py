@@ -134,6 +134,13 @@ READINGS: tuple[Reading, ...] = (
                         "that sector'; a reinforcement is not re-entering")),
             "held", "12.2.1 is the reinforcements' own rule for the GT they are due; a unit held past it sits in the "
             "area like any unit there, and 10.2.11 names no exception (its warning then binds it too)"),
+    Reading("if_control_er", "HTTR SR 6.5.5.2 (L331) vs SR 6.5.2.2 (L303), its example (L304), 17.5.1 (L857)",
+            (("original_command", "6.5.2.2, L304, 17.5.1: an HQ above the artillery or a brigade of its own division "
+                                  "controls it as a matter of course; -2 only under an HQ it was attached to later"),
+             ("above_only", "6.5.5.2's letter: 'controlled by a HQ to which it was not originally attached', so a "
+                            "brigade of its division too")),
+            "original_command", "6.5.2.2 and 17.5.1 list a division's brigades among its artillery's controllers "
+            "without a penalty; 'attached' is the word of SR 13.4 and ScR 4.4.1-4.4.3 for a changed subordination"),
 )
 
 #: The HTTR predicates (id, rule, meaning, what the bundled data lacks).

@@ -85,7 +85,7 @@ def mode_line(p: Position, d: Declaration, target: Hex, line: str, value: int,
 
 @rule("HTTR SR 6.5.4-6.5.5 / 6.5.6.2", "IF-12", "IF strength: towed artillery and SPA doubled at conventional "
       "targets but not beyond their printed range (there halved at AFVs), HW in Defilade halved, an unobserved "
-      "barrage quartered; ER -2 under an HQ the artillery is not attached to; +2 on the roll at a hex of more than "
+      "barrage quartered; ER -2 under an HQ outside the artillery's original command (reading if_control_er); +2 on the roll at a hex of more than "
       "18 SP, +-1 per 12 SP beyond 16 (at most +-3 in all); AFV targets by their class")
 def if_firer(p: Position, d: Declaration, u: str, target: Hex) -> tuple[float, int] | Unknown:
     s, er, rng = strength_now(p, u), er_now(p, u), printed_range(p.game, u)  # SR 21.5.4: halved while fatigued
@@ -112,11 +112,25 @@ def if_firer(p: Position, d: Declaration, u: str, target: Hex) -> tuple[float, i
                 if counted is None:
                     return Unknown(f"{route_needs(p)}: whether {u}'s unobserved barrage counts as observed")
                 s = s if counted else math.ceil(s / 4)
-        if d.hq is not None and d.hq in p.game.units and d.hq not in formation_chain(p.game, u):
+        if d.hq is not None and d.hq in p.game.units and not original_command(p, u, d.hq):
             er -= 2  # 6.5.5.2
     elif is_kind(p.game, u, "hw") and mem.mode(p.state, u) == "defilade" and not benefits(p, p.works, u):
         s = max(math.ceil(s / 2), 1)  # 6.5.4.2: unless entrenched
     return s, int(max(1, min(er, 9)))
+
+
+CONTROL_ER = "if_control_er"  # the reading of SR 6.5.5.2's 'originally attached' (catalogue.READINGS)
+
+
+def original_command(p: Position, u: str, hq: str) -> bool:
+    """SR 6.5.5.2 (L331): is ``hq`` one the artillery ``u`` 'was originally attached' to (its ER then not two less)?
+    Reading ``if_control_er``: ``original_command`` (default), an HQ above it or below its own HQ (the controllers
+    of 6.5.2.2, its example L304 and 17.5.1 L857), so that only an HQ it was attached to later (SR 13.4; ScR 4.4.1,
+    4.4.3) costs 2; ``above_only``, any HQ not above it."""
+    chain = formation_chain(p.game, u)
+    if hq in chain:
+        return True
+    return p.readings.get(CONTROL_ER) != "above_only" and bool(chain) and chain[0] in formation_chain(p.game, hq)
 
 
 #: SR 6.5.6.2 (L334): the IF fire value lost at an AFV target by its class (units.csv afv_class, 1 very light ...

@@ -8,9 +8,9 @@ Readings:
   rule's example, L304: the 43rd Division's artillery by the division, the corps or the division's brigades);
 - the spotter is subordinate to the controlling HQ (6.5.2.3) and in the chain of the artillery's own HQ (17.5.2-
   17.5.4: a division's, regiment's or battalion's units observe for its artillery); an HQ may spot for itself;
-- 7.4.1's criteria are alternatives ("valid if a) ... or b) ..."): a LOC fails only when it crosses more than 3
-  city/forest hexes and more than 4 city/forest/town/woods hexes, which the rule's note confirms ("if three of
-  the hexes in (b) are city and/or forest, the LOC falls under (a)");
+- 7.4.1 a) and b) by the rule's note ("if three of the hexes in (b) are city and/or forest, the LOC falls under
+  (a)"): a LOC crossing three or more city/forest hexes is judged by a) alone (at most 3 of them, town and woods
+  not counted), one crossing fewer by b) (at most 4 city/forest/town/woods hexes); so 4 forest hexes fail;
 - scenario communication (ScR 4.4) comes from the game data: ``[special.corps_artillery]`` (side, size and
   limit of the HQs that control any artillery of their side and talk to any of its spotters, 4.4.2) and
   ``[special.airborne]`` (the formations whose units are airborne, 4.4.5-4.4.6); a unit is of a formation when
@@ -126,9 +126,10 @@ def check_loc(p: Position, spotter: str, hq: str) -> Verdict:
     cover = sum(1 for k in kinds.values() if k & COVER)
     if on_hill and dense <= 4:
         return Legal(detail=f"from a hilltop across {dense} city/forest hexes (SR 7.4.1 c)")
-    if dense > 3 and cover > 4:
+    if dense > 3 or dense < 3 and cover > 4:
         return Illegal("HTTR SR 7.4.1", f"the LOC from spotter {spotter} to HQ {hq} traverses {dense} city/forest and "
-                       f"{cover} city/forest/town/woods hexes: at most 3 of the first or 4 of the second")
+                       f"{cover} city/forest/town/woods hexes: at most 3 city/forest (a, which governs from three on) or 4 "
+                       "city/forest/town/woods (b)")
     return Legal()
 
 

@@ -61,7 +61,10 @@ def test_er_two_less_under_an_hq_it_is_not_attached_to():  # IF-12, SR 6.5.5.2 (
     own = rolled({**GUNS, "G-INF1": "B0304"}, "if B0304 from A-ART spotter A-INF1 hq A-DIV", (1, 1))
     other = rolled({**GUNS, "A-REG1": ("B0102", BATTERY), "G-INF1": "B0304"},
                    "if B0304 from A-ART spotter A-INF1 hq A-REG1", (1, 1))
-    assert "at ER 6" in detail(own) and "at ER 4" in detail(other)
+    # changed (audit A1 item 15): a regiment of its division is one of the artillery's own controllers (SR 6.5.2.2
+    # L303, its example L304, 17.5.1 L857), so no -2 by default (reading if_control_er; its 'above_only' value gives
+    # the ER 4 this test asserted before: tests/rules/httr/test_s3_of.py)
+    assert "at ER 6" in detail(own) and "at ER 6" in detail(other)
 
 
 def test_a_crowded_hex_adds_two_to_the_roll():  # IF-12, SR 6.5.3 (L316): more than 18 SP in the barraged hex
