@@ -112,34 +112,57 @@ def struck_move(struck: list[Strike], uid: str) -> Verdict | None:
     return None
 
 
+def effect(p: Position, s: Strike) -> str | NotCheckable:
+    """ScR 7.4: what one strike's result does: ``-``, ``D`` (disrupt and retreat one hex), ``1`` (disrupt, a loss,
+    no retreat) or ``in place`` (disrupt only). Reading (READINGS ``airstrike_armor_retreat``): 1* on an AFV or HQ
+    is a D (``retreat``, the default) or a disruption in place (``no_retreat``)."""
+    if s.result != "1*":
+        return s.result
+    armored = is_kind(p.game, s.unit, "afv", "hq")
+    if armored is None:
+        return NotCheckable(f"whether {s.unit} is armored or an HQ (units.csv type), ScR 7.4")
+    return ("D" if p.readings.get("airstrike_armor_retreat") == "retreat" else "in place") if armored else "1"
+
+
+def judge_strikes(p: Position, struck: list[Strike]) -> list[Verdict]:
+    """At the end of the Fire Phase: each struck unit's state against all its strikes together (ScR 7.2.2 allows
+    three on a hex; 7.3.2 applies each result at once, so a later strike sees the earlier ones' effect)."""
+    units = sorted({s.unit for s in struck})
+    return [judge_strike(p, [s for s in struck if s.unit == u]) for u in units]
+
+
 @rule("HTTR ScR 7.4 / 7.2.13", "AS-11", "airstrike results: '-' nothing; D disrupts the target and retreats it one "
       "hex; 1 (and 1* on a non-armored, non-HQ unit) disrupts with a loss and no retreat")
-def judge_strike(p: Position, s: Strike) -> Verdict:
-    """At the end of the Fire Phase. Reading (READINGS ``airstrike_armor_retreat``): 1* on an AFV or HQ is a D
-    (``retreat``, the default) or a disruption in place (``no_retreat``)."""
-    effect = s.result
-    if effect == "1*":
-        armored = is_kind(p.game, s.unit, "afv", "hq")
-        if armored is None:
-            return NotCheckable(f"whether {s.unit} is armored or an HQ (units.csv type), ScR 7.4")
-        effect = ("D" if p.readings.get("airstrike_armor_retreat") == "retreat" else "in place") if armored else "1"
-    where = p.state.where(s.unit)
-    disrupted = mem.has(p.state, s.unit, "disrupted")
-    why = f"the airstrike on {s.unit} in {s.label} gave {s.result} ({s.column})"
-    if effect == "-":
-        if where != s.at or (disrupted and not s.disrupted):
-            return Illegal("HTTR ScR 7.3.2", f"{why}: no result, but {s.unit} was "
-                           f"{'moved' if where != s.at else 'disrupted'}")
+def judge_strike(p: Position, strikes: list[Strike]) -> Verdict:
+    """One unit's strikes of this Fire Phase, in their order, against its state at its end (ScR 7.3.2: results
+    apply at once). The unit retreats one hex when its first strike with an effect is a D on a target not yet
+    disrupted (a D on a disrupted unit has no effect, 7.2.13); any effect leaves it disrupted; all '-' leave it
+    as it was."""
+    first = strikes[0]
+    effects = [effect(p, s) for s in strikes]
+    unsure = next((e for e in effects if isinstance(e, NotCheckable)), None)
+    if unsure is not None:
+        return unsure
+    hits = [e for e in effects if e != "-"]
+    where = p.state.where(first.unit)
+    disrupted = mem.has(p.state, first.unit, "disrupted")
+    why = (f"the airstrike{'s' if len(strikes) > 1 else ''} on {first.unit} in {first.label} gave "
+           f"{', '.join(f'{s.result} ({s.column})' for s in strikes)}")
+    if not hits:
+        if where != first.at or (disrupted and not first.disrupted):
+            return Illegal("HTTR ScR 7.3.2", f"{why}: no result, but {first.unit} was "
+                           f"{'moved' if where != first.at else 'disrupted'}")
         return Legal()
-    if effect == "D" and s.disrupted:
-        return Legal(detail=f"{why}: {s.unit} was already disrupted, no additional effect (ScR 7.4)")
+    retreat = hits[0] == "D" and not first.disrupted
+    if hits == ["D"] * len(hits) and first.disrupted:
+        return Legal(detail=f"{why}: {first.unit} was already disrupted, no additional effect (ScR 7.4)")
     if where is None:
-        return Legal(guess=f"{s.unit} is off the map after {s.result}: read as eliminated by the strike")
+        return Legal(guess=f"{first.unit} is off the map after {why}: read as eliminated by the strike")
     if not disrupted:
-        return Illegal("HTTR ScR 7.4", f"{why}, but {s.unit} is not disrupted at the end of the Fire Phase")
-    if effect == "D" and where.distance(s.at) != 1:
-        return Illegal("HTTR ScR 7.4", f"{why}: {s.unit} retreats one hex, but it is "
-                       f"{'still there' if where == s.at else 'in ' + p.game.map.labels[where]}")
-    if effect != "D" and where != s.at:
-        return Illegal("HTTR ScR 7.4", f"{why}: no retreat, but {s.unit} moved to {p.game.map.labels[where]}")
+        return Illegal("HTTR ScR 7.4", f"{why}, but {first.unit} is not disrupted at the end of the Fire Phase")
+    if retreat and where.distance(first.at) != 1:
+        return Illegal("HTTR ScR 7.4", f"{why}: {first.unit} retreats one hex, but it is "
+                       f"{'still there' if where == first.at else 'in ' + p.game.map.labels[where]}")
+    if not retreat and where != first.at:
+        return Illegal("HTTR ScR 7.4", f"{why}: no retreat, but {first.unit} moved to {p.game.map.labels[where]}")
     return Legal()

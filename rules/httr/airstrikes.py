@@ -338,5 +338,5 @@ def phase_end(p: Position, log: Airstrikes) -> list[Verdict]:
     if log.checks < attacks:
         out.append(Illegal("HTTR ScR 7.2.10", f"{attacks} airstrike attack(s) designated and {log.checks} "
                            "resolved: all are resolved at the end of the Fire Phase"))
-    out += [results.judge_strike(p, s) for s in log.struck]
+    out += results.judge_strikes(p, log.struck)
     return out or [Legal(detail="the Fire Phase's airstrikes are resolved (ScR 7.2.10)")]
