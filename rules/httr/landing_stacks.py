@@ -5,11 +5,14 @@ The log channel: a unit of the serial being landed (rules/httr/scatter.py) that 
 hex is overstacked is displaced; the serial's displacements are judged when its landing ends (the next serial's
 Air Landing roll, or the end of the phase).
 
-Reading: the hex's stacking limit is its TEC ``stacking_limit`` (the least of its terrain types'); leaders and
+Reading: the fewest are counted among the serial's own units in the hex (6.6.3.1: 'an over-stack ... arising
+from a single serial'; units there before it are not displaced by this rule, 6.6.6.4-6.6.6.5). The hex's stacking
+limit is its TEC ``stacking_limit`` (the least of its terrain types'); leaders and
 static units do not count (SR 11.2.6).
 """
 from __future__ import annotations
 
+from typing import Any, Protocol
 
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
@@ -22,7 +25,8 @@ from hexforge.rules.registry import rule
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 
-Position = Board
+class Position(Board, Protocol):
+    landings: Any  # rules.httr.landings.Landings: each dropped unit's serial (``dropped``, ``serial_units``)
 
 
 def displacing(p: Position, at: Hex | None) -> bool:
@@ -52,6 +56,13 @@ def strength(game: Game, units: list[str]) -> float | Unknown:
     return total
 
 
+def serial(p: Position, h: Hex, moved: list[str]) -> list[str]:
+    """The displaced units' serial: those of it displaced and those still in ``h`` (ScR 6.6.3.1)."""
+    step = p.landings.dropped.get(moved[0]) if moved else None
+    units = p.landings.serial_units.get(step, []) if step is not None else []
+    return [u for u in units if u in moved or p.state.where(u) == h] or list(moved)
+
+
 @rule("HTTR ScR 6.6.3.1-6.6.3.2", "AIR-13", "a landing overstack is fixed by displacing the fewest units; artillery "
       "is never displaced")
 def judge_displaced(p: Position, h: Hex, moved: list[str]) -> list[Verdict]:
@@ -67,7 +78,7 @@ def judge_displaced(p: Position, h: Hex, moved: list[str]) -> list[Verdict]:
     if missing is not None:
         return out + [NotCheckable(missing.needs)]
     excess, fewest = there + away - cap, 0
-    movable = [u for u in [*p.state.at(h), *moved] if not is_kind(p.game, u, "artillery")]
+    movable = [u for u in serial(p, h, moved) if not is_kind(p.game, u, "artillery")]
     for s in sorted((strength(p.game, [u]) for u in movable), reverse=True):
         if excess <= 0:
             break

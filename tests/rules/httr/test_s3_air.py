@@ -2,8 +2,11 @@
 game. Its airstrike grid (tables/airstrike_grid.toml), Concentrated column: 2d6 3 '-', 7 D, 10 '1'."""
 from __future__ import annotations
 
-from tests.rules.httr.helpers import Log, illegal, rules_broken
+from hexforge.builder.locations import OFF_MAP
+from hexforge.builder.timeline import Entered
+from tests.rules.httr.helpers import Log, illegal, ref, rules_broken
 from tests.rules.httr.test_airstrikes import STRIKE
+from tests.rules.httr.test_scatter import PF, everything
 
 TARGET = {"A-INF1": "B0304", "G-INF1": ("B0305", {"Mode": "Concentrated"})}
 
@@ -37,3 +40,29 @@ def test_a_d_after_a_one_has_no_effect():  # AS-11, ScR 7.3.2 (L1284: applied at
     assert rules_broken(two_strikes((5, 5), (4, 3), disrupt, retreat)) == ["HTTR ScR 7.4"]
     # D first: the unit retreats, the '1' after it adds a loss and no second retreat
     assert not illegal(two_strikes((4, 3), (5, 5), disrupt, retreat))
+
+
+def landed_on(old: dict[str, str], units: tuple[str, ...], *displaced: str) -> list:
+    """A serial ``units`` lands (2d6 7: an A result) on B0405 (woods, stacking limit 20) where ``old`` stand;
+    ``displaced`` of it leave for B0404."""
+    setup = {u: (None, {"Mode": "Defilade" if u == "A-ART3" else "Concentrated"}) for u in units}
+    log = Log({"G-INF1": "B0310", **old, **setup}).phase(8, "allied_movement").place("pf1", PF, "B0305") \
+        .say("drop B0405 south")
+    step = len(log.events) + 1
+    log.events += [Entered(step, ref(u), OFF_MAP, "B0405") for u in units]
+    log.roll("Air Landing", 3, 4)
+    for u in displaced:
+        log.move(u, "B0404")
+    return everything(log.phase(8, "allied_organization"))
+
+
+def test_the_fewest_are_counted_among_the_serials_units():  # AIR-13, ScR 6.6.3.1 (L1230)
+    old = {"A-INF3": "B0405", "A-INF1": "B0405", "A-INF2": "B0405", "A-ENG": "B0405"}  # 18 SP there before
+    # 25 SP on a limit of 20: the serial's 2+2 SP both go (one of the 5 SP units there before is no candidate)
+    both = landed_on(old, ("A-INF5", "A-INF6", "A-ART3"), "A-INF5", "A-INF6")
+    assert not [v for v in illegal(both) if v.rule == "HTTR ScR 6.6.3.1"]
+    # 14 SP there and a serial of 4+2+2: 22 SP, one of the serial's units fixes it, so two are too many
+    few = {"A-INF3": "B0405", "A-INF1": "B0405", "A-INF2": "B0405"}
+    assert "HTTR ScR 6.6.3.1" in rules_broken(landed_on(few, ("A-INF4", "A-INF5", "A-INF6"), "A-INF5", "A-INF6"))
+    assert not [v for v in illegal(landed_on(few, ("A-INF4", "A-INF5", "A-INF6"), "A-INF5"))
+                if v.rule == "HTTR ScR 6.6.3.1"]
