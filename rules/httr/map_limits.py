@@ -17,8 +17,10 @@ NotCheckable per log naming it (never Legal), and still flags what the known dat
   ``route`` (a place name) and ``route_reach``; ``hq_reach`` and ``hq_anchor`` (division HQ -> place name).
 
 Readings: ScR 8.0's "road or railroad" is a step along a thoroughfare of the data's ``roads`` kinds. ScR 8.3.2's
-"always remain within four hexes of a Club Route hex" is judged at every hex of the path: each is within ``reach``
-of an anchor or within ``route_reach`` of the route. A log step between hexes that are not adjacent (a drag
+"always remain within four hexes of a Club Route hex" is judged at every step of the path: a step may not leave
+the limits (within ``reach`` of an anchor or within ``route_reach`` of the route), and a unit already outside them
+(set up, scattered or retreated there: "voluntarily") may not step farther from its nearest anchor; the HQ likewise
+from its supply DZ. A log step between hexes that are not adjacent (a drag
 whose path the log does not show) crosses no hexside the check can see, and enters its last hex off any road.
 """
 from __future__ import annotations
@@ -168,15 +170,25 @@ def tether(p: Position, log: Limits, uid: str, steps: list[Hex], cfg: dict) -> l
     home = log.hexes(p.game, f"hq:{uid}", hq) if hq is not None else frozenset()
     if anchors is None or route is None or home is None:
         return log.missing(cfg, "the drop zones, Club Route's bridges and Club Route's hexes (ScR 8.3.2)")
-    reach, near = int(cfg.get("reach", 12)), int(cfg.get("route_reach", 4))
-    for h in steps[1:]:
-        if not near_any(h, anchors, reach) and not near_any(h, route, near):
-            return [Illegal(cfg.get("rule", "HTTR ScR 8.3.2"), f"{uid} moves to {label(p, h)}, over {reach} hexes "
-                            f"from a drop zone or Club Route bridge and over {near} from Club Route")]
-        if hq is not None and not near_any(h, home, int(cfg.get("hq_reach", 12))):
-            return [Illegal(cfg.get("rule", "HTTR ScR 8.3.2"), f"{uid} moves to {label(p, h)}, over "
-                            f"{cfg.get('hq_reach', 12)} hexes from its supply DZ ({hq})")]
+    reach, near, far = int(cfg.get("reach", 12)), int(cfg.get("route_reach", 4)), int(cfg.get("hq_reach", 12))
+
+    def inside(h: Hex) -> bool:
+        return near_any(h, anchors, reach) or near_any(h, route, near)
+
+    for a, b in zip(steps, steps[1:]):
+        if not inside(b) and (inside(a) or away(b, anchors) > away(a, anchors)):
+            return [Illegal(cfg.get("rule", "HTTR ScR 8.3.2"), f"{uid} moves to {label(p, b)}, over {reach} hexes "
+                            f"from a drop zone or Club Route bridge and over {near} from Club Route"
+                            f"{'' if inside(a) else ', farther than it was'}")]
+        if hq is not None and away(b, home) > far and away(b, home) > away(a, home):
+            return [Illegal(cfg.get("rule", "HTTR ScR 8.3.2"), f"{uid} moves to {label(p, b)}, over {far} hexes "
+                            f"from its supply DZ ({hq})")]
     return [Legal(detail=f"{uid} stays within its airborne limits (ScR 8.3.2)")]
+
+
+def away(h: Hex, hexes: frozenset[Hex]) -> int:
+    """The distance from ``h`` to the nearest of ``hexes``."""
+    return min((h.distance(x) for x in hexes), default=0)
 
 
 def near_any(h: Hex, hexes: frozenset[Hex], reach: int) -> bool:

@@ -66,3 +66,21 @@ def test_the_fewest_are_counted_among_the_serials_units():  # AIR-13, ScR 6.6.3.
     assert "HTTR ScR 6.6.3.1" in rules_broken(landed_on(few, ("A-INF4", "A-INF5", "A-INF6"), "A-INF5", "A-INF6"))
     assert not [v for v in illegal(landed_on(few, ("A-INF4", "A-INF5", "A-INF6"), "A-INF5"))
                 if v.rule == "HTTR ScR 6.6.3.1"]
+
+
+def test_an_airborne_unit_outside_its_limits_may_move_back():  # RES-11, ScR 8.3.2 (L1342: 'voluntarily')
+    """A-INF4 (A-DIV2: within 3 of its drop zone B0308 or 1 of the row 05 road) starts in B0102, 7 hexes out."""
+    def broken(*path: str) -> list[str]:
+        log = Log({"A-INF4": "B0102"}).phase(1, "allied_movement").move("A-INF4", *path)
+        return rules_broken([v for j in log.check().judged for v in j.verdicts])
+    assert "HTTR ScR 8.3.2" not in broken("B0202", "B0203")  # back towards the drop zone, still outside
+    assert "HTTR ScR 8.3.2" in broken("B0101")  # farther out: 8 hexes from the drop zone
+
+
+def test_a_division_hq_outside_its_reach_may_move_back():  # RES-11, ScR 8.3.2 (L1343)
+    """A-DIV2 stays within 2 of its supply DZ B0108; it starts in B0408, 3 away."""
+    def broken(*path: str) -> list[str]:
+        log = Log({"A-DIV2": "B0408"}).phase(1, "allied_movement").move("A-DIV2", *path)
+        return rules_broken([v for j in log.check().judged for v in j.verdicts])
+    assert "HTTR ScR 8.3.2" not in broken("B0308")
+    assert "HTTR ScR 8.3.2" in broken("B0508")
