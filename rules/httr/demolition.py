@@ -6,7 +6,10 @@ A1826's 8); a destroyed bridge gets a Destroyed Bridge marker (the game's ``dest
 the phase. Table 1 (the data's ``bridge_demolition`` table) says which bridge over which water may be blown. A
 marker with no roll before it is bridge engineers' work (``engineer_demolition.py``).
 
-Readings: the roll is for the eligible bridge next to the last move of an approaching unit (the log names no
+Readings: ScR 9.5.4's "each bridge that has already been destroyed during the scenario" is each bridge a
+Destroyed Bridge marker was put on during the log (after a roll or by engineers, counted once per bridge);
+markers of the set-up (ScR 8.1.8's Meuse-Escaut bridges, "considered destroyed") were not destroyed during the
+scenario and are not counted. The roll is for the eligible bridge next to the last move of an approaching unit (the log names no
 bridge; with several the first is taken and the verdict says it guessed); a bridge's type is the thoroughfare
 that crosses it (road, trail, rail); "for the first time" is once per bridge.
 """
@@ -52,7 +55,7 @@ class Demolitions:
     known: list[Bridge] | None = None  # every bridge over water of the map (read once)
     approaches: Approaches = field(default_factory=Approaches)  # units near each bridge (ScR 9.6.2)
     rolled: set[Bridge] = field(default_factory=set)
-    destroyed: int = 0
+    destroyed: set[Bridge] = field(default_factory=set)  # bridges blown during the scenario (ScR 9.5.4)
     due: tuple[int, Bridge] | None = None
 
 
@@ -128,11 +131,11 @@ def judge_roll(p: Position, dem: Demolitions, index: int, e: DiceRoll) -> Verdic
     br = sure[0]
     dem.rolled.add(br)
     own = any(p.state.side(u) == button.side for h in br for u in p.state.at(h))
-    total = (e.total if e.total is not None else sum(e.values)) - (1 if own else 0) + dem.destroyed
+    total = (e.total if e.total is not None else sum(e.values)) - (1 if own else 0) + len(dem.destroyed)
     limit = threshold(p.game, br)
     blown = total <= limit
     if blown:
-        dem.destroyed += 1
+        dem.destroyed.add(br)
         dem.due = (index, br)
     guess = f"the roll is for the bridge between {label(p, br)}" if len(sure) > 1 else None
     return Legal(detail=f"modified roll {total} against {limit}: the bridge between {label(p, br)} is "
@@ -173,6 +176,7 @@ def judge_marker(p: Position, dem: Demolitions, h: Hex | None, removed: bool = F
     if not at:
         return NotCheckable(f"a bridge at {p.game.map.labels.get(h, 'that place')} (the map's bridges)")
     a, b = at[0]
+    dem.destroyed.add(at[0])  # ScR 9.5.4: blown by engineers (or marked so), it counts for later rolls
     road = {TYPES[k] for k in p.game.map.terrain.connections(a, b) if k in TYPES} == {"road"}
     w = water(p.game, a, b) or "stream"
     return judge_engineers(p, at[0], w, road and w == "river")
