@@ -58,6 +58,7 @@ from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
+from hexforge.rules.httr.los import WEATHER_DATA
 from hexforge.rules.httr.units import number
 from hexforge.rules.registry import rule
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, worst
@@ -78,6 +79,8 @@ class Position(Board, Protocol):
     readings: dict[str, str]
 
     def turn_kind(self, turn: int) -> str | None: ...
+
+    def calendar(self) -> dict[int, dict]: ...
 
 
 class Left(NamedTuple):
@@ -204,19 +207,30 @@ def too_soon(p: Position, uid: str, left: Left) -> Illegal | None:
       "by; an area deactivated on its GT (Table 3) holds no units from then on")
 def area_open(p: Position, h: Hex | None) -> Verdict | None:
     """The off-map areas are the data's ``[[edges]] offmap-<area>`` (their map edge hexes, ScR 10.1.3) and the
-    ``offmap_deactivation`` table (an area it does not list is never deactivated)."""
+    ``offmap_deactivation`` table (an area it does not list is never deactivated). A hex on the edges of two areas
+    (their common boundary row, 10.1.4: 'between or on the two boundary hex rows') is closed only when both are. A
+    hex on no area's edge: with the display transcribed (game.toml ``[special.offmap_areas] adjacent``) no unit
+    comes back by it (10.1.4); else not checkable."""
     areas = areas_of(p, h)
-    if not areas:
-        return unknown_area(p, h)
     label = p.game.map.labels.get(h, "?") if h is not None else "?"
-    table = Cells.of(p.game, "offmap_deactivation")
-    for area in areas:
-        gt = table.get(area, DEACTIVATED)
-        if isinstance(gt, (int, float)) and not isinstance(gt, bool) and p.state.turn is not None \
-                and p.state.turn >= gt:
-            return Illegal("HTTR ScR 10.3", f"{label} is the edge of off-map area {area}, deactivated on GT {gt:g}: "
-                           "no unit comes back from it")
+    if not areas:
+        if isinstance((p.game.special(AREAS) or {}).get("adjacent"), list):
+            return Illegal("HTTR ScR 10.1.4", f"{label} is on no off-map area's edge: a unit in an off-map area "
+                           "enters the map between or on that area's boundary hex rows")
+        return unknown_area(p, h)
+    closed = deactivated(p, areas)
+    if len(closed) == len(areas):
+        return Illegal("HTTR ScR 10.3", f"{label} is the edge of off-map area {closed[0][0]}, deactivated on GT "
+                       f"{closed[0][1]:g}: no unit comes back from it")
     return None
+
+
+def deactivated(p: Position, areas: tuple[str, ...]) -> list[tuple[str, float]]:
+    """The areas of ``areas`` deactivated by now (the ``offmap_deactivation`` table, ScR 10.3 Table 3), with their GT."""
+    table = Cells.of(p.game, "offmap_deactivation")
+    gts = [(a, table.get(a, DEACTIVATED)) for a in areas]
+    return [(a, float(gt)) for a, gt in gts if isinstance(gt, (int, float)) and not isinstance(gt, bool)
+            and p.state.turn is not None and p.state.turn >= gt]
 
 
 def unknown_area(p: Position, h: Hex | None) -> NotCheckable:
@@ -299,11 +313,27 @@ def moved_in_time(p: Position, uid: str, left: Left, area: str, steps: int) -> V
         return Illegal("HTTR ScR 10.2.4" if left.mode == "travel" else "HTTR ScR 10.2.5",
                        f"{uid} ({left.mode.title()} Mode) needs {steps} move(s) between off-map areas and a complete "
                        f"Movement Phase in area {area} (ScR 10.2.3): it comes back only after GT {ready[0]}'s Movement Phase")
+    window = list(range(gts[0], turn if phase > m else turn - 1))  # GTs its steps may fall in (passage_of's)
+    barred = [g for g in window if clear_day(p, g)]
+    if len(window) - len(barred) < steps:
+        return Illegal("HTTR ScR 10.2.7", f"{uid} needs {steps} move(s) between off-map areas in GT "
+                       f"{window[0]}-{window[-1]}, and GT {', '.join(map(str, barred))} "
+                       f"{'is a' if len(barred) == 1 else 'are'} clear weather day turn{'s' if len(barred) > 1 else ''} "
+                       "(weather '0', ScR 13.2): no movement between areas then")
     if any(p.turn_kind(t) != "night" for t in gts):
         return NotCheckable(f"whether {uid}'s moves between off-map areas from GT {gts[0]}, not all by night, had "
                             "its controlling HQ with it and no clear weather (ScR 10.2.7-10.2.8; the display's moves "
                             "are not logged)")
     return Legal(detail=f"{uid} moved by night from area {left.areas[0]} to area {area} (ScR 10.2.4-10.2.5, 10.2.9)")
+
+
+def clear_day(p: Position, turn: int) -> bool:
+    """ScR 10.2.7: GT ``turn`` is a day turn of weather '0' on every route: a date the data's ``[special.weather]
+    clear_dates`` gives (ScR 13.2: '0' on the first two days). Reading: later weather is a rating the calendar does
+    not give as '0', so only those dates bar the moves (10.2.10's unequal areas then never arise)."""
+    row = p.calendar().get(turn) or {}
+    dates = (p.game.special(WEATHER_DATA) or {}).get("clear_dates") or ()
+    return row.get("kind") == "day" and row.get("date") in dates
 
 
 def passage_of(p: Position, uid: str, left: Left, back: tuple[str, ...], pairs: list, steps: int) -> Passage | None:
@@ -398,6 +428,19 @@ def held_wait(p: Position, arrivals: Arrivals, uid: str, h: Hex | None, due: int
     return waits_from(p, arrivals, uid, h, lambda area: due)
 
 
+@rule("HTTR ScR 10.3 / 12.3.3", "OFF-3", "a German reinforcement held off the map past its GT does not enter from an "
+      "area deactivated since (its units are removed from play)")
+def held_open(p: Position, uid: str, h: Hex | None, due: int) -> Illegal | None:
+    """``uid``, due in GT ``due``, enters on ``h`` later: it was held in ``h``'s area (12.3.3), which is deactivated
+    by now (every area whose edge holds ``h``), so it was removed from play (10.3)."""
+    areas = areas_of(p, h)
+    closed = deactivated(p, areas) if p.state.turn is not None and p.state.turn > due else []
+    if areas and len(closed) == len(areas):
+        return Illegal("HTTR ScR 10.3", f"{uid}, due in GT {due}, was held in off-map area {closed[0][0]}, "
+                       f"deactivated on GT {closed[0][1]:g}: its units are removed from play")
+    return None
+
+
 @rule("HTTR ScR 10.2.11", "OFF-1", "German units in off-map area 6E wait there two full turns before entering the map, "
       "and the German player warns the turn before they enter")
 def waits_from(p: Position, arrivals: Arrivals, uid: str, h: Hex | None,
@@ -446,13 +489,42 @@ def warned(p: Position, arrivals: Arrivals, uid: str, area: str, side: str | Non
                    f"not warn in GT {turn - 1} that units there would enter the map (chat '{WARN} {area}')")
 
 
-@rule("HTTR ScR 10.2.2", "OFF-2", "a unit that entered the map does not leave it in the same GT")
-def judge_exit(p: Position, arrivals: Arrivals, uid: str) -> Verdict:
+@rule("HTTR ScR 10.2.2 / 10.0 / 10.1.2-10.1.3 / 10.3", "OFF-2/OFF-3", "a unit leaves the map in its side's Movement "
+      "Phases and not in the GT it entered; a German unit leaves into an off-map area (by its edge) not yet "
+      "deactivated")
+def judge_exit(p: Position, arrivals: Arrivals, uid: str) -> list[Verdict]:
+    """``uid`` moves off the map: a verdict for each factor. Reading: leaving the map is a move (SR 4.1, 9.1.1;
+    ScR 10.0: 'off-map movement takes place during the German Movement Phase'), in the side's Movement or Reaction
+    Phase; a German unit leaves into the area whose edge it leaves by (10.1.2-10.1.3), which must not be
+    deactivated (10.3: 'unavailable for German movement'); with the display transcribed, a hex on no area's edge
+    leads into none."""
     turn, phase = p.state.turn, p.state.phase
     if turn is None or phase is None:
-        return NotCheckable("the phase (no turn tracker change yet)")
+        return [NotCheckable("the phase (no turn tracker change yet)")]
     h = p.state.where(uid)
     arrivals.left[uid] = Left(turn, phase, h, areas_of(p, h), mem.mode(p.state, uid))
+    kind, side = p.phase()
+    out: list[Verdict] = []
+    if kind not in ENTRY_PHASES or side != p.state.side(uid):
+        out.append(Illegal("HTTR SR 4.1", f"{uid} leaves the map in the {p.game.info.sequence[phase].name.resolved}: "
+                           "a unit moves only in its side's Movement or Reaction Phase (ScR 10.0)"))
     if arrivals.entered.get(uid) == turn:
-        return Illegal("HTTR ScR 10.2.2", f"{uid} entered the map this GT and may not leave it before the next")
-    return Legal(detail=f"{uid} leaves the map (ScR 10.1.2: into an off-map area)")
+        out.append(Illegal("HTTR ScR 10.2.2", f"{uid} entered the map this GT and may not leave it before the next"))
+    if p.state.side(uid) == "german":
+        out += [v for v in (into_area(p, uid, h),) if v is not None]
+    return out or [Legal(detail=f"{uid} leaves the map (ScR 10.1.2: into an off-map area)")]
+
+
+def into_area(p: Position, uid: str, h: Hex | None) -> Illegal | None:
+    """A German unit leaving by ``h``: into a deactivated area (10.3), or, the display transcribed, into none."""
+    areas, label = areas_of(p, h), p.game.map.labels.get(h, "?") if h is not None else "?"
+    if not areas:
+        if isinstance((p.game.special(AREAS) or {}).get("adjacent"), list):
+            return Illegal("HTTR ScR 10.1.3", f"{uid} leaves the map from {label}, on no off-map area's edge: German "
+                           "units that exit the map are placed in the area whose map edge hexes they leave by")
+        return None
+    closed = deactivated(p, areas)
+    if len(closed) == len(areas):
+        return Illegal("HTTR ScR 10.3", f"{uid} leaves the map into off-map area {closed[0][0]}, deactivated on GT "
+                       f"{closed[0][1]:g}: it is unavailable for German movement")
+    return None

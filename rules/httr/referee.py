@@ -48,8 +48,9 @@ from hexforge.rules.httr.scenario_start import before_start
 from hexforge.rules.httr.arrivals import Arrivals, judge_entry, judge_exit
 from hexforge.rules.httr.overstack import Overstacks, began_overstacked
 from hexforge.rules.httr import demolition, of_fire, recovery_modes, victory
+from hexforge.rules.httr.spa_fired import judge_half
 from hexforge.rules.httr.movement import Movement, Step
-from hexforge.rules.httr.stacking import check_order, judge_reorder
+from hexforge.rules.httr.stacking import check_join, check_order, judge_reorder
 from hexforge.rules.httr.units import has_mode, is_kind
 from hexforge.rules.registry import note, rule
 from hexforge.rules.replay import Judged, Referee, Report
@@ -269,7 +270,8 @@ class HttrReferee(Referee):
         elif isinstance(e, Eliminated):
             self.state = mem.moved(before, self.state, uid, None)
         if isinstance(e, Entered):
-            cpl.arrived(self, uid)  # ScR 5.1.3.9: supplied on arrival; an HQ holds 2 CP until its next allocation
+            cpl.arrived(self, uid, self.landings.landed.get(uid) == self.state.turn)  # ScR 5.1.3.9: supplied on
+            # arrival, an HQ holds 2 CP until its next allocation; ScR 5.1.3.6: a dropped unit four GTs more
         elif isinstance(e, StepChange):
             said = mem.layer_change(e.trait, e.new, self.channel)
             if said is not None:
@@ -473,7 +475,8 @@ class HttrReferee(Referee):
         start = self.state.where(uid)
         drops = [self.hex(x) for x in (e.path or (e.to_hex,))]
         if start is not None and e.to_hex is None:
-            self.say(j.index, judge_exit(self, self.arrivals, uid))
+            for v in judge_exit(self, self.arrivals, uid):  # a verdict for each factor (ScR 10, SR 4.1)
+                self.say(j.index, v)
             return
         if start is None or not drops or any(h is None for h in drops):
             self.say(j.index, NotCheckable(f"where {uid} moved from and to (a hex of the map)"))
@@ -483,7 +486,7 @@ class HttrReferee(Referee):
             self.say(j.index, NotCheckable("the phase (no turn tracker change yet)"))
             return
         if e.stack:
-            self.say(j.index, check_order(self, self.logged_order(e), e.to_hex or ""))
+            self.say(j.index, check_order(self, self.logged_order(e), e.to_hex or "", uid))
         if uid in self.ca.involved:
             self.say(j.index, self.retreat_or_advance(uid, start, drops))
             for v in judge_retreat(self, uid, start, drops) if start == self.ca.involved[uid] else \
@@ -527,21 +530,16 @@ class HttrReferee(Referee):
         self.ferries.record(mv, mv.crossed)
         self.moves[uid] = spent
         self.say(j.index, v)
+        for half in judge_half(self, mv, uid, spent):  # SR 18.9.2: an SPA that fired moves half its MA
+            self.say(j.index, half)
         if e.stack:
             self.say(j.index, self.check_bottom(e, uid, mv, drops[-1]))
 
-    @rule("HTTR SR 9.6.3 / 11.3.4", "MOV-21", "a unit joining a stack in an EZOC goes to the bottom")
     def check_bottom(self, e: Move, uid: str, mv: Movement, to: Hex) -> Verdict:
-        order = self.logged_order(e)
-        if not order or len(order) < 2 or order[-1] == uid or self.state.where(uid) == to:  # a reorder in place
+        """MOV-21 (SR 9.6.3, 11.3.4 with 11.4.2): rules/httr/stacking.py's check_join; a reorder in place is not."""
+        if self.state.where(uid) == to:
             return Legal()
-        ez = mv.in_ezoc(to)
-        if ez is None:
-            return NotCheckable(f"whether {self.game.map.labels[to]} is in an enemy ZOC (SR 8.0)")
-        if ez:
-            return Illegal("HTTR SR 9.6.3", f"{uid} joined the stack in {self.game.map.labels[to]}, in an enemy ZOC, "
-                           f"but not at its bottom (order, top first: {', '.join(order)})")
-        return Legal()
+        return check_join(self, self.logged_order(e), uid, self.game.map.labels[to], lambda: mv.in_ezoc(to))
 
     @rule("HTTR SR 10.5.1 / 10.5.4", "CA-22/CA-25", "after a CA a disrupted defender retreats exactly one hex; "
           "undisrupted attackers advance into the vacated hex")

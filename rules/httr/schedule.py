@@ -36,7 +36,7 @@ from hexforge.builder.timeline import Entered, Event, TurnChange
 from hexforge.games.arrival_codes import arrival_code
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
-from hexforge.rules.httr.arrivals import AREA, AREAS, Arrivals, held_wait
+from hexforge.rules.httr.arrivals import AREA, AREAS, Arrivals, held_open, held_wait
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.drop_rows import DROPS, drop_group, rows
 from hexforge.rules.registry import rule
@@ -136,7 +136,9 @@ def judge_track(p: Position, uid: str, group: Group) -> Verdict:
       "edge of its arrival code (an adjacent hex if that hex is blocked)")
 def judge_arrival(p: Position, uid: str, h: Hex | None, r) -> list[Verdict]:
     """A verdict for each factor: its GT (12.1, 12.6), its entry hex (12.1, 12.3.3-12.3.4), and a German unit held
-    in a waiting off-map area (10.2.11, rules/httr/arrivals.py ``held_wait``), in that order."""
+    in an off-map area since deactivated (10.3) or in a waiting one (10.2.11; rules/httr/arrivals.py ``held_open``,
+    ``held_wait``), in that order. Reading: the deactivation is judged of a unit held in an area its entry hex
+    allows (12.3.3); one entering by another area is flagged for that."""
     due = r.turn.resolved
     turn = p.state.turn
     if not isinstance(due, int):
@@ -151,7 +153,9 @@ def judge_arrival(p: Position, uid: str, h: Hex | None, r) -> list[Verdict]:
     if drop:
         return early or [Legal(detail=f"{uid} lands in its GT {due} (its drop hex is the air landing rules', ScR 6)")]
     place = entry_hex(p, uid, h, r)
-    held = held_wait(p, p.arrivals, uid, h, due) if p.state.side(uid) == "german" else []
+    german = p.state.side(uid) == "german"
+    closed = held_open(p, uid, h, due) if german and not isinstance(place, Illegal) else None  # of a proper hold
+    held = [*filter(None, [closed]), *held_wait(p, p.arrivals, uid, h, due)] if german else []
     return early + [v for v in (place, *held) if not (early and isinstance(v, Legal))]
 
 

@@ -84,11 +84,12 @@ def test_areas_no_chain_joins_are_no_route(areas):  # OFF-1 illegal, ScR 10.2.5 
         ["HTTR ScR 10.2.5"]
 
 
-def test_a_day_move_between_areas_is_not_checkable():  # OFF-1, ScR 10.2.7-10.2.8 (the display's moves are unlogged)
-    """On the shared synthetic game: 1W -> 1E in GT 2's (day) Movement Phase needs its HQ and no clear weather."""
+def test_a_day_move_between_areas_on_a_clear_date_is_illegal():  # OFF-1, ScR 10.2.7 (weather '0', ScR 13.2)
+    """On the shared synthetic game: 1W -> 1E in GT 2's (day) Movement Phase, on 17 Sep (its clear date: weather
+    '0'), is barred; a day move whose weather is not known is not checkable (test_concentrated_mode_takes_...)."""
     g = load_game(SYNTHETIC)
     assert g.special("offmap_areas")["adjacent"] == [["1W", "1E"]]  # 1W -> 1E is one step
     log = Log({"G-INF1": ("B0301", {"Mode": "Travel"})}, g).phase(1, "german_movement").leave("G-INF1") \
         .phase(4, "german_reaction").enter("G-INF1", "B0310")
     v = last(log.check())
-    assert not illegal(v) and any("ScR 10.2.7-10.2.8" in n.needs for n in unsure(v))  # by day (GT 2)
+    assert rules_broken(v) == ["HTTR ScR 10.2.7"], v  # by day (GT 2), weather '0'

@@ -169,3 +169,82 @@ def test_a_held_unit_by_an_edge_hex_of_no_known_area():  # OFF-5: ScR 12.3.3-12.
     assert any("offmap-6E" in n.needs for n in unsure(v)), v  # it may be 6E's edge, whose units wait
     v = late("C2801")
     assert not illegal(v) and not unsure(v), v
+
+
+# -- ScR 10 and 12 read line by line: the factors the checks left out --------------------------------------------
+
+
+def exit_in(turn: int, phase: str, h: str, unit: str = "G-INF1") -> list:
+    log = Log({unit: h, "A-INF1": "B0101"}).phase(1, "allied_movement").phase(turn, phase).leave(unit)
+    return last(log.check())
+
+
+def test_a_unit_leaves_the_map_in_its_sides_movement_phases():  # OFF-2: SR 4.1, ScR 10.0 (L1413)
+    assert rules_broken(exit_in(1, "german_fire", "B0310")) == ["HTTR SR 4.1"]
+    assert rules_broken(exit_in(2, "allied_movement", "B0310")) == ["HTTR SR 4.1"]  # the other side's
+    assert not illegal(exit_in(1, "german_movement", "B0310"))
+    assert not illegal(exit_in(2, "german_reaction", "B0310"))
+
+
+def test_a_german_unit_leaves_into_an_area():  # OFF-3: ScR 10.1.2-10.1.3 (L1416-L1417)
+    """The synthetic display is transcribed: B0305 (inside the map) and B0105 (an edge hex) are on no area's edge."""
+    assert rules_broken(exit_in(1, "german_movement", "B0305")) == ["HTTR ScR 10.1.3"]
+    assert rules_broken(exit_in(1, "german_movement", "B0105")) == ["HTTR ScR 10.1.3"]
+    assert not illegal(exit_in(1, "german_movement", "B0310"))  # 1E
+    assert not illegal(exit_in(1, "allied_movement", "B0105", unit="A-INF2"))  # no Allied off-map areas
+
+
+def test_no_german_unit_leaves_into_a_deactivated_area():  # OFF-3: ScR 10.3 (L1433: 'unavailable')
+    assert rules_broken(exit_in(4, "german_movement", "B0301")) == ["HTTR ScR 10.3"]  # 1W, deactivated on GT 4
+    assert not illegal(exit_in(3, "german_movement", "B0301"))
+
+
+def test_a_unit_comes_back_by_an_areas_edge():  # OFF-3: ScR 10.1.4 (L1418)
+    log = Log({"G-INF1": "B0310", "A-INF1": "B0101"}).phase(1, "german_movement").leave("G-INF1")
+    assert rules_broken(last(log.phase(3, "german_reaction").enter("G-INF1", "B0105").check())) == \
+        ["HTTR ScR 10.1.4"]  # an edge hex of no area
+    log = Log({"G-INF1": "B0310", "A-INF1": "B0101"}).phase(1, "german_movement").leave("G-INF1")
+    assert not illegal(last(log.phase(3, "german_reaction").enter("G-INF1", "B0210").check()))  # 1E
+
+
+def test_a_boundary_hex_of_two_areas_is_closed_only_with_both(tmp_path):  # OFF-3: ScR 10.1.4, 10.3
+    """A copy adds area 1S whose edge shares B0101 with 1W (deactivated on GT 4), as two areas share a boundary
+    row ('between or on the two boundary hex rows'): by B0101 a unit may come from 1S; by B0301 (1W's only) not."""
+    g = with_areas(tmp_path, {})
+    with (g.path / "terrain.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[[edges]]\nid = "offmap-1S"\nhexes = ["B0101", "B0102"]\nsource = "synthetic test data"\n')
+    g = load_game(g.path)
+
+    def back(h: str) -> list:
+        log = Log({"G-INF1": h, "A-INF1": "B0105"}, g).phase(1, "german_movement").leave("G-INF1")
+        return last(log.phase(4, "german_movement").enter("G-INF1", h).check())
+    assert not illegal(back("B0101"))
+    assert rules_broken(back("B0301")) == ["HTTR ScR 10.3"]
+
+
+def test_no_move_between_areas_on_a_clear_day(tmp_path):  # OFF-1: ScR 10.2.7 (L1427), weather '0' (ScR 13.2)
+    """1E -> 2E (the copy's areas) in Travel Mode. Left in GT 1's Movement Phase and back in GT 4's Reaction Phase
+    (GT 3's Movement Phase spent in 2E, 10.2.3), the step is GT 2's, a day of 17 Sep (the synthetic clear date):
+    illegal. Left in GT 4's and back in GT 8's, it may have stepped in GT 6 (night): not illegal. Left in GT 9's and
+    back in GT 12's, its step is GT 10's or 11's, days of 18 Sep whose weather is not '0': not checkable."""
+    g = with_areas(tmp_path, {'adjacent = [["1W", "1E"]]': 'adjacent = [["1W", "1E"], ["1E", "2E"]]'})
+
+    def step(left: int, back: int) -> list:
+        log = Log({"G-INF1": ("B0310", {"Mode": "Travel"}), "A-INF1": "B0105"}, g).phase(left, "german_movement")
+        return last(log.leave("G-INF1").phase(back, "german_reaction").enter("G-INF1", "A0310").check())
+    v = step(1, 4)
+    assert rules_broken(v) == ["HTTR ScR 10.2.7"] and "GT 2 is a clear weather day turn" in illegal(v)[0].reason
+    assert not illegal(step(4, 8))
+    v = step(9, 12)
+    assert not illegal(v) and any("ScR 10.2.7-10.2.8" in n.needs for n in unsure(v)), v
+
+
+def test_a_reinforcement_held_in_an_area_deactivated_since():  # OFF-3 + OFF-5: ScR 10.3, 12.3.3
+    """Scenario 'schedule': G-INF3 is due in GT 3 along 1W's edge (deactivated on GT 4)."""
+    def enters(turn: int) -> list:
+        log = Log({"A-INF1": "B0105"}).phase(1, "allied_movement").phase(turn, "german_movement")
+        log.enter("G-INF3", "B0301")
+        return HttrReferee(rules_for(game(), "schedule"), log.timeline()).run().judged[-1].verdicts
+    assert not illegal(enters(3))
+    v = enters(4)
+    assert rules_broken(v) == ["HTTR ScR 10.3"] and "held in off-map area 1W" in illegal(v)[0].reason
