@@ -11,7 +11,9 @@ declaration) to a clear hex (15.2.1); a glider unit landing anywhere but a clear
 and, unless an HQ, rolls 1d6 for losses (a button of purpose ``glider-loss``), judged at the end of its landing
 phase. Readings: 15.2.2 names disruption alone for HQs, so an HQ need not roll (it may); the lost strength point
 on a 4+ is not judged (strength points are kept on the Formation Displays, not in the log); 15.2.2's 'other units
-in its formation are not affected' states no effect to judge.
+in its formation are not affected' states no effect to judge. A 'clear terrain hex' is one whose own terrain is
+clear alone: a stream or ferry on its sides does not change its terrain (unlike ScR 6.7.4's drop hexes, which
+bar 'a part of a canal or river').
 
 Reading: an airstrike spent on the CAP is a CAP marker the Allied player puts on the map (ScR 7.2.11: it stays from
 the Command Phase it is placed in to the end of his next one); the markers on the map widen the radius. Removing
@@ -30,7 +32,6 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.airstrikes import is_marker
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
-from hexforge.rules.httr.drop_zones import kinds
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
@@ -131,10 +132,10 @@ def glider_event(p: Position, log: Patrols, e: Event) -> list[Verdict]:
         return []
     out = [designation(p, log.designated)] if log.designated is not None else []
     log.designated = None
-    types = kinds(p.game, h)
+    types = p.game.map.terrain.of(h)
     if types is None:
         return out + [NotCheckable(f"the terrain of {p.game.map.labels[h]} (unsurveyed), ScR 15.2.1")]
-    if types != {CLEAR}:
+    if set(types) != {CLEAR}:
         log.gliders[uid] = h
     return out
 
@@ -151,10 +152,10 @@ def glider_disrupted(p: Position, uid: str, h: Hex) -> Verdict:
 
 @rule("HTTR ScR 15.2.1", "OPT-5", "optional gliders: a serial with glider units is designated to a clear hex")
 def designation(p: Position, h: Hex) -> Verdict:
-    label, types = p.game.map.labels[h], kinds(p.game, h)
+    label, types = p.game.map.labels[h], p.game.map.terrain.of(h)
     if types is None:
         return NotCheckable(f"the terrain of {label} (unsurveyed), ScR 15.2.1")
-    if types != {CLEAR}:
+    if set(types) != {CLEAR}:
         return Illegal("HTTR ScR 15.2.1", f"glider units are designated to drop in {label}, not a clear hex")
     return Legal(detail=f"glider units designated to the clear hex {label} (ScR 15.2.1)")
 

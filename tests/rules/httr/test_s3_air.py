@@ -84,3 +84,15 @@ def test_a_division_hq_outside_its_reach_may_move_back():  # RES-11, ScR 8.3.2 (
         return rules_broken([v for j in log.check().judged for v in j.verdicts])
     assert "HTTR ScR 8.3.2" not in broken("B0308")
     assert "HTTR ScR 8.3.2" in broken("B0508")
+
+
+def glider_drop(h: str) -> list:
+    """The glider unit A-ART3 designated to and landing in ``h`` with optional gliders on (ScR 15.2)."""
+    log = Log({"A-ART3": (None, {"Mode": "Defilade"})}).phase(8, "allied_movement") \
+        .place("pf", "Pathfinder A-REG1", "B0607").say(f"drop {h} south").enter("A-ART3", h)
+    return [v for j in log.phase(8, "allied_organization").check(optional_gliders="on").judged for v in j.verdicts]
+
+
+def test_a_clear_hex_with_a_ferry_hexside_is_clear_for_gliders():  # OPT-5, ScR 15.2.1 (L1491)
+    assert not [v for v in illegal(glider_drop("B0608")) if v.rule == "HTTR ScR 15.2.1"]  # clear, a ferry side
+    assert "HTTR ScR 15.2.1" in rules_broken(glider_drop("B0405"))  # woods
