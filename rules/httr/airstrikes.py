@@ -192,21 +192,29 @@ def shelter(p: Position, h, label: str, side: str | None) -> Verdict:
 @rule("HTTR ScR 7.2.7", "AS-7", "an airstrike's target is observed by a unit of a non-airborne division")
 def observed(p: Position, h, label: str, side: str | None) -> Verdict:
     """Reading: any unit of the striking side of no airborne formation ([special.airborne] formations) may observe
-    (a unit the data does not place in an airborne formation counts as non-airborne)."""
+    (a unit the data does not place in an airborne formation counts as non-airborne), but not a disrupted one (SR
+    7.1.5: it 'may not observe for another unit') nor one in Travel Mode (SR 6.5.1.12); one of unknown mode may."""
     airborne = set((p.game.special(AIRBORNE) or {}).get("formations", ()))
-    eyes = sorted({at for u, at in p.state.positions.items() if p.state.side(u) == side and at is not None
-                   and not airborne & {u, *formations_of(p.game, u)}}, key=h.distance)
     if not airborne:
         return NotCheckable(f"which units are airborne (game.toml [special.{AIRBORNE}] formations, ScR 7.2.7)")
+    eyes: dict = {}  # hex -> a unit there of unknown mode, or None when one there surely may observe
+    for u, at in p.state.positions.items():
+        if p.state.side(u) != side or at is None or airborne & {u, *formations_of(p.game, u)} \
+                or mem.has(p.state, u, "disrupted") or (m := mem.mode(p.state, u)) == "travel":
+            continue
+        eyes[at] = None if m is not None or eyes.get(at, u) is None else u
     unsure = None
-    for eye in eyes:
+    for eye in sorted(eyes, key=h.distance):
         seen = p.obs.observe(eye, h)
-        if seen.visible:
+        if seen.visible and eyes[eye] is None:
             return Legal(detail=f"{label} is observed from {p.game.map.labels[eye]} (ScR 7.2.7)")
-        unsure = unsure or (seen.reason if seen.visible is None else None)
+        why = f"the mode of {eyes[eye]} (its Mode layer), SR 6.5.1.12" if seen.visible else \
+            seen.reason if seen.visible is None else None
+        unsure = unsure or why
     if unsure is not None:
         return NotCheckable(f"whether a non-airborne unit observes {label}: {unsure}")
-    return Illegal("HTTR ScR 7.2.7", f"an airstrike on {label}, which no unit of a non-airborne division observes")
+    return Illegal("HTTR ScR 7.2.7", f"an airstrike on {label}, which no unit of a non-airborne division observes "
+                   "(disrupted units and units in Travel Mode do not observe, SR 7.1.5, 6.5.1.12)")
 
 
 @rule("HTTR ScR 7.1.2-7.1.3 / 7.2.3", "AS-2", "a side's airstrikes of a day fall in one AM and one PM GT; the "

@@ -96,3 +96,15 @@ def glider_drop(h: str) -> list:
 def test_a_clear_hex_with_a_ferry_hexside_is_clear_for_gliders():  # OPT-5, ScR 15.2.1 (L1491)
     assert not [v for v in illegal(glider_drop("B0608")) if v.rule == "HTTR ScR 15.2.1"]  # clear, a ferry side
     assert "HTTR ScR 15.2.1" in rules_broken(glider_drop("B0405"))  # woods
+
+
+def observer(state: dict) -> list[str]:
+    """The rules an Allied strike on G-INF1 (B0305) breaks when its only observer A-INF1 (B0304) shows ``state``."""
+    log = Log({"A-INF1": ("B0304", state), "G-INF1": "B0305"}).phase(8, "allied_fire").place("as1", STRIKE, "B0305")
+    return rules_broken([v for j in log.check().judged for v in j.verdicts])
+
+
+def test_disrupted_and_travel_units_do_not_observe_for_airstrikes():  # AS-7, ScR 7.2.7 (L1275), SR 7.1.5, 6.5.1.12
+    assert "HTTR ScR 7.2.7" not in observer({"Mode": "Concentrated"})
+    assert "HTTR ScR 7.2.7" in observer({"Mode": "Concentrated", "Disrupted": "Disrupted"})
+    assert "HTTR ScR 7.2.7" in observer({"Mode": "Travel"})
