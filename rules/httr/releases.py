@@ -13,6 +13,11 @@ in supply then) and one of: ``adjacent`` (a hexside feature's name: the unit sta
 name: the unit stands in one of its hexes), ``entered`` (true: a unit of ``units`` is on the map). A name the map
 lacks makes the row not checkable, naming it (``needs``).
 
+Where they enter (ScR 23.1.8: "All units enter from the south edge of map D using roads"; 12.4.1: "anywhere along
+the southern edge of Map D"): the data's ``entry`` (a terrain.toml ``[[edges]]`` id) and ``roads`` (true: the entry
+hex holds a road). Reading: "using roads" is a road through the entry hex (primary, secondary or raised road; not a
+trail or railroad), which the roads' running off the map continue (12.3.1); an unsurveyed hex is not checkable.
+
 Readings: a condition is judged on the position before each event of the log (so after every earlier one), and
 once met stays met; "in supply" is a supply path (SR 13.2). "The turn after" GT *T* is GT *T* + ``delay``. A log
 that begins after the data's ``first_turn`` (default 1) may have met a condition before it began: an entry whose
@@ -24,15 +29,18 @@ from dataclasses import dataclass, field
 
 from hexforge.builder.timeline import ChatLine, DiceRoll, Entered, Event, Move
 from hexforge.games.game import Game
+from hexforge.games.values import plain
+from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.map_limits import region
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.httr.supply_rules import supplied
-from hexforge.rules.httr.thoroughfares import THOROUGHFARES
+from hexforge.rules.httr.thoroughfares import THOROUGHFARES, links
 from hexforge.rules.registry import rule
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 DATA = "releases"  # game.toml [special.releases]
+ROAD_KINDS = frozenset({"primary_road", "secondary_road", "raised_road"})  # ScR 23.1.8 'using roads' (the reading)
 
 
 Position = Board
@@ -72,8 +80,10 @@ def on_event(p: Position, log: Released, e: Event) -> list[Verdict]:
     uid = p.unit(e)
     if not isinstance(e, Entered) or uid not in p.game.units or p.state.where(uid) is not None:
         return []
-    return [v for i, row in enumerate(table) if belongs(p.game, uid, list(row.get("formations", ())))
-            and not belongs(p.game, uid, list(row.get("except", ()))) for v in [judge_entry(p, log, i, row, uid)]]
+    mine = [i for i, row in enumerate(table) if belongs(p.game, uid, list(row.get("formations", ())))
+            and not belongs(p.game, uid, list(row.get("except", ())))]
+    place = [v for v in (entry_place(p, uid, p.hex(e.hex)),) if v is not None] if mine else []
+    return [judge_entry(p, log, i, table[i], uid) for i in mine] + place
 
 
 def conditions(when: dict) -> list[dict]:
@@ -156,3 +166,28 @@ def judge_entry(p: Position, log: Released, i: int, row: dict, uid: str) -> Verd
     if not sure:
         return NotCheckable(f"whether the unit that met {uid}'s release condition in GT {turn} was in supply")
     return Legal(detail=f"{uid}'s group is released since GT {turn + int(row.get('delay', 1))} ({why})")
+
+
+@rule("HTTR ScR 23.1.8 / 12.4.1", "SCN-8", "released off-map Allied groups enter from the south edge of Map D, using "
+      "roads")
+def entry_place(p: Position, uid: str, h: Hex | None) -> Verdict | None:
+    """``uid``, of a released group, enters on ``h``: on the data's ``entry`` edge, by a road where ``roads``."""
+    cfg = config(p.game)
+    edge = plain(cfg.get("entry"))
+    if not edge or h is None:
+        return None
+    hexes = p.game.map.terrain.edges.get(str(edge))
+    label = p.game.map.labels.get(h, "?")
+    if hexes is None:
+        return NotCheckable(f"the hexes of map edge {edge} (terrain.toml [[edges]], ScR 12.4.1, 23.1.8)")
+    if h not in hexes:
+        return Illegal("HTTR ScR 23.1.8", f"{uid} enters at {label}: released groups enter from map edge {edge} "
+                       "(ScR 12.4.1: anywhere along the southern edge of Map D)")
+    if plain(cfg.get("roads")) is not True:
+        return Legal(detail=f"{uid} enters along map edge {edge} (ScR 12.4.1)")
+    if not p.game.map.terrain.of(h):
+        return NotCheckable(f"the roads of {label} (unsurveyed; ScR 23.1.8: released groups enter using roads)")
+    if not any(links(p.game, h, n) & ROAD_KINDS for n in h.neighbours()):
+        return Illegal("HTTR ScR 23.1.8", f"{uid} enters at {label}, where no road runs: released groups enter "
+                       f"from map edge {edge} using roads")
+    return Legal(detail=f"{uid} enters by the road at {label} on map edge {edge} (ScR 23.1.8)")

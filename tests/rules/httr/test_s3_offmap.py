@@ -19,6 +19,7 @@ from hexforge.rules import rules_for
 from hexforge.rules.httr.catalogue import READINGS
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.referee import HttrReferee
+from hexforge.rules.httr.releases import entry_place
 from hexforge.rules.verdict import Illegal, Legal
 from tests.rules.httr.helpers import Log, game, illegal, last, rules_broken, unsure
 from tests.rules.httr.test_defects_offmap import with_areas
@@ -248,3 +249,42 @@ def test_a_reinforcement_held_in_an_area_deactivated_since():  # OFF-3 + OFF-5: 
     assert not illegal(enters(3))
     v = enters(4)
     assert rules_broken(v) == ["HTTR ScR 10.3"] and "held in off-map area 1W" in illegal(v)[0].reason
+
+
+RELEASES = 'source = "synthetic test data (the pattern of HTTR ScR 23.1.8)"\nrows = ['
+EDGE = '''
+# ScR 12.4.1 / 23.1.8 (test_s3_offmap.py): the released groups' entry edge, standing for Map D's south edge
+[[edges]]
+id = "B-row01"
+hexes = ["B0102", "B0103", "B0104", "B0105", "B0106", "B0107", "B0108", "B0109"]
+source = "synthetic test data (the pattern of HTTR ScR 12.4.1 L1467)"
+'''
+
+
+def test_released_groups_enter_along_their_edge_by_road(tmp_path):  # SCN-8: ScR 23.1.8 (L1738), 12.4.1 (L1467)
+    """A copy gives [special.releases] entry = B-row01 (B0102-B0109, as Map D's south edge) and roads = true; the
+    primary road of column 05 runs off the map at B0105. A-GCO3 (as the 43rd) is released for GT 2 by A-GCO1
+    standing by the Maas in GT 1 (test_releases.py)."""
+    g = with_areas(tmp_path, {RELEASES: RELEASES.replace("\nrows", '\nentry = "B-row01"\nroads = true\nrows')})
+    with (g.path / "terrain.toml").open("a", encoding="utf-8") as f:
+        f.write(EDGE)
+    g = load_game(g.path)
+
+    def enters(h: str, turn: int = 2) -> list:
+        log = Log({"A-GCO1": "B0408"}, g).phase(1, "allied_movement").move("A-GCO1", "B0409")
+        return last(log.phase(turn, "allied_movement").enter("A-GCO3", h).check())
+    v = enters("B0105")
+    assert not illegal(v) and any("by the road at B0105" in (getattr(x, "detail", None) or "") for x in v), v
+    v = enters("B0104")
+    assert rules_broken(v) == ["HTTR ScR 23.1.8"] and "no road runs" in illegal(v)[0].reason, v
+    v = enters("B0310")
+    assert rules_broken(v) == ["HTTR ScR 23.1.8"] and "map edge B-row01" in illegal(v)[0].reason, v
+    log = Log({"A-GCO1": "B0408"}, g).phase(1, "allied_movement").move("A-GCO1", "B0409").enter("A-GCO3", "B0310")
+    assert rules_broken(last(log.check())) == ["HTTR ScR 23.1.8", "HTTR ScR 23.1.8"]  # too early, and off the edge
+
+
+def test_the_bundled_release_edge_is_not_transcribed():  # SCN-8 on the bundled data: D-south's hexes are unknown
+    httr = load_game("highway-to-the-reich")
+    p = HttrReferee(rules_for(httr, "s23"), Log({}, httr).timeline())
+    v = entry_place(p, "any", httr.map.index["D6117"])
+    assert v is not None and not isinstance(v, (Illegal, Legal)) and "D-south" in v.needs, v
