@@ -11,7 +11,8 @@ Reading: a hex row is the two digits after the sheet letter of the label (ScR 17
 ScR 18.4's 'any hex ending in 01 south of hex 4001'); a hex where sheets overlap is on each of them (its labels
 are compared as hexes, never as text); both rows bounding S17's area are inside it. An HQ that has
 not landed has no post (ScR 18.5.1: 'if the headquarters in question do not land ...'). "At the beginning of GT 3"
-(18.5.1) and "at the conclusion of GT 2" (19.5.1) are the same moment: the tracker's change into GT 3.
+(18.5.1) and "at the conclusion of GT 2" (19.5.1) are the same moment: the tracker's change into GT 3. A side
+barred from exiting (``<side>_may_not_exit``, ScR 19.1) moves no unit off the map.
 """
 from __future__ import annotations
 
@@ -86,7 +87,7 @@ def on_event(p: Position, log: ScenarioLog, e: Event) -> list[Verdict]:
     if uid is None or not isinstance(e, (Move, Entered)):
         return []
     to = e.to_hex if isinstance(e, Move) else e.hex
-    out = [v for v in (in_area(p, log, uid, to), left_post(p, uid, to)) if v is not None]
+    out = [v for v in (in_area(p, log, uid, to), left_post(p, uid, to), no_exit(p, uid, e)) if v is not None]
     return out + exit_move(p, log, uid, e, to)
 
 
@@ -112,6 +113,19 @@ def in_area(p: Position, log: ScenarioLog, uid: str, label: str | None) -> Verdi
         return Illegal("HTTR ScR 17.1", f"{uid} is in {label}: play is confined between the {rows[0]}00 and "
                        f"{rows[1]}00 hex rows")
     return None
+
+
+@rule("HTTR ScR 19.1", "SCN-1", "in a scenario whose units of a side may not exit the map (S19: the Allies'), none "
+      "moves off it")
+def no_exit(p: Position, uid: str, e: Move | Entered) -> Verdict | None:
+    """The scenario's ``[special_rules]`` ``<side>_may_not_exit``: a unit of that side moved from the map to off it
+    (an elimination is no Move, and is not judged here)."""
+    side = p.state.side(uid)
+    if not isinstance(e, Move) or e.to_hex is not None or p.state.where(uid) is None or side is None \
+            or special(p).get(f"{side}_may_not_exit") is not True:
+        return None
+    return Illegal("HTTR ScR 19.1", f"{uid} moves off the map from {p.game.map.labels.get(p.state.where(uid))}: "
+                   f"{side} units may not exit the map in this scenario")
 
 
 @rule("HTTR ScR 18.5.1 / 19.5.1", "SCN-3", "regimental HQs stand on their assigned hexes when the stated GT begins; "

@@ -1,7 +1,10 @@
 """Second-audit fixes (issue #15) to bridges and scenario rules on the synthetic game."""
 from __future__ import annotations
 
+from hexforge.rules import rules_for
+from hexforge.rules.httr.referee import HttrReferee
 from tests.rules.httr.helpers import Log, illegal, rules_broken
+from tests.rules.httr.test_worked_examples_scenario import BUNDLED
 
 BLOWN = "Destroyed Bridge"
 
@@ -26,3 +29,18 @@ def test_a_bridge_blown_by_engineers_counts_for_later_rolls():  # FRY-4, ScR 9.5
     # 5 + 1: 6, destroyed, so its marker is due
     assert not illegal(blown_then_rolled((2, 3), marked=True))
     assert rules_broken(blown_then_rolled((2, 3), marked=False)) == ["HTTR ScR 9.5.3"]
+
+
+def s19(uid: str, *steps) -> list[str]:
+    """The rules broken when ``uid``, in B2020 in S19's GT 2, takes ``steps`` (Log methods and their arguments)."""
+    log = Log({uid: "B2020"}, BUNDLED).phase(2, "allied_movement" if "/82" in uid else "german_movement")
+    for name, *args in steps:
+        getattr(log, name)(uid, *args)
+    return rules_broken([v for j in HttrReferee(rules_for(BUNDLED, "s19"), log.timeline(), None).run().judged
+                         for v in j.verdicts])
+
+
+def test_allied_units_may_not_exit_the_map_in_s19():  # SCN-1, ScR 19.1 (L1611), s19.toml allied_may_not_exit
+    assert "HTTR ScR 19.1" in s19("504/82", ("leave",))
+    assert "HTTR ScR 19.1" not in s19("504/82", ("move", "B2021"))
+    assert "HTTR ScR 19.1" not in s19("107PzB", ("leave",))  # a German unit
