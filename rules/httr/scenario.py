@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from hexforge.builder.timeline import DiceRoll, Entered, Event, Move, TurnChange
+from hexforge.builder.timeline import DiceRoll, Entered, Event, Move, StepChange, TurnChange
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.rules.httr import memory as mem
@@ -48,6 +48,7 @@ class ScenarioLog:
     names: dict = field(default_factory=dict)  # each hex's labels (sheets overlap), built on first use
     flak_rolls: list[int] = field(default_factory=list)  # the Flak Suppression rolls before play (ScR 23.1.4)
     pathfinders: set = field(default_factory=set)  # the scenario's pathfinder hexes already marked
+    suppressed: set[str] = field(default_factory=set)  # flak units disrupted by the suppression rolls (ScR 23.1.4)
 
     def labels(self, game: Game, label: str) -> list[str]:
         """Every label of the hex ``label`` names (itself alone when the map does not know it)."""
@@ -84,6 +85,8 @@ def on_event(p: Position, log: ScenarioLog, e: Event) -> list[Verdict]:
     uid = p.unit(e)
     if uid is None and isinstance(e, Entered) and marker_formation(p.game, e.piece.name)[0]:
         return [pathfinder_hex(p, log, e.hex)]
+    if uid is not None and isinstance(e, StepChange):
+        return [v for v in (early_recovery(p, log, uid, e),) if v is not None]
     if uid is None or not isinstance(e, (Move, Entered)):
         return []
     to = e.to_hex if isinstance(e, Move) else e.hex
@@ -224,6 +227,7 @@ def flak_suppressed(p: Position, log: ScenarioLog) -> list[Verdict]:
     flak = [u for u, k in zip(german, kinds) if k]
     hits = sum(1 for r in log.flak_rolls if r in SUPPRESSED)
     disrupted = [u for u in flak if mem.has(p.state, u, "disrupted")]
+    log.suppressed = set(disrupted) if log.flak_rolls else set()
     if len(log.flak_rolls) != len(flak):
         return [Illegal("HTTR ScR 23.1.4", f"{len(log.flak_rolls)} Flak Suppression roll(s) for {len(flak)} German "
                         "flak unit(s) on the map: one each")]
@@ -231,6 +235,21 @@ def flak_suppressed(p: Position, log: ScenarioLog) -> list[Verdict]:
         return [Illegal("HTTR ScR 23.1.4", f"{hits} Flak Suppression roll(s) of 1-5 and {len(disrupted)} flak "
                         "unit(s) disrupted: each such roll disrupts one")]
     return [Legal(detail=f"{len(flak)} German flak unit(s) rolled for, {hits} disrupted (ScR 23.1.4)")]
+
+
+RECOVERY_TURN = 2  # ScR 23.1.4 (L1727): 'may not roll to remove disruption from those units until Game Turn 2'
+
+
+@rule("HTTR ScR 23.1.4", "SCN-7", "flak units the suppression rolls disrupted do not recover before GT 2")
+def early_recovery(p: Position, log: ScenarioLog, uid: str, e: StepChange) -> Verdict | None:
+    """A suppressed flak unit's Disrupted layer turned off before GT 2. Reading: the suppressed units are the flak
+    units disrupted when play begins, after the rolls (the log does not say which roll was over which unit)."""
+    said = mem.layer_change(e.trait, e.new, p.channel)
+    if uid not in log.suppressed or said != ("disrupted", False) or p.state.turn is None \
+            or p.state.turn >= RECOVERY_TURN:
+        return None
+    return Illegal("HTTR ScR 23.1.4", f"{uid}, disrupted by the flak suppression, recovers in GT {p.state.turn}: "
+                   f"no roll to remove that disruption until GT {RECOVERY_TURN}")
 
 
 @rule("HTTR ScR 6.2.1 / 18.2-20.2", "SCN-2", "in a scenario that names its pathfinder hexes, each Pathfinder marker "

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from hexforge.rules import rules_for
 from hexforge.rules.httr.referee import HttrReferee
-from tests.rules.httr.helpers import Log, illegal, rules_broken
+from tests.rules.httr.helpers import Log, game, illegal, rules_broken
 from tests.rules.httr.test_worked_examples_scenario import BUNDLED
 
 BLOWN = "Destroyed Bridge"
@@ -44,3 +44,18 @@ def test_allied_units_may_not_exit_the_map_in_s19():  # SCN-1, ScR 19.1 (L1611),
     assert "HTTR ScR 19.1" in s19("504/82", ("leave",))
     assert "HTTR ScR 19.1" not in s19("504/82", ("move", "B2021"))
     assert "HTTR ScR 19.1" not in s19("107PzB", ("leave",))  # a German unit
+
+
+def flak_recovers(turn: int) -> list[str]:
+    """G-FLAK disrupted by the drop scenario's Flak Suppression roll of 3 (ScR 23.1.4) recovers in ``turn``'s German
+    Command Phase."""
+    log = Log({"G-FLAK": ("B0406", {"Disrupted": "Disrupted"})}).roll("Flak Suppression", 3) \
+        .phase(1, "allied_movement").phase(turn, "german_command")
+    log.roll("Morale Check", 1, 1).layer("G-FLAK", "Disrupted", "Disrupted", "Normal")
+    return rules_broken([v for j in HttrReferee(rules_for(game(), "drop"), log.timeline(), None).run().judged
+                         for v in j.verdicts])
+
+
+def test_suppressed_flak_does_not_recover_before_gt_2():  # SCN-7, ScR 23.1.4 (L1727)
+    assert flak_recovers(1) == ["HTTR ScR 23.1.4"]
+    assert "HTTR ScR 23.1.4" not in flak_recovers(2)
