@@ -38,7 +38,8 @@ phase of it: "entering the map on the next turn"); one warning covers every unit
 a log that begins after the warning side's first phase of GT T-1 may have missed it (not checkable). Every ``waits``
 row is 10.2.11's, so each binds the warning too.
 
-Each entry gets a verdict for each of its factors (the phase, 12.2.1; the time since it left, 10.2.2-10.2.3; the
+Each entry gets a verdict for each of its factors (the phase, 12.2.1; a hex holding an enemy unit, SR 9.2.2 with ScR
+12.3.4; the time since it left, 10.2.2-10.2.3; the
 area's deactivation, 10.3; the wait and the warning, 10.2.11; the move between areas, 10.2.1-10.2.6), in that
 order: an entry that breaks two rules is flagged under both. Within the time since it left, the first of 10.2.2 and
 10.2.3 broken is reported (both say the same entry is early).
@@ -47,7 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from hexforge.builder.timeline import ChatLine, Event
 
@@ -58,6 +59,8 @@ from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
+from hexforge.rules.httr.drop_rows import airborne, ground_row
+from hexforge.rules.httr.landings import Landings
 from hexforge.rules.httr.los import WEATHER_DATA
 from hexforge.rules.httr.units import number
 from hexforge.rules.registry import rule
@@ -77,6 +80,8 @@ WARN = "offmap"  # the chat keyword of 10.2.11's warning (rules/httr/declaration
 
 class Position(Board, Protocol):
     readings: dict[str, str]
+    landings: Landings
+    rules: Any  # rules.system.RulesSystem: its ``scenario`` (drop_rows.ground_row)
 
     def turn_kind(self, turn: int) -> str | None: ...
 
@@ -177,6 +182,7 @@ def judge_entry(p: Position, arrivals: Arrivals, uid: str, h: Hex | None) -> lis
         out.append(Illegal("HTTR ScR 12.2.1", f"{uid} enters the map in the "
                            f"{p.game.info.sequence[phase].name.resolved}: units enter only in their side's Movement "
                            "Phases"))
+    out += [v for v in (onto_enemy(p, arrivals, uid, h),) if v is not None]
     arrivals.entered[uid] = turn
     left = arrivals.left.pop(uid, None)
     if left is None:
@@ -188,6 +194,23 @@ def judge_entry(p: Position, arrivals: Arrivals, uid: str, h: Hex | None) -> lis
         closed, wait = NotCheckable("; ".join([closed.needs, *(v.needs for v in wait)])), []  # one unknown: the area
     out += [v for v in (closed, *wait, between(p, arrivals, uid, left, h)) if v is not None]
     return out or [Legal(detail=f"{uid} returns from off the map (ScR 10.2.3)")]
+
+
+@rule("HTTR SR 9.2.2 / ScR 12.3.4", "OFF-5", "a unit entering the map by ground never enters a hex holding an enemy "
+      "unit (a blocked entrance hex: an adjacent unblocked one)")
+def onto_enemy(p: Position, arrivals: Arrivals, uid: str, h: Hex | None) -> Illegal | None:
+    """``uid`` enters by ground (back from off the map, a ground reinforcement row's, or not airborne: an air
+    landing, ScR 6.6.4.2, may come down on enemy units) on ``h``, which holds an enemy unit."""
+    if h is None or p.landings.landed.get(uid) == p.state.turn or (
+            uid not in arrivals.left and ground_row(p, uid) is None and airborne(p.game, uid)):
+        return None
+    side = p.state.side(uid)
+    enemy = sorted(u for u in p.state.at(h) if p.state.side(u) not in (side, None))
+    if not enemy:
+        return None
+    return Illegal("HTTR SR 9.2.2", f"{uid} enters the map on {p.game.map.labels.get(h, '?')}, which holds enemy "
+                   f"unit {enemy[0]}: a unit using ground movement never enters such a hex (ScR 12.3.4: a blocked "
+                   "entrance hex, enter on an adjacent unblocked one)")
 
 
 def too_soon(p: Position, uid: str, left: Left) -> Illegal | None:

@@ -288,3 +288,20 @@ def test_the_bundled_release_edge_is_not_transcribed():  # SCN-8 on the bundled 
     p = HttrReferee(rules_for(httr, "s23"), Log({}, httr).timeline())
     v = entry_place(p, "any", httr.map.index["D6117"])
     assert v is not None and not isinstance(v, (Illegal, Legal)) and "D-south" in v.needs, v
+
+
+def test_no_ground_entry_onto_an_enemy_unit():  # OFF-5: SR 9.2.2 (L458), ScR 12.3.4 (L1465)
+    """A-INF1 stands on B0310: G-INF2 entering there is illegal, next to it legal; G-INF1 back from off the map
+    likewise. A-INF5 (airborne, of A-REG1's Pathfinder marker) coming down on it is the air landing rules' (ScR 6)."""
+    def onto(unit: str, h: str, leave: bool = False) -> list:
+        log = Log({"A-INF1": "B0310", "G-INF1": "B0210"}).phase(1, "german_movement")
+        if leave:
+            log.leave("G-INF1")
+        return last(log.phase(3, "german_movement").enter(unit, h).check())
+    v = onto("G-INF2", "B0310")
+    assert rules_broken(v) == ["HTTR SR 9.2.2"] and "holds enemy unit A-INF1" in illegal(v)[0].reason, v
+    assert not illegal(onto("G-INF2", "B0410"))
+    assert rules_broken(onto("G-INF1", "B0310", leave=True)) == ["HTTR SR 9.2.2"]
+    assert not illegal(onto("G-INF1", "B0410", leave=True))
+    log = Log({"G-INF1": "B0305"}).phase(1, "german_movement").phase(1, "allied_movement").enter("A-INF5", "B0305")
+    assert "HTTR SR 9.2.2" not in rules_broken(last(log.check()))
