@@ -83,10 +83,11 @@ def mode_line(p: Position, d: Declaration, target: Hex, line: str, value: int,
     return out[0]
 
 
-@rule("HTTR SR 6.5.4-6.5.5 / 6.5.6.2", "IF-12", "IF strength: towed artillery and SPA doubled at conventional "
-      "targets but not beyond their printed range (there halved at AFVs), HW in Defilade halved, an unobserved "
-      "barrage quartered; ER -2 under an HQ outside the artillery's original command (reading if_control_er); +2 on the roll at a hex of more than "
-      "18 SP, +-1 per 12 SP beyond 16 (at most +-3 in all); AFV targets by their class")
+@rule("HTTR SR 6.5.4-6.5.5 / 6.5.6.2 / 18.9.2", "IF-12", "IF strength: towed artillery and SPA doubled at "
+      "conventional targets (not an SPA in Concentrated Mode) but not beyond their printed range (there halved at "
+      "AFVs), HW in Defilade halved, an unobserved barrage quartered; ER -2 under an HQ outside the artillery's "
+      "original command (reading if_control_er); +2 on the roll at a hex of more than 18 SP, +-1 per 12 SP beyond 16 "
+      "(at most +-3 in all); AFV targets by their class")
 def if_firer(p: Position, d: Declaration, u: str, target: Hex) -> tuple[float, int] | Unknown:
     s, er, rng = strength_now(p, u), er_now(p, u), printed_range(p.game, u)  # SR 21.5.4: halved while fatigued
     for v in (s, er, rng):
@@ -98,10 +99,15 @@ def if_firer(p: Position, d: Declaration, u: str, target: Hex) -> tuple[float, i
     gun = is_kind(p.game, u, "artillery", "spa")
     if gun is None or afv is None or at is None:
         return Unknown(f"the types of units {u} and {aimed} (units.csv type) and where {u} stands")
+    spa = is_kind(p.game, u, "spa")
+    mobile = spa and mem.mode(p.state, u) == "concentrated"  # 18.9.2: no doubling from Concentrated Mode
+    if spa and mem.mode(p.state, u) is None:
+        return Unknown(f"the mode of unit {u} (its Mode layer: an SPA firing in Concentrated Mode does not double "
+                       "its strength, SR 18.9.2)")
     if gun:
         if at.distance(target) > rng:  # 6.5.4.3: extended range
             s = math.ceil(s / 2) if afv else s
-        elif not afv:
+        elif not afv and not mobile:
             s *= 2  # 6.5.4.1
         if d.spotter is None:
             seen = p.obs.observe(at, target).visible

@@ -79,14 +79,28 @@ def usable_roads(m: Mover, a: Hex, b: Hex, column: str) -> list[str]:
 @rule("HTTR SR 9.4.2.4", "MOV-14", "a leg unit that cannot adopt Travel Mode pays 1 MP more to cross a bridge "
       "only a raised road, trail or railroad crosses")
 def bridge_extra(m: Mover, a: Hex, b: Hex) -> float:
-    """Leg units are the ones that cannot adopt Travel Mode (SR 9.5.1.1). Reading: a unit moving as a leg unit
-    (dismounted, SR 9.3.3; an HQ in Defilade, 9.3.9) is one: it cannot adopt Travel Mode during its move."""
-    if moves_now(m.game, m.state, m.uid) != "leg" or is_kind(m.game, m.uid, "leader"):
+    """Reading: 'leg units which cannot adopt Travel Mode' are units moving as leg units (SR 9.3.2-9.3.3) that no
+    trucks carry (SR 5.1 L139: 'most infantry units are capable of Travel Mode'; 18.8.1, 18.8.3): those
+    ``airborne_travel.travel_barred`` bars from Travel Mode, and airborne infantry (ScR 8.2.1.7's four companies
+    ride 30 Corps' trucks, not their own); a unit that can adopt it (a leg unit a scenario rule gives trucks, a
+    dismounted or Defilade vehicle) crosses at the road rate (9.4.2.1). When the data cannot tell (unknown
+    mobility or formation) the extra MP is charged, as before this reading: the route search has no unknown
+    cost for it."""
+    if moves_now(m.game, m.state, m.uid) != "leg" or is_kind(m.game, m.uid, "leader") or trucked(m):
         return 0.0
     over = links(m.game, a, b) - BRIDGES
     if not bridged(m.game, a, b) or not over or not over <= (RAISED | {"railroad"}):
         return 0.0
     return BRIDGE_EXTRA
+
+
+def trucked(m: Mover) -> bool:
+    """May the unit adopt Travel Mode (SR 9.5.1.1, 18.8.1; ScR 8.1.12, 8.2.1.5)? False for airborne infantry (SR
+    18.8.3) and when the data does not say (see :func:`bridge_extra`)."""
+    from hexforge.rules.httr import airborne_travel  # its supply tracing imports this module (a cycle at load)
+    if airborne_travel.division_of(m.game, m.uid) is not None:
+        return False
+    return airborne_travel.travel_barred(m, m.uid) is None  # type: ignore[arg-type]  # reads game and state only
 
 
 def judge_ground(m: Mover, a: Hex, b: Hex) -> Verdict | None:

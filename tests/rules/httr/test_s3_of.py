@@ -138,3 +138,62 @@ def test_er_two_less_only_outside_the_original_command():  # IF-12, SR 6.5.5.2 (
     assert "at ER 6" in if_er("A-REG1")  # a regiment of its division: a controller of SR 6.5.2.2 / 17.5.1
     assert "at ER 4" in if_er("A-DIV2")  # another division (illegal too, 6.5.2.2): not its original command
     assert "at ER 4" in if_er("A-REG1", if_control_er="above_only")  # 6.5.5.2's letter
+
+
+def reaction(*steps) -> list[list]:
+    """G-INF1 (B0304) next to A-INF1 (B0303) in the German Reaction Phase: each step's verdicts."""
+    log = Log(SETUP).phase(1, "german_reaction")
+    for s in steps:
+        s(log)
+    return [j.verdicts for j in log.check().judged[1:]]
+
+
+def test_a_reaction_phase_unit_fires_or_moves_not_both():  # SOP-4, SR 4.1 (L124)
+    fire_then_move = reaction(lambda l: l.say("df B0303 from G-INF1"), lambda l: l.move("G-INF1", "B0305"))
+    assert rules_broken(fire_then_move[1]) == ["HTTR SR 4.1"]
+    move_then_fire = reaction(lambda l: l.move("G-INF1", "B0403"), lambda l: l.say("df B0303 from G-INF1"))
+    assert "HTTR SR 4.1" in rules_broken(move_then_fire[1])
+    fire = reaction(lambda l: l.say("df B0303 from G-INF1"))
+    assert "HTTR SR 4.1" not in rules_broken(fire[0])
+    move = reaction(lambda l: l.move("G-INF1", "B0305"))
+    assert all_legal(move[0])
+
+
+def spa(mode: str, *path: str) -> list[list]:
+    """A-SPA (MA 12) fires IF at G-INF1 by A-INF1's sight under A-DIV next to it, then moves along ``path``."""
+    setup = {"A-SPA": ("B0101", {"Mode": mode}), "A-DIV": ("B0102", {"Mode": "Defilade"}), "A-INF1": "B0303",
+             "G-INF1": "B0304"}
+    log = Log(setup).phase(1, "allied_fire").say("if B0304 from A-SPA spotter A-INF1 hq A-DIV").roll(
+        "Indirect Fire", 6, 6).phase(1, "allied_movement")
+    for h in path:
+        log.move("A-SPA", h)
+    return [j.verdicts for j in log.check().judged]
+
+
+def test_an_spa_that_fired_moves_half_its_ma():  # FIR-5, SR 18.9.2 (L951), 4.1 (L127)
+    far = spa("Concentrated", "B0105")  # four clear hexes at 2 MP: 8 of its 12 MP
+    assert rules_broken(far[-1]) == ["HTTR SR 18.9.2"]
+    near = spa("Concentrated", "B0104")  # three hexes: 6 MP, half its MA
+    assert not rules_broken(near[-1])
+    battery = spa("Defilade", "B0102")  # fired in battery: no move at all
+    assert rules_broken(battery[-1]) == ["HTTR SR 6.1.9"]
+
+
+def test_an_spa_firing_in_concentrated_mode_does_not_double():  # IF-12, SR 18.9.2 (L951), 6.5.4.1 (L320)
+    def strength(mode: str) -> str:
+        return " ".join(getattr(v, "detail", None) or "" for v in spa(mode)[2])
+    assert "IF of 3 SP" in strength("Concentrated")
+    assert "IF of 6 SP" in strength("Defilade")  # in battery: doubled at a conventional target
+
+
+def bridge(unit: str, side: str) -> list:
+    """``unit`` walks the raised road A0701-A0705 (4 road hexes at 1 MP), over its bridged stream A0703/A0704."""
+    return Log({unit: "A0701"}).phase(3, f"{side}_movement").move(unit, "A0705").check().judged[-1].verdicts  # GT 3:
+    # G-KG2 is active (ScR 8.1.7)
+
+
+def test_only_leg_units_without_trucks_pay_the_raised_bridge():  # MOV-14, SR 9.4.2.4 (L485), 5.1 (L139)
+    walker = bridge("A-INF1", "allied")  # no scenario rule lets A-REG1's infantry adopt Travel Mode: +1 MP
+    assert all_legal(walker) and "5 of 12 MP" in walker[-1].detail
+    trucked = bridge("G-INF3", "german")  # G-KG2's infantry may (synthetic [special.travel_capable], ScR 8.1.12)
+    assert all_legal(trucked) and "4 of 12 MP" in trucked[-1].detail
