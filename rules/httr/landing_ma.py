@@ -6,13 +6,15 @@ The hex limits of that GT (two hexes leg, four vehicular) are rules/httr/landing
 The log channel: the roll is the next Movement Allowance roll (button purpose ``movement-allowance``) before the
 unit's first move after landing (its scatter is no move); a battalion's roll serves all its units that GT.
 
-Readings: the MA binds the Movement Phase of the landing (the Reaction Phase has only its hex limits, 6.6.5.3);
-Frost's +1 is added whether or not he moves with them ("add +1 for Frost to the resulting MA").
+Readings: READINGS ``landing_ma_roll``: one roll for the whole serial (``serial``, the default: 6.6.5.1's 'a
+single 2d6 die roll being used to determine the MA for each unit in the serial'), its first unit's first move
+taking it and the others moving on it, or one roll per unit (``unit``). The MA binds the Movement Phase of the
+landing (the Reaction Phase has only its hex limits, 6.6.5.3); Frost's +1 is added whether or not he moves with them ("add +1 for Frost to the resulting MA").
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from hexforge.games.game import Game
 from hexforge.rules.httr.board import Board
@@ -29,6 +31,8 @@ FROST_DICE, FROST_PLUS = 3, 1  # ScR 6.6.5.2 (L1244): 'use three dice for this b
 
 class Position(Board, Protocol):
     moves: dict[str, Step]
+    readings: dict[str, str]
+    landings: Any  # rules.httr.landings.Landings: each dropped unit's serial (``dropped``: its log step)
 
 
 @dataclass
@@ -38,6 +42,7 @@ class LandingMa:
     pending: tuple[int, int] | None = None  # (dice, total)
     given: dict[str, int] = field(default_factory=dict)
     battalion: int | None = None
+    serials: dict[int, int] = field(default_factory=dict)  # each serial's (log step's) landing MA this phase
 
 
 def battalion_of(game: Game) -> str | None:
@@ -53,6 +58,10 @@ def judge_first_move(p: Position, log: LandingMa, uid: str) -> Verdict:
     if frosts and log.battalion is not None:
         log.given[uid] = log.battalion
         return Legal(detail=f"{uid} moves on its battalion's landing MA of {log.battalion} (ScR 6.6.5.2)")
+    serial = p.landings.dropped.get(uid) if p.readings.get("landing_ma_roll", "serial") == "serial" else None
+    if not frosts and serial in log.serials:
+        log.given[uid] = log.serials[serial]
+        return Legal(detail=f"{uid} moves on its serial's landing MA of {log.serials[serial]} (ScR 6.6.5.1)")
     pending, log.pending = log.pending, None
     dice = FROST_DICE if frosts else DICE
     rule_no = "HTTR ScR 6.6.5.2" if frosts else "HTTR ScR 6.6.5.1"
@@ -64,6 +73,8 @@ def judge_first_move(p: Position, log: LandingMa, uid: str) -> Verdict:
     log.given[uid] = ma
     if frosts:
         log.battalion = ma
+    elif serial is not None:
+        log.serials[serial] = ma
     return Legal(detail=f"{uid}'s landing MA is {ma} ({rule_no[5:]})")
 
 
@@ -75,5 +86,5 @@ def phase_end(p: Position, log: LandingMa) -> list[Verdict]:
         if spent is not None and spent.mp > ma:
             out.append(Illegal("HTTR ScR 6.6.5.1", f"{uid} spent {spent.mp:g} MP in its landing GT on a rolled MA of "
                                f"{ma}"))
-    log.pending, log.given, log.battalion = None, {}, None
+    log.pending, log.given, log.battalion, log.serials = None, {}, None, {}
     return out

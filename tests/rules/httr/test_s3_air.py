@@ -6,6 +6,7 @@ from hexforge.builder.locations import OFF_MAP
 from hexforge.builder.timeline import Entered
 from tests.rules.httr.helpers import Log, illegal, ref, rules_broken
 from tests.rules.httr.test_airstrikes import STRIKE
+from tests.rules.httr.test_landings import OFF
 from tests.rules.httr.test_scatter import PF, everything
 
 TARGET = {"A-INF1": "B0304", "G-INF1": ("B0305", {"Mode": "Concentrated"})}
@@ -108,3 +109,17 @@ def test_disrupted_and_travel_units_do_not_observe_for_airstrikes():  # AS-7, Sc
     assert "HTTR ScR 7.2.7" not in observer({"Mode": "Concentrated"})
     assert "HTTR ScR 7.2.7" in observer({"Mode": "Concentrated", "Disrupted": "Disrupted"})
     assert "HTTR ScR 7.2.7" in observer({"Mode": "Travel"})
+
+
+def serial_moves(**readings: str) -> list:
+    """A-ENG and A-DREC land as one serial on B0306 (one log step), one Movement Allowance roll of 4, both move."""
+    log = Log({**OFF, "A-DREC": (None, {"Mode": "Defilade"})}).phase(8, "allied_movement").place("pf1", PF, "B0305")
+    step = log._n()
+    log.events += [Entered(step, ref(u), OFF_MAP, "B0306") for u in ("A-ENG", "A-DREC")]
+    log.roll("Movement Allowance 2d6", 2, 2).move("A-ENG", "B0307").move("A-DREC", "B0307")
+    return [v for j in log.phase(8, "allied_organization").check(**readings).judged for v in j.verdicts]
+
+
+def test_a_serial_moves_on_one_landing_ma_roll():  # AIR-17, ScR 6.6.5.1 (L1243); READINGS landing_ma_roll
+    assert not [v for v in illegal(serial_moves()) if v.rule == "HTTR ScR 6.6.5.1"]
+    assert "HTTR ScR 6.6.5.1" in rules_broken(serial_moves(landing_ma_roll="unit"))  # A-DREC has no roll of its own
