@@ -38,11 +38,11 @@ phase of it: "entering the map on the next turn"); one warning covers every unit
 a log that begins after the warning side's first phase of GT T-1 may have missed it (not checkable). Every ``waits``
 row is 10.2.11's, so each binds the warning too.
 
-Each entry gets a verdict for each of its factors (the phase, 12.2.1; a hex holding an enemy unit, SR 9.2.2 with ScR
-12.3.4; the time since it left, 10.2.2-10.2.3; the
-area's deactivation, 10.3; the wait and the warning, 10.2.11; the move between areas, 10.2.1-10.2.6), in that
-order: an entry that breaks two rules is flagged under both. Within the time since it left, the first of 10.2.2 and
-10.2.3 broken is reported (both say the same entry is early).
+Each entry gets a verdict for each of its factors, in this order: the phase (12.2.1); a hex holding an enemy unit
+(SR 9.2.2 with ScR 12.3.4); the time since it left (10.2.2-10.2.3: the first of them broken, both saying the entry
+is early); the area's deactivation (10.3: the area it comes back from, and ``stranded``, the area it left into if
+it was still there when that deactivated); the wait and the warning (10.2.11); the move between areas
+(10.2.1-10.2.6). An entry that breaks two rules is flagged under both.
 """
 from __future__ import annotations
 
@@ -192,7 +192,7 @@ def judge_entry(p: Position, arrivals: Arrivals, uid: str, h: Hex | None) -> lis
     wait = waited(p, arrivals, uid, left, h)
     if isinstance(closed, NotCheckable) and wait and all(isinstance(v, NotCheckable) for v in wait):
         closed, wait = NotCheckable("; ".join([closed.needs, *(v.needs for v in wait)])), []  # one unknown: the area
-    out += [v for v in (closed, *wait, between(p, arrivals, uid, left, h)) if v is not None]
+    out += [v for v in (closed, stranded(p, uid, left, h), *wait, between(p, arrivals, uid, left, h)) if v is not None]
     return out or [Legal(detail=f"{uid} returns from off the map (ScR 10.2.3)")]
 
 
@@ -248,12 +248,41 @@ def area_open(p: Position, h: Hex | None) -> Verdict | None:
     return None
 
 
-def deactivated(p: Position, areas: tuple[str, ...]) -> list[tuple[str, float]]:
-    """The areas of ``areas`` deactivated by now (the ``offmap_deactivation`` table, ScR 10.3 Table 3), with their GT."""
+def deactivation(p: Position, areas: tuple[str, ...]) -> dict[str, float]:
+    """The GT each of ``areas`` is deactivated on (the ``offmap_deactivation`` table, ScR 10.3 Table 3); an area it
+    does not list is never."""
     table = Cells.of(p.game, "offmap_deactivation")
     gts = [(a, table.get(a, DEACTIVATED)) for a in areas]
-    return [(a, float(gt)) for a, gt in gts if isinstance(gt, (int, float)) and not isinstance(gt, bool)
-            and p.state.turn is not None and p.state.turn >= gt]
+    return {a: float(gt) for a, gt in gts if isinstance(gt, (int, float)) and not isinstance(gt, bool)}
+
+
+def deactivated(p: Position, areas: tuple[str, ...]) -> list[tuple[str, float]]:
+    """The areas of ``areas`` deactivated by now, with their GT."""
+    turn = p.state.turn
+    return [(a, gt) for a, gt in deactivation(p, areas).items() if turn is not None and turn >= gt]
+
+
+@rule("HTTR ScR 10.3", "OFF-3", "German units in an off-map area as it deactivates are removed from play: one that "
+      "comes back by another area had left it before")
+def stranded(p: Position, uid: str, left: Left, h: Hex | None) -> Illegal | None:
+    """``uid`` left into ``left.areas`` and comes back by another area's edge (``h``). Reading: a Travel unit is in
+    the area it left into until the Movement Phase of its first step (10.2.4), so it is removed when the area is
+    deactivated on that GT or before; a Concentrated one's first step fills a complete GT (10.2.5), so it is removed
+    when the area is deactivated before that GT."""
+    back = areas_of(p, h)
+    after = back_after(p, p.state.side(uid), (left.turn, left.phase))
+    if not back or not left.areas or set(back) & set(left.areas) or left.mode not in BETWEEN or after is None \
+            or p.state.side(uid) != "german":
+        return None
+    first = after[0] if left.mode == "travel" else left.turn + 1
+    gts = deactivation(p, left.areas)
+    late = {a: gt for a, gt in gts.items() if gt <= first - (left.mode != "travel")}
+    if not late or len(late) < len(left.areas):
+        return None
+    area = min(late, key=lambda a: (late[a], a))
+    return Illegal("HTTR ScR 10.3", f"{uid} left into off-map area {area}, deactivated on GT {late[area]:g}, and "
+                   f"could move out of it only in GT {first} ({left.mode.title()} Mode): units in it then are removed "
+                   "from play")
 
 
 def unknown_area(p: Position, h: Hex | None) -> NotCheckable:

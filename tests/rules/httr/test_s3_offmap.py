@@ -305,3 +305,20 @@ def test_no_ground_entry_onto_an_enemy_unit():  # OFF-5: SR 9.2.2 (L458), ScR 12
     assert not illegal(onto("G-INF1", "B0410", leave=True))
     log = Log({"G-INF1": "B0305"}).phase(1, "german_movement").phase(1, "allied_movement").enter("A-INF5", "B0305")
     assert "HTTR SR 9.2.2" not in rules_broken(last(log.check()))
+
+
+def test_a_unit_still_in_an_area_as_it_deactivates_is_removed(tmp_path):  # OFF-3: ScR 10.3 (L1433-L1434)
+    """A copy deactivates 1W on GT 7. G-INF1 (Travel) leaves by B0301 (1W) and comes back by B0310 (1E) in GT 9's
+    Reaction Phase. Left in GT 5's Movement Phase, it stepped out in GT 6's (night), before GT 7: legal. Left in GT
+    6's, its first step is GT 7's: it was in 1W as 1W was deactivated, and removed."""
+    g = with_areas(tmp_path, {})
+    table = g.path / "tables" / "offmap_deactivation.toml"
+    table.write_text(table.read_text(encoding="utf-8").replace("cells = [4]", "cells = [7]"), encoding="utf-8")
+    g = load_game(g.path)
+
+    def back(left: int) -> list:
+        log = Log({"G-INF1": ("B0301", {"Mode": "Travel"}), "A-INF1": "B0105"}, g).phase(left, "german_movement")
+        return last(log.leave("G-INF1").phase(9, "german_reaction").enter("G-INF1", "B0310").check())
+    assert not illegal(back(5)), back(5)
+    v = back(6)
+    assert rules_broken(v) == ["HTTR ScR 10.3"] and "left into off-map area 1W" in illegal(v)[0].reason, v
