@@ -10,6 +10,10 @@ that release it, in the order they are rolled for), ``scenarios`` (the scenarios
 Readings: "that condition persists for more than one turn" is read as the condition holding as both this GT and
 the one before began (the tracker's change into each GT); the German player rolls at most once a GT, for the first
 division not yet released. When the log begins this GT or the last, the earlier GT's condition is unknown.
+
+A released division "arrives within four game turns" and its divisions "enter where they would ordinarily": its
+units may enter before their scheduled GT (rules/httr/schedule.py asks ``released_since``). Reading: from the GT
+after the roll's; German arrivals may be deferred (ScR 12.2.2), so a later one is no breach.
 """
 from __future__ import annotations
 
@@ -40,6 +44,7 @@ class Releases:
     rolled: set[int] = field(default_factory=set)
     released: int = 0
     named: bool = False
+    when: dict[str, int] = field(default_factory=dict)  # a released formation -> the GT of its roll
 
 
 def config(p: Position) -> dict:
@@ -99,5 +104,11 @@ def judge_roll(p: Position, log: Releases, cfg: dict, roll: int) -> Verdict:
     row = rows[log.released]
     if roll in row.get("succeed", ()):
         log.released += 1
+        log.when[str(row.get("formation"))] = turn
         return Legal(detail=f"a {roll} releases {row.get('formation')} early ({why})")
     return Legal(detail=f"a {roll} does not release {row.get('formation')} ({why})")
+
+
+def released_since(p: Position, log: Releases, uid: str) -> int | None:
+    """The GT ``uid``'s formation was released early in (ScR 23.2), if it was."""
+    return next((gt for f, gt in sorted(log.when.items()) if belongs(p.game, uid, [f])), None)

@@ -39,6 +39,7 @@ from hexforge.maps.hexes import Hex
 from hexforge.rules.httr.arrivals import AREA, AREAS, Arrivals, held_open, held_wait
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.drop_rows import DROPS, drop_group, rows
+from hexforge.rules.httr.early_releases import Releases, released_since
 from hexforge.rules.registry import rule
 from hexforge.rules.state import phase_of
 from hexforge.rules.system import RulesSystem
@@ -53,6 +54,7 @@ class Position(Board, Protocol):
     rules: RulesSystem
     arrivals: Arrivals
     readings: dict[str, str]
+    early: Releases  # rules/httr/early_releases.py's memory (ScR 23.2)
 
 
 @dataclass
@@ -145,7 +147,10 @@ def judge_arrival(p: Position, uid: str, h: Hex | None, r) -> list[Verdict]:
         return [NotCheckable(TRACK.format(what=f"turn of {uid}"))]
     if turn is None:
         return [NotCheckable("the GT (no turn tracker change yet)")]
-    early = [Illegal("HTTR ScR 12.1", f"{uid} arrives in GT {turn}: it is due in GT {due}")] if turn < due else []
+    freed = released_since(p, p.early, uid) if turn < due else None
+    early = [Illegal("HTTR ScR 12.1", f"{uid} arrives in GT {turn}: it is due in GT {due}" + (
+        f" (its division was released early in GT {freed}: from GT {freed + 1}, ScR 23.2)" if freed else ""))] \
+        if turn < due and (freed is None or turn <= freed) else []
     drop = drop_group(p, r)
     if turn > due and drop:
         return [Illegal("HTTR ScR 12.6", f"{uid} lands in GT {turn}: a scenario's airborne reinforcements may not "
@@ -153,6 +158,9 @@ def judge_arrival(p: Position, uid: str, h: Hex | None, r) -> list[Verdict]:
     if drop:
         return early or [Legal(detail=f"{uid} lands in its GT {due} (its drop hex is the air landing rules', ScR 6)")]
     place = entry_hex(p, uid, h, r)
+    if turn < due and not early and isinstance(place, Legal):
+        place = Legal(detail=f"{uid}, due in GT {due}, enters in GT {turn}: its division was released early in GT "
+                      f"{freed} (ScR 23.2)")
     german = p.state.side(uid) == "german"
     closed = held_open(p, uid, h, due) if german and not isinstance(place, Illegal) else None  # of a proper hold
     held = [*filter(None, [closed]), *held_wait(p, p.arrivals, uid, h, due)] if german else []

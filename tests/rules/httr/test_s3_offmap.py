@@ -322,3 +322,20 @@ def test_a_unit_still_in_an_area_as_it_deactivates_is_removed(tmp_path):  # OFF-
     assert not illegal(back(5)), back(5)
     v = back(6)
     assert rules_broken(v) == ["HTTR ScR 10.3"] and "left into off-map area 1W" in illegal(v)[0].reason, v
+
+
+def test_an_early_released_division_may_arrive_before_its_gt():  # OFF-4 + SCN-9: ScR 23.2 (L1745), 12.1
+    """Scenario 'schedule-codes': G-INF2 (of G-KG1, standing for the 84th) is due in GT 7 at B0310. A-HCAV stands 4
+    hexes from the synthetic route as GTs 4 and 5 begin, so the GT 5 roll of 3 releases G-KG1 (test_early_releases):
+    G-INF2 may then enter from GT 6 (reading: the GT after the roll's)."""
+    def enters(turn: int, roll: int | None) -> list:
+        log = Log({"A-HCAV": "B0101"}).phase(4, "german_command").phase(5, "german_command")
+        if roll is not None:
+            log.roll("Early Release", roll)
+        log.phase(turn, "german_movement").enter("G-INF2", "B0310")
+        return HttrReferee(rules_for(game(), CODES), log.timeline()).run().judged[-1].verdicts
+    v = enters(6, 3)
+    assert not illegal(v) and any("released early in GT 5" in (getattr(x, "detail", None) or "") for x in v), v
+    assert rules_broken(enters(6, None)) == ["HTTR ScR 12.1"]  # no release
+    assert rules_broken(enters(6, 5)) == ["HTTR ScR 12.1"]  # a 5 releases nothing
+    assert rules_broken(enters(5, 3)) == ["HTTR ScR 12.1"]  # the roll's own GT
