@@ -152,8 +152,8 @@ class HttrReferee(Referee):
         if isinstance(e, TurnChange):
             self.on_turn(j)
         elif self.passed_phase is not None and (isinstance(e, DiceRoll) or self.unit(e) is not None or (
-                isinstance(e, ChatLine) and (d := parse(e.text)) is not None and d.kind != "victory")):  # a claim
-            # is no act of the phase (ScR 17.6-23.4)
+                isinstance(e, ChatLine) and (d := parse(e.text)) is not None and d.kind not in ("victory", "offmap"))):
+            # a claim (ScR 17.6-23.4) or a warning (ScR 10.2.11) is no act of the phase
             self.say(j.index, Illegal("HTTR SR 4.1", f"{self.passed_phase}: nothing is done in it"))
         elif (early := before_start(self, e)) is not None:
             self.say(j.index, early)

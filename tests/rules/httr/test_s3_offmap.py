@@ -339,3 +339,12 @@ def test_an_early_released_division_may_arrive_before_its_gt():  # OFF-4 + SCN-9
     assert rules_broken(enters(6, None)) == ["HTTR ScR 12.1"]  # no release
     assert rules_broken(enters(6, 5)) == ["HTTR ScR 12.1"]  # a 5 releases nothing
     assert rules_broken(enters(5, 3)) == ["HTTR ScR 12.1"]  # the roll's own GT
+
+
+def test_a_warning_is_no_act_of_a_passed_phase():  # OFF-1: ScR 10.2.11's warning 'at the start of the second turn'
+    """GT 4 (1501) has a Weather Phase, GT 2 (0901) none: the tracker passes GT 2's (SR 4.1), and the warning may
+    still be typed at the start of the turn; a fire declaration there is an act of the passed phase."""
+    log = Log({"G-INF1": "B0305", "A-INF1": "B0101"}).phase(1, "allied_movement").phase(2, "weather")
+    v = last(log.say("offmap 3W").check())
+    assert not illegal(v) and any("units in off-map area 3W enter" in (getattr(x, "detail", None) or "") for x in v)
+    assert rules_broken(last(log.say("df B0101 from B0305").check())) == ["HTTR SR 4.1"]
