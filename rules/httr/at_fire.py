@@ -57,8 +57,16 @@ def fire_class(game: Game, u: str) -> str | Unknown:
     return FIRE_CLASSES[int(code)]
 
 
+def towed_gun(game: Game, u: str) -> bool:
+    """SR 6.2 exception (L176): 'This applies to towed artillery, AT and flak units as well as leg infantry': a unit
+    that moves towed (units.csv mobility), or of kind artillery or AT (towed: SR 9.3.10 L474; SPA is its own kind)."""
+    return mobility(game, u) == "towed" or bool(is_kind(game, u, "artillery", "at"))
+
+
 def target_class(p: Position, u: str) -> str | Unknown:
-    """The AFV target type of the unit fired at (6.4.2.1; leg units 18.3.1, in Travel 6.2)."""
+    """The AFV target type of the unit fired at (6.4.2.1; leg units 18.3.1; leg and towed units in Travel 6.2)."""
+    if towed_gun(p.game, u) and not is_kind(p.game, u, "afv") and mem.mode(p.state, u) == "travel":
+        return "very light"  # SR 6.2 exception (L176)
     if mobility(p.game, u) == "leg" and not is_kind(p.game, u, "afv"):
         at = p.state.where(u)
         kinds = p.game.map.terrain.of(at) if at is not None else None

@@ -2,7 +2,8 @@
 referee calls :func:`judge_fire` for each fire declaration (``rules/httr/declaration.py``).
 
 Readings: a firer named by hex is the top two units there (6.3.1.4); a target named by hex only, the top
-unit there (6.3.1.5: one of the top two is targeted); return fire follows the ``return_fire`` reading
+unit there (6.3.1.5: one of the top two is targeted), though either of the top two may then adopt Defilade
+(``fire_units.fired_at``) and may be the unit a conventional DF aims at (``fire_limits``); return fire follows the ``return_fire`` reading
 (``catalogue.READINGS``); an OF declaration names one firer (``of_combined``: single units, 6.6.1.3).
 """
 from __future__ import annotations
@@ -22,9 +23,9 @@ from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.detached import detached_from, er_now
 from hexforge.rules.httr.entrench import Works, benefits
 from hexforge.rules.httr.fatigue import strength_now
-from hexforge.rules.httr.firelog import FireLog
-from hexforge.rules.httr.fire_limits import limits
-from hexforge.rules.httr.fire_units import firers
+from hexforge.rules.httr.firelog import FireLog, Reveals
+from hexforge.rules.httr.fire_limits import limits, return_range
+from hexforge.rules.httr.fire_units import fired_at, firers
 from hexforge.rules.httr.fire_values import if_firer, if_modifiers, mode_line, result_line
 from hexforge.rules.httr.indirect import communication
 from hexforge.rules.httr.of_fire import ferry_unknown
@@ -44,6 +45,7 @@ class Position(Board, Protocol):
     obs: Observation
     readings: dict[str, str]
     fire: FireLog
+    reveals: Reveals
     works: Works
 
 
@@ -53,11 +55,11 @@ def judge_fire(p: Position, d: Declaration) -> list[Verdict]:
     units = firers(p, d)
     if isinstance(units, str):
         return [NotCheckable(f"a unit or hex named {units!r} (the declaration names no unit or hex of the game)")]
-    out: list[Verdict] = [check_phase(p, d)]
+    out: list[Verdict] = [check_phase(p, d, units)]
     for u in units:
         out += [check_once(p, d, u), check_depleted(p, u), check_range(p, d, u, target), check_top(p, d, u),
                 check_kind(p, d, u)]
-    out += [check_target_order(p, target), check_target_unit(p, d, target), check_unit_order(p, d, target)]
+    out += [check_target_order(p, d, target), check_target_unit(p, d, target), check_unit_order(p, d, target)]
     if d.kind == "of":
         out += [check_if_of(p, u, target) for u in units]
         out += [oos.check_oos(p, u) for u in units if is_kind(p.game, u, "hq")]  # SR 13.2.7.1
@@ -77,9 +79,11 @@ def judge_fire(p: Position, d: Declaration) -> list[Verdict]:
     return out
 
 
-@rule("HTTR SR 6.0 / 6.2.1", "FIR-1", "one fire method per unit per phase; the Reaction Phase DF only; "
-      "OF only in the enemy's Movement Phase")
-def check_phase(p: Position, d: Declaration) -> Verdict:
+@rule("HTTR SR 6.0 / 6.2.1 / 4.1", "FIR-1", "one fire method per unit per phase; the Reaction Phase DF only; "
+      "OF only in the enemy's Movement Phase; DF, AT and IF by the phasing side, OF and return fire by the other")
+def check_phase(p: Position, d: Declaration, units: list[str]) -> Verdict:
+    """SR 6.0 (L156, L159), 4.1 (L124-L127): each player fires DF in their own Reaction Phase and DF, AT or IF in
+    their own Fire Phase; the non-phasing player fires only opportunity, return and ambush fire."""
     kind, side = p.phase()
     if kind == "unknown":
         return NotCheckable("the phase (no turn tracker change yet)")
@@ -88,6 +92,15 @@ def check_phase(p: Position, d: Declaration) -> Verdict:
     if d.kind not in allowed:
         return Illegal("HTTR SR 6.0", f"{METHOD[d.kind]} is not fired in a {kind} phase (Reaction: DF only; Fire "
                        "Phase: DF, AT or IF; OF in the enemy's Movement Phase, SR 6.0 L156, 6.6)")
+    own = d.kind in ("df", "at", "if")
+    for u in units:
+        if side is None or p.state.side(u) is None:
+            return NotCheckable(f"the side of unit {u} and of the {kind} phase (units.csv side, the sequence's player)")
+        if (p.state.side(u) == side) != own:
+            whose = "its own" if own else "the enemy's"
+            return Illegal("HTTR SR 6.0", f"{u} fires {METHOD[d.kind]} in the {side} {kind} phase: "
+                           f"{METHOD[d.kind]} is fired only in {whose} phases (the phasing player fires DF, AT and IF; "
+                           "the non-phasing player opportunity, return and ambush fire, SR 6.0 L156, L159)")
     return Legal()
 
 
@@ -110,7 +123,8 @@ def check_depleted(p: Position, u: str) -> Verdict:
     return Legal()
 
 
-@rule("HTTR SR 6.2.3 / 6.1.8 / 6.5.1", "DF-2/FIR-4/IF-1/AT-3", "conventional DF only at adjacent hexes; AT (at most 2, an unprinted range is 1) and IF within the printed range")
+@rule("HTTR SR 6.2.3 / 6.1.8 / 6.5.1 / 6.6.7.1", "DF-2/FIR-4/IF-1/AT-3", "conventional DF only at adjacent hexes; AT "
+      "(at most 2, an unprinted range is 1), return fire (beyond 1 hex as AT fire) and IF within the printed range")
 def check_range(p: Position, d: Declaration, u: str, target: Hex | None) -> Verdict:
     at = p.state.where(u)
     if at is None or target is None:
@@ -119,6 +133,8 @@ def check_range(p: Position, d: Declaration, u: str, target: Hex | None) -> Verd
     if d.kind == "df" and dist > 1:
         return Illegal("HTTR SR 6.2.3", f"{u} fires conventional DF {dist} hexes away: conventional DF reaches "
                        "adjacent hexes only")
+    if d.kind == "return" and dist > 1:  # 6.6.7.1: by the normal DF procedure, so beyond 1 hex it is AT fire
+        return return_range(p, d, u, target, dist)
     if d.kind in ("at", "if"):
         rng = printed_range(p.game, u)
         if isinstance(rng, Unknown):
@@ -199,7 +215,12 @@ def check_kind(p: Position, d: Declaration, u: str) -> Verdict:
 
 
 @rule("HTTR SR 6.1.4", "FIR-2", "all fire on one target hex is resolved before a new target hex is declared")
-def check_target_order(p: Position, target: Hex | None) -> Verdict:
+def check_target_order(p: Position, d: Declaration, target: Hex | None) -> Verdict:
+    """The firing player's own fire (SR 6.0 L158, 6.1.4 L164). Opportunity fire answers the enemy's moves (6.6.2.1
+    L343), wherever they happen, and return fire answers AT fire at its hex (6.4.1.11): neither is bound by it
+    nor counts as a new target hex."""
+    if d.kind in ("of", "return"):
+        return Legal()
     if target is None:
         return NotCheckable("the target hex")
     done = p.fire.targets
@@ -258,9 +279,11 @@ def check_target_unit(p: Position, d: Declaration, target: Hex | None) -> Verdic
 
 
 @rule("HTTR SR 6.5.1.11-12 / 7.1.5 / 19.1.4 / 6.5.2.1", "IF-5/IF-7",
-      "the spotter observes the target and is neither disrupted, in Travel nor a leader; artillery within two "
-      "hexes of its controlling HQ")
+      "the spotter observes the target and is neither disrupted, in Travel nor a leader; artillery (SPA included) "
+      "within two hexes of its controlling HQ")
 def check_spotter(p: Position, d: Declaration, units: list[str], target: Hex | None) -> list[Verdict]:
+    """SPA is artillery (SR 18.9.1 L950 'Armored artillery consist of self-propelled artillery') and the 6.5.2.1
+    example (Figure 6, L307) measures an SPA's two hexes to its controlling HQ."""
     if d.spotter is None:
         return [Legal(detail="an unobserved barrage (no spotter declared)")]
     s = d.spotter
@@ -273,7 +296,7 @@ def check_spotter(p: Position, d: Declaration, units: list[str], target: Hex | N
     if mem.has(p.state, s, "disrupted"):
         return [Illegal("HTTR SR 6.5.1.11", f"spotter {s} is disrupted and may not spot")]
     if mem.mode(p.state, s) == "travel":
-        return [Illegal("HTTR SR 7.1.5", f"spotter {s} is in Travel Mode and may not spot")]
+        return [Illegal("HTTR SR 6.5.1.12", f"spotter {s} is in Travel Mode and may not spot")]
     seen = p.obs.observe(p.state.where(s), target)
     out: list[Verdict] = [Legal() if seen.visible else NotCheckable(seen.reason.removeprefix("not checkable: "))
                           if seen.visible is None else Illegal(rule_of(seen), f"spotter {s} does not observe "
@@ -287,7 +310,7 @@ def check_spotter(p: Position, d: Declaration, units: list[str], target: Hex | N
         far = 2 if p.readings.get("artillery_control") == "within_two" else 1
         for u in units:
             at = p.state.where(u)
-            if at is not None and is_kind(p.game, u, "artillery") and at.distance(p.state.where(d.hq)) > far:
+            if at is not None and is_kind(p.game, u, "artillery", "spa") and at.distance(p.state.where(d.hq)) > far:
                 out.append(Illegal("HTTR SR 6.5.2.1", f"{u} is {at.distance(p.state.where(d.hq))} hexes from its "
                                    f"controlling HQ {d.hq}: at most {far} (reading artillery_control)"))
     return out
@@ -303,7 +326,7 @@ def check_los(p: Position, d: Declaration, u: str, target: Hex | None) -> Verdic
     if at is None or target is None:
         return NotCheckable(f"where {u} and the target stand")
     aimed = d.target_unit or next(iter(mem.stack(p.state, target)), None)
-    seen = p.obs.observe(at, target, revealed=aimed in p.fire.revealed)
+    seen = p.obs.observe(at, target, revealed=aimed in p.reveals.units)
     if seen.visible is None:
         return NotCheckable(seen.reason.removeprefix("not checkable: "))
     if not seen.visible and seen.by:
@@ -393,13 +416,11 @@ def record(p: Position, d: Declaration, units: list[str]) -> None:
         p.fire.method.setdefault(u, d.kind)
         at = p.state.where(u)
         if at is not None and (p.game.map.terrain.of(at) or frozenset()) & COVERING:
-            p.fire.revealed.add(u)  # SR 7.3.4: its cover no longer hides it this phase
+            p.reveals.units.add(u)  # SR 7.3.4: its cover no longer hides it (until it moves: firelog.Reveals)
     if target is not None:
-        if d.kind != "return" and (not p.fire.targets or p.fire.targets[-1] != target):
-            p.fire.targets.append(target)  # return fire belongs to the fire at its hex (SR 6.4.1.11)
-        # SR 6.7.1 / 6.7.10: the target may adopt Defilade; after IF, every unit in the hex may
-        named = d.target_unit in p.state.at(target) and d.kind not in ("if",)
-        p.fire.fired_at.update((d.target_unit,) if named else p.state.at(target))
+        if d.kind not in ("of", "return") and (not p.fire.targets or p.fire.targets[-1] != target):
+            p.fire.targets.append(target)  # OF and return fire answer the enemy (check_target_order)
+        p.fire.fired_at.update(fired_at(p, d, target))
         for u in (d.target_unit,) if d.target_unit in p.state.at(target) else p.state.at(target)[:1]:
             p.fire.fired_kinds.setdefault(u, set()).add(d.kind)
         if d.kind == "if" and d.hq is not None:
@@ -546,7 +567,7 @@ def _firer(p: Position, u: str, kind: str, packet: list[str] | tuple[str, ...] =
             return v
     if kind_of(p.game, u) is None:
         return Unknown(f"the type of unit {u} (units.csv type)")
-    gun = is_kind(p.game, u, "artillery", "at", "flak")
+    gun = is_kind(p.game, u, "artillery", "spa", "at", "flak")  # L211; an SPA's Defilade side is in battery, 18.9.1
     m = mem.mode(p.state, u)
     silhouette = silhouetted(p.game, u)
     if silhouette is None and not german_armored_recon(p.game, u):
@@ -554,8 +575,8 @@ def _firer(p: Position, u: str, kind: str, packet: list[str] | tuple[str, ...] =
                        "German armored reconnaissance; an armored car may show an armor symbol instead, SR 18.9.7)")
     if silhouette or german_armored_recon(p.game, u):
         s *= 2  # 6.3.3.1
-    if is_kind(p.game, u, "artillery") or is_kind(p.game, u, "at") and p.readings.get("at_df_er") == "two":
-        er = 2  # 6.3.4.3; an AT unit's by the reading at_df_er (6.3.3.2 v the 6.3.1.8 note)
+    if is_kind(p.game, u, "artillery", "spa") or is_kind(p.game, u, "at") and p.readings.get("at_df_er") == "two":
+        er = 2  # 6.3.4.3 (SPA is artillery, 18.9.1); an AT unit's by the reading at_df_er (6.3.3.2 v the 6.3.1.8 note)
     if is_kind(p.game, u, "hw") and kind in hw.DIRECT:
         er = hw.df_er(p.game, u, packet or (u,))  # 18.1.1.3
     if m == "defilade" and not gun and not benefits(p, p.works, u):

@@ -8,12 +8,14 @@ from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.los import touched
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.at_fire import fire_class, target_class, towed_gun
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import Declaration
+from hexforge.rules.httr.entrench import Works
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.los import DIKE_LIKE, Observation
 from hexforge.rules.httr.route_barrages import counts_observed, route_needs
-from hexforge.rules.httr.units import is_kind, kind_of, mobility
+from hexforge.rules.httr.units import is_kind, kind_of, mobility, printed_range
 from hexforge.rules.registry import rule
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
@@ -24,6 +26,7 @@ class Position(Board, Protocol):
     obs: Observation
     readings: dict[str, str]
     fire: FireLog
+    works: Works
 
 
 def limits(p: Position, d: Declaration, units: list[str], target: Hex | None) -> list[Verdict]:
@@ -39,7 +42,47 @@ def limits(p: Position, d: Declaration, units: list[str], target: Hex | None) ->
             out.append(check_dike(p, u, target))
     if d.kind == "at" and target is not None:
         out.append(check_at_target(p, d, units, target))
+    if d.kind == "df" and target is not None:
+        out.append(check_conventional_target(p, d, target))
     return out
+
+
+@rule("HTTR SR 6.2 / 18.8.2", "DF-6", "conventional DF is never aimed at an AFV target class unit (that is AT fire), "
+      "but for a very light one in Travel Mode")
+def check_conventional_target(p: Position, d: Declaration, target: Hex) -> Verdict:
+    """SR 6.2 (L175-L176): 'DF against those units with a Target Class of AFV ... is conducted using Anti-tank (AT)
+    Fire'; units in Travel Mode of the very light AFV target class may take either (towed and leg units are
+    conventional targets otherwise, 18.8.2, ``at_fire.target_class``). Reading: a DF naming only the hex aims at
+    one of its top two (6.3.1.5), so it is illegal only when neither may take conventional fire."""
+    aimed = (d.target_unit,) if d.target_unit is not None else mem.top_two(p.state, target)
+    answers = [afv_target(p, u) for u in aimed if u in p.game.units]
+    if not answers or any(a is None for a in answers):
+        return Legal()
+    unknown = next((a for a in answers if isinstance(a, Unknown)), None)
+    if unknown is not None:
+        return NotCheckable(unknown.needs)
+    return Illegal("HTTR SR 6.2", f"conventional DF at {' and '.join(map(str, answers))}: fire at the AFV target "
+                   "class is AT fire (only a very light AFV target in Travel Mode may take conventional DF)")
+
+
+def afv_target(p: Position, u: str) -> str | None | Unknown:
+    """Why ``u`` may not take conventional DF (an AFV target, SR 6.2), ``None`` when it may."""
+    afv = is_kind(p.game, u, "afv")
+    if afv is None:
+        return Unknown(f"the type of unit {u} (units.csv type: conventional DF is never aimed at an AFV, SR 6.2)")
+    if not afv:
+        return None
+    cls, m = target_class(p, u), mem.mode(p.state, u)
+    light = cls == "very light" if isinstance(cls, str) else None
+    travel = None if m is None else m == "travel"
+    if light and travel:
+        return None
+    if light is False or travel is False:
+        return f"{u}, an AFV" + (f" ({cls} target)" if isinstance(cls, str) else "") + (
+            f" in {m.title()} Mode" if m and m != "travel" else "")
+    needs = "its mode (its Mode layer)" if m is None else cls.needs if isinstance(cls, Unknown) else ""
+    return Unknown(f"{needs}: unit {u} is an AFV, and only a very light AFV target in Travel Mode may take "
+                   "conventional DF (SR 6.2)")
 
 
 @rule("HTTR SR 6.5.1.4-6.5.1.6", "IF-3/IF-4", "at most two artillery units in an unobserved barrage, never at HQs "
@@ -127,6 +170,30 @@ def check_engineer_at(p: Position, u: str) -> Verdict:
     return Legal()
 
 
+def return_range(p: Position, d: Declaration, u: str, target: Hex, dist: int) -> Verdict:
+    """Return fire beyond the adjacent hex (SR 6.6.7.1 L370: 'the normal DF procedure is used') is AT fire:
+    conventional fire reaches one hex (6.2.3 L179); AT fire two at most, one for a unit without a printed range of
+    two (6.4.1.5 L235), and only at an AFV target, so never at a towed gun in battery (6.4.1.11 L244: 'the AFV unit
+    would necessarily have to be adjacent'). Its target: the unit named, else the AT firers in the hex."""
+    rng = printed_range(p.game, u)
+    if isinstance(rng, Unknown):
+        return NotCheckable(rng.needs)
+    limit = min(rng, 2)
+    if dist > limit:
+        return Illegal("HTTR SR 6.4.1.5", f"{u} returns fire {dist} hexes away, beyond its AT range of {limit:g} "
+                       "(return fire is DF: conventional fire reaches 1 hex, AT fire at most 2, SR 6.6.7.1, 6.2.3)")
+    shooters = p.fire.last_at[1] if p.fire.last_at is not None else ()
+    aimed = (d.target_unit,) if d.target_unit else tuple(x for x in shooters if p.state.where(x) == target)
+    if aimed and all(x in p.game.units and towed_gun(p.game, x) and mem.mode(p.state, x) != "travel" for x in aimed):
+        return Illegal("HTTR SR 6.4.1.11", f"{u} returns fire {dist} hexes away at {', '.join(map(str, aimed))}, "
+                       "towed and in battery: a conventional target, whose fire reaches adjacent hexes only (SR 6.2, "
+                       "6.2.3, the 6.4.1.11 example)")
+    cls = fire_class(p.game, u)
+    if isinstance(cls, Unknown):
+        return NotCheckable(f"{cls.needs}: return fire from {dist} hexes is AT fire (SR 6.6.7.1, 6.2.3)")
+    return Legal(detail=f"return fire from {dist} hexes as {cls} AT fire (SR 6.6.7.1, 6.4.1.5)")
+
+
 def crossed_sides(a: Hex, b: Hex) -> list[Hexside]:
     """The hexsides the centre-to-centre line from ``a`` to ``b`` passes through or runs along (SR 7.1.3)."""
     line = sorted(touched(a, b), key=lambda t: t.t)
@@ -158,8 +225,8 @@ def check_dike(p: Position, u: str, target: Hex) -> Verdict:
     return Legal()
 
 
-@rule("HTTR SR 6.2 / 18.3.1", "AT-12", "AT fire at AFVs; at leg units only in Travel Mode, or in Defilade in a town "
-      "or city hex by AFVs and AT/flak units")
+@rule("HTTR SR 6.2 / 18.3.1", "AT-12", "AT fire at AFVs; at leg and towed units in Travel Mode; at leg units "
+      "otherwise only in Defilade in a town or city hex by AFVs and AT/flak units")
 def check_at_target(p: Position, d: Declaration, units: list[str], target: Hex) -> Verdict:
     """The AT fire's target unit (the declared one, else the top unit of the hex)."""
     aimed = d.target_unit or next(iter(mem.stack(p.state, target)), None)
@@ -170,6 +237,8 @@ def check_at_target(p: Position, d: Declaration, units: list[str], target: Hex) 
         return NotCheckable(f"the type of unit {aimed} (units.csv type: AT fire aims at AFV target class units)")
     if afv:
         return Legal()
+    if not leg and towed_gun(p.game, aimed) and mem.mode(p.state, aimed) == "travel":
+        return Legal(detail=f"{aimed} is a towed unit in Travel Mode: a very light AFV target (SR 6.2 exception, L176)")
     if not leg:
         return NotCheckable(f"the AT target class of unit {aimed} (the AT Fire Table's target types)")
     if mem.mode(p.state, aimed) == "travel":

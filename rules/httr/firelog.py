@@ -1,10 +1,13 @@
-"""What the HTTR referee remembers of one phase's fire (SR 6): read by fire legality and by its limits."""
+"""What the HTTR referee remembers of one phase's fire (SR 6): read by fire legality and by its limits; and who
+revealed themselves by firing from cover (SR 7.3.4), which outlasts the phase."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
+from hexforge.builder.timeline import Eliminated, Entered, Event, Move
 from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import Declaration
 
 
@@ -27,7 +30,6 @@ class FireLog:
     if_of: set[str] = field(default_factory=set)  # units that fired IF as OF this phase (SR 6.5.1.2)
     last_result: str | None = None  # the Fire Results Table result of the last packet resolved
     packets: dict[tuple, list[int]] = field(default_factory=dict)  # DF packets' ERs per (hex, target unit)
-    revealed: set[str] = field(default_factory=set)  # units that fired from covering terrain (SR 7.3.4)
     at_pending: tuple[Declaration, tuple[str, ...]] | None = None  # the last AT fire declared (SR 6.4.2)
     at_roll_index: int = -1  # the event of the AT Fire roll being resolved
     at_classes: dict[str, set[str]] = field(default_factory=dict)  # AFV target -> AT classes that shot it (6.4.1.7)
@@ -47,3 +49,28 @@ class FireLog:
     hex_firers: dict[Hex, list[str]] = field(default_factory=dict)  # who fired DF, AT or IF at each hex (SR 21.1)
     last_df: Any = None  # overflow.Loss: the last conventional DF loss resolved, whose overflow a spill names (6.3.1.6)
     df_losses: list = field(default_factory=list)  # overflow.Loss: the phase's conventional DF losses (SR 6.3.1.6)
+
+
+@dataclass(slots=True)
+class Reveals:
+    """Units that fired from covering terrain (SR 7.3.4 L416, 6.4.1.6 L236): the cover is negated for LOS 'during
+    the phase in which the fire combat occurs and until such time that the observed unit moves into new covering
+    terrain, or the LOS becomes blocked'. A firer cannot move in the phase it fires in (SR 4.1, 6.1.9, 6.6), so the
+    reveal outlasts the phase. Reading: it ends when the unit leaves its hex (whatever it enters: in open terrain
+    the reveal no longer matters, and entering cover later is 'new covering terrain'); a blocked LOS is judged by
+    each observation itself (``los.Observation.observe``), so no block ends it."""
+
+    units: set[str] = field(default_factory=set)
+
+
+def on_event(p: Board, log: Reveals, e: Event) -> list:
+    """A revealed unit that leaves its hex (a move elsewhere, elimination, an exit or re-entry) is hidden again."""
+    uid = p.unit(e)
+    if uid is None or uid not in log.units:
+        return []
+    at = p.state.where(uid)
+    if isinstance(e, Move) and at is not None and all(p.hex(x) == at for x in (e.path or (e.to_hex,))):
+        return []  # a change of stack position only
+    if isinstance(e, (Move, Eliminated, Entered)):
+        log.units.discard(uid)
+    return []

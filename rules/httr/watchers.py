@@ -23,6 +23,8 @@ from hexforge.rules.httr import ca_special_at  # SR 10.2
 from hexforge.rules.httr import route_travel  # ScR 5.2.4.4, 5.2.4.6
 from hexforge.rules.httr import route_brigades  # ScR 8.2.1.4
 from hexforge.rules.httr import airstrike_rolls  # ScR 7.1.5
+from hexforge.rules.httr import reaction_limit  # SR 4.1: a Reaction Phase unit fires or moves
+from hexforge.rules.httr import firelog  # SR 7.3.4: who fired from cover stays revealed until it moves
 from hexforge.rules.httr import arrivals  # ScR 10.2.11's warning (its memory is the referee's arrivals)
 from hexforge.rules.httr import (air_routes, airstrikes, ca_initiation, cp_ma, early_releases, ferocity, landings,
                                  map_exits, map_limits, optional, pannerden, releases, restrictions, route_barrages,
@@ -82,6 +84,8 @@ WATCHERS: tuple[Watcher, ...] = (
     Watcher(None, None, detached.on_event),  # ScR 8.1.11, 15.1.1 (its memory is the referee's attach.detached)
     Watcher("fatigue", lambda r, t: fatigue.Fatigue.set_up(t.setup, r.channel), fatigue.on_event),  # optional SR 21.5
     Watcher("victory_log", lambda r, t: victory.set_up(r, t.setup), victory.on_event),  # ScR 17.6-23.4
+    Watcher(None, None, reaction_limit.on_event),  # SR 4.1 (reads the referee's fire log and moves)
+    Watcher("reveals", _plain(firelog.Reveals), firelog.on_event),  # SR 7.3.4 (read by fire.check_los)
 )
 
 

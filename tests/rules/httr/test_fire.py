@@ -67,7 +67,8 @@ def test_an_in_battery_at_unit_under_infantry_fires():  # AT-2, SR 6.4.1.4 (L234
 def test_the_target_is_one_of_the_top_two_and_never_a_leader():  # DF-6, MOR-5: SR 6.3.1.5 (L188), 19.3.3
     setup = {**TARGET, "G-INF2": "B0304"}  # top first: G-INF2, G-INF1, G-AFV
     assert all_legal(fire(setup, "df B0304 from A-INF1 target G-INF1"))
-    assert rules_broken(fire(setup, "df B0304 from A-INF1 target G-AFV")) == ["HTTR SR 6.3.1.5"]
+    # G-AFV is third, and an AFV: conventional DF at it is AT fire as well (SR 6.2 L175, fire_limits)
+    assert rules_broken(fire(setup, "df B0304 from A-INF1 target G-AFV")) == ["HTTR SR 6.3.1.5", "HTTR SR 6.2"]
     assert rules_broken(fire({**TARGET, "G-LDR": "B0304"}, "df B0304 from A-INF1 target G-LDR")) == ["HTTR SR 19.3.3"]
 
 
@@ -96,7 +97,8 @@ def test_spotters_and_controlling_hqs():  # IF-5, IF-7: SR 6.5.1.11-12 (L297-L29
     assert rules_broken(fire({**setup, "A-DIV": "B0104"}, line)) == ["HTTR SR 6.5.2.1"]
     assert rules_broken(fire(setup, line, artillery_control="adjacent")) == ["HTTR SR 6.5.2.1"]
     assert rules_broken(fire({**setup, "A-INF1": ("B0406", {"Disrupted": "Disrupted"})}, line)) == ["HTTR SR 6.5.1.11"]
-    assert rules_broken(fire({**setup, "A-INF1": ("B0406", {"Mode": "Travel"})}, line)) == ["HTTR SR 7.1.5"]
+    # a Travel spotter: SR 6.5.1.12 (L298; 7.1.5 L404 is the disrupted observer)
+    assert rules_broken(fire({**setup, "A-INF1": ("B0406", {"Mode": "Travel"})}, line)) == ["HTTR SR 6.5.1.12"]
     assert rules_broken(fire({**setup, "A-LDR": "B0406"}, line.replace("A-INF1", "A-LDR"))) == ["HTTR SR 19.1.4"]
     hidden = fire({**setup, "A-INF1": "B0305", "G-INF1": "B0505"}, "if B0505 from A-ART spotter A-INF1 hq A-DIV")
     assert rules_broken(hidden) == ["HTTR SR 7.1.3"]  # the woods of B0405

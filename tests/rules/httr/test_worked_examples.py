@@ -14,8 +14,9 @@ from hexforge.rules.httr.values import (at_fire_value, ca_result, ca_special_at_
 
 
 def test_h1_at_fire_then_conventional_fire_by_one_unit():  # SR 6.2.1 (L177)
-    r = Log({"G-AFV": "B0304", "A-AT": ("B0203", {"Mode": "Defilade"})}).phase(1, "allied_fire").say("at B0304 from A-AT") \
-        .say("df B0304 from A-AT").check()
+    # G-INF1 on top of G-AFV: the conventional fire needs a conventional target (SR 6.2 L175: DF at an AFV is AT fire)
+    r = Log({"G-AFV": "B0304", "G-INF1": "B0304", "A-AT": ("B0203", {"Mode": "Defilade"})}).phase(1, "allied_fire") \
+        .say("at B0304 from A-AT target G-AFV").say("df B0304 from A-AT target G-INF1").check()
     assert rules_broken(last(r)) == ["HTTR SR 6.2.1"]
 
 
