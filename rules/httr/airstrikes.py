@@ -136,7 +136,7 @@ def judge_designation(p: Position, log: Airstrikes, label: str | None) -> list[V
     wrong = target(p, h, label, side, count)
     return [wrong] if wrong is not None else [segment(p, log, side, turn), allotment(p, log, side, turn),
                                               observed(p, h, label, side), shelter(p, h, label, side),
-                                              in_range(p, h, label)]
+                                              in_range(p, h, label, side)]
 
 
 @rule("HTTR ScR 7.1.5 / 7.2.9 / 7.2.12", "AS-3/AS-9", "airstrikes are designated as the first action of the "

@@ -42,6 +42,26 @@ READINGS: tuple[Reading, ...] = (
             (("no_retreat", "7.2.13: armored and HQ units 'are disrupted only'"),
              ("retreat", "7.4: '1*: if the target is an armored unit or a HQ, treat as a D' (D retreats one hex)")),
             "retreat", "7.4 is the results key the strike is resolved with; 7.2.13 speaks of SP loss only"),
+    Reading("landing_ma_roll", "HTTR ScR 6.6.5.1 (L1243) vs ScR 6.6.5.2 (L1244)",
+            (("serial", "6.6.5.1: 'a single 2d6 die roll being used to determine the MA for each unit in the serial'"),
+             ("unit", "6.6.5.2: 'Additionally, roll once for all units of Frost's battalion': one roll for many "
+                      "units is Frost's exception, so other units roll each")),
+            "serial", "6.6.5.1 states the roll of every landing; 6.6.5.2's 'additionally' adds Frost's three dice "
+            "and +1 (rules/httr/landing_ma.py)"),
+    Reading("display_serial_sp", "HTTR ScR 6.1 (L1174) vs ScR 6.7.10 (L1256)",
+            (("display", "6.1: display serials that 'violate the 28-point stacking limitation ... This is allowed as "
+                         "there is a procedure to resolve the violation' (6.6.3's example lands 29 SP)"),
+             ("all", "6.7.10: 'No serials can be created with more than 28 strength points'")),
+            "display", "6.7.10 follows 6.7.9's rearranging of the display's serials: it bars the serials a player "
+            "creates, 6.1 allows those the display gives (rules/httr/drop_zones.py)"),
+    Reading("airstrike_range", "HTTR ScR 7.2.8 (L1276) vs ScR 15.8.3-15.8.4 (L1509-1510), 9.2.7 (L1368)",
+            (("all", "7.2.8: 'No Airstrike can be called down against a hex that is more than 30 hexes from the "
+                     "Spearhead units of 30 Corps'"),
+             ("allied", "15.8.3-15.8.4: the Allied player 'may not use airstrikes farther than 30 hexes away from the "
+                        "30th Corps spearhead' ... 'the range of Allied airstrikes becomes unlimited'; 9.2.7's "
+                        "exception is an Allied strike")),
+            "allied", "every other mention of the range is the Allied player's; a German strike measured from the "
+            "Allied spearhead has no stated purpose (rules/httr/airstrike_range.py)"),
     Reading("engineer_ferry_ca", "HTTR ScR 9.1.6 (L1359) vs ScR 9.3.4 (L1383)",
             (("bridge", "9.1.6: CA by units ferried by bridge engineers 'exactly as if across a bridge' (x1/2, "
                         "SR 10.4.4.3 L606)"),

@@ -10,6 +10,7 @@ hex type) of that name on one of the hex's sides.
 """
 from __future__ import annotations
 
+from typing import Protocol
 
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
@@ -27,7 +28,8 @@ SERIALS = "serials"  # game.toml [special.serials]: the Formation Display's batt
 SERIAL_SP = 28  # ScR 6.7.10 (L1256): 'No serials can be created with more than 28 strength points'
 
 
-Position = Board
+class Position(Board, Protocol):
+    readings: dict[str, str]
 
 
 def kinds(game: Game, h: Hex) -> frozenset[str] | None:
@@ -104,12 +106,22 @@ def judge_dense(p: Position, h: Hex, here: list[str]) -> Verdict | None:
 
 @rule("HTTR ScR 6.7.10", "AIR-13", "no serial holds more than 28 SP")
 def judge_serial(p: Position, units: list[str]) -> Verdict:
-    """The units landed in one log step (one serial) so far."""
+    """The units landed in one log step (one serial) so far. Reading (READINGS ``display_serial_sp``): a serial of
+    one Formation Display serial's units (whole, or so far) may hold more (``display``, the default: ScR 6.1 allows
+    it, 6.6.3's example lands 29 SP), or none may (``all``)."""
     strengths = [number(p.game, u, "strength") for u in units]
     missing = [s for s in strengths if not isinstance(s, float)]
     if missing:
         return NotCheckable(missing[0].needs)
     total = sum(strengths)
+    rows = (p.game.special(SERIALS) or {}).get("rows")
+    exempt = p.readings.get("display_serial_sp", "display") == "display"
+    if total > SERIAL_SP and exempt and not rows:
+        return NotCheckable(f"whether a serial of {total:g} SP is one of the Formation Display's (game.toml "
+                            f"[special.{SERIALS}] rows; ScR 6.1 lets them hold more than {SERIAL_SP})")
+    if total > SERIAL_SP and exempt and any(set(units) <= set(row) for row in rows or ()):
+        return Legal(detail=f"a display serial of {total:g} SP: ScR 6.1 allows it, its overstack is fixed on "
+                     "landing (6.6.3)")
     if total > SERIAL_SP:
         return Illegal("HTTR ScR 6.7.10", f"a serial of {total:g} SP ({', '.join(units)}): no serial holds more "
                        f"than {SERIAL_SP}")

@@ -2,9 +2,14 @@
 game. Its airstrike grid (tables/airstrike_grid.toml), Concentrated column: 2d6 3 '-', 7 D, 10 '1'."""
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
 from hexforge.builder.locations import OFF_MAP
 from hexforge.builder.timeline import Entered
-from tests.rules.httr.helpers import Log, illegal, ref, rules_broken
+from hexforge.games import load_game
+from tests.rules.httr.helpers import SYNTHETIC, Log, illegal, ref, rules_broken
 from tests.rules.httr.test_airstrikes import STRIKE
 from tests.rules.httr.test_landings import OFF
 from tests.rules.httr.test_scatter import PF, everything
@@ -123,3 +128,45 @@ def serial_moves(**readings: str) -> list:
 def test_a_serial_moves_on_one_landing_ma_roll():  # AIR-17, ScR 6.6.5.1 (L1243); READINGS landing_ma_roll
     assert not [v for v in illegal(serial_moves()) if v.rule == "HTTR ScR 6.6.5.1"]
     assert "HTTR ScR 6.6.5.1" in rules_broken(serial_moves(landing_ma_roll="unit"))  # A-DREC has no roll of its own
+
+
+BIG = ("A-INF5", "A-INF6", "A-HW", "A-ENG", "A-ART", "A-ART2", "A-ART3", "A-TANK", "GB-ENG", "A-REC", "A-AT",
+       "A-DREC")  # 32 SP
+
+
+def big_serial(tmp_path: Path, display: bool, **readings: str) -> list[str]:
+    """BIG lands as one serial on B0306, on a copy of the synthetic game whose Formation Display has it as a serial
+    (``display``) or not."""
+    copy = tmp_path / "httr-synthetic"
+    shutil.copytree(SYNTHETIC, copy)
+    toml = copy / "game.toml"
+    row = '["A-INF1", "A-INF2"], ["A-INF4"]'
+    extra = f", {json.dumps(list(BIG))}" if display else ""
+    toml.write_text(toml.read_text().replace(f"rows = [{row}]", f"rows = [{row}{extra}]"))
+    log = Log({u: (None, {"Mode": "Defilade"}) for u in BIG}, load_game(copy)).phase(8, "allied_movement") \
+        .place("pf1", PF, "B0305")
+    step = log._n()
+    log.events += [Entered(step, ref(u), OFF_MAP, "B0306") for u in BIG]
+    return rules_broken([v for j in log.check(**readings).judged for v in j.verdicts])
+
+
+def test_a_display_serial_may_hold_more_than_28_sp(tmp_path: Path):  # AIR-13, ScR 6.1 (L1174) vs 6.7.10 (L1256)
+    assert "HTTR ScR 6.7.10" not in big_serial(tmp_path / "a", display=True)
+    assert "HTTR ScR 6.7.10" in big_serial(tmp_path / "b", display=False)  # a serial made by rearranging
+    assert "HTTR ScR 6.7.10" in big_serial(tmp_path / "c", display=True, display_serial_sp="all")
+
+
+def test_the_thirty_hex_range_binds_allied_strikes(tmp_path: Path):  # AS-8, ScR 7.2.8 (L1276) vs 15.8.3-15.8.4
+    """On a copy of the bundled game naming Guards Armored the 30 Corps formations (as test_airstrikes does): a
+    German strike on 501/101 in B1010, 60 hexes from 5/GA in C1010 (READINGS airstrike_range)."""
+    copy = tmp_path / "highway-to-the-reich"
+    shutil.copytree(Path(__file__).resolve().parents[3] / "games" / "highway-to-the-reich", copy)
+    with open(copy / "game.toml", "a") as f:
+        f.write('\n[special.spearhead]\nformations = ["Guards Armored"]\nsource = "test: HTTR ScR 7.2.8"\n')
+    corps = load_game(copy)
+
+    def german(**readings: str) -> list[str]:
+        log = Log({"501/101": "B1010", "5/GA": "C1010"}, corps).phase(13, "german_fire").place("a", STRIKE, "B1010")
+        return rules_broken(log.check(**readings).judged[-1].verdicts)
+    assert "HTTR ScR 7.2.8" not in german()
+    assert "HTTR ScR 7.2.8" in german(airstrike_range="all")
