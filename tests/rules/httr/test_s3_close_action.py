@@ -167,6 +167,19 @@ def test_an_attacker_whose_die_is_due_is_not_disrupted_before_it():  # CA-19, MO
     assert not illegal(last(hid.check()))
 
 
+def test_the_bundled_game_never_calls_a_disruption_during_a_ca_legal():  # CA-19, MOD-1 on the bundled data
+    """No CA Value Table, no map terrain: an attacker or defender disrupted before the die is not checkable (it was
+    legal for the attacker whatever the value), naming the terrain its CA value and the hex's stacking need."""
+    g = load_game("highway-to-the-reich")
+    company, german = "2/506 5-3 no.1", "Brandt 1/10SS Pio"
+    for unit in (company, german):
+        log = Log({company: "C2808", german: "C2908"}, g).phase(1, "allied_movement").say("ca C2908 from C2808") \
+            .layer(unit, "Disrupted", "", "Disrupted")
+        got = last(log.check())
+        assert got and all(isinstance(v, NotCheckable) for v in got), got
+        assert "unsurveyed" in got[0].needs
+
+
 # -- CA-6: the CA's cost after a move of unknown MP (SR 10.1.11) ------------------------------------------------------
 
 def unsurveyed(tmp_path: Path) -> Game:
