@@ -16,7 +16,7 @@ from its crossing to the end of the GT.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from hexforge.builder.timeline import Event, Move
 from hexforge.games.game import Game
@@ -26,16 +26,13 @@ from hexforge.rules.httr.thoroughfares import BRIDGES
 from hexforge.rules.registry import rule
 from hexforge.rules.verdict import NotCheckable
 
-if TYPE_CHECKING:  # morale.py reads this module, and the close action reads morale.py
-    from hexforge.rules.httr.close_action import CaLog
-
 SETTING = "optional_ferocity"  # catalogue.READINGS
 DATA = "ferocity"  # game.toml [special.ferocity]
 MORALE = 10  # ScR 15.5.1-15.5.2 (L1499-L1500): 'raised to 10 regardless of losses'
 
 
 class Position(Board, Protocol):
-    ca: CaLog
+    ca: Any  # close_action.CaLog (.involved), not imported: close_action reads morale.py, which reads this
     readings: dict[str, str]
 
 
