@@ -161,6 +161,32 @@ READINGS: tuple[Reading, ...] = (
                             "brigade of its division too")),
             "original_command", "6.5.2.2 and 17.5.1 list a division's brigades among its artillery's controllers "
             "without a penalty; 'attached' is the word of SR 13.4 and ScR 4.4.1-4.4.3 for a changed subordination"),
+    Reading("ezoc_join_disrupted", "HTTR SR 11.3.4 (L664), 9.6.3 (L516) vs SR 11.4.2 (L671)",
+            (("under_undisrupted", "11.4.2: 'Place the disrupted unit underneath any undisrupted units in the hex': "
+                                   "the joiner goes under the undisrupted units, above the disrupted ones"),
+             ("bottom", "11.3.4: 'A unit must be placed at the bottom of a stack when it enters a hex ... in an "
+                        "EZOC', under a disrupted unit too")),
+            "under_undisrupted", "both hold at once only so: 11.4.2's involuntary rearrangement (no OF) keeps the "
+            "disrupted under every undisrupted unit, and the joiner is at the bottom of those (stacking.check_join)"),
+    Reading("recovery_supply", "HTTR SR 10.6.4 (L641) vs SR 13.5 (L759), 15.4.3 (L820)",
+            (("summary", "13.5: 'lacking an intact supply path to their controlling HQ or whose controlling HQ has "
+                         "less than 2 CP, are considered out of supply'"),
+             ("zero_cp", "15.4.3: 'Once a formation goes to zero CP, it is considered out of supply'"),
+             ("path", "10.6.4 alone: out of supply is a broken supply path (SR 13.2)")),
+            "summary", "13.5 is the rulebook's definition of out of supply; 15.4.3 names one case of it"),
+    Reading("amp_clear_cp", "HTTR SR 13.3.3.1-13.3.3.2 (L750-751) vs the SR 15.2 important note (L813)",
+            (("full", "13.3.3.2: AmP 'in addition to the requirement to be in supply' - 13.3.3.1's 'valid supply path "
+                      "and access to 2 CP'"),
+             ("any_cp", "15.2 note: AmP cannot remove depletion 'if the artillery unit does not have a valid supply "
+                        "path to its controlling HQ or if that HQ does not have any CP'")),
+            "full", "13.3.3.2 states the requirement; the note says only when AmP can never be used"),
+    Reading("cut_hq_cp", "HTTR SR 15.4.2 (L819) vs SR 14.3.8 (L784)",
+            (("retained", "15.4.2: HQs below division level 'retain CP ... even if their supply path subsequently "
+                          "becomes compromised ... CP is reduced by one at the start of the next joint Logistics "
+                          "Phase'"),
+             ("ends", "14.3.8: allocations 'remain in effect until the next 0601/0901 or 1501/1801 CP Phase'")),
+            "retained", "15.4.2 is the specific rule for a cut HQ (its 'reduced by one' has effect only if the "
+            "allocation outlasts the phase); 14.3.8 governs every HQ still in supply"),
 )
 
 #: The HTTR predicates (id, rule, meaning, what the bundled data lacks).
@@ -459,7 +485,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('SCN-5', 'HTTR ScR 19.5.2 (L1629)', 'unsupplied Allied units count as destroyed at the end.', 'supply chain'),
     ('SCN-6', 'HTTR ScR 23.1.3 / 24.2.4 (L1724, L1796)', 'GT2-3 British unobserved barrages count as observed within 3 hexes of Club Route.', 'Club Route hexes'),
     ('SCN-7', 'HTTR ScR 23.1.4 (L1726)', 'flak suppression roll per German flak before play (1-5 disrupted; no recovery before GT2).', 'Formation Displays (German flak counters)'),
-    ('SCN-8', 'HTTR ScR 23.1.8 (L1737-1742)', 'conditional Allied releases.', 'map rivers (Maas, Neder Rijn), Deelen hexes; units.csv (the released groups: 43rd, 50th, 8th Armoured, 52nd)'),
+    ('SCN-8', 'HTTR ScR 23.1.8 (L1737-1742)', 'conditional Allied releases.', 'map rivers (Maas, Neder Rijn), Deelen hexes; units.csv (the released groups: 43rd, 50th, 8th Armoured, 52nd); Map D south edge hexes and their roads (terrain.toml [[edges]] D-south)'),
     ('SCN-9', 'HTTR ScR 23.2 (L1744)', 'early German releases (1d6 ≤ 3, ≤ 2, 1) while a 30 Corps unit is > 12 hexes from Club Route.', 'Club Route hexes'),
     ('SCN-10', 'HTTR ScR 17.6-23.3 (L1572-1576, L1601-1607, L1630-1643, L1664-1669, L1683-1695, L1709-1714, L1746-1764)', 'victory conditions (most need Club Route, bridge or river hexes).', 'bridges along Club Route, Club Route hexes, the roads and towns (S19: the road from B0122 to Nijmegen); the Neder Rijn; scenario [special_rules] victory (S18-S21 have it: S17, S22, S23 are text)'),
     ('SCN-11', 'HTTR ScR 16.4 (L1532-1536) / 8.2.2.3 (L1320)', '"adhere as closely as possible to the spirit of the restriction", "make every effort to get them back" — judgement, not an observable rule.', 'not observable: "adhere as closely as possible to the spirit of the restriction", "make every effort to get them back" — judgement, not an observable rule.'),

@@ -20,7 +20,7 @@ from hexforge.rules.httr.movement import Movement
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
-from hexforge.rules.verdict import Illegal, NotCheckable, Tri, Verdict
+from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict
 
 
 Position = Board
@@ -52,6 +52,7 @@ class Overstacks:
 
     seen: dict[Hex, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
     unsure: dict[Hex, tuple[int, NotCheckable]] = field(default_factory=dict)
+    prior: dict[Hex, set[str]] = field(default_factory=dict)  # units disrupted before they were overstacked
 
     def after(self, game: Game, state: GameState, index: int, at: Hex | None) -> None:
         """A unit moved or entered into ``at``: note the hex if it is now overstacked, and every unit then in it
@@ -63,7 +64,10 @@ class Overstacks:
         if at is None or not isinstance(v, Illegal):
             return
         first, units = self.seen.get(at, (index, ()))
-        self.seen[at] = (first, units + tuple(u for u in state.at(at) if u not in units))
+        new = tuple(u for u in state.at(at) if u not in units)
+        self.seen[at] = (first, units + new)
+        self.prior.setdefault(at, set()).update(u for u in new if mem.has(state, u, "disrupted")
+                                                and is_kind(game, u, "leader") is not True)
 
     def disrupts(self, uid: str) -> bool:
         """Was ``uid`` in a hex overstacked this phase (its disruption is then the overstack's, SR 11.2.3)?"""
@@ -89,12 +93,38 @@ class Overstacks:
                                            "the fewest units needed are displaced one hex")))
             elif isinstance(now, NotCheckable):
                 out.append((index, unknown_overstack(label, now)))
+            out += [(index, v) for v in check_prior(p, h, sorted(self.prior.get(h, ())))]
         for h, (index, v) in sorted(self.unsure.items(), key=lambda x: x[1][0]):
             if h not in self.seen:
                 out.append((index, unknown_overstack(p.game.map.labels.get(h, repr(h)), v)))
         self.seen.clear()
         self.unsure.clear()
+        self.prior.clear()
         return out
+
+
+@rule("HTTR SR 11.2.3", "STK-3", "units already disrupted when their hex is overstacked are retreated one hex and "
+      "lose half their current SP (losses rounded down)")
+def check_prior(p: Position, h: Hex, units: list[str]) -> list[Verdict]:
+    """At the phase's end, each unit that was disrupted before it was in the overstack (there when the hex became
+    overstacked, or entering it while it was): off the hex by exactly one hex, or eliminated. Readings: the retreat
+    is due whenever the hex was overstacked, as the others' disruption is (a disrupted unit disrupted again, as in
+    SR 10.5.2), not only when the overstack persists; the half SP lost is not read (the log shows no SP losses), so
+    a retreat of one hex is legal with that guess."""
+    label = p.game.map.labels.get(h, repr(h))
+    out: list[Verdict] = []
+    for u in units:
+        at = p.state.where(u)
+        if at == h:
+            out.append(Illegal("HTTR SR 11.2.3", f"{u} was disrupted before {label} was overstacked: it is retreated "
+                               "one hex and loses half its current SP, but it is still there"))
+        elif at is not None and at.distance(h) != 1:
+            out.append(Illegal("HTTR SR 11.2.3", f"{u} was disrupted before {label} was overstacked and is "
+                               f"retreated {at.distance(h)} hexes from it: one hex"))
+        elif at is not None:
+            out.append(Legal(detail=f"{u}, disrupted before {label} was overstacked, is retreated one hex (SR 11.2.3)",
+                             guess="it lost half its current SP (the log shows no SP losses)"))
+    return out
 
 
 @rule("HTTR SR 11.4.3", "STK-3", "a unit that begins a phase overstacked has an MA of one hex in it")
