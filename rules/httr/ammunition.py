@@ -43,6 +43,7 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 DEFENSIVE = ("of", "return")  # SR 13.2.7.7 note (L737): no depletion check after OF or defensive fire in CA
 AMP_ER = 7  # SR 13.3.1 exception (L742), 15.0 (L800): artillery with an ER of seven or more uses AmP
 AMP_CHECK = "amp_check"  # the reading's name (catalogue.READINGS)
+AMP_CLEAR = "amp_clear_cp"  # catalogue.READINGS: SR 13.3.3.1-13.3.3.2 (2 CP) vs the 15.2 important note (any CP)
 
 
 @dataclass(slots=True)
@@ -178,27 +179,37 @@ def check_roll(p: Position, uid: str, got: Supplied) -> Verdict:
 
 
 @rule("HTTR SR 13.3.3.1-13.3.3.2 / 15.2.3", "SUP-7", "depletion is removed only in the owner's Command Phase, only "
-      "for a unit fully in supply; artillery of ER 7+ also spends AmP (two units per AmP)")
+      "for a unit fully in supply; artillery of ER 7+ also spends AmP (two units per AmP; reading amp_clear_cp)")
 def check_recovery(p: Position, uid: str) -> Verdict:
     kind, side = p.phase()
     if kind == "unknown":
         return NotCheckable("the phase (no turn tracker change yet)")
     if kind != "command" or p.state.side(uid) != side:
         return Illegal("HTTR SR 13.3.3.1", f"{uid}'s depletion is removed outside its side's Command Phase")
-    got = supplied(p, uid)
-    if got.full is None:
-        return NotCheckable(got.why)
-    if not got.full:
-        return Illegal("HTTR SR 13.3.3.1", f"{uid} is not fully in command and supply ({got.why}): it stays "
-                       "depleted")
     er = number(p.game, uid, "effectiveness")
     if is_kind(p.game, uid, "artillery") and isinstance(er, Unknown):
         return NotCheckable(er.needs + " (artillery of ER 7+ spends AmP to recover, SR 13.3.3.2)")
-    if is_kind(p.game, uid, "artillery") and er >= AMP_ER:
+    gun = bool(is_kind(p.game, uid, "artillery")) and not isinstance(er, Unknown) and er >= AMP_ER
+    got = supplied(p, uid)
+    ok = amp_supplied(got) if gun and p.readings.get(AMP_CLEAR, "full") == "any_cp" else got.full
+    if ok is None:
+        return NotCheckable(got.why)
+    if not ok:
+        what = "in supply with CP at its HQ" if gun else "fully in command and supply"
+        return Illegal("HTTR SR 13.3.3.1", f"{uid} is not {what} ({got.why}): it stays depleted")
+    if gun:
         div = division(p.game, uid)
         if div is not None:
             p.cp.cleared[div] = p.cp.cleared.get(div, 0) + 1  # SR 15.2.3: spent at the Command Phase's end
     return Legal(detail=got.why)
+
+
+def amp_supplied(got: Supplied) -> bool | None:
+    """The 15.2 important note's reading of ``amp_clear_cp`` (L813): a valid supply path to the controlling HQ and
+    an HQ with any CP."""
+    if got.full is True or got.path is False or got.cp is not None and got.cp <= 0:
+        return bool(got.full)
+    return True if got.path is True and got.cp is not None else None
 
 
 def on_roll(p: Position, purpose: str | None, total: int) -> bool:

@@ -44,7 +44,7 @@ def judge_cp(p: Position, d: Declaration, index: int = 0) -> list[Verdict]:
     if giver == hq:  # SR 14.4 (L787): the division expends CP for its assets
         out = [check_amount(p, hq, n), check_hqs(p, hq, hq)]
     else:
-        out = [check_amount(p, hq, n), check_hqs(p, hq, giver), check_path(p, hq, giver)]
+        out = [check_amount(p, hq, n, giver), check_hqs(p, hq, giver), check_path(p, hq, giver)]
     if any(isinstance(v, Illegal) for v in out):
         return out  # an illegal allocation is void: nothing is debited or received
     out += cpl.allocate(p, index, hq, giver, n)
@@ -65,7 +65,11 @@ def giver_of(p: Position, hq: str, d: Declaration) -> str | None:
 
 @rule("HTTR SR 14.3.1 / 14.6.3", "CP-8", "at most two CP to each sub-divisional HQ per Command Phase; a later "
       "Command Phase only tops an HQ up to two")
-def check_amount(p: Position, hq: str, n: int) -> Verdict:
+def check_amount(p: Position, hq: str, n: int, giver: str | None = None) -> Verdict:
+    """14.3.1's two CP bound an HQ below divisional level (and a division's own assets, 14.4); a corps HQ's
+    transfer to a division HQ has none (ScR 5.2.3.3 L1153: 'may freely transfer')."""
+    if giver is not None and giver != hq and level(p, hq) in DIVISION_LEVELS:
+        return Legal(detail=f"{hq} is a division HQ: SR 14.3.1's two CP bound only HQs below divisional level")
     total = p.cp_given.get(hq, 0) + n
     if total > 2:
         return Illegal("HTTR SR 14.3.1", f"{hq} is allocated {total} CP this Command Phase: at most two")
@@ -76,19 +80,30 @@ def check_amount(p: Position, hq: str, n: int) -> Verdict:
     return Legal()
 
 
-@rule("HTTR SR 14.1.2 / 14.1.5", "CP-6/CP-7", "the division HQ allocates CP only in Defilade; a disrupted HQ "
+@rule("HTTR SR 14.1.2 / 14.1.5", "CP-6/CP-7", "a division HQ allocates, and a corps or division HQ receives, CP only in "
+      "Defilade; a disrupted HQ "
       "neither receives nor gives CP")
 def check_hqs(p: Position, hq: str, div: str) -> Verdict:
+    """The giver, and a receiver that is itself a corps or division HQ, in Defilade (14.1.2 L770: 'Corps and
+    Divisional HQs must be in Defilade Mode to receive/expend/allocate CPs')."""
     for u in (hq, div):
         if mem.has(p.state, u, "disrupted"):
             return Illegal("HTTR SR 14.1.5", f"{u} is disrupted and can neither receive nor dispense CP")
-    m = mem.mode(p.state, div)
-    if m is None:
-        return NotCheckable(f"the mode of division HQ {div} (its Mode layer)")
-    if m != "defilade":
-        return Illegal("HTTR SR 14.1.2", f"division HQ {div} is in {m.title()} Mode: it allocates CP only in "
-                       "Defilade")
+    for u, does in ((div, "allocates"), (hq, "receives")):
+        if u != div and level(p, u) not in DIVISION_LEVELS:
+            continue
+        m = mem.mode(p.state, u)
+        if m is None:
+            return NotCheckable(f"the mode of {level(p, u) or 'division'} HQ {u} (its Mode layer)")
+        if m != "defilade":
+            return Illegal("HTTR SR 14.1.2", f"{level(p, u) or 'division'} HQ {u} is in {m.title()} Mode: it "
+                           f"{does} CP only in Defilade")
     return Legal()
+
+
+def level(p: Position, hq: str) -> str:
+    """The HQ's units.csv size, lower case ('division', 'corps', 'regiment', ...)."""
+    return p.game.units[hq].size.strip().lower()
 
 
 @rule("HTTR SR 14.3.2", "CP-9", "the receiving HQ traces a supply path to its division HQ")

@@ -37,6 +37,7 @@ CARRIED = 4  # SR 14.3.9 (L785), 14.5.2 (L791): up to four CP saved
 TRACK_MAX = {CP: 8, AMP: 12}  # SR 14.5.3 (L792); SR 15.3 (L815)
 CORPS_SAVES = 8  # ScR 5.2.3.2 (L1152): up to eight CPs and eight AmPs saved by the corps HQ
 LOGISTIC_TURNS = ("0601", "1501")  # SR 14.3.8 (L784), 14.5.1 (L790)
+CUT = "cut_hq_cp"  # catalogue.READINGS: SR 15.4.2 (L819) vs SR 14.3.8 (L784)
 ROUTE_HEXES = 12  # ScR 5.2.5.4 (L1169): operations farther than 12 hexes from Club Route cost one more CP
 
 
@@ -67,12 +68,14 @@ class CpLedger:
     subordinate_given: set[str] = field(default_factory=set)  # sides that allocated below division this phase
     unsure: set[str] = field(default_factory=set)  # HQs whose holding rests on data the game lacks
     arrival: dict[str, int] = field(default_factory=dict)  # unit -> the game turn it arrived (ScR 5.1.3.9)
+    dropped: dict[str, int] = field(default_factory=dict)  # airborne unit -> the game turn it dropped (ScR 5.1.3.6)
 
 
 class Position(Board, Protocol):
     rules: RulesSystem
     cp: CpLedger
     cities: CityLog
+    readings: dict[str, str]
 
 
 def marker_hq(game: Game, channel: Channel, name: str) -> tuple[str, str | None] | None:
@@ -139,7 +142,7 @@ def check_receiver(p: Position, hq: str, track: str) -> Verdict:
 
 def phase_began(p: Position, kind: str, turn_time: str | None) -> None:
     """A phase of ``kind`` begins: the tracks' boxes are its start; a real CP/Logistic Phase ends the HQs'
-    allocations (SR 14.3.8)."""
+    allocations (SR 14.3.8), but for those :func:`retained` keeps (SR 15.4.2, reading ``cut_hq_cp``)."""
     p.cp.start = dict(p.cp.boxes)
     p.cp.last.clear()
     p.cp.debit.clear()
@@ -147,19 +150,49 @@ def phase_began(p: Position, kind: str, turn_time: str | None) -> None:
     p.cp.subordinate_given.clear()
     p.cp.rolled_logistics = False
     if kind == "cp_logistic" and turn_time is not None and turn_time.startswith(LOGISTIC_TURNS):
+        kept = retained(p) if p.readings.get(CUT, "retained") == "retained" else {}
+        p.cp.unsure.clear()
         p.cp.held.clear()
         p.cp.arrived.clear()
-        p.cp.unsure.clear()
         p.cp.known = True
+        for hq, n in kept.items():
+            if n is None:
+                p.cp.unsure.add(hq)
+            else:
+                p.cp.held[hq] = n
+
+
+@rule("HTTR SR 15.4.2 / 14.3.8", "CP-11", "an HQ below division level whose supply path to its division HQ is cut "
+      "keeps its allocation past the CP/Logistic Phase, less one CP (reading cut_hq_cp)")
+def retained(p: Position) -> dict[str, int | None]:
+    """At the start of an 0601/1501 CP/Logistic Phase: the sub-divisional HQs holding CP that trace no supply path
+    to their division HQ, each with what it keeps (one CP less; None when its path or holding is not known)."""
+    out: dict[str, int | None] = {}
+    modes = mem.memory(p.state).modes
+    travel = frozenset(u for u, m in modes.items() if m == "travel")
+    disrupted = frozenset(u for u in p.state.positions if mem.has(p.state, u, "disrupted"))
+    for hq, n in sorted(p.cp.held.items()):
+        div = division(p.game, hq)
+        if n <= 0 or div is None or div == hq or p.game.units[hq].size.strip().lower() in ("division", "corps"):
+            continue
+        link = p.rules.division_link(p.state, hq, div, travel=travel, disrupted=disrupted).supplied \
+            if p.state.where(hq) is not None else None
+        if link is False:
+            out[hq] = None if hq in p.cp.unsure else n - 1
+        elif link is None:
+            out[hq] = None
+    return out
 
 
 @rule("HTTR ScR 5.1.3.9 / 12.02", "SUP-18", "arriving HQs hold 2 CP until their next allocation; arriving units are "
       "supplied on their arrival turn")
-def arrived(p: Position, uid: str) -> None:
+def arrived(p: Position, uid: str, dropped: bool = False) -> None:
     """ScR 5.1.3.9 (L1107): a unit arriving as a reinforcement; an HQ then holds 2 CP until its next
-    allocation."""
+    allocation. ``dropped``: it arrived by an air landing (ScR 5.1.3.6: in supply four GTs after it)."""
     if p.state.turn is not None:
         p.cp.arrival[uid] = p.state.turn
+        if dropped:
+            p.cp.dropped[uid] = p.state.turn
     if p.game.units[uid].type.strip().lower() in ("hq", "headquarters"):
         p.cp.held[uid] = 2
         p.cp.arrived.add(uid)

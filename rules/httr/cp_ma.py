@@ -24,7 +24,7 @@ from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.movement import Movement, Step
-from hexforge.rules.httr.supply_rules import before_supply_rules, controlling  # SR 17.4.3 included
+from hexforge.rules.httr.supply_rules import arrival_supply, before_supply_rules, controlling  # SR 17.4.3 included
 from hexforge.rules.httr.movement_class import moves_now
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
@@ -83,8 +83,13 @@ def on_event(p: Position, log: CpMa, index: int, e: Event) -> list[tuple[int, Ve
 
 def due(p: Position, uid: str) -> tuple[str, int] | Verdict | None:
     """Whose roll the unit moves on and on how many d6; None on its full MA; a NotCheckable when not known."""
-    if is_kind(p.game, uid, "hq") or p.cp.arrival.get(uid) == p.state.turn:
-        return None  # the rule binds subordinate units; an arriving unit is in supply (ScR 5.1.3.9)
+    if is_kind(p.game, uid, "hq"):
+        return None  # the rule binds subordinate units
+    arrival = arrival_supply(p, uid)  # an arriving or newly dropped unit is in supply (ScR 5.1.3.6, 5.1.3.9)
+    if isinstance(arrival, Unknown):
+        return NotCheckable(arrival.needs)
+    if arrival is not None:
+        return None
     early = before_supply_rules(p.game, p.state.turn)
     if early is True:
         return None

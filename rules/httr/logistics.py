@@ -18,6 +18,7 @@ from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import command_points as cpl
+from hexforge.rules.httr.airstrikes import Airstrikes, hex_weather
 from hexforge.rules.httr.attachment import Attachments, controlling
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import Declaration
@@ -29,6 +30,7 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 GERMAN, AIRBORNE, CLUB_ROUTE = "german_logistics", "airborne_logistics", "club_route_logistics"
 LEVELS = ("low", "normal", "intense")  # ScR 5.2.1.1 (L1136)
 TIMETABLE = "german_delivery_timetable"  # game.toml [special]: ScR 5.2.1.1's timetable, ``allowed`` by date
+P_EXTRA = "p_weather_extra"  # an ``allowed`` row's divisions more at normal levels while the weather is P (L1141)
 
 
 @dataclass(slots=True)
@@ -55,6 +57,7 @@ class Position(Board, Protocol):
     cp: cpl.CpLedger
     logistics: LogisticsLog
     attach: Attachments
+    airstrikes: Airstrikes  # its Weather roll's ratings by zone (ScR 6.4.1, 13.1)
 
     def calendar(self) -> dict[int, dict]: ...
 
@@ -136,9 +139,34 @@ def check_level(p: Position, div: str, level: str) -> Verdict:
                        f"{' or '.join(sheets)}: {div} does not")
     others = [d for d, lv in p.logistics.levels.items() if lv != "low" and d not in named]
     if div not in named and len(others) > int(row.get("normal", 0)):
-        return Illegal("HTTR ScR 5.2.1.1", f"on {date} {len(others)} divisions besides {', '.join(named) or 'none'} "
-                       f"use normal levels: at most {row.get('normal', 0)}")
+        return check_p_extra(p, div, date, row, len(others), named)
     return Legal()
+
+
+@rule("HTTR ScR 5.2.1.1", "CP-2", "while the weather is P one more German division may use normal levels, one on "
+      "the map where the weather is P")
+def check_p_extra(p: Position, div: str, date: str, row: dict, count: int, named: list[str]) -> Verdict:
+    """``div`` is one division over the timetable's normal count: legal only as the P-weather extra (the row's
+    ``p_weather_extra``, L1141 'may choose to raise one additional division ... only while the weather is P'), its
+    HQ's hex under P weather (the calendar's weather of the GT, else the Weather roll's rating of its zone)."""
+    most, extra = int(row.get("normal", 0)), int(row.get(P_EXTRA, 0) or 0)
+    over = Illegal("HTTR ScR 5.2.1.1", f"on {date} {count} divisions besides {', '.join(named) or 'none'} use normal "
+                   f"levels: at most {most}" + (f", {most + extra} while the weather is P" if extra else ""))
+    if count > most + extra:
+        return over
+    at = p.state.where(div)
+    if at is None:
+        return NotCheckable(f"where {div} stands (ScR 5.2.1.1: the extra division in P weather is on the map where "
+                            "the weather is P)")
+    label = p.game.map.labels[at]
+    weather = hex_weather(p, p.airstrikes, label)
+    if weather == "unknown":
+        return NotCheckable(f"the weather over {label} in GT {p.state.turn} (game.toml [special.turn_calendar] "
+                            "weather, or the Weather roll's rating; ScR 5.2.1.1: one more division while it is P)")
+    if weather != "P":
+        return Illegal("HTTR ScR 5.2.1.1", f"{over.reason}; the weather over {div}'s hex {label} is not P")
+    return Legal(detail=f"{div} is the extra division at normal levels while the weather over {label} is P "
+                 "(ScR 5.2.1.1)")
 
 
 def booster(game: Game) -> dict:

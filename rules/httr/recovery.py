@@ -10,22 +10,32 @@ then.
 
 Reading: a unit's current morale is its printed morale less losses (16.1); SP losses are not read, so a pass is
 judged on the printed morale and says so, and a failure on it is a failure on any lower morale too.
+
+Reading (10.6.4 L638, L642): a Morale Check serves the disrupted unit or stack whose recovery first takes it; a unit
+of another hex recovering on it rolled none of its own. 'Out of supply' is the reading ``recovery_supply``
+(catalogue.READINGS).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.board import Board
+from hexforge.rules.httr.command_points import CpLedger
 from hexforge.rules.httr.morale import RECOVERY, for_check
-from hexforge.rules.httr.supply_rules import before_supply_rules
+from hexforge.rules.httr.recovery_modes import Recoveries
+from hexforge.rules.httr.supply_rules import before_supply_rules, supplied
 from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.system import RulesSystem
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
+
+SUPPLY = "recovery_supply"  # catalogue.READINGS: SR 10.6.4's 'out of supply' (L641) vs 13.5 (L759), 15.4.3 (L820)
 
 
 @dataclass(slots=True)
@@ -71,6 +81,10 @@ class Position(Board, Protocol):
     rules: RulesSystem
     morale_roll: int | None
     watch: NightWatch
+    recoveries: Recoveries
+    readings: dict[str, str]
+    cp: CpLedger
+    attach: Attachments
 
     def turn_kind(self, turn: int) -> str | None: ...
 
@@ -114,7 +128,7 @@ def quiet_still_disrupted(p: Position) -> list[Verdict]:
 
 
 @rule("HTTR SR 10.6.4", "DIS-2", "recovery in the owner's Command Phase on 2d6 <= morale, -2 with a leader or HQ "
-      "stacked or adjacent, +1 next to an undisrupted enemy, +1 out of supply")
+      "stacked or adjacent, +1 next to an undisrupted enemy, +1 out of supply; one roll for a unit or a stack")
 def judge_recovery(p: Position, uid: str) -> Verdict:
     kind, side = p.phase()
     if kind == "unknown":
@@ -122,30 +136,62 @@ def judge_recovery(p: Position, uid: str) -> Verdict:
     if kind != "command" or p.state.side(uid) != side:
         return Illegal("HTTR SR 10.6.4", f"{uid} recovers from disruption outside its side's Command Phase")
     nights = last_nights(p)
-    if p.morale_roll is None or nights is not None and p.watch.quiet(uid, nights):
+    at = p.state.where(uid)
+    if p.morale_roll is None and p.recoveries.roll is None or nights is not None and p.watch.quiet(uid, nights):
         return judge_quiet_recovery(p, uid)  # a roll for other units does not take away a quiet unit's recovery
+    rolled = take_roll(p, uid, at)
+    if not isinstance(rolled, int):
+        return rolled
     morale = for_check(p, uid, RECOVERY)  # no -4 nor leader bonus: 10.6.4's own modifiers (morale.py)
     if isinstance(morale, Unknown):
         return NotCheckable(morale.needs)
-    at = p.state.where(uid)
     near = [u for u in p.state.at(at) + tuple(x for h in at.neighbours() for x in p.state.at(h))] if at else []
     friends = [u for u in near if p.state.side(u) == side and u != uid]
     helped = any(is_kind(p.game, u, "leader", "hq") for u in friends)
     enemy = any(p.state.side(u) != side and not mem.has(p.state, u, "disrupted") and p.state.where(u) != at
                 for u in near)
-    roll = p.morale_roll - (2 if helped else 0) + (1 if enemy else 0)
+    roll = rolled - (2 if helped else 0) + (1 if enemy else 0)
     if roll > morale:
-        return Illegal("HTTR SR 10.6.4", f"{uid} recovers, but its morale check fails: {p.morale_roll}"
+        return Illegal("HTTR SR 10.6.4", f"{uid} recovers, but its morale check fails: {rolled}"
                        f"{' - 2' if helped else ''}{' + 1' if enemy else ''} > morale {morale:g}")
     if roll + 1 > morale and (early := before_supply_rules(p.game, p.state.turn)) is not True:  # the +1 out of
         # supply decides, once the supply rules begin (ScR 5.2, 5.1.3.7)
         if isinstance(early, Unknown):
             return NotCheckable(f"whether {uid} is in supply (SR 10.6.4: +1 out of supply): {early.needs}")
-        supplied = p.rules.supplied(p.state, uid)
-        if supplied.supplied is None:
-            return NotCheckable(f"whether {uid} is in supply (SR 10.6.4: +1 out of supply): {supplied.reason}")
-        if supplied.supplied is False:
-            return Illegal("HTTR SR 10.6.4", f"{uid} recovers, but out of supply its check fails: {roll} + 1 > "
-                           f"morale {morale:g}")
+        out = out_of_supply(p, uid)
+        if isinstance(out, Unknown):
+            return NotCheckable(f"whether {uid} is in supply (SR 10.6.4: +1 out of supply): {out.needs}")
+        if out:
+            return Illegal("HTTR SR 10.6.4", f"{uid} recovers, but out of supply ({out}) its check fails: {roll} + 1 "
+                           f"> morale {morale:g}")
     return Legal(detail=f"morale check {roll} <= {morale:g}", guess="its morale is the printed one (SP losses are "
                  "not read)")
+
+
+def take_roll(p: Position, uid: str, at: Hex | None) -> int | Verdict:
+    """The Morale Check ``uid`` recovers on: a new roll is taken by its stack's hex; a roll already taken serves
+    only that hex (SR 10.6.4 L638: 'Roll a 2d6 for each disrupted unit'; L642: a disrupted stack rolls once)."""
+    if p.morale_roll is not None:
+        p.recoveries.roll, p.morale_roll = (p.morale_roll, at), None
+        return p.recoveries.roll[0]
+    total, where = p.recoveries.roll or (0, None)
+    if where != at:
+        label = p.game.map.labels.get(where, "another hex") if where is not None else "another hex"
+        return Illegal("HTTR SR 10.6.4", f"{uid} recovers on the Morale Check of the stack in {label}: each disrupted "
+                       "unit, or stack, rolls its own 2d6")
+    return total
+
+
+def out_of_supply(p: Position, uid: str) -> str | Unknown:
+    """Why ``uid`` is out of supply for 10.6.4's +1 ('' when it is not), by the reading :data:`SUPPLY`: SR 13.5's
+    summary (no supply path to its controlling HQ, or that HQ under 2 CP), 15.4.3's zero CP, or the path alone."""
+    how = p.readings.get(SUPPLY, "summary")
+    if how == "path":
+        got = p.rules.supplied(p.state, uid)
+        return Unknown(got.reason) if got.supplied is None else "" if got.supplied else got.reason or "no supply path"
+    state = supplied(p, uid)
+    if how == "zero_cp":
+        if state.path is False or state.cp is not None and state.cp <= 0:
+            return state.why
+        return "" if state.path is True and state.cp is not None else Unknown(state.why)
+    return Unknown(state.why) if state.full is None else "" if state.full else state.why

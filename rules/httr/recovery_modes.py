@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from hexforge.builder.timeline import EventStream, Timeline
+from hexforge.maps.hexes import Hex
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.units import is_kind
@@ -24,9 +25,11 @@ class Position(Board, Protocol):
 
 @dataclass
 class Recoveries:
-    """The units that recovered this phase and must end it in Defilade: unit -> the event of its recovery."""
+    """The units that recovered this phase and must end it in Defilade: unit -> the event of its recovery; the
+    Morale Check a recovery took (SR 10.6.4: one roll for a disrupted unit or stack, rules/httr/recovery.py)."""
 
     due: dict[str, int] = field(default_factory=dict)
+    roll: tuple[int, Hex | None] | None = None  # this phase's Morale Check taken by a recovery, and its stack's hex
 
 
 def to_defilade(p: Position, uid: str) -> bool | None:
@@ -52,4 +55,5 @@ def end_phase(p: Position, recoveries: Recoveries) -> list[tuple[int, Verdict]]:
                     else Illegal("HTTR SR 10.6.6", f"{uid} recovered from disruption but is in {m.title()} Mode at "
                                  "the end of the phase: it adopts Defilade")))
     recoveries.due.clear()
+    recoveries.roll = None
     return out

@@ -139,6 +139,12 @@ class HttrSupply(SupplyGround):
             return None
         return frozenset().union(*hexes) if hexes else frozenset()
 
+    def off_map_german(self, uid: str) -> bool:
+        """ScR 5.1.8.3: a German unit of the game neither on the map nor eliminated (in an off-map area, or held
+        off the map as a reinforcement, ScR 12.3.3)."""
+        return uid in self.game.units and self.game.units[uid].side == "german" and self.state.where(uid) is None \
+            and uid not in self.state.eliminated
+
     def untranscribed(self, hq: str) -> bool:
         """Is ``hq`` a formation no unit id carries, and no airborne corps whose supply head stands in for it (the
         formation of a division HQ unit with a head, ScR 5.1.3.1)? Then where it is is unknown, not off the map."""
@@ -319,6 +325,8 @@ class HttrSupply(SupplyGround):
             hexes = self.where(uid)
             got = (Status(None, self.unknown_hq(uid)) if hexes is None else
                    Status(True, f"a supply source stands in for {uid}") if hexes else
+                   Status(True, f"ScR 5.1.8.3 (L1131): {uid} is off the map, and off-map German units are always "
+                          "in supply") if self.off_map_german(uid) else
                    Status(False, f"{uid} is not on the map"))
         else:
             level = self.level(uid)

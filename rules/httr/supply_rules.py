@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from hexforge.games.game import Game
+from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import attachment as att
-from hexforge.rules.httr.airborne_support import command_link
+from hexforge.rules.httr.airborne_support import reaches
 from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.registry import rule
 from hexforge.rules.httr.board import Board
@@ -24,6 +25,7 @@ from hexforge.rules.httr.units import division
 from hexforge.rules.verdict import Tri, tri_or
 
 RULES = "supply_rules"  # game.toml [special.supply_rules]: from_turn (ScR 5.2 L1133), any_hq_cp (ScR 5.1.6.4)
+DROP_GTS = "drop_supply_turns"  # [special.supply_rules]: GTs an airborne unit is in supply after its drop (5.1.3.6)
 FULL = 2  # SR 13.2.7.3 (L731): 'that HQ has two CP'
 
 
@@ -77,9 +79,33 @@ def controlling(p: Position, uid: str) -> str:
     return up if up in p.game.units and up not in seen else hq
 
 
+@rule("HTTR ScR 5.1.3.6 / 5.1.3.9", "SUP-17/SUP-18", "an arriving unit is supplied on its arrival turn; an airborne "
+      "unit on the GT it dropped and the four GTs after")
+def arrival_supply(p: Position, uid: str) -> str | Unknown | None:
+    """Why ``uid`` is in supply by its arrival now, None when it is not. Reading: 'for four GT after they are
+    dropped' (ScR 5.1.3.6 L1104) is the four GTs after the drop's GT, that GT being its arrival turn (5.1.3.9)."""
+    turn = p.state.turn
+    if turn is None:
+        return None
+    if p.cp.arrival.get(uid) == turn:
+        return f"{uid} arrived this game turn and is supplied (ScR 5.1.3.9)"
+    drop = p.cp.dropped.get(uid)
+    if drop is None or turn < drop:
+        return None
+    n = plain(settings(p.game).get(DROP_GTS))
+    if not isinstance(n, int):
+        return Unknown(f"the GTs an airborne unit stays in supply after its drop (game.toml [special.{RULES}] "
+                       f"{DROP_GTS}; ScR 5.1.3.6)")
+    if turn <= drop + n:
+        return f"{uid} dropped in GT {drop}: an airborne unit is in supply for {n} GTs after its drop (ScR 5.1.3.6)"
+    return None
+
+
 def hq_link(p: Position, uid: str, hq: str) -> Tri:
-    """SR 13.2.6: does the unit trace a supply path to its controlling HQ (the HQ standing as its source)?"""
-    return command_link(p.game, p.state, uid, hq).supplied if p.state.where(hq) is not None else False
+    """SR 13.2.6: does the unit trace a supply path to its controlling HQ (the HQ standing as its source)? The
+    path alone: the HQ's own supply shows in the CP it holds (SR 13.2.7.1; an HQ's chain would be traced here from
+    its own hex as the only source, and fail)."""
+    return reaches(p.game, p.state, uid, hq)
 
 
 def candidates(p: Position, uid: str) -> list[str]:
@@ -118,8 +144,11 @@ def supplied(p: Position, uid: str) -> Supplied:
     hq = controlling(p, uid)
     if hq not in p.game.units:
         return Supplied(None, None, None, f"the controlling HQ of {uid} (units.csv formation)")
-    if p.cp.arrival.get(uid) == p.state.turn:
-        return Supplied(True, True, FULL, f"{uid} arrived this game turn and is supplied (ScR 5.1.3.9)")
+    arrival = arrival_supply(p, uid)
+    if isinstance(arrival, Unknown):
+        return Supplied(None, None, None, arrival.needs)
+    if arrival is not None:
+        return Supplied(True, True, FULL, arrival)
     if p.attach.switched.get(uid) == p.state.turn:
         return Supplied(False, False, None, f"{uid} switched HQ this game turn and is out of supply (ScR 4.3.2)")
     links = [(h, hq_link(p, uid, h)) for h in candidates(p, uid)]
@@ -130,7 +159,9 @@ def supplied(p: Position, uid: str) -> Supplied:
     if isinstance(early, Unknown):
         return Supplied(None, path, None, early.needs)
     if isinstance(cp, Unknown):
-        return Supplied(False if path is False else None, path, None, cp.needs)
+        if path is False:
+            return Supplied(False, False, None, f"{uid} traces no supply path to {hq}")
+        return Supplied(None, path, None, cp.needs)
     full = False if path is False or cp < FULL else None if path is None else True
     why = (f"{uid} traces {'a' if path else 'no' if path is False else 'an unknown'} supply path to {hq}, which "
            f"acts on {cp:g} CP")

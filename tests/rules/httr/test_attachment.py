@@ -201,8 +201,8 @@ def test_the_bundled_30_corps_attachment_needs_the_map():  # SUP-10, ScR 8.2.2.8
 
 
 def test_units_of_a_destroyed_regiment_trace_to_the_higher_hq():  # SUP-11, SR 17.4.3 (L851-852): the second option
-    def traced(inf1: str, kill: bool, div_cp: int = 0) -> object:
-        setup = {"A-CORPS": "B0105", "A-DIV": ("B0205", {"Mode": "Defilade"}), "A-REG1": "B0305", "A-REG2": "B0405",
+    def traced(inf1: str, kill: bool, div_cp: int = 0, div: str = "B0205") -> object:
+        setup = {"A-CORPS": "B0105", "A-DIV": (div, {"Mode": "Defilade"}), "A-REG1": "B0305", "A-REG2": "B0405",
                  "A-INF1": inf1}
         log = Log(setup).on_track("A-DIV CP", 4 + div_cp).phase(8, "cp_logistic").phase(8, "allied_command") \
             .say("cp A-REG1 2").say("cp A-REG2 2").say(f"cp A-DIV {div_cp}").track("A-DIV CP", 0)  # SR 14.4
@@ -215,4 +215,5 @@ def test_units_of_a_destroyed_regiment_trace_to_the_higher_hq():  # SUP-11, SR 1
     got = traced("B0204", kill=True, div_cp=2)  # A-REG1 destroyed: to A-DIV, no declaration, on its 2 CP
     assert got.full is True and "to A-DIV" in got.why
     assert traced("B0204", kill=True).full is False  # A-DIV kept no CP for its own units
-    assert traced("A0610", kill=True, div_cp=2).path is False  # too far from A-DIV: no path to the higher HQ
+    assert traced("A0610", kill=True, div_cp=2).path is True  # 10 hexes from A-DIV: within 12 (SR 13.2.6.1 L722)
+    assert traced("A0710", kill=True, div_cp=2, div="B0101").path is False  # 15 hexes: no path to the higher HQ

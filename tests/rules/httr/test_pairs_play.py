@@ -77,20 +77,24 @@ def test_every_unit_in_the_hex_defends_so_the_result_allows_no_retreat():  # CA-
     assert retreat({"G-INF1": "B0304", "G-INF2": "B0304"}) == ["HTTR SR 10.5.1"]
 
 
+PATH = {"recovery_supply": "path"}  # the chain alone decides 10.6.4's +1 (catalogue.READINGS recovery_supply; its
+# default, SR 13.5's summary, also asks the HQ's CP, which these logs do not show)
+
+
 def test_a_travel_hq_halves_the_chain_a_recovery_needs():  # SUP-1, SR 13.2.6.1 (L722), 10.6.4
     """SUP-1: disrupted A-INF1 in A0710, ten hexes from A-REG1 (B0305), is in supply to a concentrated HQ and
     recovers on 8 against morale 8; with A-REG1 in Travel Mode its 12 hexes halve to 6, A-INF1 is out of supply
     and the same check fails (8 + 1 > 8, SR 10.6.4)."""
-    assert all_legal(recover({**CHAIN, "A-INF1": ("A0710", DIS)}, 4, 4, turn=SUPPLY_RULES))
+    assert all_legal(recover({**CHAIN, "A-INF1": ("A0710", DIS)}, 4, 4, turn=SUPPLY_RULES, **PATH))
     travel = {**CHAIN, "A-REG1": ("B0305", {"Mode": "Travel"}), "A-INF1": ("A0710", DIS)}
-    assert rules_broken(recover(travel, 4, 4, turn=SUPPLY_RULES)) == ["HTTR SR 10.6.4"]
+    assert rules_broken(recover(travel, 4, 4, turn=SUPPLY_RULES, **PATH)) == ["HTTR SR 10.6.4"]
 
 
 def test_a_unit_next_to_its_source_recovers_in_supply():  # SUP-2, SR 13.2.6.5 (L727), ScR 5.1.8.1 (L1129)
     """SUP-2: with no HQ on the map, disrupted A-INF1 next to the Allied source B0105 (in B0104) is in supply and
     recovers on 8; two hexes from it (B0304) it is out of supply and the check fails (SR 10.6.4)."""
-    assert all_legal(recover({"A-INF1": ("B0104", DIS)}, 4, 4, turn=SUPPLY_RULES))
-    assert rules_broken(recover({"A-INF1": ("B0304", DIS)}, 4, 4, turn=SUPPLY_RULES)) == ["HTTR SR 10.6.4"]
+    assert all_legal(recover({"A-INF1": ("B0104", DIS)}, 4, 4, turn=SUPPLY_RULES, **PATH))
+    assert rules_broken(recover({"A-INF1": ("B0304", DIS)}, 4, 4, turn=SUPPLY_RULES, **PATH)) == ["HTTR SR 10.6.4"]
 
 
 def test_static_units_never_count_for_stacking():  # STK-2, SR 11.2.6 (L657), 18.10 (L958)

@@ -72,8 +72,9 @@ def edge_game(tmp_path: Path, captured_on: int) -> Game:
 def recover(g: Game, setup: dict, turn: int) -> list:
     """G-INF2's recovery in the German Command Phase of GT ``turn`` on a morale roll of 7 (3 + 4): passed at its
     morale 7, failed once out of supply (7 + 1 > 7, SR 10.6.4)."""
-    log = Log(setup, g).phase(turn, "german_command").roll("Morale Check", 3, 4)
-    return last(log.layer("G-INF2", "Disrupted", "Disrupted", "Normal").check())
+    log = Log(setup, g).phase(turn, "german_command").roll("Morale Check", 3, 4)  # the chain alone decides: reading
+    # recovery_supply 'path' (catalogue.READINGS; its default, SR 13.5's summary, also asks the HQ's CP)
+    return last(log.layer("G-INF2", "Disrupted", "Disrupted", "Normal").check(recovery_supply="path"))
 
 
 def test_a_german_edge_road_supplies_while_its_off_map_area_is_german(tmp_path):  # SUP-15, ScR 5.1.1.1

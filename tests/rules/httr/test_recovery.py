@@ -8,11 +8,11 @@ SUPPLY_RULES = 8  # the synthetic game's first GT of the supply rules (game.toml
 CHAIN = {"A-CORPS": "B0105", "A-DIV": "B0205", "A-REG1": "B0301"}  # in supply, no HQ next to B0303
 
 
-def recover(setup: dict, *dice: int, phase: str = "allied_command", turn: int = 1) -> list:
+def recover(setup: dict, *dice: int, phase: str = "allied_command", turn: int = 1, **readings: str) -> list:
     log = Log(setup).phase(turn, phase)
     if dice:
         log.roll("Morale Check", *dice)
-    return last(log.layer("A-INF1", "Disrupted", "Disrupted", "Normal").check())
+    return last(log.layer("A-INF1", "Disrupted", "Disrupted", "Normal").check(**readings))
 
 
 def test_recovery_on_a_passed_morale_check():  # DIS-2, SR 10.6.4 (L638-L642)

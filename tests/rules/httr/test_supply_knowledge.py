@@ -13,6 +13,8 @@ from tests.rules.httr.helpers import Log, all_legal, last, rules_broken
 from tests.rules.httr.test_recovery import SUPPLY_RULES
 
 DIS = {"Disrupted": "Disrupted"}
+PATH = {"recovery_supply": "path"}  # 10.6.4's +1 read on the supply chain alone (catalogue.READINGS recovery_supply;
+# its default, SR 13.5's summary, also asks the HQ's CP, which these logs do not show)
 GERMANS = {"G-CORPS": "A0605", "G-DIV": ("A0505", {"Mode": "Defilade"}), "G-KG1": "A0405",
            "G-IND1": ("A0402", DIS)}  # G-IND1 three hexes from G-KG1, next to no HQ
 
@@ -21,7 +23,7 @@ def recover_attached(*lines: str) -> list:
     log = Log(GERMANS).phase(SUPPLY_RULES, "german_command")
     for line in lines:
         log.say(line)
-    return last(log.roll("Morale Check", 3, 3).layer("G-IND1", "Disrupted", "Disrupted", "Normal").check())
+    return last(log.roll("Morale Check", 3, 3).layer("G-IND1", "Disrupted", "Disrupted", "Normal").check(**PATH))
 
 
 def test_an_attached_company_traces_to_its_new_hq():  # DIS-2 / SUP-8: legal once attached (SR 13.4.1, 17.4.1)
@@ -42,7 +44,7 @@ def recover_by_city(setup: dict, *moves: tuple[str, ...]) -> list:
     for m in moves:
         log.move(*m)
     return last(log.phase(SUPPLY_RULES + 1, "allied_command").roll("Morale Check", 4, 4)
-                .layer("A-ENG", "Disrupted", "Disrupted", "Normal").check())
+                .layer("A-ENG", "Disrupted", "Disrupted", "Normal").check(**PATH))
 
 
 def test_an_activated_city_supplies_the_division():  # DIS-2 / SUP-14: legal, A-INF1 moved through A0505
@@ -62,7 +64,7 @@ def recover_flak(*lines: str) -> list:
     log = Log(FLAK).phase(SUPPLY_RULES, "german_command")
     for line in lines:
         log.say(line)
-    return last(log.roll("Morale Check", 3, 3).layer("G-FLAK", "Disrupted", "Disrupted", "Normal").check())
+    return last(log.roll("Morale Check", 3, 3).layer("G-FLAK", "Disrupted", "Disrupted", "Normal").check(**PATH))
 
 
 def test_a_flak_unit_in_supply_under_its_own_hq():  # DIS-2 / SUP-13: legal, 6 <= 6
@@ -95,7 +97,7 @@ def test_an_airborne_division_never_traces_to_a_city(tmp_path):  # DIS-2 / SUP-1
     def recover(unit: str) -> list:
         log = Log(setup, g).phase(SUPPLY_RULES, "allied_movement").move("A-INF1", "A0505", "A0506")
         return last(log.phase(SUPPLY_RULES + 1, "allied_command").roll("Morale Check", 4, 4)
-                    .layer(unit, "Disrupted", "Disrupted", "Normal").check())
+                    .layer(unit, "Disrupted", "Disrupted", "Normal").check(**PATH))
     assert all_legal(recover("A-ENG"))
     assert rules_broken(recover("A-INF4")) == ["HTTR SR 10.6.4"]
 
@@ -117,6 +119,6 @@ def test_a_city_whose_hexes_are_not_known_leaves_the_division_not_checkable(tmp_
     terrain.write_text(terrain.read_text().replace(city, 'name = "Synthetic city"\nkind = "city"\nhexes = "unknown"'))
     log = Log(CUT, load_game(copy)).phase(SUPPLY_RULES, "allied_movement").move("A-INF1", "A0505", "A0506")
     got = last(log.phase(SUPPLY_RULES + 1, "allied_command").roll("Morale Check", 4, 4)
-               .layer("A-ENG", "Disrupted", "Disrupted", "Normal").check())
+               .layer("A-ENG", "Disrupted", "Disrupted", "Normal").check(**PATH))
     assert not illegal(got)
     assert any(isinstance(v, NotCheckable) and "hexes of Synthetic city" in v.needs for v in got)
