@@ -167,6 +167,22 @@ def test_an_attacker_whose_die_is_due_is_not_disrupted_before_it():  # CA-19, MO
     assert not illegal(last(hid.check()))
 
 
+def test_preliminary_fire_may_still_disrupt_an_attacker_before_the_die():  # CA-19, MOD-1, CA-17: SR 10.2, 10.3
+    """A-TANK and A-INF1 at G-INF2, G-INF3 and the engineer G-PIO6FJ (test_ca_dis): the defenders' special AT fire
+    (2d6 6 against ATFV 8: 1 SP lost) may disrupt A-TANK before the CA's die (its loss, SR 6.7.8); without it the CA
+    value is a number and A-TANK's Disrupted layer before the die is illegal (SR 10.3)."""
+    setup = {**{u: ("B0304", C) for u in ("G-INF2", "G-INF3", "G-PIO6FJ")}, "A-TANK": ("B0303", C),
+             "A-INF1": ("B0303", C)}
+    shot = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").say("at B0303 from B0304") \
+        .roll("AT Fire", 3, 3)
+    assert "1 SP lost" in (last(shot.check())[0].detail or "")
+    fired = last(shot.layer("A-TANK", "Disrupted", "", "Disrupted").check())
+    assert not illegal(fired) and "disrupted by fire" in (fired[0].detail or "")
+    calm = last(Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303")
+                .layer("A-TANK", "Disrupted", "", "Disrupted").check())
+    assert rules_broken(calm) == ["HTTR SR 10.3"]
+
+
 def test_the_bundled_game_never_calls_a_disruption_during_a_ca_legal():  # CA-19, MOD-1 on the bundled data
     """No CA Value Table, no map terrain: an attacker or defender disrupted before the die is not checkable (it was
     legal for the attacker whatever the value), naming the terrain its CA value and the hex's stacking need."""
