@@ -297,7 +297,8 @@ def check_spotter(p: Position, d: Declaration, units: list[str], target: Hex | N
         return [Illegal("HTTR SR 6.5.1.11", f"spotter {s} is disrupted and may not spot")]
     if mem.mode(p.state, s) == "travel":
         return [Illegal("HTTR SR 6.5.1.12", f"spotter {s} is in Travel Mode and may not spot")]
-    seen = p.obs.observe(p.state.where(s), target)
+    aimed = d.target_unit or next(iter(mem.stack(p.state, target)), None)
+    seen = p.obs.observe(p.state.where(s), target, revealed=aimed in p.reveals.units)  # SR 7.3.4: 'for LOS purposes'
     out: list[Verdict] = [Legal() if seen.visible else NotCheckable(seen.reason.removeprefix("not checkable: "))
                           if seen.visible is None else Illegal(rule_of(seen), f"spotter {s} does not observe "
                                                                               f"{d.target}: {seen.reason}")]

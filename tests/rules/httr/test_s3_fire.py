@@ -202,6 +202,16 @@ def test_a_unit_revealed_by_its_fire_stays_revealed_until_it_moves():  # OBS-8: 
     assert rules_broken(last(log.check())) == ["HTTR SR 6.4.1.6"]  # it left and re-entered cover: hidden again
 
 
+def test_a_spotter_sees_a_revealed_unit_in_cover():  # OBS-8, IF-5: SR 7.3.4 (L416: 'negated for LOS purposes')
+    setup = {"G-AFV": "B0208", "A-REC": "B0207", "A-INF1": "B0206", "A-ART": ("B0204", DEF), "A-DIV": "B0205"}
+    spot = "if B0208 from A-ART spotter A-INF1 hq A-DIV target G-AFV"
+    hidden = last(Log(setup).phase(1, "allied_fire").say(spot).check())
+    assert rules_broken(hidden) and "forest" in illegal(hidden)[0].reason  # two hexes from a forest: not observed
+    log = Log(setup).phase(1, "allied_fire").say("at B0208 from A-REC target G-AFV").roll("AT Fire", 6, 6) \
+        .say("return B0207 from G-AFV").say(spot)
+    assert all_legal(last(log.check()))
+
+
 # -- item 19: towed units in Travel; the Travel spotter's rule -------------------------------------------------------
 
 def test_at_fire_at_a_towed_gun_in_travel():  # AT-12: SR 6.2 exception (L176)
