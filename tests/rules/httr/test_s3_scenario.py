@@ -59,3 +59,21 @@ def flak_recovers(turn: int) -> list[str]:
 def test_suppressed_flak_does_not_recover_before_gt_2():  # SCN-7, ScR 23.1.4 (L1727)
     assert flak_recovers(1) == ["HTTR ScR 23.1.4"]
     assert "HTTR ScR 23.1.4" not in flak_recovers(2)
+
+
+def in_rubble(uid: str, mode: str, *steps, rule: str = "on") -> list[str]:
+    """A Rubble marker lies on A0508 (the synthetic City hex); ``uid`` in A0507 in ``mode`` then takes ``steps``
+    in the Allied Movement Phase (optional Rubble ``rule``)."""
+    log = Log({uid: ("A0507", {"Mode": mode})}).phase(1, "allied_fire").place("r1", "Rubble", "A0508") \
+        .phase(1, "allied_movement")
+    for name, *args in steps:
+        getattr(log, name)(uid, *args)
+    return rules_broken([v for j in log.check(optional_rubble=rule).judged for v in j.verdicts])
+
+
+def test_vehicles_enter_and_stay_in_rubble_only_in_defilade():  # OPT-7, ScR 15.7.2 (L1504)
+    assert "HTTR ScR 15.7.2" in in_rubble("A-TANK", "Concentrated", ("move", "A0508"))
+    assert "HTTR ScR 15.7.2" not in in_rubble("A-TANK", "Defilade", ("move", "A0508"))
+    assert "HTTR ScR 15.7.2" in in_rubble("A-TANK", "Defilade", ("move", "A0508"), ("mode", "Concentrated"))
+    assert "HTTR ScR 15.7.2" not in in_rubble("A-INF1", "Concentrated", ("move", "A0508"))  # not a vehicle
+    assert "HTTR ScR 15.7.2" not in in_rubble("A-TANK", "Concentrated", ("move", "A0508"), rule="off")
