@@ -221,7 +221,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('DF-3', 'HTTR SR 6.2.3 (L179)', 'DF through a dike hexside has range 1.', 'dike hexsides'),
     ('DF-4', 'HTTR SR 6.3.1.2 (L184)', 'same-ER firers at one hex form one packet; a unit may join a lower-ER packet (packet ER = lowest).', 'units.csv effectiveness'),
     ('DF-5', 'HTTR SR 6.3.1.4 / 11.5.1 (L187, L675)', 'only the top two units of a stack fire conventional DF.', ''),
-    ('DF-6', 'HTTR SR 6.3.1.5-6.3.1.6 (L188-189)', "only one of the target stack's top two is targeted; overflow goes to the new top two.", 'units.csv type (the Formation Displays are not transcribed) (leaders, AFVs); Fire Results Table, DF Fire Value Matrix, map terrain (a loss is needed for its overflow)'),
+    ('DF-6', 'HTTR SR 6.3.1.5-6.3.1.6 (L188-189)', "only one of the target stack's top two is targeted; overflow goes to the new top two.", 'units.csv type (the Formation Displays are not transcribed) (leaders, AFVs); units.csv afv_class (a very light AFV target in Travel Mode takes conventional DF, SR 6.2); Fire Results Table, DF Fire Value Matrix, map terrain (a loss is needed for its overflow)'),
     ('DF-7', 'HTTR SR 6.3.1.7 / 6.7.9 (L190, L395)', "losses beyond the hex's SP are ignored (except IF spill-over).", ''),
     ('DF-8', 'HTTR SR 6.3.1.8 (L191)', 'artillery/AT/flak DF only from the top two, on the DF matrix.', 'units.csv type (the Formation Displays are not transcribed)'),
     ('DF-9', 'HTTR SR 6.3.1.11 / 6.3.3.4 (L195, L212)', 'in Travel only AFV silhouettes or armored recon fire (reading: "armored units"), at most 1 SP into a hex.', 'units.csv type (the Formation Displays are not transcribed)'),
