@@ -6,7 +6,9 @@ combat engineers and leaders are ferried.
 
 A move that crosses is judged with the ferry available when one is; the referee then records which engineer
 carried it (:meth:`FerryLog.record`). A fatigued engineer ferries no one, itself included (optional SR 21.5.4), nor
-does a disrupted one (SR 10.6.2, ``engineer_functions``).
+does a disrupted one (SR 10.6.2, ``engineer_functions``). A unit whose units.csv type is not known is never read as
+"not a bridge engineer": a crossing the known engineers cannot make, with such a companion there that may be one,
+is not checkable, naming its type (as is a mover of unknown type).
 """
 from __future__ import annotations
 
