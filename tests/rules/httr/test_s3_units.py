@@ -14,7 +14,7 @@ from hexforge.games import load_game
 from hexforge.games.game import Game
 from hexforge.rules.httr.drop_rows import PATHFINDER_DATA, drop_formations, marker_owner, pathfinder_needs, pathfinders
 from hexforge.rules.httr.ferries import FerryLog
-from hexforge.rules.httr.units import is_kind, kind_of, kinds_of, silhouetted
+from hexforge.rules.httr.units import KINDS, TWO_KINDS, is_kind, kind_of, kinds_of, silhouetted
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable
 from tests.rules.httr.helpers import SYNTHETIC, Log, all_legal, game, illegal, last, rules_broken, unsure
@@ -109,6 +109,15 @@ def test_an_armored_car_is_recon_and_an_afv() -> None:  # SR 18.9.7 (L956), DF-1
     assert all_legal(v) and "14 of 14 MP" in v[0].detail
     v = last(Log({"A-ACAR": "B0101"}).phase(1, "allied_movement").move("A-ACAR", "B0109").check())
     assert rules_broken(v) == ["HTTR SR 9.2.3"]
+
+
+def test_every_bundled_type_is_a_kind() -> None:  # SR 2.6-2.8, 18.9.7: units.csv types AT, HQ, armored car, ...
+    """Each type the bundled units.csv writes (but 'unknown') is one of units.KINDS, none left silently unknown; the
+    only one of two kinds is 'armored car'."""
+    from tests.rules.httr.test_worked_examples_scenario import BUNDLED
+    types = {u.type.strip().lower() for u in BUNDLED.units.values()} - {"unknown"}
+    assert types and types <= set(KINDS), types - set(KINDS)
+    assert {t for t in types if t in TWO_KINDS} == {"armored car"}
 
 
 def fired(setup: dict, phase: str, line: str, *steps) -> list:
