@@ -7,8 +7,8 @@ Reading: the spearhead is among the 30 Corps units on the map, so a hex more tha
 out of range, and one within 30 of each of them in range; between the two, which units lead is not read (it needs
 Club Route's hexes), so not checkable. READINGS ``airstrike_range``: the range binds every airstrike (``all``:
 7.2.8's 'No Airstrike') or only those of the spearhead's own side (``allied``, the default: 15.8.3-15.8.4 and
-9.2.7 speak of it as the Allied player's range), the side of the units of ``formations``. The ferry strike of ScR 9.2.7 is no Airstrike marker on a hex, so it is not
-judged here.
+9.2.7 speak of it as the Allied player's range), the side of the units of ``formations``. The ferry strike of
+ScR 9.2.7 is no Airstrike marker on a hex, so it is not judged here.
 """
 from __future__ import annotations
 

@@ -23,11 +23,11 @@ from hexforge.builder.timeline import ChatLine, DiceRoll, Entered, Event, TurnCh
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.rules.core.tables import Cells
+from hexforge.rules.httr import airstrike_results as results
+from hexforge.rules.httr import memory as mem
+from hexforge.rules.httr.airstrike_range import in_range
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
-from hexforge.rules.httr import airstrike_results as results
-from hexforge.rules.httr.airstrike_range import in_range
-from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.indirect import AIRBORNE, formations_of
 from hexforge.rules.httr.los import Observation, turn_weather
 from hexforge.rules.httr.units import is_kind

@@ -9,9 +9,9 @@ marker with no roll before it is bridge engineers' work (``engineer_demolition.p
 Readings: ScR 9.5.4's "each bridge that has already been destroyed during the scenario" is each bridge a
 Destroyed Bridge marker was put on during the log (after a roll or by engineers, counted once per bridge);
 markers of the set-up (ScR 8.1.8's Meuse-Escaut bridges, "considered destroyed") were not destroyed during the
-scenario and are not counted. The roll is for the eligible bridge next to the last move of an approaching unit (the log names no
-bridge; with several the first is taken and the verdict says it guessed); a bridge's type is the thoroughfare
-that crosses it (road, trail, rail); "for the first time" is once per bridge.
+scenario and are not counted. The roll is for the eligible bridge next to the last move of an approaching unit
+(the log names no bridge; with several the first is taken and the verdict says it guessed); a bridge's type is
+the thoroughfare that crosses it (road, trail, rail); "for the first time" is once per bridge.
 """
 from __future__ import annotations
 

@@ -9,7 +9,8 @@ unit's first move after landing (its scatter is no move); a battalion's roll ser
 Readings: READINGS ``landing_ma_roll``: one roll for the whole serial (``serial``, the default: 6.6.5.1's 'a
 single 2d6 die roll being used to determine the MA for each unit in the serial'), its first unit's first move
 taking it and the others moving on it, or one roll per unit (``unit``). The MA binds the Movement Phase of the
-landing (the Reaction Phase has only its hex limits, 6.6.5.3); Frost's +1 is added whether or not he moves with them ("add +1 for Frost to the resulting MA").
+landing (the Reaction Phase has only its hex limits, 6.6.5.3); Frost's +1 is added whether or not he moves with
+them ("add +1 for Frost to the resulting MA").
 """
 from __future__ import annotations
 

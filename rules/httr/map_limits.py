@@ -26,6 +26,7 @@ whose path the log does not show) crosses no hexside the check can see, and ente
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from hexforge.builder.timeline import Event, Move
 from hexforge.games.game import Game
@@ -120,7 +121,7 @@ def polder(p: Position, log: Limits, uid: str, steps: list[Hex], cfg: dict) -> l
     if area is None:
         return log.missing(cfg, "the polder's hexes east of the highway on Map A (ScR 8.0)")
     barred, roads = str(cfg.get("terrain", "mixed")), set(cfg.get("roads", ()))
-    for a, b in zip(steps, steps[1:]):
+    for a, b in pairwise(steps):
         if b in area and barred in (p.game.map.terrain.of(b) or ()) and \
                 (a.distance(b) != 1 or not p.game.map.terrain.connections(a, b) & roads):
             return [Illegal(cfg.get("rule", "HTTR ScR 8.0"), f"{uid} in Travel Mode enters the polder's {barred} "
@@ -150,8 +151,9 @@ def ferry(p: Position, log: Limits, uid: str, steps: list[Hex], cfg: dict) -> li
         return []
     kind = str(cfg.get("feature", "ferry"))
     spared = {frozenset(h for h in (p.hex(x) for x in pair) if h is not None) for pair in cfg.get("except", ())}
-    for a, b in zip(steps, steps[1:]):
-        if a.distance(b) == 1 and frozenset((a, b)) not in spared and any(f.kind == kind for f in p.game.map.terrain.features(a, b)):
+    for a, b in pairwise(steps):
+        if a.distance(b) == 1 and frozenset((a, b)) not in spared \
+                and any(f.kind == kind for f in p.game.map.terrain.features(a, b)):
             return [Illegal(cfg.get("rule", "HTTR ScR 8.3.3"), f"{uid} crosses the ferry hexside between "
                             f"{label(p, a)} and {label(p, b)}: Allied units cross only at a bridge")]
     if cfg.get("surveyed") is False:
@@ -175,7 +177,7 @@ def tether(p: Position, log: Limits, uid: str, steps: list[Hex], cfg: dict) -> l
     def inside(h: Hex) -> bool:
         return near_any(h, anchors, reach) or near_any(h, route, near)
 
-    for a, b in zip(steps, steps[1:]):
+    for a, b in pairwise(steps):
         if not inside(b) and (inside(a) or away(b, anchors) > away(a, anchors)):
             return [Illegal(cfg.get("rule", "HTTR ScR 8.3.2"), f"{uid} moves to {label(p, b)}, over {reach} hexes "
                             f"from a drop zone or Club Route bridge and over {near} from Club Route"
