@@ -69,6 +69,7 @@ class CpLedger:
     unsure: set[str] = field(default_factory=set)  # HQs whose holding rests on data the game lacks
     arrival: dict[str, int] = field(default_factory=dict)  # unit -> the game turn it arrived (ScR 5.1.3.9)
     dropped: dict[str, int] = field(default_factory=dict)  # airborne unit -> the game turn it dropped (ScR 5.1.3.6)
+    route_ma: float | Unknown | None = None  # the last Club Route delivery's MA roll (ScR 5.2.4.1), None: not seen
 
 
 class Position(Board, Protocol):

@@ -1,7 +1,8 @@
 """HTTR CP and AmP deliveries (SR 14.1.1, 15.1, ScR 5.2.1-5.2.3): a ``logistics`` declaration names a division's
 delivery level in the CP/Logistic Phase (``rules/httr/declaration.py``); the Logistics rolls that follow give its
 CP (the first) and AmP (the second) from the game's Logistic Tables, and its record-track markers must rise by
-what the table gives.
+what the table gives; a Club Route delivery with an MA rate takes a third, the Club Route MA (ScR 5.2.4.1-5.2.4.2,
+on tables/club_route_movement.toml; judged by rules/httr/route_travel.py).
 
 Readings: the declaration's form names the table: a level word the German Divisional Logistic Table (5.2.1.1),
 ``cp N amp M`` the Allied Airborne one (5.2.2.1), ``cp N amp M ma K`` the Club Route one (5.2.3.1, a dropped
@@ -28,6 +29,7 @@ from hexforge.rules.registry import rule
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
 GERMAN, AIRBORNE, CLUB_ROUTE = "german_logistics", "airborne_logistics", "club_route_logistics"
+ROUTE_MA = "club_route_movement"  # tables/: the Club Route MA by 2d6 and MA rate (ScR 5.2.4.1-5.2.4.2)
 LEVELS = ("low", "normal", "intense")  # ScR 5.2.1.1 (L1136)
 TIMETABLE = "german_delivery_timetable"  # game.toml [special]: ScR 5.2.1.1's timetable, ``allowed`` by date
 P_EXTRA = "p_weather_extra"  # an ``allowed`` row's divisions more at normal levels while the weather is P (L1141)
@@ -38,7 +40,7 @@ class Delivery:
     """One division's declared delivery: the table, its CP and AmP columns, and what the rolls gave."""
 
     table: str
-    columns: tuple[str, str]
+    columns: tuple[str, ...]  # CP, AmP (and a Club Route delivery's MA) columns, one per roll
     got: list[float | Unknown] = field(default_factory=list)  # CP, then AmP
     drm: int = 0
 
@@ -86,7 +88,8 @@ def delivery(words: list[str]) -> Delivery:
     rates = dict(zip(words[::2], words[1::2]))
     table = CLUB_ROUTE if "ma" in rates else AIRBORNE
     dropped = any(v == "-" for v in rates.values())
-    return Delivery(table, (f"CP {rates.get('cp')}%", f"AmP {rates.get('amp')}%"), drm=2 if dropped else 0)
+    ma = (f"MA {rates['ma']}%",) if rates.get("ma", "-") != "-" else ()
+    return Delivery(table, (f"CP {rates.get('cp')}%", f"AmP {rates.get('amp')}%") + ma, drm=2 if dropped else 0)
 
 
 @rule("HTTR ScR 5.2.2.1 / 5.2.3.1", "CP-4", "airborne CP and AmP percentages total 100; Club Route CP, AmP and MA "
@@ -207,21 +210,26 @@ def on_sheets(p: Position, div: str, sheets: list[str]) -> bool:
 
 
 def on_roll(p: Position, total: int) -> Verdict | None:
-    """A Logistics roll for the division declared last: its CP, then its AmP."""
+    """A Logistics roll for the division declared last: its CP, then its AmP, then for a Club Route delivery with
+    an MA rate the Club Route MA (reading: 5.2.4.2's 'Club Route Movement Table roll' is this third roll, on
+    tables/club_route_movement.toml's column of the chosen MA rate; it holds until the next one)."""
     div = p.logistics.rolling
     if div is None or p.phase()[0] != "cp_logistic":
         return None
     got = p.logistics.deliveries[div]
     column = got.columns[len(got.got)]
-    cell = Cells.of(p.game, got.table).get(str(total), column) if got.table in p.game.tables else "unknown"
-    value = Unknown(f"{got.table} row {total} column {column!r} (tables/{got.table}.toml; ScR 5.2)") \
+    table = ROUTE_MA if len(got.got) == 2 else got.table
+    cell = Cells.of(p.game, table).get(str(total), column) if table in p.game.tables else "unknown"
+    value = Unknown(f"{table} row {total} column {column!r} (tables/{table}.toml; ScR 5.2)") \
         if cell == "unknown" or got.drm else float(cell)
     got.got.append(value)
-    if len(got.got) == 2:
+    if len(got.got) == len(got.columns):
         p.logistics.rolling = None
-    what = "CP" if len(got.got) == 1 else "AmP"
+    what = ("CP", "AmP", "Club Route MA")[len(got.got) - 1]
+    if what == "Club Route MA":
+        p.cp.route_ma = value
     return NotCheckable(value.needs) if isinstance(value, Unknown) else \
-        Legal(detail=f"{div} receives {value:g} {what} ({got.table}, 2d6 {total})")
+        Legal(detail=f"{div} receives {value:g} {what} ({table}, 2d6 {total})")
 
 
 @rule("HTTR SR 14.1.1 / 15.1.3 / ScR 5.2", "CP-1", "a division's record tracks rise by the CP and AmP its Logistic "

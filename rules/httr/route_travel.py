@@ -19,12 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from hexforge.builder.timeline import Event, Move, StepChange
+from hexforge.builder.timeline import Event, Move, StepChange, TurnChange
 from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.close_action import CaLog
+from hexforge.rules.httr.movement import Movement
 from hexforge.rules.httr.firelog import FireLog
 from hexforge.rules.httr.restrictions import belongs
 from hexforge.rules.httr.route_envelope import Envelope, along, config, route
@@ -50,6 +52,7 @@ class TravelLock:
 
     fired: set[str] = field(default_factory=set)
     start: dict[str, Hex] | None = None
+    route_mp: dict[str, float] = field(default_factory=dict)  # this phase's MP each unit spent along Club Route
 
 
 def on_event(p: Position, log: TravelLock, e: Event) -> list[Verdict]:
@@ -63,11 +66,16 @@ def on_event(p: Position, log: TravelLock, e: Event) -> list[Verdict]:
     for u in set(p.fire.fired_at) | set(p.ca.involved):
         if u in p.game.units and belongs(p.game, u, corps):
             log.fired.add(p.game.units[u].formation)
+    if isinstance(e, TurnChange):
+        log.route_mp.clear()
     uid = p.unit(e)
     if uid is None or p.state.where(uid) is None or not belongs(p.game, uid, corps):
         return []
-    if isinstance(e, Move) and e.to_hex is not None and mem.mode(p.state, uid) == "travel":
-        return [v for v in (judge_southward(p, cfg, uid, e),) if v is not None]
+    if isinstance(e, Move) and e.to_hex is not None:
+        out = [judge_route_ma(p, log, cfg, uid, e)]
+        if mem.mode(p.state, uid) == "travel":
+            out.append(judge_southward(p, cfg, uid, e))
+        return [v for v in out if v is not None]
     if not isinstance(e, StepChange):
         return []
     said = mem.layer_change(e.trait, e.new, p.channel)
@@ -155,3 +163,47 @@ def judge_southward(p: Position, cfg: dict, uid: str, e: Move) -> Verdict | None
         return Illegal("HTTR ScR 5.2.4.5", f"{uid} moves south on Club Route in Travel Mode, but its HQ {hq} holds "
                        "no CP")
     return Legal(detail=f"{uid} moves south on Club Route with CP at {hq} (ScR 5.2.4.5)")
+
+
+@rule("HTTR ScR 5.2.4.1-5.2.4.3", "RES-9", "30th Corps units outside the spearhead spend on Club Route no more MP in "
+      "a phase than the Club Route MA rolled on the Log Table")
+def judge_route_ma(p: Position, log: TravelLock, cfg: dict, uid: str, e: Move) -> Verdict | None:
+    """A 30th Corps unit's move in its side's Movement or Reaction Phase: the MP of its steps from a Club Route hex
+    to the next (its road), added over the phase, at most the last Club Route delivery's MA roll (5.2.4.1 when it
+    moves only along the route, else 5.2.4.2); the spearhead is exempt (5.2.4.3). Readings: the Club Route MA is the
+    third Logistics roll of a Club Route delivery (logistics.on_roll); before the log shows one and before the
+    supply rules begin there is no cap to judge; 5.2.4.1's 'regardless of how many MPs could be expended with CPs'
+    (an MA above a CP-rolled one) is not judged here."""
+    kind, side = p.phase()
+    path = route(p.game, p.envelope, cfg.get("path"))
+    if kind not in ("movement", "reaction") or side != p.state.side(uid) or not path \
+            or spearhead(p, cfg, path, uid):
+        return None
+    hexes = [p.state.where(uid)] + [p.hex(x) for x in (e.path or (e.to_hex,))]
+    steps = [(a, b) for a, b in zip(hexes, hexes[1:]) if a != b]
+    on = [(a, b) for a, b in steps if a in path and b in path]
+    if not on:
+        return None
+    ma = p.cp.route_ma
+    if ma is None:
+        return None if before_supply_rules(p.game, p.state.turn) is not False else NotCheckable(
+            "the Club Route MA (a Club Route delivery's MA roll, ScR 5.2.4.1-5.2.4.2, the log has not shown)")
+    if isinstance(ma, Unknown):
+        return NotCheckable(f"{ma.needs} (the Club Route MA, ScR 5.2.4.1-5.2.4.2)")
+    mv = Movement(p.game, p.state, uid)
+    column = mv.column()
+    if isinstance(column, Unknown):
+        return NotCheckable(f"{column.needs} (the MP {uid} spent along Club Route, ScR 5.2.4.2)")
+    costs = [mv.enter_cost(a, b, column) if a.distance(b) == 1 else Unknown(
+        f"the hexes {uid} moved through from {p.game.map.labels[a]} to {p.game.map.labels[b]}") for a, b in on]
+    unknown = next((c for c in costs if not isinstance(c, float)), None)
+    if unknown is not None:
+        why = unknown.needs if isinstance(unknown, Unknown) else f"a step it may not take ({unknown})"
+        return NotCheckable(f"the MP {uid} spent along Club Route: {why} (ScR 5.2.4.2)")
+    log.route_mp[uid] = log.route_mp.get(uid, 0.0) + sum(costs)
+    spent = log.route_mp[uid]
+    rule_no = "HTTR ScR 5.2.4.1" if len(on) == len(steps) else "HTTR ScR 5.2.4.2"
+    if spent > ma:
+        return Illegal(rule_no, f"{uid} has spent {spent:g} MP on Club Route this phase: the Club Route MA is {ma:g} "
+                       "(outside the spearhead, ScR 5.2.4.3)")
+    return Legal(detail=f"{uid}: {spent:g} of the Club Route MA of {ma:g} (ScR 5.2.4.1-5.2.4.2)")

@@ -6,6 +6,8 @@ corps HQ's transfers (ScR 5.2.3.3, SR 14.1.2), the supply of dropped airborne un
 turn of the supply rules; GT 11 (1501) has P weather."""
 from __future__ import annotations
 
+from hexforge.games import load_game
+from hexforge.rules.verdict import NotCheckable
 from tests.rules.httr.helpers import Log, all_legal, illegal, last, rules_broken
 from tests.rules.httr.test_command_points import HQS
 from tests.rules.httr.test_landings import OFF, PF
@@ -158,3 +160,42 @@ def test_one_more_division_at_normal_levels_in_p_weather():  # CP-2, ScR 5.2.1.1
     two = Log({**GERMANS, "G-KGX": "A0503"}).phase(11, "cp_logistic").say("logistics G-DIV2 normal") \
         .say("logistics G-CORPS normal")
     assert rules_broken(last(two.check())) == ["HTTR ScR 5.2.1.1"]  # only one more
+
+
+ROUTE = {"A-CORPS": ("B0101", {"Mode": "Defilade"}), "A-GCO4": ("B0105", {"Mode": "Travel"}),
+         "A-GCO3": ("B0104", {"Mode": "Travel"})}  # A-BDE2's companies stand for 30th Corps (game.toml route_envelope)
+ALONG = ("B0205", "B0305", "B0405", "B0505", "B0605", "B0705")  # six route hexes north of B0105, 0.5 MP each
+
+
+def on_club_route(unit: str, *path: str, start: str | None = None) -> list:
+    """GT 4's CP/Logistic Phase: a Club Route delivery at MA 50 %, its third Logistics roll 7 (synthetic
+    club_route_movement: MA 3); then ``unit`` moves along ``path`` in the Allied Movement Phase."""
+    setup = {**ROUTE, unit: (start, {"Mode": "Travel"})} if start else ROUTE
+    log = Log(setup).on_track("A-CORPS CP", 0).phase(4, "cp_logistic").say("logistics A-CORPS cp 25 amp 25 ma 50") \
+        .roll("Logistics", 3, 4).roll("Logistics", 3, 4).roll("Logistics", 3, 4).phase(4, "allied_movement")
+    return last(log.move(unit, *path).check())
+
+
+def route_verdicts(verdicts: list) -> list:
+    return [v for v in verdicts if "Club Route MA" in (getattr(v, "detail", None) or getattr(v, "reason", "")
+                                                        or getattr(v, "needs", ""))]
+
+
+def test_the_club_route_ma_caps_30th_corps_moves_on_it():  # RES-9, ScR 5.2.4.1-5.2.4.3 (L1157-1159)
+    """A-GCO4 (not of the spearhead) spends 3 MP along Club Route on an MA of 3 (legal); one hex more, 3.5 MP, is
+    5.2.4.1's (it moves only on the route); entering it from B0106, off the route, 5.2.4.2's. A-GCO3, of the
+    spearhead formation and its lead, is not capped (5.2.4.3)."""
+    assert all_legal(on_club_route("A-GCO4", *ALONG))
+    assert rules_broken(on_club_route("A-GCO4", *ALONG, "A0205")) == ["HTTR ScR 5.2.4.1"]
+    assert rules_broken(on_club_route("A-GCO4", "B0105", *ALONG, "A0205", start="B0106")) == ["HTTR ScR 5.2.4.2"]
+    spear = on_club_route("A-GCO3", "B0105", *ALONG, "A0205")
+    assert not route_verdicts(spear) and "HTTR ScR 5.2.4.1" not in rules_broken(spear)
+
+
+def test_the_bundled_club_route_ma_is_not_known():  # RES-9 on the bundled data: tables/club_route_movement.toml
+    httr = load_game("highway-to-the-reich")
+    log = Log({"30 Corps HQ": ("D0119", {"Mode": "Defilade"})}, httr).phase(6, "cp_logistic") \
+        .say('logistics "30 Corps HQ" cp 25 amp 25 ma 50').roll("Logistics", 3, 4).roll("Logistics", 3, 4) \
+        .roll("Logistics", 3, 4)
+    got = last(log.check())
+    assert got and all(isinstance(v, NotCheckable) for v in got) and "club_route_movement" in got[0].needs
