@@ -53,11 +53,14 @@ def test_a_close_action_needs_the_protected_battalions_units(httr):  # RES-13
 
 
 def test_direct_fire_in_travel_needs_the_firers_type(httr):  # DF-9, DF-10
-    """DF-9/DF-10 (SR 6.3.1.10-6.3.1.11): who may fire in Travel Mode (armored units, at half) depends on units.csv
-    type, which the Household Cavalry troop's row lacks."""
-    got = needs(Log({CAR: ("C2808", TRAVEL), GER: ("C2909", CONC)}, httr).phase(5, "allied_fire")
-                .say(f'df C2909 from "{CAR}"').roll("Direct Fire", 3, 4))
-    assert any("the type of unit HCav Troop A (units.csv type: who fires in Travel Mode)" in n for n in got)
+    """DF-9/DF-10 (SR 6.3.1.11): a unit in Travel Mode may fire only with an AFV silhouette or as armored recon, so
+    whether it may depends on units.csv type: the 506th company's row gives none (not checkable), while the
+    Household Cavalry troop's 'armored car' (recon + AFV, SR 18.9.7) may fire in Travel, its type needed no more."""
+    def df_in_travel(firer: str) -> list[str]:
+        return needs(Log({firer: ("C2808", TRAVEL), GER: ("C2909", CONC)}, httr).phase(5, "allied_fire")
+                     .say(f'df C2909 from "{firer}"').roll("Direct Fire", 3, 4))
+    assert any(f"the type of unit {INF} (units.csv type: who fires in Travel Mode)" in n for n in df_in_travel(INF))
+    assert not any("who fires in Travel Mode" in n for n in df_in_travel(CAR))
 
 
 def test_at_fire_from_below_the_top_two_needs_the_stacks_types(httr):  # AT-2, DF-8

@@ -121,13 +121,18 @@ def bundled(setup: dict, g, *steps) -> list:
 
 
 def test_bundled_troops_of_one_division_need_whether_they_are_assets(httr):  # CA-4
-    """CA-4 (SR 10.1.6): the two Household Cavalry troops' formation 'Guards Armored' is GA HQ (game.toml
-    [special.formation_hqs]): they are of one division, directly under its HQ, but whether they are assets needs
-    their type (units.csv 'armored car'), so the CA is not checkable (never legal)."""
-    got = bundled({CAR: ("C2808", CONC), CAR2: ("C2808", CONC), GER: ("C2909", DEF)}, httr, "ca C2909 from C2808")
-    assert f"the type of unit {CAR2} (units.csv type: whether it is a division/corps asset or an HQ) (SR 10.1.6: " \
-           "assets combine only with units affiliated with their HQ)" in got  # CAR2 is on top
-    assert not any("divisions or independent regiments never combine" in n for n in got), got
+    """CA-4 (SR 10.1.6 third bullet, 17.7.2): the two Household Cavalry troops' formation 'Guards Armored' is GA HQ
+    (game.toml [special.formation_hqs]) and their type 'armored car' (recon + AFV, SR 18.9.7) is no HQ or leader:
+    both are assets of GA HQ, which combine with each other ("other assets of that HQ included"), so 10.1.6 needs
+    nothing. An asset with an untyped 506th company, whose chain stops at the untranscribed '101', is not checkable
+    naming that HQ (never legal). Reading: the bundled units.csv has no untyped unit directly under a division or
+    corps HQ, so 'whether it is an asset' (its type) is needed only on the synthetic game."""
+    troops = bundled({CAR: ("C2808", CONC), CAR2: ("C2808", CONC), GER: ("C2909", DEF)}, httr, "ca C2909 from C2808")
+    assert not any("SR 10.1.6" in n for n in troops), troops
+    mixed = bundled({CAR: ("C2808", CONC), INF: ("C2808", CONC), GER: ("C2909", DEF)}, httr, "ca C2909 from C2808")
+    assert "the HQ '101' above unit 506/101 (units.csv formation names no unit: the Formation Displays are not " \
+           "transcribed) (SR 10.1.6: assets combine only with units affiliated with their HQ)" in mixed
+    assert any(f"the type of unit {INF} (units.csv type: which units may close-assault" in n for n in mixed), mixed
 
 
 def test_bundled_companies_of_one_regiment_need_their_division(httr):  # CA-4

@@ -73,10 +73,12 @@ def test_the_bundled_holds():  # RES-3, RES-8, RES-10 on the bundled data (ScR 8
     assert "HTTR ScR 8.2.1.6" in rules_broken(move("GA HQ", 1, "allied_movement"))
     assert "HTTR ScR 8.2.4" in rules_broken(move("30 Corps HQ", 5, "allied_movement"))
     assert not {"HTTR ScR 8.2.4", "HTTR ScR 8.2.1.6"} & set(rules_broken(move("30 Corps HQ", 4, "allied_movement")))
-    # RES-10 on the bundled data: whether a unit stacked with the 101st is armour is not transcribed
+    # RES-10 on the bundled data: HCav Troop A ('armored car', recon + AFV, SR 18.9.7) is 30 Corps armour, but only
+    # armour *attached* to an airborne division and stacked with its units ignores the night rule (ScR 8.2.4): stacked
+    # with a 101st company, no attachment declared, it may not move on GT 5
     stacked = Log({"2/506 5-3 no.1": "D1010", "HCav Troop A": "D1010"}, BUNDLED).phase(5, "allied_movement")
     v = last(stacked.move("HCav Troop A", "D1011").check())
-    assert "HTTR ScR 8.2.4" not in rules_broken(v) and any("armour" in x.needs for x in unsure(v)), v
+    assert "HTTR ScR 8.2.4" in rules_broken(v) and not any("armour" in x.needs for x in unsure(v)), v
 
 
 def test_30_corps_sets_up_in_travel_its_artillery_in_defilade():  # RES-8, ScR 8.2.1.1-8.2.1.2 (L1309-L1310)
