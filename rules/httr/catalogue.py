@@ -70,6 +70,12 @@ READINGS: tuple[Reading, ...] = (
     Reading("lz_w_hex", "HTTR ScR 5.1.3.2 (L1100) vs ScR 18.2 (L1585)",
             (("C1111", "5.1.3.2: 'LZ W Supply in C1111'"), ("C1211", "18.2 set-up: 'Supply head: 101 C1211'")),
             "C1211", "the scenario set-up places the marker; the data's supply-head place follows it"),
+    Reading("campaign_leg_landing", "HTTR ScR 24.1.1.3 (L1773) vs ScR 6.8 (L1258)",
+            (("concentrated", "24.1.1.3: in the campaign's GT 1 'All leg units land in concentrated mode'"),
+             ("either", "6.8: 'Infantry units may land in concentrated or Defilade Mode, at the owning player's "
+                        "discretion'; 24.0 only 'highlights' the sequence of play")),
+            "concentrated", "a scenario's own rule governs its scenario (the GTs its [special_rules] "
+            "leg_landing_mode names); 6.8 elsewhere"),
     Reading("travel_fire", "HTTR SR 6.3.1.11 (L195)",
             (("armored", "'armored units' read as AFVs and armored recon"),
              ("afv_only", "only units with an AFV silhouette")),

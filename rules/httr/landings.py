@@ -1,6 +1,7 @@
 """HTTR air landings (ScR 6): Pathfinder markers, once placed, never move (6.3.1); a serial lands only in its side's
 Movement Phase (6.7.3), within three hexes of its regiment's Pathfinder marker (division assets: one of their
-division's, 6.2.3-6.2.4), never in Travel Mode and, for artillery, AT and motorized units, in Defilade (6.8); in
+division's, 6.2.3-6.2.4), never in Travel Mode and, for artillery, AT and motorized units, in Defilade (6.8), and
+on the GTs a scenario's own rule names (the campaign's GT 1, ScR 24.1.1.3) its leg units in that rule's mode; in
 its landing GT a unit moves at most two hexes (leg) or four (vehicular) (6.6.5.1); a day's serials are at most its
 lift points (6.7.1, 6.7.8); units landing on enemy units close-assault them and, unless the enemy is driven out,
 are eliminated, and artillery and AT units landing there are eliminated (6.6.4.2-6.6.4.4), judged at the end of
@@ -20,7 +21,10 @@ rules/httr/scatter.py's, and a unit lands where its scatter ends (on enemy units
 Reading: the mode a unit lands in is its Mode layer when it enters (the Formation Display piece's layer, changed
 before the drag); the landing GT's 2d6 MA (6.6.5.1) is not matched to a roll here, so only its hex limits are
 judged (a towed unit, moved by its vehicles, is read as vehicular). Lift points carried over after a day without
-flights (6.7.7) make an excess of up to three not checkable.
+flights (6.7.7) make an excess of up to three not checkable. ScR 24.1.1.3 ('All leg units land in concentrated
+mode', the campaign's GT 1) against 6.8 ('Infantry units may land in concentrated or Defilade Mode, at the owning
+player's discretion') is the reading ``campaign_leg_landing`` (catalogue.READINGS): by default the scenario's own
+rule governs its GT, the scenario's ``[special_rules] leg_landing_mode`` naming the GTs and the mode.
 """
 from __future__ import annotations
 
@@ -30,6 +34,7 @@ from typing import Any, Protocol
 from hexforge.builder.timeline import ChatLine, DiceRoll, Entered, Event, Move, Placement, TurnChange
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
+from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import drop_zones as zones
@@ -49,12 +54,15 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 REACH = 3  # ScR 6.2.3-6.2.4 (L1179-L1180): 'within three hexes of the regimental Pathfinder marker'
 LANDING_HEXES = {"leg": 2, "vehicular": 4, "towed": 4}  # ScR 6.6.5.1 (L1243): two hexes leg, four vehicular
 CARRY = 3  # ScR 6.7.7 (L1253): 'a maximum of three lift points' carried after a day without flights
+LEG_LANDING = "leg_landing_mode"  # a scenario's [special_rules]: the GTs its leg units land in one mode (ScR 24.1.1.3)
+LEG_READING = "campaign_leg_landing"  # catalogue.READINGS: ScR 24.1.1.3 vs ScR 6.8
 
 
 class Position(Board, Protocol):
     rules: Any  # rules.system.RulesSystem: its ``scenario`` (rules/httr/drop_rows.py)
     arrivals: Any  # rules.httr.arrivals.Arrivals: ``left``, the units gone off the map (ScR 10.1.2)
     airstrikes: Any  # rules.httr.airstrikes.Airstrikes: the routes' weather (rules/httr/scatter.py)
+    readings: dict[str, str]  # the rulebook's conflicts as settings (catalogue.READINGS)
 
     def calendar(self) -> dict[int, dict]: ...
 
@@ -237,6 +245,9 @@ def near_pathfinder(p: Position, log: Landings, uid: str, h: Hex, owners: set[st
 @rule("HTTR ScR 6.8 / 24.1.1.3", "AIR-14", "no unit lands in Travel Mode; artillery, AT and motorized units land in "
       "Defilade")
 def landing_mode(p: Position, log: Landings, uid: str) -> Verdict:
+    """ScR 6.8 (L1258); on the GTs the scenario's ``leg_landing_mode`` names, ScR 24.1.1.3 (L1773): its leg units
+    land in its mode (the campaign's GT 1: 'All leg units land in concentrated mode'), unless the reading
+    ``campaign_leg_landing`` is ``either`` (6.8's choice; catalogue.READINGS)."""
     m = mem.mode(p.state, uid) or log.waiting.get(uid)
     if m is None:
         return NotCheckable(f"the mode {uid} lands in (its Mode layer)")
@@ -244,12 +255,28 @@ def landing_mode(p: Position, log: Landings, uid: str) -> Verdict:
         return Illegal("HTTR ScR 6.8", f"{uid} lands in Travel Mode: a unit may never land in Travel Mode")
     gun, how = is_kind(p.game, uid, "artillery", "at"), mobility(p.game, uid)
     heavy = gun or how in ("vehicular", "towed")
-    if not heavy and m != "defilade" and (gun is None or not isinstance(how, str)):
-        return NotCheckable(f"whether {uid} is artillery, AT or motorized (units.csv type and mobility), ScR 6.8")
+    leg = leg_mode(p)
+    if not heavy and (m != "defilade" or leg is not None) and (gun is None or not isinstance(how, str)):
+        return NotCheckable(f"whether {uid} is artillery, AT or motorized (units.csv type and mobility), ScR 6.8"
+                            + (", 24.1.1.3" if leg is not None else ""))
     if heavy and m != "defilade":
         return Illegal("HTTR ScR 6.8", f"{uid} lands in {m.title()} Mode: artillery, AT and motorized units land "
                        "in Defilade Mode")
-    return Legal(detail=f"{uid} lands in {m.title()} Mode (ScR 6.8)")
+    if not heavy and leg is not None and m != leg:
+        return Illegal("HTTR ScR 24.1.1.3", f"{uid} lands in {m.title()} Mode in GT {p.state.turn}: all leg units "
+                       f"land in {leg.title()} Mode then")
+    return Legal(detail=f"{uid} lands in {m.title()} Mode (ScR 6.8{', 24.1.1.3' if leg is not None else ''})")
+
+
+def leg_mode(p: Position) -> str | None:
+    """The mode the scenario's own rule lands leg units in on this GT (its ``[special_rules] leg_landing_mode``:
+    ``turns`` and ``mode``, ScR 24.1.1.3), None when 6.8's choice holds."""
+    sc = p.game.scenarios.get(p.rules.scenario or "")
+    got = plain((sc.special_rules or {}).get(LEG_LANDING)) if sc is not None else None
+    if not isinstance(got, dict) or p.readings.get(LEG_READING) == "either":
+        return None
+    mode = str(got.get("mode", "")).strip().lower()
+    return mode if p.state.turn in (got.get("turns") or ()) and mode in ("concentrated", "defilade") else None
 
 
 @rule("HTTR ScR 6.7.1 / 6.7.7-6.7.8 / 23.1.2", "AIR-9/AIR-10/AIR-12", "a day's serials, whole or partial, are at "
