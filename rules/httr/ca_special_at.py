@@ -13,7 +13,8 @@ is the infantry's; defending engineers add their SP, 10.2.7, wherever the defend
 with fewer engineer SP (when both have engineers) is negated: its engineers make no special AT fire (10.2.8); the
 engineers that contribute are the firing ones, never a disrupted one (it has no engineer functions, SR 10.6.2: left
 out of a hex's firers; engineers named that are all disrupted, with no infantry firing, make no shot); the target is
-the declaration's ``target`` unit, else the one AFV of the enemy in the target hex.
+the declaration's ``target`` unit, else the one AFV of the enemy in the target hex; a depleted unit never fires (SR
+13.3.2.1): named, the fire is illegal; in a hex named, it is left out of the firers.
 """
 from __future__ import annotations
 
@@ -100,6 +101,10 @@ def judge_special_at(p: Position, d: Declaration) -> list[Verdict]:
     src, target, attackers = p.ca.pending
     defenders = list(mem.stack(p.state, target))
     named = firing(p, d, [*attackers, *defenders])
+    depleted = check_depleted(p, d, named or [])
+    if depleted is not None:
+        return [depleted]
+    named = [u for u in named if not mem.has(p.state, u, "depleted")] if named else named  # a hex's: they do not fire
     engineers = [u for u in named or [] if is_kind(p.game, u, "engineer")]
     units = [u for u in named or [] if u not in engineers or u in undisrupted(p.state, engineers)]
     lost = functions_lost(p.state, engineers, "make special AT fire in close action (SR 10.2.6-10.2.7)")
@@ -136,6 +141,17 @@ def judge_special_at(p: Position, d: Declaration) -> list[Verdict]:
         p.fire.fired_at.add(shot.target)
         p.fire.fired_kinds.setdefault(shot.target, set()).add("at")
     return [side]
+
+
+@rule("HTTR SR 13.3.2.1", "FIR-6/CA-17", "a depleted unit never fires: no special AT fire in CA")
+def check_depleted(p: Position, d: Declaration, named: list[str]) -> Illegal | None:
+    """A depleted unit named as a firer (SR 13.3.2.1: 'may never conduct any kind of fire'); a hex named leaves its
+    depleted units out of the fire instead."""
+    bad = [u for u in named if u in d.firers and mem.has(p.state, u, "depleted")]
+    if not bad:
+        return None
+    return Illegal("HTTR SR 13.3.2.1", f"{', '.join(bad)} {'is' if len(bad) == 1 else 'are'} depleted and may not "
+                   "make special AT fire: a depleted unit never fires")
 
 
 def check_side(p: Position, units: list[str], defending: bool, enemy: list[str], own: list[str]) -> Verdict:

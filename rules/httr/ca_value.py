@@ -207,7 +207,7 @@ def value_of(c: Close) -> tuple[int, Numbers] | Unknown:
         n.shift -= 1
         n.factors.append("the defender on a hilltop: one column left (SR 10.4.3.1)")
     line = "open" if c.kinds <= OPEN else "cover"
-    adjacent = all((c.p.phase_start.where(u) or c.target).distance(c.target) <= 1 for u in c.units)
+    adjacent = all(began_adjacent(c.p, u, c.src, c.target) for u in c.units)
     value = ca_value(c.p.game, line, int(n.er_a - n.er_d), int(n.mo_a - n.mo_d), adjacent)
     if isinstance(value, Unknown):
         return value
@@ -217,6 +217,14 @@ def value_of(c: Close) -> tuple[int, Numbers] | Unknown:
         n.shift -= 2
         n.factors.append("night: two columns left (SR 20.4)")
     return max(value + n.shift, DIS), n  # below 1 is DIS (the docstring's reading)
+
+
+def began_adjacent(p: Any, u: str, src: Hex, target: Hex) -> bool:
+    """Whether attacker ``u`` began the phase adjacent to (or in) the defender's hex (SR 10.1.12, 10.4.3.2, 20.4): a
+    unit not on the map then (a reinforcement, a landing) began away, but in a landing's CA from its own hex, made
+    'as though [it] originated from an adjacent hex' (ScR 6.6.4.2)."""
+    start = p.phase_start.where(u)
+    return src == target if start is None else start.distance(target) <= 1
 
 
 def er_factors(c: Close, n: Numbers) -> Unknown | None:

@@ -19,7 +19,8 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.ca_combining import COORDINATING, coordinates, judge_combining
-from hexforge.rules.httr.ca_value import CEASED, OVERRIDE_VALUE, Override, Settled, dis_override, settle
+from hexforge.rules.httr.ca_value import (CEASED, OVERRIDE_VALUE, Override, Settled, began_adjacent, dis_override,
+                                         settle)
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.entrench import Works
 from hexforge.rules.httr.fatigue import strength_now
@@ -85,7 +86,7 @@ def judge_ca(p: Position, d: Declaration) -> list[Verdict]:
     out = [NotCheckable(f"the type of unit {unsure[0]} (units.csv type: which units may close-assault, SR 10.1.17)")
            ] if unsure else []
     out += [check_phase(p, kind), check_adjacent(p, src, target, units), check_stoppers(p, order, side),
-           check_company(p, units), check_once(p, units), check_start(p, units, target), check_lead(p, d, order),
+           check_company(p, units), check_once(p, units), check_start(p, units, src, target), check_lead(p, d, order),
            check_hw(p, order, units), *judge_combining(p, units, target)]
     out.append(check_cp(p, units))
     if src.distance(target) == 1:
@@ -192,8 +193,9 @@ def check_cp(p: Position, units: list[str]) -> Verdict:
 
 @rule("HTTR SR 10.1.12 / 20.4", "CA-7/CA-14", "at most two attackers that began the phase non-adjacent; "
       "at night only from an adjacent start")
-def check_start(p: Position, units: list[str], target: Hex) -> Verdict:
-    far = [u for u in units if (p.phase_start.where(u) or target).distance(target) > 1]
+def check_start(p: Position, units: list[str], src: Hex, target: Hex) -> Verdict:
+    """A unit off the map at the phase's start (a reinforcement) began it away (``ca_value.began_adjacent``)."""
+    far = [u for u in units if not began_adjacent(p, u, src, target)]
     if far and p.night:
         return Illegal("HTTR SR 20.4", f"{', '.join(far)} began the phase away from the defender: at night a CA "
                        "is made only from an adjacent start")
@@ -468,8 +470,9 @@ def continued(changed: list[str], why: str) -> Verdict:
 @rule("HTTR SR 10.2.13", "CA-16", "leg attackers whose accompanying AFV was eliminated or defiladed by preliminary "
       "fire continue only after a passed morale check")
 def check_afv_lost(p: Position, units: tuple[str, ...]) -> Verdict:
-    """Reading: one Morale Check after the declaration, at the best morale of the leg attackers; a failed or
-    missing one stops the CA when no other attacker remains."""
+    """Reading: one Morale Check after the declaration, by the top non-AFV attacker still there (SR 16.4 bullet 2,
+    L832: 'If the top non-AFV unit fails, the CA is stopped'; 10.2.13 names 'the attacking leg unit'); a failed or
+    missing one stops the CA when every AFV is lost."""
     def gone(u: str) -> bool:  # eliminated, or defiladed, by the preliminary fire
         return p.state.where(u) is None or mem.mode(p.state, u) == "defilade" and p.ca.modes_at.get(u) != "defilade"
 
@@ -480,14 +483,14 @@ def check_afv_lost(p: Position, units: tuple[str, ...]) -> Verdict:
            and not is_kind(p.game, u, "leader")]
     if not lost or not leg or len(leg) + len(afv) - len(lost) > len(leg):
         return Legal()
-    morale = [for_check(p, u, CA) for u in leg]  # disrupted -4, leader/HQ +2 (SR 10.6.2, 16.3): morale.py
-    if any(isinstance(m, Unknown) for m in morale):
-        return NotCheckable(next(m for m in morale if isinstance(m, Unknown)).needs + " (SR 10.2.13)")
-    if p.morale_roll is not None and p.morale_roll <= max(morale):
+    morale = for_check(p, leg[0], CA, p.morale_roll)  # disrupted -4, leader/HQ +2 (SR 10.6.2, 16.3): morale.py
+    if isinstance(morale, Unknown):
+        return NotCheckable(morale.needs + " (SR 10.2.13)")
+    if p.morale_roll is not None and p.morale_roll <= morale:
         return Legal()
     if not [u for u in lost if u in afv]:
         return NotCheckable(f"the type of unit {lost[0]} (units.csv type: if it was an AFV lost to preliminary fire, "
                             "the others continue only after a passed morale check, SR 10.2.13)")
     return Illegal("HTTR SR 10.2.13", f"{', '.join(lost)} (AFV) was lost to preliminary fire: {', '.join(leg)} "
-                   f"continue the CA only after a passed morale check ("
-                   f"{'none rolled' if p.morale_roll is None else f'{p.morale_roll} against {max(morale):g}'})")
+                   f"continue the CA only after a passed morale check of the top one, {leg[0]} (SR 16.4; "
+                   f"{'none rolled' if p.morale_roll is None else f'{p.morale_roll} against {morale:g}'})")

@@ -127,7 +127,8 @@ def declared(setup: dict, turn: int = NIGHT) -> Log:
 
 def test_a_dis_disrupts_the_attacker_but_never_the_defender():  # CA-19, MOD-1: SR 10.3 bullet 4 (L576)
     """At night A-GREEN's CA value is DIS (no override tried): A-GREEN's Disrupted layer is legal, G-INF2's (put on
-    before the next unit moves, the CA still pending) is not; a defender disrupted after the CA ceased is illegal too."""
+    before the next unit moves, the CA still pending) is not; a defender disrupted after the CA ceased is illegal
+    too."""
     dis = declared(GREEN).layer("A-GREEN", "Disrupted", "", "Disrupted")
     got = last(dis.check())
     assert not illegal(got) and "the CA value is DIS" in (got[0].detail or "")
@@ -228,3 +229,52 @@ def test_a_ca_after_a_move_of_unknown_mp_is_not_checkable_unless_its_lower_bound
     known = last(Log({"G-INF1": ("B0304", C), "A-INF1": ("B0301", C)}).phase(1, "allied_movement")
                  .move("A-INF1", "B0302", "B0303").say("ca B0304 from B0303").check())
     assert not illegal(known) and not any(isinstance(v, NotCheckable) and "SR 10.1.11" in v.needs for v in known)
+
+
+# -- from the second audit (A2 items 3, 8, 9): the adjacent start, the top non-AFV unit's check, depleted firers ------
+
+def test_a_unit_that_entered_the_map_this_phase_began_it_away():  # CA-7, CA-14, CA-19: SR 10.1.12, 20.4, 10.4.3.2
+    """A-INF1 entering the map at B0303 this phase began it off the map, not adjacent to G-INF1's B0304: at night its
+    CA is illegal (SR 20.4, L992) and by day it earns no column for an adjacent start (10.4.3.2, L601); on the map in
+    B0303 at the phase's start it began adjacent."""
+    def declared_by(entered: bool, turn: int) -> Log:
+        log = Log({"G-INF1": ("B0304", C)} if entered else {"G-INF1": ("B0304", C), "A-INF1": ("B0303", C)})
+        log.phase(turn, "allied_movement")
+        if entered:
+            log.enter("A-INF1", "B0303")
+        return log.say("ca B0304 from B0303")
+    assert rules_broken(last(declared_by(True, NIGHT).check())) == ["HTTR SR 20.4"]
+    assert not illegal(last(declared_by(False, NIGHT).check()))
+    assert "began adjacent" not in told(declared_by(True, 1).roll("Close Action", 3))
+    assert "every attacker began adjacent: one column right (SR 10.4.3.2)" in told(declared_by(False, 1)
+                                                                                     .roll("Close Action", 3))
+
+
+def test_the_top_non_afv_attacker_takes_the_check_after_the_afv_is_lost():  # CA-16: SR 16.4 bullet 2 (L832), 10.2.13
+    """G-INF1 (morale 4) over G-INF2 (7) and G-AFV close-assault A-INF1; G-AFV is eliminated first: 'If the top
+    non-AFV unit fails, the CA is stopped' — a 2d6 6 passes G-INF2's 7 but fails G-INF1's 4 (illegal to go on), 4
+    passes."""
+    def attack(*dice: int) -> list:
+        setup = {"A-INF1": ("B0303", C), "G-AFV": ("B0304", C), "G-INF2": ("B0304", C), "G-INF1": ("B0304", C)}
+        return last(Log(setup).phase(1, "german_movement").say("ca B0303 from B0304").kill("G-AFV", "B0304")
+                    .roll("Morale Check", *dice).roll("Close Action", 4).check())
+    failed = attack(3, 3)
+    assert rules_broken(failed) == ["HTTR SR 10.2.13"] and "the top one, G-INF1" in illegal(failed)[0].reason
+    assert not illegal(attack(2, 2))
+
+
+def test_a_depleted_unit_makes_no_special_at_fire():  # FIR-6, CA-17: SR 13.3.2.1 (L744)
+    """The engineer G-PIO6FJ named as the firer of the defenders' special AT fire at A-TANK: legal, but illegal when
+    depleted ('may never conduct any kind of fire'); the hex B0304 named, a depleted engineer is left out (6 infantry SP
+    to 5, no excess in the open: 0 excess SP) and the fire stays legal."""
+    def shot(depleted: bool, firers: str) -> list:
+        pio = ("B0304", {**C, "Depleted": "Depleted"} if depleted else C)
+        setup = {"G-INF2": ("B0304", C), "G-INF3": ("B0304", C), "G-PIO6FJ": pio, "A-TANK": ("B0303", C),
+                 "A-INF1": ("B0303", C)}
+        return Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303") \
+            .say(f"at B0303 from {firers} target A-TANK").roll("AT Fire", 6, 5).check().judged
+    assert not any(illegal(j.verdicts) for j in shot(False, "G-PIO6FJ"))
+    assert rules_broken(shot(True, "G-PIO6FJ")[-2].verdicts) == ["HTTR SR 13.3.2.1"]
+    hex_named = shot(True, "B0304")
+    assert not any(illegal(j.verdicts) for j in hex_named)
+    assert "(0 excess SP)" in (hex_named[-1].verdicts[0].detail or "")
