@@ -51,26 +51,22 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from hexforge.builder.timeline import ChatLine, Event
-
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
-from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.drop_rows import airborne, ground_row
 from hexforge.rules.httr.landings import Landings
-from hexforge.rules.httr.los import WEATHER_DATA
+from hexforge.rules.httr.offmap_areas import (AREA, AREAS, DISPLAY, Left, area_steps, areas_of, back_after, clear_day,
+                                             deactivated, deactivation, distances, movement_index, neighbours,
+                                             unknown_area)
 from hexforge.rules.httr.units import number
 from hexforge.rules.registry import rule
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict, worst
 
 ENTRY_PHASES = ("movement", "reaction")  # ScR 12.2.1 (L1460): 'during either of its Movement Phases'
-AREA = "offmap-"  # terrain.toml [[edges]] id of an Off-Map Movement Area's map edge hexes (ScR 10.1.3)
-DEACTIVATED = "deactivated on GT"  # the offmap_deactivation table's column (ScR 10.3 Table 3)
-AREAS = "offmap_areas"  # game.toml [special.offmap_areas] adjacent: pairs of adjacent areas (ScR 10.2.4-10.2.5)
-DISPLAY = "the Off-Map Movement Display"
 BETWEEN = ("travel", "concentrated")  # ScR 10.2.1 (L1421): only these modes move between off-map areas
 LIMIT = "move_limit_sp"  # [special.offmap_areas]: SP moved from one area to another in a Movement Phase (10.2.6)
 WAITS = "waits"  # [special.offmap_areas]: [{area, side, turns}], full turns in the area before entering (10.2.11)
@@ -86,16 +82,6 @@ class Position(Board, Protocol):
     def turn_kind(self, turn: int) -> str | None: ...
 
     def calendar(self) -> dict[int, dict]: ...
-
-
-class Left(NamedTuple):
-    """When (GT, phase index) and where (hex, its areas) a unit left the map, in which mode."""
-
-    turn: int
-    phase: int
-    hex: Hex | None
-    areas: tuple[str, ...]
-    mode: str | None
 
 
 class Passage(NamedTuple):
@@ -142,26 +128,6 @@ def on_event(p: Position, arrivals: Arrivals, e: Event) -> list[Verdict]:
     arrivals.warned.setdefault(d.target, set()).add(p.state.turn)
     return [Legal(detail=f"the German player warns that units in off-map area {d.target} enter the map next turn "
                   f"(GT {p.state.turn + 1}, ScR 10.2.11)")]
-
-
-def movement_index(p: Position, side: str | None) -> int | None:
-    ids = [q.id for q in p.game.info.sequence]
-    return next((i for i, q in enumerate(ids) if q == f"{side}_movement"), None)
-
-
-def back_after(p: Position, side: str | None, left: tuple[int, int]) -> tuple[int, int] | None:
-    """The (GT, phase) of the side's first Movement Phase after ``left``: the one it must spend off the map."""
-    m = movement_index(p, side)
-    if m is None:
-        return None
-    t, ph = left[0], left[1]
-    return (t, m) if ph < m else (t + 1, m)
-
-
-def areas_of(p: Position, h: Hex | None) -> tuple[str, ...]:
-    """The off-map areas whose map edge holds ``h`` (terrain.toml ``[[edges]] offmap-<area>``, ScR 10.1.3)."""
-    return tuple(sorted(i.removeprefix(AREA) for i, hexes in p.game.map.terrain.edges.items()
-                        if i.startswith(AREA) and hexes is not None and h in hexes))
 
 
 @rule("HTTR ScR 12.2.1 / 12.4.3 / 10.2.2-10.2.3", "OFF-1/OFF-2/OFF-5", "a unit enters the map in its side's Movement "
@@ -248,20 +214,6 @@ def area_open(p: Position, h: Hex | None) -> Verdict | None:
     return None
 
 
-def deactivation(p: Position, areas: tuple[str, ...]) -> dict[str, float]:
-    """The GT each of ``areas`` is deactivated on (the ``offmap_deactivation`` table, ScR 10.3 Table 3); an area it
-    does not list is never."""
-    table = Cells.of(p.game, "offmap_deactivation")
-    gts = [(a, table.get(a, DEACTIVATED)) for a in areas]
-    return {a: float(gt) for a, gt in gts if isinstance(gt, (int, float)) and not isinstance(gt, bool)}
-
-
-def deactivated(p: Position, areas: tuple[str, ...]) -> list[tuple[str, float]]:
-    """The areas of ``areas`` deactivated by now, with their GT."""
-    turn = p.state.turn
-    return [(a, gt) for a, gt in deactivation(p, areas).items() if turn is not None and turn >= gt]
-
-
 @rule("HTTR ScR 10.3", "OFF-3", "German units in an off-map area as it deactivates are removed from play: one that "
       "comes back by another area had left it before")
 def stranded(p: Position, uid: str, left: Left, h: Hex | None) -> Illegal | None:
@@ -283,12 +235,6 @@ def stranded(p: Position, uid: str, left: Left, h: Hex | None) -> Illegal | None
     return Illegal("HTTR ScR 10.3", f"{uid} left into off-map area {area}, deactivated on GT {late[area]:g}, and "
                    f"could move out of it only in GT {first} ({left.mode.title()} Mode): units in it then are removed "
                    "from play")
-
-
-def unknown_area(p: Position, h: Hex | None) -> NotCheckable:
-    label = p.game.map.labels.get(h, "?") if h is not None else "?"
-    return NotCheckable(f"which off-map area's edge hex {label} is ({DISPLAY}, ScR 10.1.3: terrain.toml [[edges]] "
-                        f"{AREA}<area>)")
 
 
 @rule("HTTR ScR 10.2.1 / 10.2.4-10.2.5 / 10.2.7-10.2.8", "OFF-1", "a unit coming back by another off-map area than "
@@ -323,31 +269,6 @@ def between(p: Position, arrivals: Arrivals, uid: str, left: Left, h: Hex | None
     return worst([timing, moved_sp(p, arrivals, passage)]) if passage is not None else timing
 
 
-def neighbours(pairs: list) -> dict[str, set[str]]:
-    """Each area's adjacent areas (``pairs``: the display's adjacency, both ways)."""
-    near: dict[str, set[str]] = {}
-    for a, b in pairs:
-        near.setdefault(a, set()).add(b)
-        near.setdefault(b, set()).add(a)
-    return near
-
-
-def distances(pairs: list, start: tuple[str, ...]) -> dict[str, int]:
-    """The fewest steps between adjacent areas from ``start`` to each area it joins."""
-    near, out, frontier, steps = neighbours(pairs), {a: 0 for a in start}, set(start), 0
-    while frontier:
-        steps += 1
-        frontier = {n for a in frontier for n in near.get(a, ()) if n not in out}
-        out.update({n: steps for n in frontier})
-    return out
-
-
-def area_steps(pairs: list, start: tuple[str, ...], goal: tuple[str, ...]) -> int:
-    """The fewest steps between adjacent areas (``pairs``) from ``start`` to ``goal`` (-1: none joins them)."""
-    far = distances(pairs, start)
-    return min((far[g] for g in goal if g in far), default=-1)
-
-
 def moved_in_time(p: Position, uid: str, left: Left, area: str, steps: int) -> Verdict:
     """ScR 10.2.4-10.2.5, 10.2.3: ``steps`` moves as early as the mode allows, then a Movement Phase in ``area``."""
     side = p.state.side(uid)
@@ -377,15 +298,6 @@ def moved_in_time(p: Position, uid: str, left: Left, area: str, steps: int) -> V
                             "its controlling HQ with it and no clear weather (ScR 10.2.7-10.2.8; the display's moves "
                             "are not logged)")
     return Legal(detail=f"{uid} moved by night from area {left.areas[0]} to area {area} (ScR 10.2.4-10.2.5, 10.2.9)")
-
-
-def clear_day(p: Position, turn: int) -> bool:
-    """ScR 10.2.7: GT ``turn`` is a day turn of weather '0' on every route: a date the data's ``[special.weather]
-    clear_dates`` gives (ScR 13.2: '0' on the first two days). Reading: later weather is a rating the calendar does
-    not give as '0', so only those dates bar the moves (10.2.10's unequal areas then never arise)."""
-    row = p.calendar().get(turn) or {}
-    dates = (p.game.special(WEATHER_DATA) or {}).get("clear_dates") or ()
-    return row.get("kind") == "day" and row.get("date") in dates
 
 
 def passage_of(p: Position, uid: str, left: Left, back: tuple[str, ...], pairs: list, steps: int) -> Passage | None:

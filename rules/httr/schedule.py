@@ -36,10 +36,11 @@ from hexforge.builder.timeline import Entered, Event, TurnChange
 from hexforge.games.arrival_codes import arrival_code
 from hexforge.games.game import Game
 from hexforge.maps.hexes import Hex
-from hexforge.rules.httr.arrivals import AREA, AREAS, Arrivals, held_open, held_wait
+from hexforge.rules.httr.arrivals import Arrivals, held_open, held_wait
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.drop_rows import DROPS, drop_group, rows
 from hexforge.rules.httr.early_releases import Releases, released_since
+from hexforge.rules.httr.offmap_areas import AREA, AREAS
 from hexforge.rules.registry import rule
 from hexforge.rules.state import phase_of
 from hexforge.rules.system import RulesSystem
