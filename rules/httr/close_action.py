@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from hexforge.maps.hexes import Hex
 from hexforge.maps.terrain import Unknown
@@ -65,6 +65,7 @@ class Position(Board, Protocol):
     attach: Attachments
     works: Works
     landings: Landings  # the phase's landings on enemy units (ScR 6.6.4.2): ``contested``, hex -> (step, units)
+    cp_ma: Any  # rules.httr.cp_ma.CpMa (a watcher's memory): ``used``, unit -> (index, the MA rolled for want of CP)
 
 
 def attackers(p: Position, at: Hex, side: str | None) -> list[str]:
@@ -260,9 +261,12 @@ def check_company(p: Position, units: list[str]) -> Verdict:
 def check_cost(p: Position, u: str, src: Hex, target: Hex) -> Verdict:
     """Reading: the defender hex's terrain is its hex terrain, hexside features not added (Fig 16, L541: '3 MP to
     enter the attacked hex (ignore the road)'). Where the move crossed a step of unknown MP (``Step.unsure``) its MP
-    are a lower bound: over the MA on it is illegal, within it not checkable naming that datum."""
+    are a lower bound: over the MA on it is illegal, within it not checkable naming that datum. A unit moving on an MA
+    rolled for want of CP (SR 13.2.7.5-13.2.7.7, ``cp_ma``) pays the CA within that MA."""
     mv = Movement(p.game, p.state, u)
-    column, ma, kinds = mv.column(), mv.ma_known(), p.game.map.terrain.of(target)
+    rolled = p.cp_ma.used.get(u)
+    column, kinds = mv.column(), p.game.map.terrain.of(target)
+    ma = float(rolled[1]) if rolled is not None else mv.ma_known()
     for v in (column, ma):
         if isinstance(v, Unknown):
             return NotCheckable(v.needs)
@@ -283,7 +287,8 @@ def check_cost(p: Position, u: str, src: Hex, target: Hex) -> Verdict:
     cost = max(float(c) for c in cells) + (EZOC_EXIT if ez else 0.0) + CA_COST
     if spent.mp + cost > ma:  # spent.mp is at least what the move cost: over the MA on it is over on any
         return Illegal("HTTR SR 10.1.11", f"{u} spent {'at least ' if spent.unsure else ''}{spent.mp:g} MP moving "
-                       f"and the CA costs {cost:g} more: {spent.mp + cost:g} of an MA of {ma:g}")
+                       f"and the CA costs {cost:g} more: {spent.mp + cost:g} of an MA of {ma:g}"
+                       f"{' rolled for want of CP (SR 13.2.7.5)' if rolled is not None else ''}")
     if spent.unsure is not None:
         return NotCheckable(f"{spent.unsure} (the MP {u} spent moving, at least {spent.mp:g}: the CA's {cost:g} MP "
                             f"more must stay within the MA of {ma:g}, SR 10.1.11)")

@@ -278,3 +278,19 @@ def test_a_depleted_unit_makes_no_special_at_fire():  # FIR-6, CA-17: SR 13.3.2.
     hex_named = shot(True, "B0304")
     assert not any(illegal(j.verdicts) for j in hex_named)
     assert "(0 excess SP)" in (hex_named[-1].verdicts[0].detail or "")
+
+
+def test_a_ca_after_a_move_on_a_rolled_ma_costs_within_that_ma():  # CA-6: SR 10.1.11 (L540), 13.2.7.5 (L734); A2 4
+    """GT 8 (the synthetic supply rules begin): A-REG1 holds 1 CP, so A-INF1 moves on the 2d6 rolled for it
+    (test_cp_ma). It moves B0303-B0302 (2 MP) and close-assaults G-INF1 in the clear B0301: 2 terrain + 3 EZOC exit
+    + 3 = 8 more. On a roll of 7, 10 MP exceed it (illegal, though within the printed 12); on 12 they do not."""
+    from tests.rules.httr.test_cp_ma import D2, HQS
+
+    def ca(*dice: int) -> list:
+        log = Log({**HQS, "A-INF1": "B0303", "G-INF1": ("B0301", C)}).on_track("A-DIV CP", 4) \
+            .phase(8, "cp_logistic").phase(8, "allied_command").say("cp A-REG1 1").track("A-DIV CP", 3) \
+            .phase(8, "allied_movement").say("ma A-REG1").roll(D2, *dice).move("A-INF1", "B0302")
+        return last(log.say("ca B0301 from B0302").check())
+    low = ca(3, 4)
+    assert rules_broken(low) == ["HTTR SR 10.1.11"] and "10 of an MA of 7 rolled" in illegal(low)[0].reason
+    assert not illegal(ca(6, 6))
