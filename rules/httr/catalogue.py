@@ -503,7 +503,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('OPT-4', 'HTTR ScR 15.1 (L1488)', 'ad-hoc battalions only in a German Command Phase, at ER −2.', 'units.csv formation and size (the Formation Displays: the German battalions and their HQs)'),
     ('OPT-5', 'HTTR ScR 15.2 (L1491-1494)', 'glider serials designated only to clear hexes; a glider unit landing elsewhere is disrupted and (HQs excepted, reading of 15.2.2) rolls 1d6 for losses before its landing phase ends. not observable: the strength point lost on a 4+ (strength is kept on the Formation Displays, not in the log).', 'map terrain, Formation Displays (which units are glider-borne)'),
     ('OPT-6', 'HTTR ScR 15.5 (L1499-1500)', 'Irish Guards / 82nd Waal ferocity morale 10 and its duration (IG: from the first IG loss to the end of the next GT; the 82nd: the units crossing the Waal unbridged in its first assault GT, for that GT).', 'the Waal\'s hexsides (terrain.toml hexsides named [special.ferocity] waal_river)'),
-    ('OPT-7', 'HTTR ScR 15.6 (L1502-1504)', 'rubble after IF or medium/heavy AT losses in a city.', 'map terrain (city hexes)'),
+    ('OPT-7', 'HTTR ScR 15.6 (L1502-1504)', 'rubble after IF or medium/heavy AT losses in a city (15.7.1); where it lies, defenders in Defilade are entrenched and vehicles enter and stay only in Defilade (15.7.2).', 'map terrain (city hexes)'),
     ('OPT-8', 'HTTR ScR 15.7 (L1506-1511)', 'CAP radius 5 (+2 per airstrike, max 11); German CAP roll 2-9 / 10 / 11-12.', ''),
 )
 

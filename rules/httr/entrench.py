@@ -26,6 +26,7 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.engineer_functions import functions_lost
 from hexforge.rules.httr.fatigue import engineer_tired, fatigued
+from hexforge.rules.httr.rubble import Rubble, on as rubble_on
 from hexforge.rules.httr.units import is_kind, number
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
@@ -39,6 +40,7 @@ DISTURBING = ("mode", "disrupted", "fired", "dismounted")  # SR 18.4.3.1-18.4.3.
 
 class Position(Board, Protocol):
     readings: dict[str, str]
+    rubble: Rubble
 
 
 @dataclass
@@ -211,9 +213,11 @@ def benefits(p: Position, works: Works, uid: str, *, moving: bool = False, attac
     """Does ``uid`` benefit from an entrenchment in its hex now (``moving``: it is conducting a movement function,
     12.1.1; ``attacking``: it attacks in a CA, 12.1.5)? None when its type or mode is not known.
     Reading: 'armored units' are read as the reading ``travel_fire`` reads them (AFVs and armored recon, or AFVs
-    only), the same words of SR 6.3.1.11."""
+    only), the same words of SR 6.3.1.11. With optional Rubble on, a hex where a Rubble marker lies is entrenched for
+    its defenders in Defilade (ScR 15.7.2 L1504), on the same terms."""
     h = p.state.where(uid)
-    if h is None or p.game.map.labels.get(h) not in works.owners or moving or attacking:
+    dug = h is not None and (p.game.map.labels.get(h) in works.owners or rubble_on(p) and h in p.rubble.lying)
+    if not dug or moving or attacking:
         return False
     mode = mem.mode(p.state, uid)
     if mode == "travel":

@@ -59,3 +59,18 @@ def test_if_taken_below_the_table_does_nothing():  # ENT-1, IF-12: SR 6.5.6.1 (L
     # changed (audit item 9): a target in Defilade reads its terrain's Defilade line (SR 6.1.11)
     assert "fire value 4, 2d6 11 on the lowermost line (defilade): DEF" in detail(fired(setup, line, (5, 6), None,
                                                                            kind="Indirect Fire"))
+
+
+def test_rubble_entrenches_defenders_in_defilade():  # OPT-7, ENT-1: ScR 15.7.2 (L1504), optional Rubble
+    # 'defending units in Defilade Mode treat the hex as having Entrenchments': with a Rubble marker on B0304 and
+    # optional_rubble on, DF at G-INF1 in Defilade reads the entrenched line (fire value 3, as an Entrenchment
+    # marker gives); with the option off, or G-INF1 Concentrated, the rubble changes nothing
+    def shot(mode: str, option: str) -> str:
+        log = Log({"A-INF1": "B0303", "G-INF1": ("B0304", {"Mode": mode})}).phase(1, "allied_movement")
+        log.place("r1", "Rubble", "B0304").phase(1, "allied_fire")
+        log.say("df B0304 from A-INF1 target G-INF1").roll("Direct Fire", 3, 4)
+        judged = log.phase(1, "allied_movement").check(optional_rubble=option).judged
+        return " ".join(detail(j.verdicts) for j in judged)
+    assert "fire value 3 (entrenched line)" in shot("Defilade", "on")
+    assert "fire value 5, 2d6 7" in shot("Defilade", "off")
+    assert "fire value 5, 2d6 7" in shot("Concentrated", "on")
