@@ -17,7 +17,7 @@ from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.movement_class import moves_now
-from hexforge.rules.httr.units import is_kind
+from hexforge.rules.httr.units import formation_chain, is_kind, mobility
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, NotCheckable, Verdict
@@ -80,27 +80,33 @@ def usable_roads(m: Mover, a: Hex, b: Hex, column: str) -> list[str]:
       "only a raised road, trail or railroad crosses")
 def bridge_extra(m: Mover, a: Hex, b: Hex) -> float:
     """Reading: 'leg units which cannot adopt Travel Mode' are units moving as leg units (SR 9.3.2-9.3.3) that no
-    trucks carry (SR 5.1 L139: 'most infantry units are capable of Travel Mode'; 18.8.1, 18.8.3): those
-    ``airborne_travel.travel_barred`` bars from Travel Mode, and airborne infantry (ScR 8.2.1.7's four companies
-    ride 30 Corps' trucks, not their own); a unit that can adopt it (a leg unit a scenario rule gives trucks, a
-    dismounted or Defilade vehicle) crosses at the road rate (9.4.2.1). When the data cannot tell (unknown
-    mobility or formation) the extra MP is charged, as before this reading: the route search has no unknown
-    cost for it."""
-    if moves_now(m.game, m.state, m.uid) != "leg" or is_kind(m.game, m.uid, "leader") or trucked(m):
+    trucks carry (SR 5.1 L139: 'most infantry units are capable of Travel Mode'; 18.8.1, 18.8.3; :func:`trucked`);
+    a unit that can adopt it (a leg unit a scenario rule gives trucks, a dismounted or Defilade vehicle) crosses at
+    the road rate (9.4.2.1). When the data cannot tell (unknown mobility or formation) the extra MP is charged: the
+    route search has no unknown cost for it."""
+    if moves_now(m.game, m.state, m.uid) != "leg" or is_kind(m.game, m.uid, "leader"):
         return 0.0
     over = links(m.game, a, b) - BRIDGES
-    if not bridged(m.game, a, b) or not over or not over <= (RAISED | {"railroad"}):
+    if not bridged(m.game, a, b) or not over or not over <= (RAISED | {"railroad"}) or trucked(m):
         return 0.0
     return BRIDGE_EXTRA
 
 
 def trucked(m: Mover) -> bool:
-    """May the unit adopt Travel Mode (SR 9.5.1.1, 18.8.1; ScR 8.1.12, 8.2.1.5)? False for airborne infantry (SR
-    18.8.3) and when the data does not say (see :func:`bridge_extra`)."""
-    from hexforge.rules.httr import airborne_travel  # its supply tracing imports this module (a cycle at load)
-    if airborne_travel.division_of(m.game, m.uid) is not None:
+    """May the unit adopt Travel Mode (SR 9.5.1.1, 18.8.1)? A vehicular unit may; a leg unit when a
+    ``[special.travel_capable]`` row names its formation (and type) (ScR 8.1.12, 8.2.1.5); airborne infantry
+    (``[special.airborne]`` formations) not (SR 18.8.3). False when the data does not say (see
+    :func:`bridge_extra`). The same data as ``airborne_travel.travel_barred``, read here without its supply
+    tracing (which imports this module)."""
+    mob = mobility(m.game, m.uid)
+    if isinstance(mob, Unknown) or mob != "leg":
+        return not isinstance(mob, Unknown)
+    names = {x for u in (m.uid, *formation_chain(m.game, m.uid)) for x in (u, m.game.units[u].formation)}
+    rows, airborne = m.game.special("travel_capable"), m.game.special("airborne")
+    if not isinstance(rows, dict) or isinstance(airborne, dict) and names & set(airborne.get("formations", ())):
         return False
-    return airborne_travel.travel_barred(m, m.uid) is None  # type: ignore[arg-type]  # reads game and state only
+    return any(names & set(row.get("formations", ())) and (not row.get("kinds") or bool(is_kind(
+        m.game, m.uid, *row["kinds"]))) for row in rows.get("rows", ()))
 
 
 def judge_ground(m: Mover, a: Hex, b: Hex) -> Verdict | None:

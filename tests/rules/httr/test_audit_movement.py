@@ -93,11 +93,14 @@ def test_the_reaction_limit_of_a_unit_moving_as_leg():  # MOV-2 / SOP-4, SR 9.1.
 
 def test_a_dismounted_unit_pays_the_raised_road_bridge():  # MOV-14 with MOV-2, SR 9.4.2.4 (L485), 9.3.3
     """A0703-A0704: a stream bridged, only the raised road across it; leg units in Concentrated use the road rate
-    (9.4.2.1: 1 MP) and pay 1 MP more at that bridge."""
+    (9.4.2.1: 1 MP) and those that cannot adopt Travel Mode pay 1 MP more at that bridge."""
     dis = move({"A-PZG": ("A0703", {"Mode": "Concentrated", "Dismounted": "Dismounted"})}, "A-PZG", "A0704")
     leg = move({"A-INF1": ("A0703", {"Mode": "Concentrated"})}, "A-INF1", "A0704")
     assert all_legal(dis) and all_legal(leg)
-    assert "2 of 12 MP" in leg[0].detail and "2 of 12 MP" in dis[0].detail
+    # changed (audit A1 item 19c): SR 9.4.2.4 (L485) charges 'leg units which cannot adopt Travel Mode'; the
+    # dismounted A-PZG moves as a leg unit (9.3.3) but its vehicles let it adopt Travel Mode (9.5.1.1, 5.1 L139), so
+    # it crosses at the road rate (9.4.2.1): 1 MP; A-INF1 has no trucks (no [special.travel_capable] row): 2 MP
+    assert "2 of 12 MP" in leg[0].detail and "1 of 12 MP" in dis[0].detail
 
 
 def test_a_supply_path_enters_the_terrain_of_how_the_unit_moves():  # MOV-2 / SUP-1, SR 13.2.2.4 (L706), 9.3.3
