@@ -18,6 +18,7 @@ from hexforge.games.arrival_codes import arrival_code
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.indirect import AIRBORNE, formations_of
 from hexforge.rules.httr.units import division, formation_chain, formation_hq
@@ -71,15 +72,29 @@ def drop_formations(game: Game, uid: str) -> set[str] | None:
     return {o for o in owners if o == div or (o in game.units and division(game, o) == div)} if div else set()
 
 
-def airborne_listed(game: Game, uid: str) -> bool | None:
-    """Is the unit of a formation the data's ``[special.airborne]`` names (None: the data names none)?"""
-    formations = (game.special(AIRBORNE) or {}).get("formations")
-    return bool(set(formations) & {uid, *formations_of(game, uid)}) if formations else None
+def airborne_listed(game: Game, uid: str) -> bool | Unknown | None:
+    """Is the unit of a formation the data's ``[special.airborne]`` names (None: the data names none)? Unknown when
+    its formation chain stops at a name no HQ is known for (game.toml ``[special.formation_hqs]``) and it is of a
+    side the airborne formations' units are of: that HQ may be an airborne division's (the British '2/1P')."""
+    formations = set((game.special(AIRBORNE) or {}).get("formations") or ())
+    if not formations:
+        return None
+    names = formations_of(game, uid)
+    if formations & {uid, *names}:
+        return True
+    top = names[-1] if names else None
+    if top is None or top in game.units or formation_hq(game, top) is not None:
+        return False
+    sides = {u.side for k, u in game.units.items() if formations & {k, *formations_of(game, k)}}
+    if game.units[uid].side not in sides:
+        return False
+    return Unknown(f"the HQ of formation {top!r} above unit {uid} (game.toml [special.formation_hqs]): whether it "
+                   "is of an airborne division ([special.airborne] formations, ScR 6.2)")
 
 
 def airborne(game: Game, uid: str) -> bool:
-    """Is the unit airborne, by a Pathfinder marker or the data's airborne formations?"""
-    return bool(drop_formations(game, uid)) or bool(airborne_listed(game, uid))
+    """Is the unit airborne, by a Pathfinder marker or the data's airborne formations (not when either is unknown)?"""
+    return bool(drop_formations(game, uid)) or airborne_listed(game, uid) is True
 
 
 def rows(p: Position) -> list:

@@ -36,6 +36,7 @@ from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
+from hexforge.maps.terrain import Unknown
 from hexforge.rules.core.tables import Cells
 from hexforge.rules.httr import drop_zones as zones
 from hexforge.rules.httr import landing_ma
@@ -87,6 +88,8 @@ class Landings:
     ma: landing_ma.LandingMa = field(default_factory=landing_ma.LandingMa)  # landing-GT MA rolls (ScR 6.6.5)
     ma_for: str | None = None  # the unit an ``ma`` line named for the next Movement Allowance roll
     landing_hex: dict[str, Hex] = field(default_factory=dict)  # where each unit dropped this phase landed
+    maybe: dict[str, set[int]] = field(default_factory=dict)  # each date's log steps entering units that may be
+    # airborne (their drops unsure: ScR 6.7.1 counts them as serials or not)
 
     @classmethod
     def set_up(cls, setup: tuple[Placement, ...], channel: Channel) -> Landings:
@@ -187,6 +190,7 @@ def judge_drop(p: Position, log: Landings, e: Entered, uid: str) -> list[Verdict
     is the arrival rules' (rules/httr/arrivals.py, schedule.py), in any mode (12.01), with no lift point."""
     owners = drop_formations(p.game, uid)
     listed = airborne_listed(p.game, uid)
+    unsure = isinstance(listed, Unknown) and not owners
     if not owners and not listed:
         return [NotCheckable(pathfinder_needs(p.game))] if owners is None and listed is None else []
     h = p.hex(e.hex)
@@ -199,6 +203,11 @@ def judge_drop(p: Position, log: Landings, e: Entered, uid: str) -> list[Verdict
         rows = " or ".join(repr(r.what or "a ground reinforcement row") for r in maybe)
         return [NotCheckable(f"whether {uid} is of {rows} (their units: scenario [[reinforcements]] units), "
                              f"entering on the ground at {e.hex} (ScR 12.4.3), or lands (ScR 6)")]
+    if unsure:  # it may be airborne: whether its entry is a drop, and each drop check, needs its HQ
+        date = p.calendar().get(p.state.turn, {}).get("date") if p.state.turn is not None else None
+        log.maybe.setdefault(date or "", set()).add(e.step)
+        return [NotCheckable(f"whether {uid}'s entry at {e.hex} is an air drop (ScR 6): {listed.needs}"
+                             + (f"; {pathfinder_needs(p.game)}" if owners is None else ""))]
     turn = p.state.turn
     if turn is not None:
         log.landed[uid], log.moved[uid] = turn, 0
@@ -298,6 +307,11 @@ def lift_points(p: Position, log: Landings, step: int) -> Verdict:
     if len(steps) > points:
         return NotCheckable(f"whether the day before {date} had no flight on either route (ScR 6.7.7: up to "
                             f"{CARRY} lift points carried over)")
+    unsure = log.maybe.get(date, set()) - steps
+    if len(steps | unsure) > points:
+        return NotCheckable(f"whether the entries of {date} at log step(s) {', '.join(map(str, sorted(unsure)))} "
+                            f"were serials (units that may be airborne), beyond the day's {points} lift points (ScR "
+                            "6.7.1)")
     return Legal(detail=f"serial {len(steps)} of {points} on {date} (ScR 6.7.1)")
 
 
