@@ -33,14 +33,16 @@ class Position(Board, Protocol):
 
 def as_fire(p: Position, d: Declaration, units: list[str]) -> Declaration:
     """The fire an OF takes the form of (SR 6.6.1.4): IF by an artillery, SPA or HW unit naming a spotter or firing
-    beyond the adjacent hex (6.6.5, 6.6.6.1); AT fire by an AT unit at an AFV (18.2.5, 6.4); else DF (6.6.4.1,
-    6.6.3.3, 6.6.6.2)."""
+    beyond the adjacent hex (6.6.5, 6.6.6.1); AT fire by an AT unit at an AFV (18.2.5, 6.4), and by infantry or
+    engineers ambushing an AFV ('using its infantry AT capability', 6.6.8.4: never conventional DF at an AFV, 6.2);
+    else DF (6.6.4.1, 6.6.3.3, 6.6.6.2)."""
     target, at = p.hex(d.target), p.state.where(units[0])
     far = at is not None and target is not None and at.distance(target) > 1
     if is_kind(p.game, units[0], "artillery", "spa", "hw") and (d.spotter is not None or far):
         return replace(d, kind="if")
     aimed = d.target_unit or (mem.stack(p.state, target)[:1] or (None,))[0] if target is not None else None
-    if is_kind(p.game, units[0], "at") and aimed is not None and is_kind(p.game, aimed, "afv"):
+    ambusher = d.trigger == "ambush" and is_kind(p.game, units[0], "infantry", "engineer")
+    if (is_kind(p.game, units[0], "at") or ambusher) and aimed is not None and is_kind(p.game, aimed, "afv"):
         return replace(d, kind="at")
     return replace(d, kind="df")
 

@@ -197,3 +197,14 @@ def test_only_leg_units_without_trucks_pay_the_raised_bridge():  # MOV-14, SR 9.
     assert all_legal(walker) and "5 of 12 MP" in walker[-1].detail
     trucked = bridge("G-INF3", "german")  # G-KG2's infantry may (synthetic [special.travel_capable], ScR 8.1.12)
     assert all_legal(trucked) and "4 of 12 MP" in trucked[-1].detail
+
+
+def test_an_ambush_at_an_afv_is_infantry_at_fire_not_conventional_df():  # OF-14, SR 6.6.8.4 (L380), 6.2 (L175)
+    at_afv = Log({"A-INF1": ("B0403", {"Mode": "Defilade"}), "G-AFV": "B0503"}).marker("e1", "Entrenchment", "B0403") \
+        .phase(1, "german_movement").move("G-AFV", "B0404").say("of B0404 from A-INF1 trigger ambush") \
+        .roll("AT Fire", 3, 4).check().judged[3].verdicts
+    assert not any("conventional DF" in (getattr(v, "detail", None) or "") for v in at_afv)
+    assert any("at_class of unit A-INF1" in v.needs for v in unsure(at_afv))  # its AT capability: no AT dots given
+    at_inf = Log({"A-INF1": "B0405", "G-INF1": "B0504"}).phase(1, "german_movement").move("G-INF1", "B0404") \
+        .say("of B0404 from A-INF1 trigger ambush").roll("Direct Fire", 3, 4).check().judged[3].verdicts
+    assert any("conventional DF" in (getattr(v, "detail", None) or "") for v in at_inf)
