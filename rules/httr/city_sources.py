@@ -80,7 +80,7 @@ def via_city(game: Game, scenario: str | None, state: GameState, uid: str, activ
     corps, side = settings(game).get("corps"), state.side(uid) or ""
     if corps not in game.units or game.units[corps].side != side:
         return None
-    own, cities = sources(game, side, scenario, state.turn), places(game)
+    own, cities = sources(game, side, scenario, state.turn, state), places(game)
     linked = sorted(name for name in activated if cities.get(name) and HttrSupply(
         game, state.place(corps, min(cities[name], key=lambda h: game.map.labels[h])), own).corps(corps).supplied)
     unknown = sorted(name for name, at in cities.items() if at is None)

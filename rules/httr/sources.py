@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.hexes import Hex
+from hexforge.rules.httr.units import is_kind
+from hexforge.rules.state import GameState
 
 
 def number(v: object) -> float | None:
@@ -33,10 +35,12 @@ class Source:
 OFFMAP_TABLE = "offmap_deactivation"  # ScR 10.3 Table 3 (L1435-L1442)
 
 
-def sources(game: Game, side: str, scenario: str | None = None, turn: int | None = None) -> list[Source]:
+def sources(game: Game, side: str, scenario: str | None = None, turn: int | None = None,
+            state: GameState | None = None) -> list[Source]:
     """The supply sources of ``side``: the map's supply-source places of that side (terrain.toml, with what each
     feeds: ScR 5.1), the German ones less those leading into off-map areas captured by game turn ``turn``
-    (ScR 5.1.1.2), and the scenario's ``[special_rules] supply_sources`` (ScR 17.4)."""
+    (ScR 5.1.1.2), the scenario's ``[special_rules] supply_sources`` (ScR 17.4), and, in ``state``, the permanent
+    ferry while an engineer of its side holds either end (ScR 5.1.1.3, :func:`ferry_source`)."""
     out: list[Source] = []
     for p in game.map.terrain.places:  # terrain.toml supply-source places with their side and what they feed
         if p.kind == "supply-source" and p.side == side and p.feeds:
@@ -51,7 +55,65 @@ def sources(game: Game, side: str, scenario: str | None = None, turn: int | None
         if entry.get("side") == side and label in game.map.index:
             out += [Source(f"hex {label} (scenario {scenario})", side, frozenset({game.map.hex(label)}), f,
                            raw.get("source", "")) for f in entry.get("feeds", ())]
+    out += shared_heads(game, side, out)
+    return out + (ferry_source(game, side, state) if state is not None else [])
+
+
+SHARES = "shares"  # game.toml [special.supply_heads]: formations that may draw on the other heads (ScR 5.1.3.4)
+
+
+def shared_heads(game: Game, side: str, own: list[Source]) -> list[Source]:
+    """ScR 5.1.3.4 (L1102): 'The Polish Parachute Brigade may draw supply from any of the other airborne divisional
+    supply drop zones in addition to its own supply head': for each ``[special.supply_heads] shares`` row
+    (``formation``: the key its head feeds, ``corps-of:<formation>``; ``source``) of a formation some unit
+    carries, every other head of ``side`` also stands in for it; its own head, when the data gives none, is a
+    source of unknown hexes (not checkable, never skipped)."""
+    cfg = game.special("supply_heads") or {}
+    out: list[Source] = []
+    for row in plain(cfg.get(SHARES)) or ():
+        key, rule = str(row.get("formation", "")), str(row.get("source") or "HTTR ScR 5.1.3.4")
+        if key.lower() in ("", "unknown") or not any(u.formation.split("/")[-1] == key and u.side == side
+                                                     for u in game.units.values()):
+            continue  # no unit of the formation on this side (the bundled Polish brigade is not transcribed)
+        feeds = f"corps-of:{key}"
+        heads = [s for s in own if s.side == side and s.feeds.startswith("corps-of:")]
+        shared = [Source(f"{s.name} (shared with {key}, {rule})", side, s.hexes, feeds, rule, s.missing)
+                  for s in heads if s.feeds != feeds]
+        out += shared
+        if shared and not any(s.feeds == feeds for s in heads):
+            out.append(Source(f"{key}'s own supply head", side, None, feeds, rule, f"the hexes of {key}'s own "
+                              f"supply head (a terrain.toml supply-source place feeding {feeds}), {rule}"))
     return out
+
+
+FERRY_SOURCE = "ferry_source"  # game.toml [special.supply_rules]: the permanent ferry as a source (ScR 5.1.1.3)
+
+
+def ferry_source(game: Game, side: str, state: GameState) -> list[Source]:
+    """ScR 5.1.1.3 (L1093): 'The ferry at Pannerden ... becomes a German supply source if a German engineer unit
+    occupies either side of the ferry': ``[special.supply_rules] ferry_source`` (``side``, ``kinds``: the unit kinds
+    that hold it, ``feeds``) on the ``[special.permanent_ferry]`` hexes. Not known (no hexes) when a unit of the side
+    there is of unknown type. Reading: both ends are the source (the ferry), whichever end the engineer holds."""
+    cfg = supply_rule(game, FERRY_SOURCE)
+    ferry = game.special("permanent_ferry") or {}
+    if cfg is None or cfg.get("side") != side:
+        return []
+    rule = str(cfg.get("source") or "HTTR ScR 5.1.1.3")
+    labels = [str(x) for x in plain(ferry.get("hexes")) or ()]
+    hexes = frozenset(game.map.hex(x) for x in labels if x in game.map.index)
+    name = f"the permanent ferry {'/'.join(labels)} (held by an engineer, {rule})"
+    if not hexes:
+        return [Source(name, side, None, str(cfg.get("feeds", "corps")), rule,
+                       f"the permanent ferry's hexes (game.toml [special.permanent_ferry] hexes), {rule}")]
+    held = sorted(u for h in hexes for u in state.at(h) if state.side(u) == side and u in game.units)
+    kinds = {u: is_kind(game, u, *cfg.get("kinds", ("engineer",))) for u in held}
+    if any(k is True for k in kinds.values()):
+        return [Source(name, side, hexes, str(cfg.get("feeds", "corps")), rule)]
+    unsure = [u for u, k in kinds.items() if k is None]
+    if unsure:
+        return [Source(name, side, None, str(cfg.get("feeds", "corps")), rule,
+                       f"whether unit {unsure[0]} at the ferry is an engineer (units.csv type), {rule}")]
+    return []
 
 
 def captured(game: Game, turn: int) -> list[tuple[str, int]]:
