@@ -181,7 +181,7 @@ def check_top(p: Position, d: Declaration, u: str) -> Verdict:
       "units, but artillery only from the top two")
 def check_ca_defender(p: Position, u: str, order: tuple[str, ...]) -> Verdict:
     """A unit below the top two firing OF at close-assaulting units (``u`` is not in ``order[:2]``)."""
-    art = is_kind(p.game, u, "artillery")
+    art = is_kind(p.game, u, "artillery", "spa")  # SPA is armored artillery (SR 18.9.1 L950)
     if art is None:
         return NotCheckable(f"the type of unit {u} (units.csv type: artillery fire OF at a CA only from the top two)")
     if art:

@@ -161,6 +161,17 @@ def test_spa_fires_within_two_hexes_of_its_controlling_hq(more):  # IF-7: SR 6.5
     assert rules_broken(far) == ["HTTR SR 6.5.2.1"]
 
 
+def test_spa_defends_a_close_action_only_from_the_top_two(more):  # OF-9: SR 6.6.3.3 (L352), 18.9.1 (L950)
+    def of(setup: dict) -> list:
+        log = Log(setup, more).phase(1, "german_movement").say("of B0304 from A-SP2 trigger ca") \
+            .say("ca B0303 from B0304")
+        return log.check().judged[1].verdicts
+    top = {"A-INF1": "B0303", "A-SP2": ("B0303", CONC), "G-INF1": "B0304"}
+    assert "HTTR SR 6.6.3.3" not in rules_broken(of(top))
+    third = {"A-SP2": ("B0303", CONC), "A-INF1": "B0303", "A-INF2": "B0303", "G-INF1": "B0304"}
+    assert rules_broken(of(third)) == ["HTTR SR 6.6.3.3"]
+
+
 def df_detail(g: Game, firer: str, mode: dict) -> str:
     setup = {firer: ("B0303", mode), "G-INF1": ("B0304", DEF)}  # a DEF result asks nothing more of it (SR 6.7.2)
     log = Log(setup, g).phase(1, "allied_fire").say(f"df B0304 from {firer} target G-INF1").roll("Direct Fire", 3, 4)
