@@ -29,8 +29,6 @@ UNCOVERED: dict[str, str] = {
     "CP-5": "no log reaches it: logistics.check_airdrop needs a known Airborne Logistic Table delivery (every row of "
             "tables/airborne_logistics.toml is unknown) on a track marker naming an airborne division HQ unit (the "
             "101st/82nd/1st Airborne markers' formations name none), so the GT's weather is never asked",
-    "SCN-8": "units.csv has none of the released groups' units, so no log reaches the check; test_releases.py's "
-             "test_the_bundled_rivers_are_not_transcribed asks its rows for the missing map data directly",
     "SUP-15": "no German corps HQ is in units.csv, so none is in play: the German division HQs (85xx, 7FJ Div HQ, "
               "KG Walther) trace to the map edge by ScR 5.1.5.2 (not checkable: the TEC's primary road Travel-Mode "
               "rate) and von Tettau by its west-edge roads (5.1.5.1: the edge's hexes); no German chain reaches a "
