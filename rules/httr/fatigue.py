@@ -11,7 +11,9 @@ Readings: "a night" is a run of consecutive night GTs of the turn calendar; the 
 such run from its first GT (without a scenario, from the calendar's first GT). "Participate in fire combat" is
 firing (the target's part is CA's 'defense' only). The marker is due by the end of the GT that triggers it: a unit
 triggered then and unmarked when the next GT begins is a missed marker; a marker put on later for a trigger not yet
-marked is legal. "Rested" is neither moved, fired nor in CA in the GT up to its Organization Phase. A marker on a
+marked is legal. "Rested" is neither moved, fired nor in CA in the GT up to its Organization Phase. "Half of their
+movement allowance" is half the MA the movement judge held the unit to in that GT (:func:`ma_used`: a rolled MA, the
+leaders' MP; its Movement Phase's when it moved in a Reaction Phase too). A marker on a
 hex holding several units names none of them: not checkable.
 
 The marker's effects (21.5.4) are read through :func:`morale_now`, :func:`strength_now` and :func:`engineer_barred`,
@@ -27,12 +29,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from hexforge.builder.timeline import Eliminated, Entered, Event, Placement, StepChange, TurnChange
+from hexforge.builder.timeline import (
+    Eliminated,
+    Entered,
+    Event,
+    Move,
+    Placement,
+    StepChange,
+    TurnChange,
+)
 from hexforge.games.channel import Channel
 from hexforge.games.game import Game
 from hexforge.games.values import plain
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr.board import Board
+from hexforge.rules.httr.leader_ma import leader_bonus
+from hexforge.rules.httr.movement_class import printed_ma
 from hexforge.rules.httr.units import number
 from hexforge.rules.registry import rule
 from hexforge.rules.state import phase_of
@@ -64,6 +76,8 @@ class Fatigue:
     due: dict[str, str] = field(default_factory=dict)  # unit -> why its fatigue was triggered, not yet marked
     markers: dict[str, str] = field(default_factory=dict)  # marker piece id -> the unit it marks
     nights: list[tuple[int, ...]] | None = None  # the calendar's nights, read at first use
+    ma: dict[int, dict[str, tuple[bool, float | Unknown]]] = field(default_factory=dict)  # GT -> unit -> (in a
+    # Movement Phase, the MA its move there was judged on: ``ma_used``)
 
     @classmethod
     def set_up(cls, setup: tuple[Placement, ...], channel: Channel) -> Fatigue:
@@ -83,6 +97,8 @@ def on_event(p: Position, log: Fatigue, e: Event) -> list[Verdict]:
         return []
     if isinstance(e, TurnChange):
         return phase_over(p, log, phase_of(p.game, e)[0])
+    if isinstance(e, Move) and p.unit(e) is not None and p.state.turn is not None:
+        note_ma(p, log, p.unit(e), p.state.turn)
     if isinstance(e, StepChange) and p.unit(e) is not None:
         lay = p.channel.layer(e.trait)
         level = p.channel.level(e.trait, e.new) if lay is not None and lay.id == FATIGUE else None
@@ -159,12 +175,44 @@ def trigger(p: Position, log: Fatigue, uid: str, turn: int, live: bool = True) -
         others = [t for t in night if t != turn and uid in busy(p, log, t, live)[0]]
         if others:
             return f"it moved in both night GTs {min(turn, others[0])} and {max(turn, others[0])} (SR 21.5.1)"
-        ma = number(p.game, uid, "movement")
+        ma = log.ma.get(turn, {}).get(uid, (False, Unknown(f"the MA {uid} moved on in GT {turn}")))[1]
         if isinstance(ma, Unknown):
             return Unknown(ma.needs + " (half its MA, SR 21.5.1)")
         if mp[uid] > ma / 2:
             return f"it spent {mp[uid]:g} MP in night GT {turn}, more than half its MA of {ma:g} (SR 21.5.1)"
     return None
+
+
+def note_ma(p: Position, log: Fatigue, uid: str, turn: int) -> None:
+    """Remember the MA ``uid`` moves on now in GT ``turn`` (its Movement Phase's over a Reaction Phase's), read as
+    its move begins: the rolls' watchers have read this move already (``watchers.WATCHERS`` order)."""
+    movement = p.phase()[0] == "movement"
+    if turn in nights_of(p, log) and (movement or not log.ma.get(turn, {}).get(uid, (False,))[0]):
+        log.ma.setdefault(turn, {})[uid] = (movement, ma_used(p, uid))
+
+
+def nights_of(p: Position, log: Fatigue) -> set[int]:
+    return {t for n in nights(p, log) for t in n}
+
+
+def ma_used(p: Any, uid: str) -> float | Unknown:
+    """SR 21.5.1's "movement allowance": the one the movement judge holds ``uid`` to, a rolled MA (ScR 8.1.5's start
+    roll, ScR 6.6.5.1's landing roll, SR 13.2.7.5-13.2.7.7's roll for want of CP), else its MA (SR 9.3.1) with the MP
+    its leaders add (19.2.3, 19.6.2; not known when a leader may add more) and Frost's bonus (ScR 8.3.5)."""
+    rolled = [getattr(getattr(p, "start_ma", None), "given", {}).get(uid),
+              getattr(getattr(p, "cp_ma", None), "used", {}).get(uid)]
+    got = next((float(r[1]) for r in rolled if r is not None), None)
+    landed = getattr(getattr(getattr(p, "landings", None), "ma", None), "given", {}).get(uid)
+    if got is not None or landed is not None:
+        return got if got is not None else float(landed)
+    base = printed_ma(p.game, uid)
+    if isinstance(base, Unknown):
+        return base
+    bonus = leader_bonus(p.game, p.state, uid)
+    if bonus.unsure is not None:
+        return Unknown(bonus.unsure)
+    frost = getattr(getattr(p, "frost_moves", None), "group", {}).get(uid)
+    return base + bonus.mp + (frost if isinstance(frost, int) else 0)
 
 
 @rule("HTTR SR 21.5.1-21.5.5", "OPT-3", "optional fatigue: a unit moving more than half its MA in a night GT or in "

@@ -29,9 +29,9 @@ from hexforge.rules.httr.ferries import FERRY_MP, FerryLog
 from hexforge.rules.httr.leader_ma import leader_bonus
 from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.morale import CHECK, for_check
-from hexforge.rules.httr.movement_class import in_battery, moves_now
+from hexforge.rules.httr.movement_class import in_battery, moves_now, printed_ma
 from hexforge.rules.httr.supply_codes import NO_ZOC_INTO  # SR 8.4.1 (L439)
-from hexforge.rules.httr.units import is_kind, kind_of, mobility, number, printed_range
+from hexforge.rules.httr.units import is_kind, mobility, number, printed_range
 from hexforge.rules.registry import note, rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict, tri_or
@@ -40,10 +40,10 @@ EZOC_EXIT = 3.0  # SR 8.1 (L433)
 CA_COST = 3.0  # SR 10.1.11 (L540): 'a further 3MPs for the CA'
 ADJACENT_ZOC_ONLY = frozenset({"woods", "town"})  # SR 8.4.1 (L439)
 REACTION_HEXES = {"leg": 2, "other": 4}  # SR 9.1.4 (L454)
-MA_BY_KIND = {"static": 0.0, "recon": 14.0}  # SR 9.3.1 (L464): every other unit 12, King Tiger II 9
-TYPICAL_MA = 12.0  # SR 9.3.1 (L464)
 BRIDGED_WATER = frozenset({"stream", "canal", "river"})  # SR 9.4.3 (L489)
+PERMANENT_FERRY_MP = 6.0  # ScR 9.2.11 (L1372): 'over and above terrain costs'
 NIGHT_OFF_ROAD = 1.0  # SR 20.3 (L991): +1 MP per hex off road; road rates doubled
+ANY_COLUMN = "move_*"  # a leader's column: the cheapest of them all (SR 19.5, ``cheapest``)
 _UNSET = object()
 _FLOORS: dict[int, tuple[object, dict[str, float]]] = {}  # id(game) -> (game, least step MP per TEC column)
 
@@ -99,6 +99,7 @@ class Movement:
         self.lenient = False  # the second search: as if no column limit barred a road rate or a stop (``judge``)
         self.denied: Illegal | None = None  # the first column limit that denied this unit a road rate or stopped it
         self._zone: dict[Hex, Tri] | None = None
+        self._why: dict[Hex, str] = {}  # what an unknown ZOC into a hex needs (``zoc_needs``)
         self._ma: object = _UNSET
         self.ma_unsure: str | None = None  # what would tell whether leaders add more MP (``leader_bonus``)
         self._column: object = _UNSET
@@ -115,6 +116,8 @@ class Movement:
         return self._column  # type: ignore[return-value]
 
     def _find_column(self) -> str | Unknown:
+        if is_kind(self.game, self.uid, "leader"):
+            return ANY_COLUMN  # SR 19.5 (L982): a leader moves as any variety of unit in any mode
         m = mem.mode(self.state, self.uid)
         if m is None:
             return Unknown(f"the mode of unit {self.uid} (its Mode layer: the log never showed it)")
@@ -144,17 +147,8 @@ class Movement:
 
     @rule("HTTR SR 9.3.1", "MOV-6", "MA 12; reconnaissance units 14; King Tiger II 9; static units 0 and never move")
     def printed_ma(self) -> float | Unknown:
-        """The unit's MA: units.csv ``movement``, else SR 9.3.1's by its type (static 0, reconnaissance 14, every
-        other type 12 but an AFV, which may be a King Tiger II of MA 9)."""
-        base = number(self.game, self.uid, "movement")
-        if not isinstance(base, Unknown):
-            return base
-        k = kind_of(self.game, self.uid)
-        if k in MA_BY_KIND:
-            return MA_BY_KIND[k]
-        if k is None or k == "afv":
-            return base
-        return TYPICAL_MA
+        """The unit's MA by ``movement_class.printed_ma``."""
+        return printed_ma(self.game, self.uid)
 
     def _find_ma(self) -> float | Unknown:
         base = self.printed_ma()
@@ -167,30 +161,58 @@ class Movement:
     # -- ZOC ---------------------------------------------------------------------------------
 
     def exerts(self, u: str, into: Hex) -> Tri:
-        """SR 8.0, 8.4.1, 8.6: does enemy unit ``u`` project a ZOC into ``into``?"""
-        if any(mem.has(self.state, u, s) for s in ("disrupted", "depleted")) or mem.mode(self.state, u) == "travel":
+        """SR 8.0, 8.4.1, 8.6: does enemy unit ``u`` project a ZOC into ``into``? None when unknown;
+        :meth:`zoc_needs` then names the datum."""
+        got = self._exerts(u, into)
+        if isinstance(got, Unknown):
+            self._why.setdefault(into, got.needs)
+            return None
+        return got
+
+    def _exerts(self, u: str, into: Hex) -> bool | Unknown:
+        """8.6.2: no ZOC disrupted, depleted or in Travel; 8.6: none from leaders and bridging engineers; static
+        units exert one as other units do (18.10 L958: they "function in all other ways as other units do"; their
+        back is the disrupted "D" side, so they have no Travel side: reading)."""
+        m = mem.mode(self.state, u)
+        if any(mem.has(self.state, u, s) for s in ("disrupted", "depleted")) or m == "travel":
             return False
-        k = is_kind(self.game, u, "leader", "bridging_engineer", "static")
+        k = is_kind(self.game, u, "leader", "bridging_engineer")
         if k is None:
-            return None  # SR 8.6: whether it exerts one depends on its type
+            return Unknown(f"the type of unit {u} (units.csv type: leaders and bridging engineers exert no ZOC, "
+                           "SR 8.6)")
         if k:
             return False
         kinds = self.game.map.terrain.of(into)
         if kinds is None:
-            return None
+            return Unknown(f"terrain of hex {self.label(into)} (unsurveyed)")
         if kinds & NO_ZOC_INTO:
             return False
         at = self.state.where(u)
         d = at.distance(into) if at is not None else 99
-        if d == 1:
-            return True
-        rng = printed_range(self.game, u)
-        if isinstance(rng, Unknown):
-            return None
-        if d > 2 or rng < 2 or kinds & ADJACENT_ZOC_ONLY:
+        if d > 2:
             return False
-        through = self.past_dikes(at, into)
-        return through if through is not True else self.obs.observe(at, into).visible
+        if d == 2:
+            rng = printed_range(self.game, u)
+            if isinstance(rng, Unknown):
+                return rng
+            if rng < 2 or kinds & ADJACENT_ZOC_ONLY:
+                return False
+            through = self.past_dikes(at, into)
+            seen = through if through is not True else self.obs.observe(at, into).visible
+            if seen is None:
+                return Unknown(f"whether {u} observes {self.label(into)} past the hexes between (SR 7.0, 8.4.2)")
+            if not seen:
+                return False
+        if m is None and is_kind(self.game, u, "static") is not True:
+            return Unknown(f"the mode of unit {u} (its Mode layer: a unit in Travel Mode exerts no ZOC, SR 8.6.2)")
+        return True
+
+    def zoc_needs(self, h: Hex) -> str:
+        """What would tell whether ``h`` is in an enemy ZOC when :meth:`in_ezoc` answers None."""
+        self.zone()
+        why = self._why.get(h)
+        what = f"whether {self.label(h)} is in an enemy ZOC (SR 8.0)"
+        return f"{why}, for {what}" if why else what
 
     @rule("HTTR SR 8.4.2", "ZOC-3", "a ZOC extends through a dike hexside only from a unit adjacent to it")
     def past_dikes(self, at: Hex, into: Hex) -> Tri:
@@ -243,15 +265,30 @@ class Movement:
         hexside features (+1 MP at night); +1 MP over a raised-road-only bridge for leg units (SR 9.4.2.4)."""
         key = (a, b, column, self.lenient)
         if key not in self._costs:
-            cost = self._cost(a, b, column)
-            if isinstance(cost, float):
-                cost += thoroughfares.bridge_extra(self, a, b)
+            if column == ANY_COLUMN:
+                cost = self.cheapest(a, b)
+            else:
+                cost = self._cost(a, b, column)
+                if isinstance(cost, float):
+                    cost += thoroughfares.bridge_extra(self, a, b)
             self._costs[key] = cost
         return self._costs[key]
 
+    @rule("HTTR SR 19.5", "MOV-2", "a leader's MP into each hex are the cheapest of any variety of unit in any mode")
+    def cheapest(self, a: Hex, b: Hex) -> float | str | Unknown:
+        """SR 19.5 (L982): "the owning player may treat them as any variety of unit he wishes in any deployment mode
+        ... whatever is most beneficial", hex by hex: the least MP over the TEC's movement columns (prohibited only
+        when every column is; not known when a column's cost is not, since it might be the least)."""
+        costs = [self.enter_cost(a, b, c) for c in self.tec.columns if c.startswith("move_")]
+        unknown = next((c for c in costs if isinstance(c, Unknown)), None)
+        if unknown is not None:
+            return unknown
+        known = [float(c) for c in costs if isinstance(c, (int, float))]
+        return min(known) if known else "prohibited"
+
     @rule("HTTR SR 20.3", "MOV-27", "at night +1 MP per hex off road; road rates doubled")
     def _cost(self, a: Hex, b: Hex, column: str) -> float | str | Unknown:
-        m = mem.mode(self.state, self.uid)
+        m = "travel" if column == "move_travel" else column.split("_")[1]  # the column's mode (``_find_column``)
         roads = thoroughfares.usable_roads(self, a, b, column)
         if roads and m in ("concentrated", "travel"):  # SR 9.4.1.2: no road rate in Defilade
             barred = None if self.lenient else columns.road_barred(self, b)
@@ -272,8 +309,9 @@ class Movement:
         feats = self.game.map.terrain.features(a, b)
         bridged = thoroughfares.bridged(self.game, a, b)
         for f in sorted(feats, key=lambda f: f.kind):
-            if f.kind == "bridge" or (f.kind in thoroughfares.CROSSINGS and self.ferries is not None and not bridged):
-                continue  # a ferry crossing costs FERRY_MP instead (ScR 9.1.1)
+            if f.kind in ("bridge", "ferry") or (f.kind in thoroughfares.CROSSINGS and self.ferries is not None
+                                                 and not bridged):
+                continue  # a ferry crossing costs FERRY_MP instead (ScR 9.1.1, 9.2.11: ``ferry_mp``)
             v = self.cell(f.kind, column)
             if v == "prohibited" and not bridged:
                 return "prohibited"
@@ -321,9 +359,8 @@ class Movement:
             ez = self.in_ezoc(a)
             unknown = cost.needs if isinstance(cost, Unknown) else ground.needs if ground is not None else None
             if ez is None:
-                unknown = unknown or f"whether {self.label(a)} is in an enemy ZOC (SR 8.0)"
-            mp = (0.0 if isinstance(cost, Unknown) else float(cost)) + (EZOC_EXIT if ez else 0.0) + (
-                FERRY_MP if self.ferries is not None and thoroughfares.unbridged_water(self.game, a, b) else 0.0)
+                unknown = unknown or self.zoc_needs(a)
+            mp = (0.0 if isinstance(cost, Unknown) else float(cost)) + (EZOC_EXIT if ez else 0.0) + self.ferry_mp(a, b)
             after = None
             for check in (self.check_stacking(b), self.check_into_ezoc(b)):
                 if isinstance(check, Illegal):
@@ -333,6 +370,22 @@ class Movement:
                      columns.must_stop(self, a, b))
         self.edges[(a, b, self.lenient)] = e
         return e
+
+    @rule("HTTR ScR 9.1.1 / 9.2.11", "FRY-2/FRY-3", "a ferried unit pays 6 MP (bridge engineers); a unit crossing "
+          "the permanent ferry pays 6 MP over the terrain costs")
+    def ferry_mp(self, a: Hex, b: Hex) -> float:
+        """ScR 9.1.1: 6 MP to be ferried by bridge engineers across unbridged water; ScR 9.2.11: 6 MP "over and above
+        terrain costs" to use a permanent ferry (the game.toml ``[special.permanent_ferry]`` hexes' pair, or a ferry
+        hexside: reading, the map's ferry triangles are permanent ferry locations, ScR 9.2.17; their TEC row is
+        this cost, so it is not paid as a hexside too)."""
+        if self.ferries is not None and thoroughfares.unbridged_water(self.game, a, b):
+            return FERRY_MP
+        cfg = self.game.special("permanent_ferry")
+        ends = {str(h) for h in cfg.get("hexes") or ()} if isinstance(cfg, dict) else set()
+        pair = len(ends) == 2 and {self.label(a), self.label(b)} == ends
+        if pair or any(f.kind == "ferry" for f in self.game.map.terrain.features(a, b)):
+            return PERMANENT_FERRY_MP
+        return 0.0
 
     def barred(self, rec: Step, b: Hex) -> Verdict | None:
         """What forbids any step into ``b`` now: an enemy unit or leader there, the one hex of a disrupted unit,
@@ -436,7 +489,7 @@ class Movement:
             return Legal()
         ez = self.in_ezoc(b)
         if ez is not True:
-            return Legal() if ez is False else NotCheckable(f"whether {self.label(b)} is in an enemy ZOC (SR 8.0)")
+            return Legal() if ez is False else NotCheckable(self.zoc_needs(b))
         if self.morale_roll is None:
             return Illegal("HTTR SR 9.5.2.2", f"{self.uid} is a towed unit in battery and moves into an enemy ZOC "
                            "without a morale check first")

@@ -16,11 +16,13 @@ from typing import Literal
 from hexforge.games.game import Game
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
-from hexforge.rules.httr.units import is_kind, mobility
+from hexforge.rules.httr.units import is_kind, kind_of, mobility, number
 from hexforge.rules.registry import rule
 from hexforge.rules.state import GameState
 
 Class = Literal["leg", "vehicular"]
+MA_BY_KIND = {"static": 0.0, "recon": 14.0}  # SR 9.3.1 (L464): every other unit 12, King Tiger II 9
+TYPICAL_MA = 12.0  # SR 9.3.1 (L464)
 
 
 @rule("HTTR SR 9.3.2 / 9.3.3 / 9.3.9", "MOV-2", "a unit moves by leg or vehicular movement: a dismounted unit and "
@@ -55,3 +57,17 @@ def in_battery(game: Game, state: GameState, uid: str) -> bool:
     """Is ``uid`` a towed unit the log last showed in battery (its Defilade side, SR 9.3.10)? An unknown mode is
     no answer here: the move's TEC column then says what it needs."""
     return mobility(game, uid) == "towed" and mem.mode(state, uid) == "defilade"
+
+
+def printed_ma(game: Game, uid: str) -> float | Unknown:
+    """The unit's MA (SR 9.3.1, ``Movement.printed_ma``'s rule): units.csv ``movement``, else by its type (static 0,
+    reconnaissance 14, every other type 12 but an AFV, which may be a King Tiger II of MA 9)."""
+    base = number(game, uid, "movement")
+    if not isinstance(base, Unknown):
+        return base
+    k = kind_of(game, uid)
+    if k in MA_BY_KIND:
+        return MA_BY_KIND[k]
+    if k is None or k == "afv":
+        return base
+    return TYPICAL_MA
