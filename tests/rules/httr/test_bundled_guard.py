@@ -22,7 +22,8 @@ UNCOVERED: dict[str, str] = {
     "DF-11": "no bundled unit is typed AFV (HCav's 'armored car' is no type the rules read), so no bundled log puts "
              "AFVs in a leg target's hex; a fire whose result is unknown says so at the phase's end (EFF-3)",
     "MOR-4": "no bundled log lacks its datum: every German unit in units.csv is typed and none is a leader, and the "
-             "one leader, Frost, is Allied (movement.Movement.barred reads an untyped mover as no leader: reported)",
+             "one leader, Frost, is Allied, so only typed German units ever enter an enemy leader's hex "
+             "(movement.Movement.barred answers not checkable for an untyped mover there)",
     "OBS-6": "no log reaches it: every TEC observation_range is unknown, so los.Observation.observe answers on the "
              "observer's terrain under clear and P weather alike and the weather (none in the calendar from 19 Sep) "
              "never decides",
