@@ -9,24 +9,26 @@ units join, so those that may not are reported only when they would stop the sta
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from hexforge.maps.hexes import Hex
+from hexforge.maps.hexes import Hex, Hexside
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import command_points as cpl
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.ca_combining import COORDINATING, coordinates, judge_combining
-from hexforge.rules.httr.ca_value import (CEASED, OVERRIDE_VALUE, Override, Settled, began_adjacent, dis_override,
-                                         settle)
+from hexforge.rules.httr.ca_value import (CEASED, INFANTRY, OVERRIDE_VALUE, Override, Settled, began_adjacent,
+                                         dis_override, settle)
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.entrench import Works
 from hexforge.rules.httr.fatigue import strength_now
 from hexforge.rules.httr.morale import CA, for_check
 from hexforge.rules.httr.movement import CA_COST, EZOC_EXIT, Movement, Step
 from hexforge.rules.httr.supply_rules import before_supply_rules, controlling  # SR 17.4.3 included
+from hexforge.rules.httr.thoroughfares import BRIDGES
 from hexforge.rules.httr.units import is_kind, kind_of
 from hexforge.rules.httr.values import DIS, ca_result, odds
 from hexforge.rules.registry import rule
@@ -37,6 +39,8 @@ if TYPE_CHECKING:
     from hexforge.rules.httr.landings import Landings
 
 NEVER_ATTACK = ("artillery", "at")  # SR 10.1.17, 18.2.6
+NO_DOUBLING = frozenset({"woods", "forest", "town", "city", "rough"})  # SR 10.4.4.10 (L613)
+HALVING_SIDES = BRIDGES | {"dike"}  # SR 10.4.4.3, 10.4.4.5 (L606, L608)
 
 
 @dataclass(slots=True)
@@ -342,36 +346,104 @@ def resolve(p: Position, roll: int) -> Verdict:
 
 
 def strengths(p: Position, units: tuple[str, ...], defenders: tuple[str, ...]) -> tuple[float, float, Unknown | None]:
-    """SR 10.3 / 10.4.4: the attack and defence strengths (an attacker in Defilade halved rounding up, 10.4.4.7; a
-    depleted defender halved, 13.3.2.3; a defender in Defilade not, 10.4.4.8), and what is not known of them: an
-    attacker of unknown mode when halving it changes the odds. Attackers lost to the preliminary fire (SR 10.2) count
-    no strength: 'all the attacking units' are those still there (10.3 bullet 5)."""
+    """SR 10.3 / 10.4.4: the attack and defence strengths, each unit's own (2.4.2): an AFV doubled with infantry or
+    engineers of its side in the CA, the defender's hex not woods, forest, town, city or rough (10.4.4.10); then each
+    of these halves it, rounding up: an attacker in Defilade (10.4.4.7), crossing a bridge or a dike hexside (10.4.4.3,
+    10.4.4.5); a defender depleted (13.3.2.3), disrupted (10.4.4.1, 10.6.2) or in Travel Mode (10.4.4.9; in Defilade
+    not, 10.4.4.8). What is not known (a mode, a type, the hexside or the defender's terrain) is said where its answers
+    give other odds. Attackers lost to the preliminary fire (SR 10.2) count no strength: 'all the attacking units' are
+    those still there (10.3 bullet 5). Reading: doubling before halving; a map ferry (10.4.4.4) is not read."""
     units = tuple(u for u in units if p.state.where(u) is not None)
-    att = sum_strength(p, units, halve=lambda u: mem.mode(p.state, u) == "defilade")
-    low = sum_strength(p, units, halve=lambda u: mem.mode(p.state, u) in ("defilade", None))
-    dfn = sum_strength(p, defenders, halve=lambda u: mem.has(p.state, u, "depleted"))
-    for v in (att, low, dfn):
+    target = p.state.where(defenders[0]) if defenders else None
+    src = p.state.where(units[0]) if units else None
+    doubts: list[str] = []
+    side_cut = crossing(p, src, target, doubts)
+
+    def attack_cuts(u: str) -> tuple[int, int]:
+        m = mem.mode(p.state, u)
+        if m is None:
+            doubts.append(f"the mode of {u} (its Mode layer: an attacker in Defilade is halved, SR 10.4.4.7)")
+        return int(m == "defilade") + side_cut[0], int(m is None) + side_cut[1]
+
+    def defence_cuts(u: str) -> tuple[int, int]:
+        m = mem.mode(p.state, u)
+        if m is None:
+            doubts.append(f"the mode of {u} (its Mode layer: a defender in Travel Mode is halved, SR 10.4.4.9)")
+        sure = sum(mem.has(p.state, u, x) for x in ("depleted", "disrupted")) + int(m == "travel")
+        return sure, int(m is None)
+
+    att = bounds(p, units, attack_cuts, doubled(p, units, target, doubts))
+    dfn = bounds(p, defenders, defence_cuts, doubled(p, defenders, target, doubts))
+    for v in (att, dfn):
         if isinstance(v, Unknown):
             return 0.0, 0.0, v
-    if odds(att, dfn) != odds(low, dfn):
-        unsure = ", ".join(u for u in units if mem.mode(p.state, u) is None and not is_kind(p.game, u, "leader"))
-        return att, dfn, Unknown(f"the mode of {unsure} (its Mode layer: an attacker in Defilade is halved, "
-                                 "SR 10.4.4.7)")
-    return att, dfn, None
+    if odds(att[2], dfn[1]) != odds(att[1], dfn[2]):
+        return att[0], dfn[0], Unknown("; ".join(dict.fromkeys(doubts)) + " (the CA odds depend on them, SR 10.4.4)")
+    return att[0], dfn[0], None
 
 
-def sum_strength(p: Position, units, halve=lambda u: False) -> float | Unknown:
-    """The CA strength of ``units`` (leaders none; a fatigued unit's halved, optional SR 21.5.4; ``halve``: those
-    halved again, rounding up)."""
-    total = 0.0
+def crossing(p: Position, src: Hex | None, target: Hex | None, doubts: list[str]) -> tuple[int, int]:
+    """The attackers' halvings for the hexside they attack across (a bridge, a dike: 10.4.4.3, 10.4.4.5): (sure,
+    maybe); a landing's CA in its own hex crosses none, nor one from a hex not adjacent (illegal: SR 10.1.4)."""
+    if src is None or target is None or src.distance(target) != 1:
+        return 0, 0
+    t = p.game.map.terrain
+    kinds = {f.kind for f in t.features(src, target)}
+    sure = int(bool(kinds & BRIDGES)) + int("dike" in kinds)
+    why = t.unknown_features(Hexside.between(src, target), HALVING_SIDES)
+    if why is None:
+        return sure, 0
+    labels = p.game.map.labels
+    doubts.append(f"whether hexside {labels[src]}/{labels[target]} is a bridge or dike ({why}; SR 10.4.4.3, 10.4.4.5)")
+    return sure, 1
+
+
+def doubled(p: Position, side: tuple[str, ...], target: Hex | None, doubts: list[str]) -> Callable[[str], bool | None]:
+    """SR 10.4.4.10: whether a unit of ``side`` is an AFV doubled (True, False, or None: not known)."""
+    kinds = p.game.map.terrain.of(target) if target is not None else None
+    open_ = None if kinds is None else not kinds & NO_DOUBLING
+
+    def of(u: str) -> bool | None:
+        afv = is_kind(p.game, u, "afv")
+        mates = [is_kind(p.game, v, *INFANTRY) for v in side if v != u]
+        escort = True if True in mates else None if None in mates else False
+        got = False if False in (afv, escort, open_) else None if None in (afv, escort, open_) else True
+        if got is None:
+            doubts.append(f"whether {u} is an AFV doubled with infantry in the open (units.csv type; the terrain of "
+                          "the defender's hex: SR 10.4.4.10)")
+        return got
+    return of
+
+
+def bounds(p: Position, units, cuts, doubles) -> tuple[float, float, float] | Unknown:
+    """The strength of ``units`` as known, at least and at most (leaders none; a fatigued unit's halved, optional SR
+    21.5.4; ``cuts``: a unit's halvings sure and maybe, ``doubles``: whether it is doubled), halving rounding up."""
+    known = low = high = 0.0
     for u in units:
         if is_kind(p.game, u, "leader"):
             continue
         s = strength_now(p, u)
         if isinstance(s, Unknown):
             return s
-        total += math.ceil(s / 2) if halve(u) else s  # SR 13.3.2.3 (L746): half-strength, round up
-    return total
+        (sure, maybe), twice = cuts(u), doubles(u)
+        known += halved(s * (2 if twice else 1), sure)
+        low += halved(s * (2 if twice else 1), sure + maybe)
+        high += halved(s * (1 if twice is False else 2), sure)
+    return known, low, high
+
+
+def halved(s: float, times: int) -> float:
+    """``s`` halved ``times`` times, each rounding up (SR 2.4.2, 13.3.2.3 L746)."""
+    for _ in range(times):
+        s = float(math.ceil(s / 2))
+    return s
+
+
+def sum_strength(p: Position, units, halve=lambda u: False) -> float | Unknown:
+    """The CA strength of ``units`` (leaders none; a fatigued unit's halved, optional SR 21.5.4; ``halve``: those
+    halved again, rounding up)."""
+    got = bounds(p, units, lambda u: (int(bool(halve(u))), 0), lambda u: False)
+    return got if isinstance(got, Unknown) else got[0]
 
 
 @rule("HTTR SR 10.1.2 / 10.1.8", "CA-1/CA-5", "an announced CA is executed, and resolved before another unit moves "

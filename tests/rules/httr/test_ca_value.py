@@ -69,7 +69,12 @@ def test_travel_mode_halves_the_defenders_er():  # CA-19, SR 10.4.1.2 (L583)
     travel = fight({**setup, "G-INF2": ("B0304", {"Mode": "Travel"})}, first=first)
     normal = fight({**setup, "G-INF2": ("B0304", C)}, first=first)
     v_t, v_n = value("open", 4 - 2, 0, -1), value("open", 4 - 4, 0, -1)  # -1: no adjacent start
-    check_pair(travel, normal, "G-INF2", v_t, v_n, "1:1", 3, "SR 10.4.1.2")
+    # changed (s3 F2): a defender in Travel Mode also halves its strength (SR 10.4.4.9, L612): 5:2 = 2:1, not 1:1
+    a, b = told(travel), told(normal)
+    assert f"CA value {v_t}, odds 5:2 = 2:1" in a and "SR 10.4.1.2" in a and f"CA value {v_n}, odds 5:3 = 1:1" in b
+    r_t, r_n = ca_result(game(), v_t, "2:1", 3), ca_result(game(), v_n, "1:1", 3)
+    assert r_t not in ("-", "A") and r_n in ("-", "A") and f"result {r_t} " in a and f"result {r_n} " in b
+    assert not illegal(disrupt(travel, "G-INF2")) and rules_broken(disrupt(normal, "G-INF2")) == ["HTTR SR 5.1"]
 
 
 def test_a_disrupted_defender_halves_its_er_and_loses_four_morale():  # CA-19, SR 10.4.1.2 (L583), 10.4.2.6 (L592)

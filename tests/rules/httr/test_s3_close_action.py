@@ -111,12 +111,13 @@ def test_an_afv_eliminated_before_the_ca_gives_no_armor_bonus():  # CA-19, SR 10
 
 
 def test_an_attacker_eliminated_before_the_ca_adds_no_strength():  # CA-20, SR 10.3 (L577): 'all the attacking units'
-    """A-TANK (2 SP) and A-INF1 (5 SP) at G-INF1 (3 SP): 7:3 = 2:1 with both; A-TANK eliminated first, 5:3 = 1:1."""
+    """A-TANK (2 SP, doubled with A-INF1 in the open: SR 10.4.4.10) and A-INF1 (5 SP) at G-INF1 (3 SP): 9:3 = 3:1 with
+    both; A-TANK eliminated first, 5:3 = 1:1."""
     setup = {"G-INF1": ("B0304", C), "A-TANK": "B0303", "A-INF1": "B0303"}
     both = told(fight(setup))
     lost = told(Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").kill("A-TANK", "B0303")
                 .roll("Morale Check", 2, 2).roll("Close Action", 3))
-    assert "odds 7:3 = 2:1" in both and "odds 5:3 = 1:1" in lost
+    assert "odds 9:3 = 3:1" in both and "odds 5:3 = 1:1" in lost
 
 
 # -- CA-19/MOD-1: disrupted while a CA awaits its die (SR 10.3 bullets 4-5) -------------------------------------------
@@ -294,3 +295,42 @@ def test_a_ca_after_a_move_on_a_rolled_ma_costs_within_that_ma():  # CA-6: SR 10
     low = ca(3, 4)
     assert rules_broken(low) == ["HTTR SR 10.1.11"] and "10 of an MA of 7 rolled" in illegal(low)[0].reason
     assert not illegal(ca(6, 6))
+
+
+# -- CA-20: each unit's strength in the CA odds (SR 10.4.4; A2 item 1) -------------------------------------------------
+
+def odds_of(setup: dict, target: str = "B0304", src: str = "B0303") -> str:
+    """The 'odds A:D = r' part of the resolution's detail."""
+    detail = told(fight(setup, target, src))
+    return detail[detail.index("odds "):detail.index(", 1d6")]
+
+
+def test_a_disrupted_defender_defends_at_half_strength():  # CA-20: SR 10.4.4.1 (L604), 10.6.2 (L628)
+    """A-INF1 (5 SP) at G-INF2 (3 SP): 5:3 = 1:1; disrupted, G-INF2 defends at 2 (3 halved, rounded up): 5:2 = 2:1."""
+    assert odds_of({"G-INF2": ("B0304", C), "A-INF1": ("B0303", C)}) == "odds 5:3 = 1:1"
+    assert odds_of({"G-INF2": ("B0304", {**C, "Disrupted": "Disrupted"}), "A-INF1": ("B0303", C)}) == "odds 5:2 = 2:1"
+
+
+def test_an_afv_with_infantry_is_doubled_only_outside_cover():  # CA-20: SR 10.4.4.10 (L613)
+    """A-TANK (2 SP) with A-INF1 (5 SP): doubled at G-INF1 in the clear B0304 (9:3), not at G-IND1 in the woods B0405
+    (7:2); alone (no infantry) not doubled in the clear (2:3)."""
+    assert odds_of({"G-INF1": ("B0304", C), "A-TANK": ("B0303", C), "A-INF1": ("B0303", C)}) == "odds 9:3 = 3:1"
+    assert odds_of({"G-IND1": ("B0405", C), "A-TANK": ("B0404", C), "A-INF1": ("B0404", C)}, "B0405", "B0404") \
+        == "odds 7:2 = 3:1"
+    assert odds_of({"G-INF1": ("B0304", C), "A-TANK": ("B0303", C)}).startswith("odds 2:3")
+
+
+def test_an_attack_across_a_bridge_or_a_dike_is_halved():  # CA-20: SR 10.4.4.3 (L606), 10.4.4.5 (L608)
+    """A-INF1 (5 SP) at G-INF2 (3 SP): across the bridged stream A0703/A0704 and across the dike B0209/B0309 it
+    attacks at 3 (5 halved, rounded up); from B0308 into B0309, no dike, at 5."""
+    assert odds_of({"G-INF2": ("A0704", C), "A-INF1": ("A0703", C)}, "A0704", "A0703") == "odds 3:3 = 1:1"
+    assert odds_of({"G-INF2": ("B0309", C), "A-INF1": ("B0209", C)}, "B0309", "B0209") == "odds 3:3 = 1:1"
+    assert odds_of({"G-INF2": ("B0309", C), "A-INF1": ("B0308", C)}, "B0309", "B0308") == "odds 5:3 = 1:1"
+
+
+def test_a_ca_from_a_hex_not_adjacent_is_resolved_without_a_hexside():  # CA-3, CA-20: SR 10.1.4 (L529)
+    """The declaration is illegal (SR 10.1.4); its die is still judged, with no hexside between the two hexes."""
+    log = Log({"G-INF1": ("B0305", C), "A-INF1": ("B0303", C)}).phase(1, "allied_movement") \
+        .say("ca B0305 from B0303").roll("Close Action", 3)
+    judged = log.check().judged
+    assert "HTTR SR 10.1.4" in rules_broken(judged[-2].verdicts) and "odds 5:3" in (judged[-1].verdicts[0].detail or "")
