@@ -366,7 +366,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('DIS-2', 'HTTR SR 10.6.4 (L638-642)', 'recovery: 2d6 ≤ morale with −2 (leader/HQ stacked or adjacent), +1 (adjacent enemy), +1 (OOS); one roll per stack.', 'units.csv morale; supply'),
     ('DIS-3', 'HTTR SR 10.6.5 / 20.2 (L643, L990)', 'automatic recovery after two consecutive night GTs without moving or being adjacent to an enemy.', ''),
     # SR 11.2 / 11.4 - Stacking limits (L651-673)
-    ('STK-1', 'HTTR SR 11.2.1-11.2.5 / 11.2.8 / 9.2.5 (L652-659, L461)', 'current SP in a hex ≤ the terrain limit with the AFV/vehicle sub-limit, at every moment.', 'TEC stacking limits (only open = 28), units.csv strength'),
+    ('STK-1', 'HTTR SR 11.2.1-11.2.5 / 11.2.8 / 9.2.5 (L652-659, L461)', 'current SP in a hex ≤ the terrain limit with the AFV/vehicle sub-limit, at every moment.', 'TEC stacking limits (only open = 28) and vehicular sub-limits (none given), units.csv strength and mobility'),
     ('STK-2', 'HTTR SR 11.2.6 / 18.5.2 / 18.10 (L657, L929, L958)', 'leaders, markers, static units and static flak never count.', 'units.csv type (the Formation Displays are not transcribed)'),
     ('STK-3', 'HTTR SR 11.2.3 / 11.4.3 (L654, L672)', 'an overstack disrupts every unit in the hex; if it persists, the minimum number of units is displaced one hex; MA 1 hex in the next phase.', 'TEC stacking limits, map terrain, units.csv strength'),
     ('STK-4', 'HTTR SR 11.4.2 (L671)', 'a disrupted unit is put under the undisrupted units (no OF).', ''),

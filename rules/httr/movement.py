@@ -32,6 +32,7 @@ from hexforge.rules.httr.morale import CHECK, for_check
 from hexforge.rules.httr.movement_class import in_battery, moves_now, printed_ma
 from hexforge.rules.httr.supply_codes import NO_ZOC_INTO  # SR 8.4.1 (L439)
 from hexforge.rules.httr.units import is_kind, mobility, number, printed_range
+from hexforge.rules.httr.vehicle_stacking import over_vehicle_limit
 from hexforge.rules.registry import note, rule
 from hexforge.rules.state import GameState
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict, tri_or
@@ -477,7 +478,7 @@ class Movement:
         if limit is not None and here + mine > limit:
             return Illegal("HTTR SR 11.2.1", f"{self.uid} would make {here + mine:g} SP in {self.label(b)}, over "
                            f"its stacking limit of {limit:g}")
-        return Legal()
+        return over_vehicle_limit(self, b, kinds)
 
     @rule("HTTR SR 9.5.2.2 / 16.2", "MOV-10", "a towed AT or flak unit in battery moves one hex into an EZOC only "
           "after a passed morale check (its own morale or an accompanying leg unit's)")

@@ -10,8 +10,10 @@ from types import MappingProxyType, SimpleNamespace
 from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr.movement import Movement
 from hexforge.rules.state import GameState
+from hexforge.rules.verdict import NotCheckable
 
 from tests.rules.httr.helpers import Log, all_legal, game, illegal, last, rules_broken, unsure
+from tests.rules.httr.test_audit_movement import _positions, copy_game
 
 CONC = {"Mode": "Concentrated"}
 DEF = {"Mode": "Defilade"}
@@ -132,7 +134,6 @@ def test_fatigue_reads_the_leaders_mp(tmp_path):  # OPT-3 with MOV-26: SR 21.5.1
     """A-LDR stacked with his HQ A-DIV adds 1 MP to A-INF1 (A-REG1's, under A-DIV): half its MA is 6.5; a leader of
     no known HQ stacked with A-REG1 might add one: not known."""
     from hexforge.rules.httr.fatigue import ma_used
-    from tests.rules.httr.test_audit_movement import _positions, copy_game
     g = game()
     at = {"A-INF1": "B0101", "A-DIV": "B0701", "A-LDR": "B0701", "A-REG1": "B0601"}
     assert ma_used(SimpleNamespace(game=g, state=_positions(g, at)), "A-INF1") == 13
@@ -141,3 +142,41 @@ def test_fatigue_reads_the_leaders_mp(tmp_path):  # OPT-3 with MOV-26: SR 21.5.1
     unknown = ma_used(SimpleNamespace(game=g2, state=_positions(g2, {"A-INF1": "B0101", "A-REG1": "B0701",
                                                                         "A-LDRX": "B0701"})), "A-INF1")
     assert isinstance(unknown, Unknown) and "A-LDRX" in unknown.needs
+
+
+# -- SR 11.2.8 (L659): the AFV/vehicular stacking sub-limit -------------------------------------------------------
+
+WOODS = {"A-TANK": ("B0405", CONC), "A-REC": ("B0405", CONC), "A-PZG": ("B0405", CONC)}  # 8 vehicular SP in woods
+
+
+def test_the_vehicular_sub_limit_bars_a_ninth_vehicular_sp():  # STK-1: SR 11.2.8 (L659); synthetic woods 20 / 8
+    """Woods B0405 (TEC stacking limit 20, vehicular 8) holds 8 SP of vehicular units: A-CREC's 2 more make 10 of 20
+    SP, legal by 11.2.1, but 10 vehicular SP over 8."""
+    assert rules_broken(move({**WOODS, "A-CREC": ("B0404", CONC)}, "A-CREC", "B0405")) == ["HTTR SR 11.2.8"]
+
+
+def test_leg_units_and_a_vehicle_within_the_sub_limit_may_join():  # STK-1 legal: SR 11.2.8, 11.2.1
+    assert all_legal(move({**WOODS, "A-INF1": ("B0404", CONC)}, "A-INF1", "B0405"))  # 13 SP, 8 vehicular
+    fewer = {"A-TANK": ("B0405", CONC), "A-REC": ("B0405", CONC), "A-CREC": ("B0404", CONC)}
+    assert all_legal(move(fewer, "A-CREC", "B0405"))  # 6 vehicular SP
+
+
+def test_the_end_of_phase_overstack_reads_the_sub_limit():  # STK-1, STK-3: SR 11.2.8, 11.2.3 (L654)
+    from hexforge.rules.httr.overstack import overstacked
+    g = game()
+    at = {"A-TANK": "B0405", "A-REC": "B0405", "A-PZG": "B0405", "A-CREC": "B0405"}
+    assert overstacked(g, _positions(g, at), g.map.hex("B0405")) is True
+    del at["A-CREC"]
+    assert overstacked(g, _positions(g, at), g.map.hex("B0405")) is False
+
+
+def test_bundled_vehicular_limits_are_not_given():  # STK-1 needs data: the TEC's vehicle_stacking_limit
+    """The bundled TEC gives clear terrain's stacking limit (28) but no vehicular sub-limit: a vehicular unit's
+    stacking in clear terrain is not checkable, naming the cell (units.csv strength, unknown too, comes after)."""
+    from hexforge.games import load_game
+    from hexforge.rules.httr.vehicle_stacking import over_vehicle_limit
+    httr = load_game("highway-to-the-reich")
+    uid = next(u for u, x in httr.units.items() if x.mobility.strip().lower() == "vehicular")
+    mv = Movement(httr, _positions(httr, {uid: "C0715"}), uid)
+    v = over_vehicle_limit(mv, httr.map.hex("C0715"), frozenset({"clear"}))
+    assert isinstance(v, NotCheckable) and "vehicle_stacking_limit" in v.needs
