@@ -24,6 +24,9 @@ from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import parse
 from hexforge.rules.httr.movement import Movement, Step
+from hexforge.rules.httr.restrictions import belongs
+from hexforge.rules.httr.route_envelope import Envelope, config, route
+from hexforge.rules.httr.route_travel import spearhead
 from hexforge.rules.httr.supply_rules import arrival_supply, before_supply_rules, controlling  # SR 17.4.3 included
 from hexforge.rules.httr.movement_class import moves_now
 from hexforge.rules.httr.units import is_kind
@@ -40,6 +43,7 @@ class Position(Board, Protocol):
     cp: cpl.CpLedger
     attach: Attachments
     moves: dict[str, Step]
+    envelope: Envelope
 
 
 @dataclass
@@ -77,7 +81,7 @@ def on_event(p: Position, log: CpMa, index: int, e: Event) -> list[tuple[int, Ve
             or p.state.side(uid) != side or e.to_hex is None:
         return []
     log.seen.add(uid)
-    v = judge_move(p, log, index, uid)
+    v = judge_move(p, log, index, uid, e)
     return [(index, v)] if v is not None else []
 
 
@@ -115,10 +119,13 @@ def due(p: Position, uid: str) -> tuple[str, int] | Verdict | None:
 
 @rule("HTTR SR 13.2.7.5-13.2.7.7", "MOV-24", "an HQ on one CP moves its units on a 2d6 MA, on none on 1d6, rolled once "
       "for all; a unit without a supply path on a 1d6 of its own")
-def judge_move(p: Position, log: CpMa, index: int, uid: str) -> Verdict | None:
+def judge_move(p: Position, log: CpMa, index: int, uid: str, e: Move | None = None) -> Verdict | None:
     need = full_ma(p, uid, due(p, uid))  # SR 19.6.1: a controlling leader stacked negates reduced CP
     if need is None or not isinstance(need, tuple):
         return need
+    on_route = club_route_ma(p, uid, e) if e is not None else None
+    if on_route is not None:
+        return on_route
     whose, dice = need
     got = log.rolled.get(whose)
     if got is None:
@@ -128,6 +135,23 @@ def judge_move(p: Position, log: CpMa, index: int, uid: str) -> Verdict | None:
         return Illegal("HTTR SR 13.2.7.5", f"{uid}'s MA was rolled on {got[0]}d6 for {whose}: it is {dice}d6")
     log.used[uid] = (index, got[1])
     return Legal(detail=f"{uid} moves on the MA of {got[1]} rolled for {whose} (SR 13.2.7.5-7)")
+
+
+def club_route_ma(p: Position, uid: str, e: Move) -> Verdict | None:
+    """ScR 5.2.4.1 (L1157): a 30th Corps unit outside the spearhead moving only along Club Route spends MP by the
+    Club Route MA 'regardless of how many MPs could be expended with CPs': no CP roll (the cap itself is
+    route_travel.judge_route_ma's). Reading: 'exclusively' is judged on the phase's first move (a later move off the
+    route is not seen here)."""
+    cfg = config(p.game)
+    path = route(p.game, p.envelope, cfg.get("path"))
+    if not path or not belongs(p.game, uid, list(cfg.get("formations", ()))) or spearhead(p, cfg, path, uid):
+        return None
+    hexes = [p.state.where(uid)] + [p.hex(x) for x in (e.path or (e.to_hex,))]
+    ma = p.cp.route_ma
+    if any(h not in path for h in hexes) or ma is None or isinstance(ma, Unknown):
+        return None
+    return Legal(detail=f"{uid} moves only along Club Route, on the Club Route MA of {ma:g}, whatever its HQ's CP "
+                 "(ScR 5.2.4.1)")
 
 
 def judge_roll(p: Position, log: CpMa, whose: str, dice: int, total: int) -> Verdict:

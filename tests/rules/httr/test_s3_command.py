@@ -199,3 +199,25 @@ def test_the_bundled_club_route_ma_is_not_known():  # RES-9 on the bundled data:
         .roll("Logistics", 3, 4)
     got = last(log.check())
     assert got and all(isinstance(v, NotCheckable) for v in got) and "club_route_movement" in got[0].needs
+
+
+def route_move_gt8(unit_start: str | None, club_route: bool) -> list:
+    """GT 8 (supply rules): A-GD's track known at 0 CP, so A-GRP4 holds none; a Club Route delivery (MA 3) or not;
+    A-GCO4 moves three route hexes north."""
+    setup = {**ROUTE, "A-GRP4": "B0107", **({"A-GCO4": (unit_start, {"Mode": "Travel"})} if unit_start else {})}
+    log = Log(setup).on_track("A-CORPS CP", 0).on_track("A-GD CP", 0).phase(8, "cp_logistic")
+    if club_route:
+        log.say("logistics A-CORPS cp 25 amp 25 ma 50").roll("Logistics", 3, 4).roll("Logistics", 3, 4) \
+            .roll("Logistics", 3, 4)
+    path = ("B0105",) * bool(unit_start) + ALONG[:3]
+    return last(log.phase(8, "allied_movement").move("A-GCO4", *path).check())
+
+
+def test_only_along_club_route_no_cp_roll():  # MOV-24 / RES-9, ScR 5.2.4.1 (L1157), SR 13.2.7.6 (L735)
+    """'30th Corps units moving exclusively along the Club Route expend MPs per the Club Route Log Table
+    regardless of how many MPs could be expended with CPs': A-GCO4 moves on the Club Route MA without the 1d6 its
+    HQ's zero CP call for; entering the route from B0106 it moves in normal fashion (5.2.4.2) and must roll."""
+    assert "HTTR SR 13.2.7.5" not in rules_broken(route_move_gt8(None, True))
+    assert not illegal(route_move_gt8(None, True))
+    assert rules_broken(route_move_gt8("B0106", True)) == ["HTTR SR 13.2.7.5"]
+    assert "HTTR SR 13.2.7.5" in rules_broken(route_move_gt8(None, False))
