@@ -352,7 +352,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('CA-17', 'HTTR SR 10.2.2-10.2.11 (L551-567)', 'special AT fire in CA: eligibility, one class per fire, engineer negation (10.2.8), its roll before the CA die, the ATFV with the excess-infantry/engineer secondary value and no defilade benefit for a defending AFV in cover (10.2.11), its loss having the effects of fire.', 'infantry/engineer strengths, morale, unit types, AT Fire Table'),
     ('CA-18', 'HTTR SR 10.3 (L571)', 'lead units come from the top two and are fixed at declaration.', ''),
     ('CA-19', 'HTTR SR 10.3 / 10.4.1-10.4.3 (L573-576, L580-602)', 'CA value from ER and morale differentials by defender terrain; DIS override only at ≥ 3:1 with a passed check.', 'units.csv ER/morale, type, mobility and at_class (SR 10.4 factors), the map terrain (defilade cover, hilltops), CA Value Table (1 cell; none of its DIS cells, SR 10.3)'),
-    ('CA-20', 'HTTR SR 10.3 / 10.4.4 (L577, L603-613)', 'odds = floor(attack SP / defence SP) after halving/doubling.', 'units.csv strength'),
+    ('CA-20', 'HTTR SR 10.3 / 10.4.4 (L577, L603-613)', 'odds = floor(attack SP / defence SP) after halving/doubling.', 'units.csv strength and type (an AFV with infantry is doubled, SR 10.4.4.10), the map terrain and hexsides (cover, bridges and dikes: 10.4.4.3, 10.4.4.5, 10.4.4.10)'),
     ('CA-21', 'HTTR SR 10.3 (L577)', 'the 1d6 result.', 'CA Results Table (1 cell)'),
     ('CA-22', 'HTTR SR 10.5.1 (L616)', 'a disrupted defender retreats exactly one hex or is eliminated.', 'CA Results Table (1 cell), units.csv strength'),
     ('CA-23', 'HTTR SR 10.5.1 (L616)', '… never into an EZOC unless a friendly unit is there.', 'ZOC'),
