@@ -50,8 +50,8 @@ NEXT = {"do": "next_turn"}
 DF, AT, CA = "Direct Fire", "AT Fire", "Close Action"
 MODE, DISRUPTED = "O", "I"  # the layers' keys (builder/layers.py LayerKeys: a letter of the name); checked by the test
 
-# (action, the rule it breaks or None)
-SCRIPT: list[tuple[dict, str | None]] = [
+# (action, the rule it breaks, the rules where it breaks several, or None)
+SCRIPT: list[tuple[dict, str | tuple[str, ...] | None]] = [
     (NEXT, None), (NEXT, None),                              # CP and Logistic, German Reaction
     (NEXT, None),                                            # Allied Command
     (chat("cp A-REG1 2"), None),
@@ -64,8 +64,8 @@ SCRIPT: list[tuple[dict, str | None]] = [
     (roll(AT, 2, 3), None),                                  # medium AT fire: G-AFV loses 1 SP ...
     (key("G-AFV", MODE), None),                              # ... and adopts Defilade at once (SR 6.7.3)
     (chat("at B0304 from A-TANK target G-AFV"), "HTTR SR 6.4.1.7"),   # a second medium AT fire at G-AFV
-    (chat("df B0304 from A-AT target G-AFV"), "HTTR SR 6.2.1"),     # a second fire method in the phase
     (chat("at B0304 from A-TANK2 target G-AFV"), "HTTR SR 6.1.8"),    # no printed range: adjacent only
+    (chat("df B0304 from A-AT target G-INF1"), "HTTR SR 6.2.1"),    # a second fire method (G-AFV done, 6.1.5)
     (chat("df B0304 from A-INF2"), "HTTR SR 6.2.3"),                # two hexes away
     (chat("df B0304 from A-INF1 target G-INF1"), None),
     (roll(DF, 6, 6), "HTTR SR 6.7.7"),                       # G-INF1 loses 2 SP, stays Concentrated, no morale check
@@ -105,8 +105,14 @@ SCRIPT: list[tuple[dict, str | None]] = [
     (drop_on("G-IND1", "G-INF1"), "HTTR SR 9.6.3"),          # joins a stack in an enemy ZOC on top, not at its bottom
     (drag("G-INF3", "A0608"), "HTTR ScR 8.1.7"),             # KG 2 becomes active in GT 2
     (NEXT, None), (NEXT, None),                              # German Organization, Allied Reaction
-    (chat("df B0304 from A-INF1 target G-AFV"), "HTTR SR 6.3.1.5"),  # G-AFV is under the top two
+    (chat("df B0304 from A-INF1 target G-AFV"), ("HTTR SR 6.3.1.5",  # G-AFV is under the top two, and
+                                                 "HTTR SR 6.2")),     # DF at an AFV is AT fire (L175)
 ]
+
+
+def planted(rule: str | tuple[str, ...] | None) -> tuple[str, ...]:
+    """The rules one action of :data:`SCRIPT` breaks."""
+    return (rule,) if isinstance(rule, str) else rule or ()
 
 
 def actions() -> list[dict]:
