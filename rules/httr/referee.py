@@ -469,12 +469,29 @@ class HttrReferee(Referee):
     @rule("HTTR SR 4.1 / 9.1.1 / 9.1.2 / 6.5.2.5", "MOV-1/FIR-5/IF-9", "units move in their side's Movement or "
           "Reaction Phase, one unit or stack at a time; a unit that fired, or an HQ that controlled IF, in the Fire "
           "Phase does not move")
+    def fire_bars_move(self, uid: str, kind: str, side: str | None) -> Illegal | None:
+        """A unit that fired in the Fire Phase (SR 6.1.9; SPA in Concentrated Mode excepted, 18.9.2) or an HQ that
+        controlled IF then (6.5.2.5) does not move in the next Movement Phase."""
+        if kind != "movement":
+            return None
+        spa = is_kind(self.game, uid, "spa") and mem.mode(self.state, uid) == "concentrated"  # SR 18.9.2
+        if uid in self.fired_in.get(side, set()) and not spa:
+            return Illegal("HTTR SR 6.1.9", f"{uid} fired in the Fire Phase and may not move in the next Movement "
+                           "Phase")
+        if uid in self.hq_used.get(side, set()):
+            return Illegal("HTTR SR 6.5.2.5", f"{uid} controlled indirect fire in the Fire Phase and may not move in "
+                           "the next Movement Phase")
+        return None
+
     def on_move(self, j: Judged) -> None:
         e: Move = j.event
         uid = self.unit(e)
         start = self.state.where(uid)
         drops = [self.hex(x) for x in (e.path or (e.to_hex,))]
         if start is not None and e.to_hex is None:
+            kind, side = self.phase()
+            if kind != "unknown" and (bar := self.fire_bars_move(uid, kind, side)) is not None:
+                self.say(j.index, bar)  # leaving the map is a move (ScR 10.0)
             for v in judge_exit(self, self.arrivals, uid):  # a verdict for each factor (ScR 10, SR 4.1)
                 self.say(j.index, v)
             return
@@ -505,14 +522,8 @@ class HttrReferee(Referee):
             self.say(j.index, Illegal("HTTR SR 4.1", f"{uid} moves in the {self.phase_name()}: a unit moves only "
                                       "in its side's Movement or Reaction Phase"))
             return
-        spa = is_kind(self.game, uid, "spa") and mem.mode(self.state, uid) == "concentrated"  # SR 18.9.2
-        if uid in self.fired_in.get(side, set()) and kind == "movement" and not spa:
-            self.say(j.index, Illegal("HTTR SR 6.1.9", f"{uid} fired in the Fire Phase and may not move in the "
-                                      "next Movement Phase"))
-            return
-        if uid in self.hq_used.get(side, set()) and kind == "movement":
-            self.say(j.index, Illegal("HTTR SR 6.5.2.5", f"{uid} controlled indirect fire in the Fire Phase and may "
-                                      "not move in the next Movement Phase"))
+        if (bar := self.fire_bars_move(uid, kind, side)) is not None:
+            self.say(j.index, bar)
             return
         if uid in self.finished:
             self.say(j.index, Illegal("HTTR SR 9.1.2", f"{uid} moves again after another unit moved: one unit "

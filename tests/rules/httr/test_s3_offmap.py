@@ -348,3 +348,14 @@ def test_a_warning_is_no_act_of_a_passed_phase():  # OFF-1: ScR 10.2.11's warnin
     v = last(log.say("offmap 3W").check())
     assert not illegal(v) and any("units in off-map area 3W enter" in (getattr(x, "detail", None) or "") for x in v)
     assert rules_broken(last(log.say("df B0101 from B0305").check())) == ["HTTR SR 4.1"]
+
+
+def test_a_unit_that_fired_does_not_leave_the_map_next():  # FIR-5: SR 6.1.9 (L170); leaving is a move (ScR 10.0)
+    """G-INF1 fires DF at A-INF1 in GT 1's German Fire Phase, then leaves the map in its Movement Phase."""
+    def leaving(fires: bool) -> list:
+        log = Log({"G-INF1": "B0310", "A-INF1": "B0309"}).phase(1, "german_fire")
+        if fires:
+            log.say("df B0309 from G-INF1 target A-INF1").roll("Direct Fire", 1, 1)
+        return last(log.phase(1, "german_movement").leave("G-INF1").check())
+    assert "HTTR SR 6.1.9" in rules_broken(leaving(True))
+    assert not illegal(leaving(False))
