@@ -1,14 +1,19 @@
 """HTTR retreats after close action (SR 10.5.1, 10.5.5-10.5.6, 11.4.4): whether a defender retreats, where it may,
-which defenders are eliminated instead, and the bridge hex a disrupted unit may not stop on. The retreat's length
-itself (exactly one hex, SR 10.5.1) is judged by the referee's ``retreat_or_advance`` with :func:`retreat_hexes`.
+which defenders are eliminated instead, the ground a retreat may cross, and the bridge hex a disrupted unit may not
+stop on. The retreat's length itself (exactly one hex, SR 10.5.1) is judged by the referee's ``retreat_or_advance``
+with :func:`retreat_hexes`; whether the result's retreat and advance were made at all, by
+``rules/httr/ca_obligations.py``.
 
 Readings: "in battery" (10.5.5) is an artillery, AT or flak unit in Defilade Mode (their only modes are in
 battery and Travel, SR 9.3.10); a morale check for 10.5.6 is the phase's last Morale Check roll, judged against
 the unit's morale or that of a leg unit stacked with it, whichever is better (L621), each ``morale.for_check``'s
-for this retreat (no -4 for disruption, L621; a leader or HQ stacked or adjacent +2, SR 16.3).
+for this retreat (no -4 for disruption, L621; a leader or HQ stacked or adjacent +2, SR 16.3). A retreat is
+movement into a hex (SR 10.1.16 calls it involuntary movement): a step the unit's TEC column prohibits is no retreat
+(as a CA may not go where the unit may not enter, SR 10.1.13), and a retreat no bridging engineer ferries.
 """
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Protocol
 
 from hexforge.games.game import Game
@@ -18,6 +23,7 @@ from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.close_action import CaLog
 from hexforge.rules.httr.movement import Movement
+from hexforge.rules.httr.thoroughfares import bridged
 from hexforge.rules.httr.units import is_kind, mobility, number
 from hexforge.rules.httr.values import morale_passes
 from hexforge.rules.httr.morale import RETREAT, for_check, note
@@ -55,8 +61,8 @@ def judge_retreat(p: Position, uid: str, start: Hex, path: list[Hex]) -> list[Ve
     due = check_retreat_due(p, uid)
     if isinstance(due, Illegal):
         return [due]
-    return [due, check_in_battery(p, uid), check_into_ezoc(p, uid, path[-1]), check_bridge(p, uid, path),
-            check_second_disruption(p, uid)]
+    return [due, check_ground(p, uid, start, path), check_in_battery(p, uid), check_battery_ground(p, uid, start, path),
+            check_into_ezoc(p, uid, path[-1]), check_bridge(p, uid, path), check_second_disruption(p, uid)]
 
 
 def judge_advance(p: Position, uid: str, to: Hex) -> list[Verdict]:
@@ -126,11 +132,17 @@ def check_second_disruption(p: Position, uid: str) -> Verdict:
 @rule("HTTR SR 10.5.5-10.5.6", "CA-26/CA-27", "in-battery artillery forced to retreat is eliminated instead; "
       "in-battery AT and flak retreat only after a passed morale check")
 def check_in_battery(p: Position, uid: str) -> Verdict:
+    """A unit in Defilade of unknown type may be artillery or AT/flak in battery: not checkable, naming its type."""
     if mem.mode(p.state, uid) != "defilade":
         return Legal()
     if is_kind(p.game, uid, "artillery"):
         return Illegal("HTTR SR 10.5.5", f"{uid} is in-battery artillery forced to retreat: it is eliminated instead")
-    if not is_kind(p.game, uid, "at", "flak"):
+    battery = is_kind(p.game, uid, "at", "flak")
+    if battery is None:
+        return NotCheckable(f"the type of unit {uid} (units.csv type: in-battery artillery forced to retreat is "
+                            "eliminated, SR 10.5.5; AT and flak in Defilade retreat only after a passed morale check, "
+                            "SR 10.5.6)")
+    if not battery:
         return Legal()
     if p.morale_roll is None:
         return Illegal("HTTR SR 10.5.6", f"{uid} (AT/flak in Defilade) retreats without a morale check")
@@ -172,4 +184,65 @@ def check_bridge(p: Position, uid: str, path: list[Hex]) -> Verdict:
     if end:
         return Illegal("HTTR SR 11.4.4", f"{uid} (disrupted) ends its retreat on the bridge hex "
                        f"{p.game.map.labels[path[-1]]}: it retreats one hex farther or is eliminated")
+    return Legal()
+
+
+def steps(start: Hex, path: list[Hex]) -> list[tuple[Hex, Hex]]:
+    """The retreat's steps between adjacent hexes (a longer jump is the referee's ``retreat_or_advance``'s)."""
+    return [(a, b) for a, b in pairwise((start, *path)) if a.distance(b) == 1]
+
+
+@rule("HTTR SR 10.5.1", "CA-22", "a retreat steps only where the unit may enter (no prohibited hexside or hex)")
+def check_ground(p: Position, uid: str, start: Hex, path: list[Hex]) -> Verdict:
+    """SR 10.5.1 (L616) 'retreat one hex or be eliminated': a step the TEC prohibits to the unit's mode and class (a
+    river or canal hexside with no bridge, SR 9.2; a leader's cheapest column, SR 19.5) is no retreat, so the unit is
+    eliminated instead (reading: as SR 10.1.13 bars a CA into such a hex; no ferrying in a retreat)."""
+    mv = Movement(p.game, p.state, uid)
+    column = mv.column()
+    if isinstance(column, Unknown):
+        return NotCheckable(f"{column.needs} (the ground {uid} may retreat over, SR 10.5.1)")
+    unknown = None
+    for a, b in steps(start, path):
+        cost = mv.enter_cost(a, b, column)
+        if cost == "prohibited":
+            return Illegal("HTTR SR 10.5.1", f"{uid} retreats from {p.game.map.labels[a]} into "
+                           f"{p.game.map.labels[b]}, which its {column} column of the TEC prohibits: a retreat goes "
+                           "only where the unit may enter, else it is eliminated")
+        if isinstance(cost, Unknown):
+            unknown = unknown or cost.needs
+    if unknown is not None:
+        return NotCheckable(f"{unknown} (whether {uid} may retreat there, SR 10.5.1)")
+    return Legal()
+
+
+#: SR 10.5.6 (L621): the hexsides an in-battery AT or flak unit does not retreat across ('For example, not up slopes or
+#: across streams or dikes'); a slope only upward, a stream only where no bridge spans it (SR 9.4.3).
+BATTERY_BARRIERS = ("stream", "dike")
+
+
+@rule("HTTR SR 10.5.6", "CA-27", "in-battery AT and flak retreat not up a slope, nor across a stream or dike")
+def check_battery_ground(p: Position, uid: str, start: Hex, path: list[Hex]) -> Verdict:
+    """SR 10.5.6 (L621): AT and flak in Defilade retreat 'provided ... terrain constraints are met. For example, not up
+    slopes or across streams or dikes'. Reading: the example's hexsides are the constraints (a bridged stream is
+    crossed on the bridge, SR 9.4.3); what the TEC prohibits is :func:`check_ground`'s. A hexside between unsurveyed
+    hexes is not known, nor a slope whose high side the data does not give."""
+    if mem.mode(p.state, uid) != "defilade" or is_kind(p.game, uid, "at", "flak") is not True:
+        return Legal()  # an untyped unit in Defilade: check_in_battery says its type is needed
+    t, label = p.game.map.terrain, p.game.map.labels
+    unknown = None
+    for a, b in steps(start, path):
+        feats = t.features(a, b)
+        barrier = next((f.kind for f in feats if f.kind in BATTERY_BARRIERS
+                        and not (f.kind == "stream" and bridged(p.game, a, b))), None)
+        upward = any(f.kind == "slope" and f.high_side == b for f in feats)
+        if barrier or upward:
+            return Illegal("HTTR SR 10.5.6", f"{uid} (in battery) retreats from {label[a]} into {label[b]} "
+                           f"{'up a slope' if upward else f'across a {barrier}'}: AT and flak in Defilade retreat "
+                           "only where the terrain allows, not up slopes or across streams or dikes")
+        if any(f.kind == "slope" and f.high_side is None for f in feats):
+            unknown = unknown or f"the high side of the slope between {label[a]} and {label[b]} (map slopes)"
+        elif t.of(a) is None or t.of(b) is None:
+            unknown = unknown or f"the hexside between {label[a]} and {label[b]} (map hexsides: slopes, streams, dikes)"
+    if unknown is not None:
+        return NotCheckable(f"{unknown}, whether {uid} in battery may retreat over it (SR 10.5.6)")
     return Legal()

@@ -26,6 +26,7 @@ from hexforge.rules.httr import airstrike_rolls  # ScR 7.1.5
 from hexforge.rules.httr import reaction_limit  # SR 4.1: a Reaction Phase unit fires or moves
 from hexforge.rules.httr import firelog  # SR 7.3.4: who fired from cover stays revealed until it moves
 from hexforge.rules.httr import arrivals  # ScR 10.2.11's warning (its memory is the referee's arrivals)
+from hexforge.rules.httr import ca_obligations  # SR 10.1.2, 10.5.1, 10.5.4
 from hexforge.rules.httr import (air_routes, airstrikes, ca_initiation, cp_ma, early_releases, ferocity, landings,
                                  map_exits, map_limits, optional, pannerden, releases, restrictions, route_barrages,
                                  route_envelope, route_exiles, rubble, scenario, schedule, start_ma)
@@ -86,6 +87,8 @@ WATCHERS: tuple[Watcher, ...] = (
     Watcher("victory_log", lambda r, t: victory.set_up(r, t.setup), victory.on_event),  # ScR 17.6-23.4
     Watcher(None, None, reaction_limit.on_event),  # SR 4.1 (reads the referee's fire log and moves)
     Watcher("reveals", _plain(firelog.Reveals), firelog.on_event),  # SR 7.3.4 (read by fire.check_los)
+    Watcher("ca_results", _plain(ca_obligations.Obligations), ca_obligations.on_event,
+            indexed=True),  # SR 10.1.2, 10.5.1, 10.5.4: a CA's retreat and advance made before anything else
 )
 
 

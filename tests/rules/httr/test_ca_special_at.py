@@ -33,8 +33,10 @@ def test_the_atfv_adds_the_excess_sp():  # CA-17, SR 10.2.6 (L561): engineers ca
 
 
 def test_a_special_at_loss_has_the_effects_of_fire():  # CA-17, SR 10.2.12 (L568), 6.7.7 (L392)
-    def then(log: Log) -> list:  # the close action goes on (CA value 9 at 1:1, 1d6 3: result 1), the phase ends
-        return everything(log.roll("Close Action", 3).phase(1, "allied_organization"))
+    def then(log: Log) -> list:  # the close action goes on (CA value 9 at 1:1, 1d6 3: result 1), its defenders
+        # retreat and its attackers advance (SR 10.5.1, 10.5.4: before the phase ends), the phase ends
+        log.roll("Close Action", 3).move("G-AFV", "B0305").move("G-INF1", "B0305")
+        return everything(log.move("A-ENG", "B0304").move("A-INF1", "B0304").phase(1, "allied_organization"))
     assert rules_broken(then(shot(CA, "at B0304 from A-ENG", (1, 1)))) == ["HTTR SR 6.7.7"]
     assert not illegal(then(shot(CA, "at B0304 from A-ENG", (1, 1)).mode("G-AFV", "Defilade")))
     assert not illegal(then(shot(CA, "at B0304 from A-ENG", (6, 5))))

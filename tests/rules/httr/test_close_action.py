@@ -156,7 +156,8 @@ def test_an_announced_close_action_is_resolved_before_anything_moves():  # CA-1,
     dropped = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").phase(1, "allied_organization").check()
     assert "HTTR SR 10.1.8" in rules_broken(dropped.judged[1].verdicts)
     done = Log(setup).phase(1, "allied_movement").say("ca B0304 from B0303").roll("Close Action", 4) \
-        .move("A-INF2", "B0102").phase(1, "allied_organization").check()
+        .move("G-INF1", "B0305").move("A-INF1", "B0304") \
+        .move("A-INF2", "B0102").phase(1, "allied_organization").check()  # D: retreat and advance first (SR 10.5)
     assert all(not illegal(j.verdicts) for j in done.judged)
 
 

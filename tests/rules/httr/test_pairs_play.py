@@ -59,9 +59,11 @@ def test_close_action_legal_sides():  # CA-2, CA-3, CA-8, DIS-1: SR 10.1.3-10.1.
 
 def test_a_ca_goes_on_after_preliminary_fire_changes_a_defenders_mode():  # CA-15, SR 10.2.12 (L568)
     """CA-15: in A-ENG's and A-INF1's CA on B0304, A-ENG's special AT fire (2d6 2) hits G-AFV, which goes to
-    Defilade; the CA is then resolved as declared (1d6 3) and the phase ends: no Illegal. The illegal side, a CA
-    left unresolved after a mode change (SR 10.2.12), is test_close_action's."""
-    log = shot(SPECIAL_CA, "at B0304 from A-ENG", (1, 1)).mode("G-AFV", "Defilade").roll("Close Action", 3)
+    Defilade; the CA is then resolved as declared (1d6 3: result 1), its defenders retreat and its attackers advance
+    (SR 10.5.1, 10.5.4) and the phase ends: no Illegal. The illegal side, a CA left unresolved after a mode change
+    (SR 10.2.12), is test_close_action's."""
+    log = shot(SPECIAL_CA, "at B0304 from A-ENG", (1, 1)).mode("G-AFV", "Defilade").roll("Close Action", 3) \
+        .move("G-AFV", "B0305").move("G-INF1", "B0305").move("A-ENG", "B0304").move("A-INF1", "B0304")
     assert rules_broken(everything(log.phase(1, "allied_organization"))) == []
 
 
