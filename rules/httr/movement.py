@@ -128,6 +128,11 @@ class Movement:
         return how if isinstance(how, Unknown) else f"move_{m}_{how}"
 
     def cell(self, key: str, column: str) -> float | str | Unknown:
+        """The TEC cell of row ``key``: a number, "prohibited", or Unknown; in a leader's column the least of the
+        movement columns' (SR 19.5: prohibited only when all are, unknown when one is)."""
+        if column == ANY_COLUMN:
+            return least([self.cell(key, c) for c in self.tec.columns
+                          if c.startswith("move_") and self.tec.get(key, c) != "none"])  # "none": no rate there
         v = self.tec.get(key, column)
         if v == "prohibited" or isinstance(v, (int, float)) and not isinstance(v, bool):
             return v
@@ -281,11 +286,7 @@ class Movement:
         ... whatever is most beneficial", hex by hex: the least MP over the TEC's movement columns (prohibited only
         when every column is; not known when a column's cost is not, since it might be the least)."""
         costs = [self.enter_cost(a, b, c) for c in self.tec.columns if c.startswith("move_")]
-        unknown = next((c for c in costs if isinstance(c, Unknown)), None)
-        if unknown is not None:
-            return unknown
-        known = [float(c) for c in costs if isinstance(c, (int, float))]
-        return min(known) if known else "prohibited"
+        return least(costs)
 
     @rule("HTTR SR 20.3", "MOV-27", "at night +1 MP per hex off road; road rates doubled")
     def _cost(self, a: Hex, b: Hex, column: str) -> float | str | Unknown:
@@ -564,6 +565,13 @@ class Movement:
             return NotCheckable(unsure), replace(found.record, unsure=unsure)
         ma = self.ma()
         return Legal(detail=f"via {names(found.hexes)}, {found.record.mp:g} of {ma:g} MP"), found.record
+
+
+def least(costs: list[float | str | Unknown]) -> float | str | Unknown:
+    """The least of several columns' MP (SR 19.5): the first unknown if one is, prohibited when all are."""
+    unknown = next((c for c in costs if isinstance(c, Unknown)), None)
+    known = [float(c) for c in costs if isinstance(c, (int, float))]
+    return unknown if unknown is not None else min(known) if known else "prohibited"
 
 
 def least_step(game, tec: Cells, column: str) -> float:

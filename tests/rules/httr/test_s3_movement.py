@@ -180,3 +180,12 @@ def test_bundled_vehicular_limits_are_not_given():  # STK-1 needs data: the TEC'
     mv = Movement(httr, _positions(httr, {uid: "C0715"}), uid)
     v = over_vehicle_limit(mv, httr.map.hex("C0715"), frozenset({"clear"}))
     assert isinstance(v, NotCheckable) and "vehicle_stacking_limit" in v.needs
+
+
+def test_a_leaders_tec_cell_is_the_least_of_the_columns():  # MOV-2: SR 19.5 (L982), for checks reading one cell
+    g = game()
+    mv = Movement(g, _positions(g, {"A-LDR": "B0101"}), "A-LDR")
+    assert mv.cell("clear", mv.column()) == 1  # Travel's 1 of 3/3/2/2/1
+    assert mv.cell("forest", mv.column()) == 4  # Concentrated leg's 4; vehicles and Travel prohibited
+    assert mv.cell("river", mv.column()) == "prohibited"  # every column prohibited
+    assert mv.cell("primary_road", mv.column()) == 0.5  # no road rate in Defilade ("none"): Travel's 0.5
