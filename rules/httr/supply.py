@@ -460,19 +460,25 @@ class HttrSupply(SupplyGround):
                         if v is None else "does not both link within 12 MP and have supply"), other)
         return _best([own, via])
 
+    def beside_source(self, uid: str) -> Status | None:
+        """SR 13.2.6.5 (L727), ScR 5.1.8.1 (L1129): a non-airborne unit on or adjacent to an on-map supply source of
+        its side (no airborne supply head) is in supply; None when it stands by no such source or is airborne."""
+        side, at = self.state.side(uid), self.state.where(uid)
+        own = [s for s in self.sources if s.side == side and s.hexes and not s.feeds.startswith("corps-of:")
+               and at is not None and any(at == h or at.distance(h) == 1 for h in s.hexes)]
+        air = self.airborne(uid) if own else True
+        if air is True:
+            return None
+        return Status(True if air is False else None, f"SR 13.2.6.5 (L727), ScR 5.1.8.1 (L1129): a non-airborne unit "
+                      f"on or adjacent to its supply source {own[0].name}" + ("" if air is False else ": not checkable"))
+
     def _unit(self, uid: str) -> Status:
         """13.2.6: up to 12 hexes to the controlling HQ (unit's hex not counted, HQ's counted);
         or a vehicular unit's road path under 12 MP (13.2.6.3); on/next to its own source
         (13.2.6.5; non-airborne only, ScR 5.1.8.1); or to its HQ's twin (13.2.4.2)."""
-        side, at = self.state.side(uid), self.state.where(uid)
         air = self.airborne(uid)
-        answers: list[Status] = []
-        own = [s for s in self.sources if s.side == side and s.hexes and not s.feeds.startswith("corps-of:")
-               and any(at == h or at.distance(h) == 1 for h in s.hexes)]
-        if own and air is not True:
-            answers.append(Status(True if air is False else None,
-                                  f"SR 13.2.6.5 (L727), ScR 5.1.8.1 (L1129): a non-airborne unit on or adjacent to "
-                                  f"its supply source {own[0].name}" + ("" if air is False else ": not checkable")))
+        near = self.beside_source(uid)
+        answers: list[Status] = [near] if near is not None else []
         hq = self.parent(uid)
         if hq is None:
             answers.append(Status(False, "SR 13.2.6.2 (L723): no controlling HQ known"))

@@ -20,7 +20,9 @@ from hexforge.rules.httr import attachment as att
 from hexforge.rules.httr.airborne_support import reaches
 from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.registry import rule
+from hexforge.rules.state import GameState
 from hexforge.rules.httr.board import Board
+from hexforge.rules.httr.supply import Status
 from hexforge.rules.httr.units import division
 from hexforge.rules.verdict import Tri, tri_or
 
@@ -39,9 +41,14 @@ class Supplied:
     why: str
 
 
+class Sources(Protocol):
+    def beside_source(self, state: GameState, uid: str) -> Status | None: ...
+
+
 class Position(Board, Protocol):
     cp: cpl.CpLedger
     attach: Attachments
+    rules: Sources
 
 
 def settings(game: Game) -> dict:
@@ -137,13 +144,11 @@ def acting_cp(p: Position, uid: str, links: list[tuple[str, Tri]]) -> float | Un
 @rule("HTTR SR 13.2.7.3 / 13.5 / 14.4", "SUP-7", "a unit is fully in command and supply with a supply path to its "
       "controlling HQ and that HQ on two CP")
 def supplied(p: Position, uid: str) -> Supplied:
-    """The unit's supply state now (before the supply rules begin: always full, ScR 5.2)."""
+    """The unit's supply state now (before the supply rules begin: always full, ScR 5.2; on or next to an on-map
+    source of its side, a non-airborne unit: full, SR 13.2.6.5 / ScR 5.1.8.1)."""
     early = before_supply_rules(p.game, p.state.turn)
     if early is True:
         return Supplied(True, True, FULL, "every unit is in supply before the supply rules begin (ScR 5.2)")
-    hq = controlling(p, uid)
-    if hq not in p.game.units:
-        return Supplied(None, None, None, f"the controlling HQ of {uid} (units.csv formation)")
     arrival = arrival_supply(p, uid)
     if isinstance(arrival, Unknown):
         return Supplied(None, None, None, arrival.needs)
@@ -151,6 +156,12 @@ def supplied(p: Position, uid: str) -> Supplied:
         return Supplied(True, True, FULL, arrival)
     if p.attach.switched.get(uid) == p.state.turn:
         return Supplied(False, False, None, f"{uid} switched HQ this game turn and is out of supply (ScR 4.3.2)")
+    near = p.rules.beside_source(p.state, uid)  # SR 13.2.6.5: 'an exception to routing supply via an HQ'
+    if near is not None and near.supplied is True:
+        return Supplied(True, True, FULL, near.reason)
+    hq = controlling(p, uid)
+    if hq not in p.game.units:
+        return Supplied(None, None, None, f"the controlling HQ of {uid} (units.csv formation)")
     links = [(h, hq_link(p, uid, h)) for h in candidates(p, uid)]
     path = False
     for _, ok in links:

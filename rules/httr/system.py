@@ -89,6 +89,12 @@ class HighwayToTheReich(RulesSystem):
         """Read the supply chain with what a log's referee learns as it goes (:meth:`supplied`)."""
         self.known = known
 
+    def beside_source(self, state: GameState, uid: str) -> Status | None:
+        """SR 13.2.6.5, ScR 5.1.8.1: is the non-airborne unit on or next to an on-map source of its side (None: by
+        none, or airborne)?"""
+        side = state.side(uid) or ""
+        return HttrSupply(self.game, state, sources(self.game, side, self.scenario, state.turn, state)).beside_source(uid)
+
     def supplied(self, state: GameState, uid: str) -> Status:
         """SR 13.2: the unit's supply chain in ``state`` (modes and disruption from the HTTR referee's memory), with
         what the referee that :meth:`learn_from` names knows: each unit under the HQ it was attached to (SR 13.4,

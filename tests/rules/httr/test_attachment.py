@@ -211,9 +211,11 @@ def test_units_of_a_destroyed_regiment_trace_to_the_higher_hq():  # SUP-11, SR 1
         ref = HttrReferee(rules_for(log.game), log.timeline())
         ref.run()
         return supplied(ref, "A-INF1")
-    assert traced("B0204", kill=False).full is True  # under A-REG1 (B0204: next to A-REG1 and A-DIV, SR 13.2.6.5)
-    got = traced("B0204", kill=True, div_cp=2)  # A-REG1 destroyed: to A-DIV, no declaration, on its 2 CP
+    # B0306: next to A-REG1 and A-DIV, two hexes from the Allied source B0105 (next to it, a unit is in supply
+    # without its HQ, SR 13.2.6.5)
+    assert traced("B0306", kill=False).full is True  # under A-REG1
+    got = traced("B0306", kill=True, div_cp=2)  # A-REG1 destroyed: to A-DIV, no declaration, on its 2 CP
     assert got.full is True and "to A-DIV" in got.why
-    assert traced("B0204", kill=True).full is False  # A-DIV kept no CP for its own units
+    assert traced("B0306", kill=True).full is False  # A-DIV kept no CP for its own units
     assert traced("A0610", kill=True, div_cp=2).path is True  # 10 hexes from A-DIV: within 12 (SR 13.2.6.1 L722)
     assert traced("A0710", kill=True, div_cp=2, div="B0101").path is False  # 15 hexes: no path to the higher HQ

@@ -91,7 +91,7 @@ def test_one_morale_check_serves_one_unit_or_stack():  # DIS-2, SR 10.6.4 (L638,
 
 def clear_gun(n: int, **readings: str) -> list:
     """A-DIV expends ``n`` CP for its assets; its depleted A-ART2 (ER 9) is cleared with one AmP."""
-    setup = {**HQS, "A-ART2": ("B0204", {"Mode": "Defilade", "Depleted": "Depleted"})}
+    setup = {**HQS, "A-ART2": ("B0306", {"Mode": "Defilade", "Depleted": "Depleted"})}  # not by B0105 (13.2.6.5)
     log = Log(setup).on_track("A-DIV CP", 4).on_track("A-DIV AmP", 5).phase(8, "cp_logistic") \
         .phase(8, "allied_command")
     if n:
@@ -221,3 +221,21 @@ def test_only_along_club_route_no_cp_roll():  # MOV-24 / RES-9, ScR 5.2.4.1 (L11
     assert not illegal(route_move_gt8(None, True))
     assert rules_broken(route_move_gt8("B0106", True)) == ["HTTR SR 13.2.7.5"]
     assert "HTTR SR 13.2.7.5" in rules_broken(route_move_gt8(None, False))
+
+
+def test_a_unit_beside_its_source_is_in_supply_without_its_hq():  # SUP-7: SR 13.2.6.5 (L727), ScR 5.1.8.1 (L1129)
+    """'the unit is in supply if it is on or adjacent to its supply source. This is an exception to routing supply
+    via an HQ': A-INF1 next to the synthetic Allied source B0105 is fully in supply while its HQ A-REG1 acts on no
+    CP (SR 13.5); two hexes from it, it is not."""
+    from hexforge.rules import rules_for
+    from hexforge.rules.httr.referee import HttrReferee
+    from hexforge.rules.httr.supply_rules import supplied
+
+    def state(inf: str) -> object:
+        setup = {"A-DIV": ("B0205", {"Mode": "Defilade"}), "A-REG1": "A0610", "A-INF1": inf}
+        log = Log(setup).on_track("A-DIV CP", 4).phase(8, "cp_logistic").phase(8, "allied_command")
+        ref = HttrReferee(rules_for(log.game), log.say("cp A-REG1 2").track("A-DIV CP", 2).timeline())
+        ref.run()
+        return supplied(ref, "A-INF1")
+    assert state("B0106").full is True and "13.2.6.5" in state("B0106").why
+    assert state("B0206").full is False
