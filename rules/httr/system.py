@@ -59,7 +59,7 @@ class HighwayToTheReich(RulesSystem):
             in_travel, in_disruption, unsure, notes = modes(self.game, timeline, step)
             travel, disrupted = (*travel, *in_travel), (*disrupted, *in_disruption)
             turn = turn if turn is not None else state.turn
-        sup = HttrSupply(self.game, state, sources(self.game, side, self.scenario, turn),
+        sup = HttrSupply(self.game, state, sources(self.game, side, self.scenario, turn, state),
                          travel=frozenset(travel), disrupted=frozenset(disrupted),
                          unsure=unsure - frozenset(travel) - frozenset(disrupted))
         sup.needs.update(notes)
@@ -108,7 +108,7 @@ class HighwayToTheReich(RulesSystem):
         parents = dict(known.attach.hq) if known is not None else {}
         if known is not None and state.turn is not None and known.attach.switched.get(uid) == state.turn:
             return Status(False, f"ScR 4.3.2: {uid} switched HQ this game turn and is out of supply")
-        got = HttrSupply(self.game, state, sources(self.game, side, self.scenario, state.turn), travel=travel,
+        got = HttrSupply(self.game, state, sources(self.game, side, self.scenario, state.turn, state), travel=travel,
                          disrupted=disrupted, parents=parents).status(uid)
         if got.supplied is True or known is None or (got.supplied is None and not known.cities.activated):
             return got  # only an activated city can turn an unknown answer into a known one

@@ -117,3 +117,12 @@ def test_bundled_polish_brigade_is_not_transcribed(httr):  # SUP-1, ScR 5.1.3.4 
     from hexforge.games.values import plain
     assert [r["formation"] for r in plain(httr.special("supply_heads")["shares"])] == ["unknown"]
     assert not [s for s in sources(httr, "allied", None, 10) if "shared with" in s.name]
+
+
+def test_the_referees_supply_reads_the_ferry_source(synthetic):  # SUP-1, ScR 5.1.1.3: through the rules system
+    """The system's own supply answer (what the referee and the overlay ask) is given the position, so the ferry
+    held by A-ENG supplies A-CORPS there too; without the engineer it does not."""
+    from hexforge.rules import rules_for
+    system = rules_for(synthetic)
+    assert system.supplied(position(synthetic, {"A-CORPS": "A0410", "A-ENG": "A0409"}), "A-CORPS").supplied is True
+    assert system.supplied(position(synthetic, {"A-CORPS": "A0410"}), "A-CORPS").supplied is False
