@@ -9,7 +9,8 @@ resolving roll's (the result left undone), naming what came first. Where the res
 Table's cell, or a unit value it needs), the check waits for the phase's end and says it is not checkable there if a
 defender is still in the hex, or an undisrupted attacker did not come into the vacated hex.
 
-Readings: a defender eliminated vacates the hex as one that retreats (Fig 17, L623: 'The 3SS is therefore
+Readings: a CA whose declaration is illegal carries no obligation (its declaration's verdict is the one said); a
+defender eliminated vacates the hex as one that retreats (Fig 17, L623: 'The 3SS is therefore
 eliminated. The three attacking ... companies cross the stream into the defender's hex'); a leader attacking is no
 combat unit (SR 11.2.6) and need not advance; an attacker of unknown type may be artillery, whose 'presence is
 ignored' (SR 10.1.17): not checkable, naming its type.
@@ -33,6 +34,7 @@ from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 class Position(Board, Protocol):
     ca: CaLog
     morale_roll: int | None
+    judged: list  # rules.replay.Judged per event: a CA declaration's verdicts
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +81,7 @@ def on_event(p: Position, memory: Obligations, index: int, e: Event) -> list[tup
 def snapshot(p: Position, index: int) -> tuple | None:
     """The pending CA before event ``index``: (index, pending, its defenders, whether it goes on after a lost AFV (None:
     not known), the units already in a resolved CA)."""
-    if p.ca.pending is None:
+    if p.ca.pending is None or forbidden(p):
         return None
     _src, target, units = p.ca.pending
     side = p.state.side(units[0]) if units else None
@@ -87,6 +89,13 @@ def snapshot(p: Position, index: int) -> tuple | None:
     go = check_afv_lost(p, units)  # as close_action.resolve will judge it at this event's roll
     return index, p.ca.pending, defenders, True if isinstance(go, Legal) else False if isinstance(go, Illegal) \
         else None, frozenset(p.ca.involved)
+
+
+def forbidden(p: Position) -> bool:
+    """Whether the pending CA's declaration was judged illegal: reading, a CA the rules forbid has no result the rules
+    make the log carry out (its declaration's verdict says what is wrong; a retreat after it is still judged)."""
+    d = p.ca.declared
+    return d is not None and any(isinstance(v, Illegal) for v in p.judged[d].verdicts)
 
 
 def settled(p: Position, seen: tuple | None) -> Result | None:

@@ -110,3 +110,14 @@ def test_an_unknown_result_is_not_checkable_at_the_phases_end():  # CA-22, CA-25
     assert not illegal(got)
     assert any("CA Results Table" in v.needs and "had to advance" in v.needs and "SR 10.5.4" in v.needs
                for v in unsure(got))
+
+
+def test_a_forbidden_close_action_carries_no_obligation():  # CA-22 reading (ca_obligations.forbidden)
+    """A-INF1 (A-REG1) and A-INF3 (A-REG2) may not combine (SR 10.1.6): the declaration is illegal; its result (1d6 4
+    at 10:3, 2 SP) is not then also flagged for the retreat left undone; the same CA by one regiment is."""
+    mixed = {**ALONE, "A-INF3": "B0303"}
+    got = _ca(mixed, "B0304", "B0303", 4).phase(1, "allied_organization").check()
+    assert rules_broken(got.judged[1].verdicts) == ["HTTR SR 10.1.6"]
+    assert "result 2 (SR 10.3)" in got.judged[ROLL].verdicts[0].detail and not illegal(got.judged[ROLL].verdicts)
+    same = _ca({**ALONE, "A-INF2": "B0303"}, "B0304", "B0303", 4).phase(1, "allied_organization").check()
+    assert rules_broken(same.judged[ROLL].verdicts) == ["HTTR SR 10.5.1"]
