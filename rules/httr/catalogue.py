@@ -37,7 +37,10 @@ READINGS: tuple[Reading, ...] = (
     Reading("artillery_control", "HTTR SR 6.5.2.1 (L302) vs its example (L304)",
             (("within_two", "6.5.2.1: 'stacked with, or within two hexes of, a controlling HQ'"),
              ("adjacent", "L304 example: 'stacked with or adjacent to'")),
-            "within_two", "the rule's text governs its example; 17.5.1-17.5.4 (L857-860) agree on the distances"),
+            "within_two", "the rule's text governs its example, and 17.5.1 (L857) gives a division's artillery the same "
+            "two hexes; 17.5.3-17.5.4 (L859-860) set other distances for a regiment's artillery (adjacent to its "
+            "regimental HQ) and a battalion's (within three hexes of its battalion), which this reading does not "
+            "change (rules/httr/if_control.py)"),
     Reading("airstrike_armor_retreat", "HTTR ScR 7.2.13 (L1281) vs ScR 7.4 (L1288-1289)",
             (("no_retreat", "7.2.13: armored and HQ units 'are disrupted only'"),
              ("retreat", "7.4: '1*: if the target is an armored unit or a HQ, treat as a D' (D retreats one hex)")),
@@ -297,7 +300,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('OBS-5', 'HTTR SR 7.2.2 / 20.1 (L409, L989)', 'at night every observation range is 2 hexes.', ''),
     ('OBS-6', 'HTTR SR 7.2.3 / ScR 13.3 (L410, L1479)', 'weather "P" halves day ranges (round down), 1 hex at night.', 'Weather Conditions Table (after 18 Sep)'),
     ('OBS-7', 'HTTR SR 7.3.1 (L413)', 'a dike/raised road/embankment blocks unless the observer is adjacent to it or on a hilltop/city hex.', 'map dikes, raised roads, embankments'),
-    ('OBS-8', 'HTTR SR 7.3.4 (L416)', 'a unit that fires from cover is revealed for that phase (until it moves into new cover or LOS is blocked).', ''),
+    ('OBS-8', 'HTTR SR 7.3.4 (L416)', 'a unit that fires from cover is revealed from that phase until it moves into new cover or LOS is blocked.', ''),
     ('OBS-9', 'HTTR SR 7.3.5 (L417)', '+2 range through an adjacent slope hexside from the high side.', 'slope hexsides'),
     # SR 8 - Zones of control (L429-448)
     ('ZOC-1', 'HTTR SR 8.0 / 8.4.1 (L431, L439)', 'ZOC into the 6 neighbours; range ≥ 2 → 2 hexes into observed hexes; never into forest/city; woods/town only when adjacent.', 'units.csv range, LOS, map terrain'),

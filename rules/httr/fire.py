@@ -23,10 +23,12 @@ from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.detached import detached_from, er_now
 from hexforge.rules.httr.entrench import Works, benefits
 from hexforge.rules.httr.fatigue import strength_now
+from hexforge.rules.httr.ferried import as_ferried
 from hexforge.rules.httr.firelog import FireLog, Reveals
 from hexforge.rules.httr.fire_limits import limits, return_range
 from hexforge.rules.httr.fire_units import fired_at, firers
 from hexforge.rules.httr.fire_values import if_firer, if_modifiers, mode_line, result_line
+from hexforge.rules.httr.if_control import control_distance
 from hexforge.rules.httr.indirect import communication
 from hexforge.rules.httr.of_fire import ferry_unknown
 from hexforge.rules.httr.los import ADJACENT_ONLY, WITHIN_TWO, Observation, rule_of
@@ -278,9 +280,10 @@ def check_target_unit(p: Position, d: Declaration, target: Hex | None) -> Verdic
     return Legal()
 
 
-@rule("HTTR SR 6.5.1.11-12 / 7.1.5 / 19.1.4 / 6.5.2.1", "IF-5/IF-7",
+@rule("HTTR SR 6.5.1.11-12 / 7.1.5 / 19.1.4 / 6.5.2.1 / 17.5.1-17.5.5", "IF-5/IF-7",
       "the spotter observes the target and is neither disrupted, in Travel nor a leader; artillery (SPA included) "
-      "within two hexes of its controlling HQ")
+      "within two hexes of its controlling HQ (a division's), adjacent to its regimental HQ (a regiment's) or within "
+      "three hexes of its battalion (a battalion's), unless self-observed")
 def check_spotter(p: Position, d: Declaration, units: list[str], target: Hex | None) -> list[Verdict]:
     """SPA is artillery (SR 18.9.1 L950 'Armored artillery consist of self-propelled artillery') and the 6.5.2.1
     example (Figure 6, L307) measures an SPA's two hexes to its controlling HQ."""
@@ -307,13 +310,8 @@ def check_spotter(p: Position, d: Declaration, units: list[str], target: Hex | N
             out.append(Illegal("HTTR SR 6.5.1.12", f"controlling HQ {d.hq} is in Travel Mode and controls no IF"))
         if mem.has(p.state, d.hq, "disrupted"):
             out.append(Illegal("HTTR SR 10.6.2", f"controlling HQ {d.hq} is disrupted and coordinates no IF"))
-    if d.hq is not None and p.state.where(d.hq) is not None:
-        far = 2 if p.readings.get("artillery_control") == "within_two" else 1
-        for u in units:
-            at = p.state.where(u)
-            if at is not None and is_kind(p.game, u, "artillery", "spa") and at.distance(p.state.where(d.hq)) > far:
-                out.append(Illegal("HTTR SR 6.5.2.1", f"{u} is {at.distance(p.state.where(d.hq))} hexes from its "
-                                   f"controlling HQ {d.hq}: at most {far} (reading artillery_control)"))
+    for u in units:
+        out += control_distance(p, d, u, p.readings) if is_kind(p.game, u, "artillery", "spa") else []
     return out
 
 
@@ -462,7 +460,10 @@ def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Ve
     got = packet(p, d, units, target)
     if isinstance(got, Unknown):
         return NotCheckable(got.needs)
-    dug_in = target_entrenched(p, d, target)
+    seen = as_ferried(p, d, target)
+    if isinstance(seen, Unknown):
+        return NotCheckable(seen.needs)
+    dug_in = target_entrenched(seen, d, target)
     if isinstance(dug_in, Unknown):
         return NotCheckable(dug_in.needs)
     total, er, less = got
@@ -489,7 +490,7 @@ def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Ve
         why = "4 less, SR 6.5.6.1" if dug_in else f"{afv_less} less at an AFV by its class, SR 6.5.6.2"
         return Legal(detail=f"IF of {total:g} SP at ER {er}: fire value {value} ({why}): no effect")
     rolls = sorted({max(2, min(12, roll + fixed + k)) for k in range(-drm, drm + 1)})
-    got = mode_line(p, d, target, line, int(value), rolls)  # SR 6.1.11: a Defilade target's line
+    got = mode_line(seen, d, target, line, int(value), rolls)  # SR 6.1.11: a Defilade target's line
     if isinstance(got, Unknown):
         return NotCheckable(got.needs)
     line, results = got
@@ -507,6 +508,7 @@ def resolve_fire(p: Position, d: Declaration, units: list[str], roll: int) -> Ve
 
 
 ENTRENCHED_IF = 4  # SR 6.5.6.1 (L333)
+
 
 
 def packet(p: Position, d: Declaration, units: list[str], target: Hex) -> tuple[float, int, int] | Unknown:
