@@ -31,6 +31,7 @@ from hexforge.rules.httr.units import is_kind
 from hexforge.rules.registry import rule
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Verdict
 
+
 class Position(Board, Protocol):
     ca: CaLog
     morale_roll: int | None
@@ -134,8 +135,8 @@ def check_carried_out(p: Position, r: Result, why: str) -> Verdict:
         return NotCheckable(f"the result of the close action on {label} (the CA Results Table and the units' values "
                             f"it reads, SR 10.3): whether {', '.join(stay)} had to retreat (SR 10.5.1)")
     if stay:
-        return Illegal("HTTR SR 10.5.1", f"the close action on {label} disrupted its defenders (result {r.result}), but "
-                       f"{', '.join(stay)} {'is' if len(stay) == 1 else 'are'} still there when {why}: a disrupted "
+        return Illegal("HTTR SR 10.5.1", f"the close action on {label} disrupted its defenders (result {r.result}), "
+                       f"but {', '.join(stay)} {'is' if len(stay) == 1 else 'are'} still there when {why}: a disrupted "
                        "defender retreats one hex or is eliminated at once (SR 10.1.2)")
     side = p.state.side(r.defenders[0])
     if any(p.state.side(u) == side for u in p.state.at(r.target)):

@@ -22,11 +22,11 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.close_action import CaLog
+from hexforge.rules.httr.morale import RETREAT, for_check, note
 from hexforge.rules.httr.movement import Movement
 from hexforge.rules.httr.thoroughfares import bridged
 from hexforge.rules.httr.units import is_kind, mobility, number
 from hexforge.rules.httr.values import morale_passes
-from hexforge.rules.httr.morale import RETREAT, for_check, note
 from hexforge.rules.registry import rule
 from hexforge.rules.verdict import Illegal, Legal, NotCheckable, Tri, Verdict
 

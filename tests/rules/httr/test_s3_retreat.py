@@ -8,6 +8,7 @@ asserted in test_ca_retreat_due); G-INF3 in B0509 against A-INF1 and A-INF2 from
 from __future__ import annotations
 
 from hexforge.games import load_game
+
 from tests.rules.httr.helpers import Log, illegal, last, rules_broken, unsure
 
 ALONE = {"G-INF1": "B0304", "A-INF1": "B0303", "A-INF2": "B0101"}
