@@ -314,7 +314,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('MOV-4', 'HTTR SR 9.2.2 (L458)', 'never into an enemy-occupied hex.', 'units.csv type (the Formation Displays are not transcribed) (a lone leader does not bar a hex)'),
     ('MOV-5', 'HTTR SR 9.2.3-9.2.4 (L459-460)', 'MP ≤ MA, or a single hex move except into prohibited terrain / across blocked hexsides.', 'TEC, map terrain'),
     ('MOV-6', 'HTTR SR 9.3.1 (L464)', 'MA 12, recon (incl. armored cars, M5) 14, King Tiger II 9, static 0 (by unit type).', 'units.csv movement and type (the Formation Displays are not transcribed)'),
-    ('MOV-7', 'HTTR SR 9.3.7 / 9.5.1.5 (L471, L507)', 'mount or dismount at most once per phase (2 MP each: TEC part is D).', ''),
+    ('MOV-7', 'HTTR SR 9.3.5-9.3.7 / 9.5.1.5 / 18.9.6 (L469-471, L507, L955)', 'mount or dismount at most once per phase, in its side\'s Movement Phase for 2 MP within the MA; dismount free after fire at the unit.', ''),
     ('MOV-8', 'HTTR SR 9.3.8 (L472)', 'remount only with a supply line along roads/trails to the controlling HQ.', 'map roads/trails'),
     ('MOV-9', 'HTTR SR 9.3.10 / 9.5.2.1 / 18.6.1 (L474, L509, L933)', 'towed units move only in Travel (one hex in-battery) and fire only in-battery.', 'units.csv mobility and type (towed, AT)'),
     ('MOV-10', 'HTTR SR 9.5.2.2 (L510)', 'towed AT/flak in-battery moving one hex into an EZOC needs a passed morale check.', 'units.csv morale'),

@@ -68,7 +68,7 @@ def judge_layer(p: Position, e: StepChange, uid: str, index: int = -1) -> list[V
             p.recoveries.due[uid] = index
         return [judge_recovery(p, uid)]
     if what == "dismounted":
-        return [judge_dismount(p, uid)] + ([] if value else [judge_remount(p, uid)])
+        return [judge_dismount(p, uid, bool(value))] + ([] if value else [judge_remount(p, uid)])
     if what == "depleted":
         return judge_depleted(p, uid, bool(value))  # SR 13.2.7.4-13.2.7.7, 13.3: the ammunition topic's checks
     return [Legal(detail=f"the {what} marker (the fire it marks is judged with its declaration)")]
@@ -240,12 +240,35 @@ def fire_disrupts(p: Position, uid: str) -> Verdict | None:
                    "no loss, and DEF disrupts only an HQ or artillery unit failing its check (SR 6.7.2, 6.7.6)")
 
 
-@rule("HTTR SR 9.3.7 / 9.5.1.5", "MOV-7", "mount or dismount at most once per phase")
-def judge_dismount(p: Position, uid: str) -> Verdict:
+@rule("HTTR SR 9.3.5-9.3.7 / 9.5.1.5 / 18.9.6", "MOV-7", "mount or dismount at most once per phase, in the unit's "
+      "own Movement Phase for 2 MP within its MA; dismount free after fire at it")
+def judge_dismount(p: Position, uid: str, dismount: bool = True) -> Verdict:
+    """The Dismounted marker put on (``dismount``) or taken off. Readings: the 2 MP (9.3.5-9.3.6) join the phase's MP
+    of the unit, before or after its move (9.3.3: 'dismounted and then moved like a leg unit'; 9.5.1.5: at its
+    end); 18.9.6's free dismount 'after any fire combat against them' is a dismount after fire at it this phase."""
     if uid in p.dismounts:
         return Illegal("HTTR SR 9.3.7", f"{uid} mounts or dismounts a second time this phase")
     p.dismounts.add(uid)
-    return Legal()
+    if dismount and uid in p.fire.fired_at:
+        return Legal(detail=f"{uid} dismounts after fire at it: no MP (SR 18.9.6)")
+    kind, side = p.phase()
+    if kind == "unknown":
+        return NotCheckable("the phase (no turn tracker change yet)")
+    if kind != "movement" or p.state.side(uid) != side:
+        return Illegal("HTTR SR 9.5.1.5", f"{uid} {'dis' if dismount else 're'}mounts outside its side's Movement "
+                       "Phase: a phasing unit does so for 2 MP (a dismount after fire at it is free, SR 18.9.6)")
+    spent = p.moves.get(uid, Step(0.0, 0))
+    ma = Movement(p.game, p.state, uid).ma_known()
+    if isinstance(ma, Unknown):
+        return NotCheckable(ma.needs)
+    p.moves[uid] = Step(spent.mp + 2, spent.hexes, spent.over, spent.stop, spent.unsure)
+    if spent.mp + 2 > ma:  # ``mp`` is a lower bound when a step's MP are unknown: over it, over for certain
+        return Illegal("HTTR SR 9.3.5", f"{uid} has {ma - spent.mp:g} MP left and {'dis' if dismount else 're'}mounts, "
+                       "which costs 2 MP")
+    if spent.unsure is not None:
+        return NotCheckable(f"the MP {uid} spent moving ({spent.unsure}; a mount or dismount costs 2 MP within the "
+                            "MA, SR 9.3.5-9.3.6)")
+    return Legal(detail=f"{'dis' if dismount else 're'}mounting, 2 MP: {spent.mp + 2:g} of {ma:g} (SR 9.3.5-9.3.6)")
 
 
 @rule("HTTR SR 9.3.8", "MOV-8", "a unit remounts only if it can trace a supply line along roads or trails back to "
