@@ -73,6 +73,14 @@ READINGS: tuple[Reading, ...] = (
     Reading("lz_w_hex", "HTTR ScR 5.1.3.2 (L1100) vs ScR 18.2 (L1585)",
             (("C1111", "5.1.3.2: 'LZ W Supply in C1111'"), ("C1211", "18.2 set-up: 'Supply head: 101 C1211'")),
             "C1211", "the scenario set-up places the marker; the data's supply-head place follows it"),
+    Reading("first_day_guns", "HTTR ScR 8.1.2 / 8.1.4 (L1295, L1297) vs ScR 24.1.5 (L1783)",
+            (("turn_two", "8.1.2 and 8.1.4: every German unit that starts on the map stays in Defilade 'until the "
+                          "Organization phase of Turn 2'; HQs and artillery change mode 'in the first two turns' "
+                          "only if assaulted and forced to retreat"),
+             ("day_one", "24.1.5: 'HQs and artillery that start in defilade must remain in that mode on day one "
+                         "unless they are assaulted and forced to retreat' (day one: the date of GT 1)")),
+            "turn_two", "the rule of the section governs; 24.0's sequence of play 'complements/highlights' it, and "
+            "8.1.4's 'in the first two turns' bounds the HQs' and artillery's wait as 8.1.2 bounds every unit's"),
     Reading("campaign_leg_landing", "HTTR ScR 24.1.1.3 (L1773) vs ScR 6.8 (L1258)",
             (("concentrated", "24.1.1.3: in the campaign's GT 1 'All leg units land in concentrated mode'"),
              ("either", "6.8: 'Infantry units may land in concentrated or Defilade Mode, at the owning player's "

@@ -52,6 +52,8 @@ class Position(Board, Protocol):
     patrols: Any  # rules.httr.optional.Patrols: the optional gliders' landings (ScR 15.2), read by MOD-1
     readings: dict[str, str]
 
+    def calendar(self) -> dict[int, dict]: ...
+
 
 def judge_layer(p: Position, e: StepChange, uid: str, index: int = -1) -> list[Verdict]:
     """The verdicts on one layer change of a unit (``index``: the event's, where a recovery's later verdict goes)."""
@@ -120,9 +122,9 @@ def judge_mode(p: Position, uid: str, new: str) -> Verdict:
     return Legal()
 
 
-@rule("HTTR ScR 8.1.1-8.1.2 / 8.1.4", "MOD-9", "units of the side the data names that start on the map stay in "
-      "Defilade until its Organization Phase of the GT it names (HQs and artillery assaulted and retreating "
-      "excepted)")
+@rule("HTTR ScR 8.1.1-8.1.2 / 8.1.4 / 24.1.5", "MOD-9", "units of the side the data names that start on the map "
+      "stay in Defilade until its Organization Phase of the GT it names (HQs and artillery assaulted and forced to "
+      "retreat excepted; with reading first_day_guns day_one, HQs and artillery through day one)")
 def first_day(p: Position, uid: str, old: str | None, new: str) -> Verdict | None:
     """Reading: 'Turn 2' (ScR 8.1.2) is GT 2 of the game's calendar (the rule is titled 'First Day'), whatever GT a
     scenario starts on; the data's ``[special.first_day_defilade]`` names the side and that phase."""
@@ -136,12 +138,41 @@ def first_day(p: Position, uid: str, old: str | None, new: str) -> Verdict | Non
     if until is None or p.state.turn is None or p.state.phase is None:
         return NotCheckable(f"the phase (the first-day Defilade of {uid} lasts until {cfg.get('until_phase')} of GT "
                             f"{cfg.get('until_turn')}, ScR 8.1.2)")
-    if (p.state.turn, p.state.phase) >= until:
+    gun = is_kind(p.game, uid, "hq", "artillery")
+    day_one = p.readings.get("first_day_guns") == "day_one" and gun is not False and on_day_one(p)
+    if (p.state.turn, p.state.phase) >= until and not day_one:
         return None
-    if uid in p.ca.involved and is_kind(p.game, uid, "hq", "artillery"):
-        return Legal(detail=f"{uid}, assaulted, changes mode in the first two turns (ScR 8.1.4)")
+    retreats = forced_to_retreat(p, uid)
+    if retreats is not False and gun is not False:
+        if retreats is None or gun is None:
+            return NotCheckable(f"whether {uid} is an HQ or artillery unit (units.csv type) assaulted and forced to "
+                                "retreat (ScR 8.1.4)" if gun is None else f"the result of the close action on {uid} "
+                                "(whether it was forced to retreat, ScR 8.1.4)")
+        return Legal(detail=f"{uid}, assaulted and forced to retreat, changes mode (ScR 8.1.4)")
+    if (p.state.turn, p.state.phase) >= until:  # an HQ or artillery unit of unknown type on day one
+        return Illegal("HTTR ScR 24.1.5", f"{uid} is an HQ or artillery unit that started the game on the map in "
+                       "Defilade: it stays so on day one (reading first_day_guns: day_one)") if gun else \
+            NotCheckable(f"whether {uid} is an HQ or artillery unit (units.csv type; ScR 24.1.5, reading "
+                         "first_day_guns: day_one)")
     return Illegal("HTTR ScR 8.1.2", f"{uid} started the game on the map and stays in Defilade until the "
                    f"{p.game.info.sequence[until[1]].name.resolved} of GT {until[0]}")
+
+
+def on_day_one(p: Position) -> bool:
+    """Is the GT on the date of GT 1 (ScR 24.1.5 'day one'; the calendar's, as 8.1.2's 'Turn 2' is)?"""
+    cal = p.calendar()
+    first = cal.get(1, {}).get("date")
+    return first is not None and p.state.turn is not None and cal.get(p.state.turn, {}).get("date") == first
+
+
+def forced_to_retreat(p: Position, uid: str) -> bool | None:
+    """Was ``uid`` assaulted this phase with a result that makes it retreat (ScR 8.1.4 'assaulted and forced to
+    retreat'; a disrupting result, SR 10.5.1)? None when it defended a close action of unknown result."""
+    if uid not in p.ca.involved:
+        return False
+    if uid in p.ca.results:
+        return p.ca.results[uid] not in NO_DEFENDER_RESULT
+    return None if p.state.where(uid) == p.ca.involved[uid] else False  # in the target hex: it defended
 
 
 @rule("HTTR SR 9.4.2.2 / 9.5.1.3 / 9.4.6", "MOD-8", "a unit in Travel Mode on a raised road or railroad, or in "

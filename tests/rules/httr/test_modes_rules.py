@@ -69,3 +69,31 @@ def test_germans_that_started_on_the_map_recover_into_defilade(first_day):  # MO
     judged = recover(first_day, "G-INF2", "german", "Concentrated",
                      lambda log: log.mode("G-INF2", "Defilade", "Concentrated"))
     assert all(all_legal(j.verdicts) for j in judged)
+
+
+def assaulted(g, roll: int) -> list:
+    """A-INF1 (5 SP) close-assaults B0304 (G-INF1, G-INF2, HQ G-KG1, all in Defilade) in GT 1: 1:2, CA value 6;
+    1d6 1 is D (the defenders retreat, SR 10.5.1), 6 is A (the attacker's result alone); then G-KG1 goes to Travel."""
+    stack = {u: ("B0304", DEF) for u in ("G-INF1", "G-INF2", "G-KG1")}
+    log = Log({**stack, "A-INF1": "B0303"}, g).phase(1, "allied_movement").say("ca B0304 from B0303")
+    return last(log.roll("Close Action", roll).mode("G-KG1", "Travel", "Defilade").check())
+
+
+def test_an_hq_assaulted_and_forced_to_retreat_changes_mode(first_day):  # MOD-9, ScR 8.1.4 (L1297)
+    # 'HQs and artillery that start in defilade may change mode in the first two turns if they are assaulted and
+    # are forced to retreat': a D result does; an A result assaults it without forcing a retreat
+    assert all_legal(assaulted(first_day, 1))
+    assert rules_broken(assaulted(first_day, 6)) == ["HTTR ScR 8.1.2"]
+
+
+def test_hqs_and_artillery_stay_in_defilade_on_day_one_by_reading(first_day):  # MOD-9, ScR 24.1.5 (L1783)
+    # reading first_day_guns: day_one (24.1.5 'must remain in that mode on day one'): the synthetic calendar's
+    # GT 1-6 are 17 Sep; by default (turn_two) 8.1.2's GT 2 ends the wait for every unit
+    def org(turn: int, unit: str, reading: str) -> list:
+        log = Log({unit: ("B0304", DEF)}, first_day).phase(turn, "german_organization")
+        return last(log.mode(unit, "Travel" if unit == "G-KG1" else "Concentrated", "Defilade")
+                    .check(first_day_guns=reading))
+    assert rules_broken(org(3, "G-KG1", "day_one")) == ["HTTR ScR 24.1.5"]
+    assert all_legal(org(3, "G-KG1", "turn_two"))
+    assert all_legal(org(8, "G-KG1", "day_one"))  # 18 Sep
+    assert all_legal(org(3, "G-INF1", "day_one"))  # infantry: 8.1.2's GT 2 only
