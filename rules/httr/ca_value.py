@@ -5,7 +5,7 @@ The lead units are the uppermost attacker and defender (``close_action.resolve``
 less detachment penalties, ScR 8.1.11 / SR 17.5.8) and their morale ``morale_now`` (printed, less one while
 fatigued, SR 21.5.4): neither applies a factor of 10.4, so none counts twice. The factors:
 
-- ER (10.4.1): AT, flak and artillery defenders ER 2 (10.4.1.3); a depleted defender ER 1 (10.4.1.1, 13.3.2.4);
+- ER (10.4.1): AT, flak and artillery defenders ER 2 (10.4.1.3); a HW defender at most 4 (18.1.2.4); a depleted defender ER 1 (10.4.1.1, 13.3.2.4);
   a lead unit in Travel Mode, or a disrupted defender, halved rounding up (10.4.1.2); a dismounted armored unit -1
   (10.4.1.4, 9.3.4); the landed stack of an overstacked landing -2 (10.4.1.5, ScR 6.6.4.3).
 - morale (10.4.2): depleted -2 (10.4.2.10, 13.3.2.3); disrupted -4 (10.4.2.6); artillery defending -2 (10.4.2.11);
@@ -30,7 +30,8 @@ those names; a hex of several terrains takes the best bonus (SR 12.0: best case 
 defender hex's terrain ``hilltop``. The column shifts move the value one step each, as the adjacent start does in
 ``values.ca_value`` (Fig 17: 8 -> 9). 10.4.1.2's "when defending" qualifies disrupted units (a disrupted unit does
 not attack), Travel Mode halves either lead unit, and a unit both halved once. 10.4.1.3's ER 2 replaces the printed
-ER and depletion's ER 1 then applies. "Armored" (10.4.1.4) is units.csv mobility ``tracked`` (a ``wheeled`` or
+ER and depletion's ER 1 then applies; 18.1.2.4's cap (a HW defending on top: ER at most 4) likewise
+replaces the printed ER, before 10.4.1's other factors (a disrupted HW of ER 7 defends at 2, not 4). "Armored" (10.4.1.4) is units.csv mobility ``tracked`` (a ``wheeled`` or
 ``motorized`` unit is motorized: no penalty, 9.3.4). A combat engineer's "strength of two" is at least two, its
 "other combat unit" any unit of its side in its hex but leaders and HQs; the engineer bonus counts once per side.
 "Silhouetted armor" (10.4.2.8-10.4.2.9) is an AFV; "infantry type units" infantry, engineers and HW; an AFV's AT
@@ -79,6 +80,7 @@ ARMORED, UNARMORED = frozenset({"tracked", "afv"}), frozenset({"wheeled", "motor
 KIND_OPTIONS = tuple(sorted(set(KINDS.values())))  # what a unit of unknown type may be (units.KINDS)
 MODE_OPTIONS = ("concentrated", "defilade", "travel")  # SR 5
 MAX_TRIES = 128  # sets of answers tried for the data not known
+HW_CAP = 4.0  # SR 18.1.2.4 (L894): a HW unit defending on top in a CA has its ER capped at four
 LEADER_READING, SUBORDINATE = "ca_leader_bonus", "subordinate"  # catalogue.READINGS: SR 10.4.2.5/19.1.1 vs 16.3
 
 
@@ -233,6 +235,9 @@ def er_factors(c: Close, n: Numbers) -> Unknown | None:
     if c.kind(d, "at", "flak", "artillery"):
         n.er_d = 2.0
         n.factors.append(f"{d} (AT, flak or artillery) defends at ER 2 (SR 10.4.1.3)")
+    if n.er_d > HW_CAP and c.kind(d, "hw"):
+        n.er_d = HW_CAP
+        n.factors.append(f"{d} (HW) defends on top at ER at most {HW_CAP:g} (SR 18.1.2.4)")
     if mem.has(p.state, d, "depleted"):
         n.er_d = 1.0
         n.factors.append(f"{d} depleted: ER 1 (SR 10.4.1.1, 13.3.2.4)")
