@@ -199,14 +199,21 @@ def check_cp(p: Position, units: list[str]) -> Verdict:
 @rule("HTTR SR 10.1.12 / 20.4", "CA-7/CA-14", "at most two attackers that began the phase non-adjacent; "
       "at night only from an adjacent start")
 def check_start(p: Position, units: list[str], src: Hex, target: Hex) -> Verdict:
-    """A unit off the map at the phase's start (a reinforcement) began it away (``ca_value.began_adjacent``)."""
+    """A unit off the map at the phase's start (a reinforcement) began it away (``ca_value.began_adjacent``). A leader
+    is none of 10.1.12's 'two units' (it has no combat strength, SR 11.2.6); a unit of unknown type may be one."""
     far = [u for u in units if not began_adjacent(p, u, src, target)]
     if far and p.night:
         return Illegal("HTTR SR 20.4", f"{', '.join(far)} began the phase away from the defender: at night a CA "
                        "is made only from an adjacent start")
-    if len(far) > 2:
-        return Illegal("HTTR SR 10.1.12", f"{len(far)} attackers began the phase non-adjacent ({', '.join(far)}): "
-                       "at most two")
+    leader = {u: is_kind(p.game, u, "leader") for u in far}
+    counted = [u for u in far if leader[u] is False]
+    if len(counted) > 2:
+        return Illegal("HTTR SR 10.1.12", f"{len(counted)} attackers began the phase non-adjacent "
+                       f"({', '.join(counted)}): at most two (leaders not counted, SR 11.2.6)")
+    unsure = [u for u in far if leader[u] is None]
+    if len(counted) + len(unsure) > 2:
+        return NotCheckable(f"the type of unit {', '.join(unsure)} (units.csv type: a leader is not counted among "
+                            "SR 10.1.12's two units, 11.2.6)")
     return Legal()
 
 

@@ -11,8 +11,9 @@ from pathlib import Path
 from hexforge.games import load_game
 from hexforge.games.game import Game
 
-from tests.rules.httr.helpers import SYNTHETIC
+from tests.rules.httr.helpers import SYNTHETIC, all_legal, rules_broken
 from tests.rules.httr.test_ca_value import C, check_pair, fight, value
+from tests.rules.httr.test_close_action import ca
 
 
 def retyped(tmp_path: Path, row: str, kind: str) -> Game:
@@ -35,3 +36,13 @@ def test_a_hw_defending_on_top_has_its_er_capped_at_four(tmp_path):  # CA-19, SR
                                                  "infantry"))
     check_pair(hw, line, "GB-HW", value("open", 4 - 4, 7 - 7), value("open", 4 - 7, 7 - 7), "1:1", 3,
                "SR 18.1.2.4")
+
+
+def test_a_leader_is_not_one_of_the_two_units_from_a_distance():  # CA-7, SR 10.1.12 (L543), 11.2.6 (L657)
+    # two infantry companies and their division's leader A-LDR come from B0301: the leader has no combat strength and
+    # is not counted; a third company is
+    setup = {"G-INF1": "B0304", "A-INF1": "B0301", "A-INF2": "B0301", "A-INF5": "B0301", "A-LDR": "B0301"}
+    moves = (("A-INF1", "B0303"), ("A-INF2", "B0303"), ("A-LDR", "B0303"))
+    assert all_legal(ca(setup, *moves, "ca B0304 from B0303"))
+    three = ca(setup, *moves, ("A-INF5", "B0303"), "ca B0304 from B0303")
+    assert rules_broken(three) == ["HTTR SR 10.1.12"]
