@@ -10,6 +10,7 @@ an OF range needs the ZOC and LOS of every enemy unit.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Protocol
 
 from hexforge.builder.timeline import EventStream, StepChange, Timeline
@@ -206,7 +207,7 @@ def end_of_move(p: Position, uid: str) -> Verdict:
     if spent.mp + 2 > ma and spent.hexes > 1:
         return Illegal("HTTR SR 9.5.1.4", f"{uid} has {ma - spent.mp:g} MP left and changes from Travel to "
                        "Concentrated at the end of its move, which costs 2 MP")
-    p.moves[uid] = Step(spent.mp + 2, spent.hexes, spent.over)
+    p.moves[uid] = replace(spent, mp=spent.mp + 2)  # its unsure and stop flags kept
     return Legal(detail="Travel to Concentrated at the end of its move, 2 MP (SR 5.2.1 exc. 2)")
 
 
@@ -292,7 +293,7 @@ def judge_dismount(p: Position, uid: str, dismount: bool = True) -> Verdict:
     ma = Movement(p.game, p.state, uid).ma_known()
     if isinstance(ma, Unknown):
         return NotCheckable(ma.needs)
-    p.moves[uid] = Step(spent.mp + 2, spent.hexes, spent.over, spent.stop, spent.unsure)
+    p.moves[uid] = replace(spent, mp=spent.mp + 2)
     if spent.mp + 2 > ma:  # ``mp`` is a lower bound when a step's MP are unknown: over it, over for certain
         return Illegal("HTTR SR 9.3.5", f"{uid} has {ma - spent.mp:g} MP left and {'dis' if dismount else 're'}mounts, "
                        "which costs 2 MP")
