@@ -1,7 +1,7 @@
 """HTTR close action value (SR 10.3, 10.4.1-10.4.3; CA-19): the lead units' modified ER and morale and the CA Value
 Table's column shifts, each factor named with its rule, and the value they give.
 
-The lead units are the uppermost attacker and defender (``close_action.resolve``). Their ER is ``er_now`` (printed,
+The lead units are those declared, else the uppermost attacker and defender, never a leader (``lead_first``). Their ER is ``er_now`` (printed,
 less detachment penalties, ScR 8.1.11 / SR 17.5.8) and their morale ``morale_now`` (printed, less one while
 fatigued, SR 21.5.4): neither applies a factor of 10.4, so none counts twice. The factors:
 
@@ -81,6 +81,7 @@ KIND_OPTIONS = tuple(sorted(set(KINDS.values())))  # what a unit of unknown type
 MODE_OPTIONS = ("concentrated", "defilade", "travel")  # SR 5
 MAX_TRIES = 128  # sets of answers tried for the data not known
 HW_CAP = 4.0  # SR 18.1.2.4 (L894): a HW unit defending on top in a CA has its ER capped at four
+LEAD_READING, DECLARED = "ca_lead", "declared"  # catalogue.READINGS: SR 10.3 L571 vs L574 / Fig 17
 LEADER_READING, SUBORDINATE = "ca_leader_bonus", "subordinate"  # catalogue.READINGS: SR 10.4.2.5/19.1.1 vs 16.3
 
 
@@ -195,6 +196,20 @@ def settle(p: Any, src: Hex, target: Hex, units: tuple[str, ...], defenders: tup
         return Unknown("; ".join(asked) + " (the CA result depends on them, SR 10.4)")
     value, result, numbers = leaves[0]
     return Settled(value, result, tuple(numbers.factors), tuple(asked), tuple(sorted({v for v, _, _ in leaves})))
+
+
+def lead_first(p: Any, stack: tuple[str, ...]) -> tuple[str, ...]:
+    """``stack`` (top first) with its lead unit first (SR 10.3), by the reading ``ca_lead`` (catalogue.READINGS):
+    ``declared``, the lead declared for it (``p.ca.leads``, one of its top two: ``close_action.check_lead``), else
+    its uppermost unit; ``top``, its uppermost unit. A leader is never the lead: it has no ER (SR 11.2.6, 11.5.5),
+    the next unit is. The others keep their order."""
+    declared = getattr(getattr(p, "ca", None), "leads", ())
+    if p.readings.get(LEAD_READING, DECLARED) != DECLARED:
+        declared = ()
+    named = [u for u in stack[:2] if u in declared]
+    fighters = [u for u in stack if is_kind(p.game, u, "leader") is not True]
+    lead = named[0] if named else fighters[0] if fighters else stack[0] if stack else None
+    return stack if lead is None else (lead, *(u for u in stack if u != lead))
 
 
 def value_of(c: Close) -> tuple[int, Numbers] | Unknown:

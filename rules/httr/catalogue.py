@@ -23,6 +23,14 @@ class Reading:
 
 #: The rulebook's conflicts as named settings (``HttrReferee(..., readings={name: value})``).
 READINGS: tuple[Reading, ...] = (
+    Reading("ca_lead", "HTTR SR 10.3 (L571) vs SR 10.3 (L574), Fig 17 (L623)",
+            (("declared", "L571: lead units 'chosen from one of the top two units in the attacking and defending "
+                          "stacks', 'nominated at the time a CA is declared'"),
+             ("top", "L574: 'the top defending unit from that of the top attacking unit'; Fig 17: 'The assault "
+                     "factors derive from the uppermost unit'")),
+            "declared", "L571 says how the lead is chosen; L574 and Fig 17 name the usual case (no other lead "
+            "nominated): a declared lead is used, else the uppermost unit; a leader, with no ER, is never the lead "
+            "(rules/httr/ca_value.py lead_first)"),
     Reading("return_fire", "HTTR SR 6.4.1.12 (L245) vs SR 6.6.7.6 (L375)",
             (("per_at_class", "6.4.1.12: return fire 'for each AT fire type attack (Light, Medium or Heavy)'"),
              ("once_per_phase", "6.6.7.6: 'cannot return fire more than once per phase including when "

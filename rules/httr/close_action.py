@@ -21,7 +21,7 @@ from hexforge.rules.httr.attachment import Attachments
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.ca_combining import COORDINATING, coordinates, judge_combining
 from hexforge.rules.httr.ca_value import (CEASED, INFANTRY, OVERRIDE_VALUE, Override, Settled, began_adjacent,
-                                         dis_override, settle)
+                                         dis_override, lead_first, settle)
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.entrench import Works
 from hexforge.rules.httr.fatigue import strength_now
@@ -53,6 +53,7 @@ class CaLog:
     involved: dict[str, Hex] = field(default_factory=dict)  # units of a resolved CA -> its target hex
     declared: int | None = None  # the event index of the pending CA's declaration
     modes_at: dict[str, str | None] = field(default_factory=dict)  # the attackers' modes when it was declared
+    leads: tuple[str, ...] = ()  # the pending CA's declared lead units (SR 10.3: 'lead X Y')
     results: dict[str, str] = field(default_factory=dict)  # defender -> the result of the CA it last defended in
     disrupted_before: set[str] = field(default_factory=set)  # defenders already disrupted when their CA was resolved
 
@@ -91,7 +92,8 @@ def judge_ca(p: Position, d: Declaration) -> list[Verdict]:
     out = [NotCheckable(f"the type of unit {unsure[0]} (units.csv type: which units may close-assault, SR 10.1.17)")
            ] if unsure else []
     out += [check_phase(p, kind), check_adjacent(p, src, target, units), check_stoppers(p, order, side),
-           check_company(p, units), check_once(p, units), check_start(p, units, src, target), check_lead(p, d, order),
+           check_company(p, units), check_once(p, units), check_start(p, units, src, target),
+           check_lead(p, d, order, tuple(u for u in mem.stack(p.state, target) if p.state.side(u) != side)),
            check_hw(p, order, units), *judge_combining(p, units, target)]
     out.append(check_cp(p, units))
     if src.distance(target) == 1:
@@ -102,6 +104,7 @@ def judge_ca(p: Position, d: Declaration) -> list[Verdict]:
     p.ca.attacked.update(units)
     p.ca.pending = (src, target, tuple(units))
     p.ca.modes_at = {u: mem.mode(p.state, u) for u in units}
+    p.ca.leads = d.lead
     p.morale_roll = None  # a morale check for this CA comes after its declaration (SR 10.2.13, 10.5.6)
     return out
 
@@ -218,10 +221,14 @@ def check_start(p: Position, units: list[str], src: Hex, target: Hex) -> Verdict
 
 
 @rule("HTTR SR 10.3", "CA-18", "lead units come from the top two and are fixed at declaration")
-def check_lead(p: Position, d: Declaration, order: tuple[str, ...]) -> Verdict:
-    bad = [u for u in d.lead if u not in order[:2]]
+def check_lead(p: Position, d: Declaration, order: tuple[str, ...], defenders: tuple[str, ...]) -> Verdict:
+    """Each declared lead unit is one of the top two of the attacking or of the defending stack (SR 10.3, L571:
+    'lead units for the attacker and defender')."""
+    tops = (order[:2], defenders[:2])
+    bad = [u for u in d.lead if not any(u in top for top in tops)]
     if bad:
-        return Illegal("HTTR SR 10.3", f"lead unit {', '.join(bad)} is not one of the top two ({', '.join(order[:2])})")
+        return Illegal("HTTR SR 10.3", f"lead unit {', '.join(bad)} is not one of the top two of the attacking "
+                       f"({', '.join(order[:2])}) or the defending stack ({', '.join(defenders[:2])})")
     return Legal()
 
 
@@ -331,12 +338,12 @@ def resolve(p: Position, roll: int) -> Verdict:
     def result_of(value: int) -> str | Unknown:
         if weak is not None or value > DIS:
             return weak or ca_result(p.game, value, ratio, roll)
-        o = dis_override(p, units[0], att, dfn)
+        o = dis_override(p, lead_first(p, units)[0], att, dfn)
         over[:] = [] if isinstance(o, Unknown) else [o]
         return o if isinstance(o, Unknown) else ca_result(p.game, OVERRIDE_VALUE, odds(o.attack, dfn), roll) \
             if o.passed else CEASED
 
-    got = settle(p, src, target, units, defenders, result_of)
+    got = settle(p, src, target, lead_first(p, units), lead_first(p, defenders), result_of)
     if isinstance(got, Unknown):  # SR 10.4 factors: rules/httr/ca_value.py
         return NotCheckable(got.needs)
     p.ca.results.update(dict.fromkeys(defenders, "A" if got.result == CEASED else got.result))
@@ -484,11 +491,11 @@ def outcome(p: Position, src: Hex, target: Hex, units: tuple[str, ...]) -> tuple
     def result_of(value: int) -> str | Unknown:
         if value > DIS:
             return "rolled"
-        o = dis_override(p, units[0], att, dfn) if weak is None else weak
+        o = dis_override(p, lead_first(p, units)[0], att, dfn) if weak is None else weak
         over[:] = [] if isinstance(o, Unknown) else [o]
         return o if isinstance(o, Unknown) else "rolled" if o.passed else CEASED
 
-    return settle(p, src, target, units, defenders, result_of), (over or [None])[0]
+    return settle(p, src, target, lead_first(p, units), lead_first(p, defenders), result_of), (over or [None])[0]
 
 
 def ceased(p: Position, src: Hex, target: Hex, units: tuple[str, ...]) -> Verdict | None:

@@ -11,8 +11,8 @@ from pathlib import Path
 from hexforge.games import load_game
 from hexforge.games.game import Game
 
-from tests.rules.httr.helpers import SYNTHETIC, all_legal, rules_broken
-from tests.rules.httr.test_ca_value import C, check_pair, fight, value
+from tests.rules.httr.helpers import SYNTHETIC, Log, all_legal, last, rules_broken
+from tests.rules.httr.test_ca_value import NIGHT, C, check_pair, fight, value
 from tests.rules.httr.test_close_action import ca
 
 
@@ -46,3 +46,34 @@ def test_a_leader_is_not_one_of_the_two_units_from_a_distance():  # CA-7, SR 10.
     assert all_legal(ca(setup, *moves, "ca B0304 from B0303"))
     three = ca(setup, *moves, ("A-INF5", "B0303"), "ca B0304 from B0303")
     assert rules_broken(three) == ["HTTR SR 10.1.12"]
+
+
+def lead_ca(setup: dict, lead: str = "", turn: int = 1, roll: int = 3, **readings: str) -> list:
+    """The verdicts on the CA die of a CA of B0303 on B0304 declared with ``lead``."""
+    return last(Log(setup).phase(turn, "allied_movement").say(f"ca B0304 from B0303{lead}").roll("Close Action", roll)
+                .check(**readings))
+
+
+def test_the_declared_lead_unit_fights():  # CA-18, CA-19: SR 10.3 (L571), reading ca_lead
+    # at night, A-GREEN (ER 1, morale 3) on A-INF1 (5/8) at G-INF2 (4/7): led by A-GREEN the value is below 1, a DIS
+    # (no morale check to ignore it): the CA ceases and its die may not be rolled; led by A-INF1 the table's cell for
+    # 1/1, two columns left, and the die stands; by the reading ca_lead=top the declared lead is not used
+    setup = {"G-INF2": ("B0304", C), "A-INF1": "B0303", "A-GREEN": "B0303"}
+    assert rules_broken(lead_ca(setup, turn=NIGHT, roll=5)) == ["HTTR SR 10.3"]
+    led = lead_ca(setup, " lead A-INF1", turn=NIGHT, roll=5)
+    assert all_legal(led) and f"CA value {value('open', 5 - 4, 8 - 7, -2)}," in (led[0].detail or "")
+    assert rules_broken(lead_ca(setup, " lead A-INF1", turn=NIGHT, roll=5, ca_lead="top")) == ["HTTR SR 10.3"]
+
+
+def test_the_defenders_lead_may_be_declared():  # CA-18, SR 10.3 (L571): 'lead units for the attacker and defender'
+    setup = {"G-INF2": ("B0304", C), "G-INF3": ("B0304", C), "A-INF1": "B0303"}
+    # G-INF2 second of the defending stack may lead it; under G-INF1 it is third and may not
+    assert all_legal(ca(setup, "ca B0304 from B0303 lead A-INF1 G-INF2"))
+    third = ca({**setup, "G-INF1": ("B0304", C)}, "ca B0304 from B0303 lead A-INF1 G-INF2")
+    assert rules_broken(third) == ["HTTR SR 10.3"]
+
+
+def test_a_leader_on_top_is_not_the_lead():  # CA-19, SR 11.2.6 (L657), 11.5.5 (L680): a leader has no ER
+    # A-LDR on A-INF1: A-INF1 leads (with its leader's +2, SR 10.4.2.5), as the CA value says; it was not checkable
+    got = lead_ca({"G-INF2": ("B0304", C), "A-INF1": "B0303", "A-LDR": "B0303"})
+    assert all_legal(got) and f"CA value {value('open', 5 - 4, 8 + 2 - 7)}," in (got[0].detail or "")
