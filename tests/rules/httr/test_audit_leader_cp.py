@@ -58,10 +58,12 @@ def test_no_depletion_check_with_the_leader():  # SUP-5: SR 19.6.1 (L984), note 
 def test_amp_artillery_with_its_leader_under_unsupplied_only():  # CP-15: SR 19.6.1 (L984), reading amp_check
     """Under ``unsupplied_only`` (13.2.7.4) A-ART2 (ER 9, an asset of A-DIV) on 1 CP must check after firing, unless
     its controlling leader A-LDR (of A-DIV) is stacked with it."""
+    off_source = {"A-ART2": ("B0306", {"Mode": "Defilade"})}  # B0204 is next to the source B0105 (SR 13.2.6.5)
+
     def fires(setup: dict) -> list:
-        log = Log({**FRONT, **setup}).on_track("A-DIV CP", 4).on_track("A-DIV AmP", 5).phase(8, "cp_logistic")
+        log = Log({**FRONT, **off_source, **setup}).on_track("A-DIV CP", 4).on_track("A-DIV AmP", 5).phase(8, "cp_logistic")
         log.phase(8, "allied_command").say("cp A-DIV 1").track("A-DIV CP", 3).phase(8, "allied_fire")
         log.say("if B0303 from A-ART2 spotter A-INF1 hq A-DIV").roll("Indirect Fire", 3, 3)
         return last(log.phase(8, "allied_movement").check(amp_check="unsupplied_only"))
     assert "HTTR SR 15.2.1" in rules_broken(fires({}))  # no Depletion Check after its fire
-    assert not illegal(fires({"A-LDR": "B0204", "A-ART2": ("B0204", {"Mode": "Defilade"})}))
+    assert not illegal(fires({"A-LDR": "B0306"}))
