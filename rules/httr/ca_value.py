@@ -31,7 +31,8 @@ defender hex's terrain ``hilltop``. The column shifts move the value one step ea
 ``values.ca_value`` (Fig 17: 8 -> 9). 10.4.1.2's "when defending" qualifies disrupted units (a disrupted unit does
 not attack), Travel Mode halves either lead unit, and a unit both halved once. 10.4.1.3's ER 2 replaces the printed
 ER and depletion's ER 1 then applies; 18.1.2.4's cap (a HW defending on top: ER at most 4) likewise
-replaces the printed ER, before 10.4.1's other factors (a disrupted HW of ER 7 defends at 2, not 4). "Armored" (10.4.1.4) is units.csv mobility ``tracked`` (a ``wheeled`` or
+replaces the printed ER, before 10.4.1's other factors (a disrupted HW of ER 7 defends at 2, not 4).
+"Armored" (10.4.1.4) is units.csv mobility ``tracked`` (a ``wheeled`` or
 ``motorized`` unit is motorized: no penalty, 9.3.4). A combat engineer's "strength of two" is at least two, its
 "other combat unit" any unit of its side in its hex but leaders and HQs; the engineer bonus counts once per side.
 "Silhouetted armor" (10.4.2.8-10.4.2.9) is an AFV; "infantry type units" infantry, engineers and HW; an AFV's AT
@@ -81,6 +82,7 @@ KIND_OPTIONS = tuple(sorted(set(KINDS.values())))  # what a unit of unknown type
 MODE_OPTIONS = ("concentrated", "defilade", "travel")  # SR 5
 MAX_TRIES = 128  # sets of answers tried for the data not known
 HW_CAP = 4.0  # SR 18.1.2.4 (L894): a HW unit defending on top in a CA has its ER capped at four
+ENGINEER_READING, CA_SECTION = "ca_engineer", "ca_section"  # catalogue.READINGS: SR 10.4.2.4 vs 18.4.2
 LEAD_READING, DECLARED = "ca_lead", "declared"  # catalogue.READINGS: SR 10.3 L571 vs L574 / Fig 17
 LEADER_READING, SUBORDINATE = "ca_leader_bonus", "subordinate"  # catalogue.READINGS: SR 10.4.2.5/19.1.1 vs 16.3
 
@@ -348,12 +350,15 @@ def led(c: Close, u: str) -> str | None:
 
 def defilade_bonus(c: Close, n: Numbers) -> float:
     """SR 10.4.2.1 / 10.4.2.3-10.4.2.4: the Defilade defender's entrenchment (+2 unless an attacking combat engineer
-    of two SP and positive morale negates it) and terrain (+2 forest or city, +1 rough, town or woods)."""
+    of two SP and positive morale negates it; by the reading ``ca_engineer`` ``engineer_section`` it must also be
+    Concentrated, 18.4.2.2) and terrain (+2 forest or city, +1 rough, town or woods)."""
     d, out = c.defenders[0], 0.0
     dug = c.doubts.know(benefits(c.p, c.p.works, d), f"whether {d} benefits from its entrenchment (its type and "
                         "mode, SR 12.1.1)")
     if dug:
-        by = next((u for u in c.units if c.kind(u, "engineer") and able(c, u)), None)
+        strict = c.p.readings.get(ENGINEER_READING, CA_SECTION) == CA_SECTION  # else 18.4.2.2: Concentrated too
+        by = next((u for u in c.units if c.kind(u, "engineer") and able(c, u)
+                   and (strict or c.mode(u, "concentrated"))), None)
         if by is None:
             out += 2
             n.factors.append(f"{d} entrenched in Defilade: morale +2 (SR 10.4.2.1)")
@@ -378,17 +383,21 @@ def able(c: Close, u: str) -> bool:
 
 
 def engineer_factors(c: Close, n: Numbers) -> Unknown | None:
-    """SR 10.4.2.2 / 10.4.2.4: a combat engineer among a side's top two, able, stacked with another combat unit and
-    in Concentrated Mode: that side's morale +2 (once)."""
+    """SR 10.4.2.2: a combat engineer among a side's top two gives that side's morale +2 (once); by the reading
+    ``ca_engineer`` (catalogue.READINGS) ``ca_section`` it must be able (10.4.2.4), stacked with another combat unit
+    and in Concentrated Mode; ``engineer_section`` (18.4.2.1) any mode and one SP suffice (not disrupted, 10.6.2)."""
+    strict = c.p.readings.get(ENGINEER_READING, CA_SECTION) == CA_SECTION
     for lead, defending in ((c.units[0], False), (c.defenders[0], True)):
         stack = c.own(lead) if not defending else c.defenders
         for u in stack[:2]:
-            if not (c.kind(u, "engineer") and able(c, u)):
+            fit = able(c, u) if strict else not mem.has(c.p.state, u, "disrupted")
+            if not (c.kind(u, "engineer") and fit):
                 continue
             mates = [x for x in stack if x != u and not c.kind(x, *NOT_COMBAT)]
-            if mates and c.mode(u, "concentrated"):
+            if not strict or mates and c.mode(u, "concentrated"):
                 n.mo_d, n.mo_a = (n.mo_d + 2, n.mo_a) if defending else (n.mo_d, n.mo_a + 2)
-                n.factors.append(f"combat engineer {u} among the top two: morale +2 (SR 10.4.2.2, 10.4.2.4)")
+                why = "SR 10.4.2.2, 10.4.2.4" if strict else "SR 18.4.2.1; reading ca_engineer"
+                n.factors.append(f"combat engineer {u} among the top two: morale +2 ({why})")
                 break
     return None
 

@@ -23,6 +23,15 @@ class Reading:
 
 #: The rulebook's conflicts as named settings (``HttrReferee(..., readings={name: value})``).
 READINGS: tuple[Reading, ...] = (
+    Reading("ca_engineer", "HTTR SR 10.4.2.4 (L590) vs SR 18.4.2.1-18.4.2.2 (L918-919)",
+            (("ca_section", "10.4.2.4: the morale bonus needs a strength of two, positive morale, another combat "
+                            "unit stacked and Concentrated Mode; it 'can still negate the benefit of entrenchment "
+                            "when acting alone' (mode not asked)"),
+             ("engineer_section", "18.4.2.1: 'does not have to be in Concentrated Mode and a single strength point "
+                                  "will suffice'; 18.4.2.2: to negate it 'must be concentrated with strength of two "
+                                  "or more and a morale greater than zero'")),
+            "ca_section", "10.4.2.4 is the CA rule the factors are applied by, with its conditions stated for them; "
+            "18.4.2's is the other setting (rules/httr/ca_value.py engineer_factors, defilade_bonus)"),
     Reading("ca_lead", "HTTR SR 10.3 (L571) vs SR 10.3 (L574), Fig 17 (L623)",
             (("declared", "L571: lead units 'chosen from one of the top two units in the attacking and defending "
                           "stacks', 'nominated at the time a CA is declared'"),

@@ -12,7 +12,7 @@ from hexforge.games import load_game
 from hexforge.games.game import Game
 
 from tests.rules.httr.helpers import SYNTHETIC, Log, all_legal, last, rules_broken
-from tests.rules.httr.test_ca_value import NIGHT, C, check_pair, fight, value
+from tests.rules.httr.test_ca_value import DF, NIGHT, C, check_pair, fight, value
 from tests.rules.httr.test_close_action import ca
 
 
@@ -77,3 +77,21 @@ def test_a_leader_on_top_is_not_the_lead():  # CA-19, SR 11.2.6 (L657), 11.5.5 (
     # A-LDR on A-INF1: A-INF1 leads (with its leader's +2, SR 10.4.2.5), as the CA value says; it was not checkable
     got = lead_ca({"G-INF2": ("B0304", C), "A-INF1": "B0303", "A-LDR": "B0303"})
     assert all_legal(got) and f"CA value {value('open', 5 - 4, 8 + 2 - 7)}," in (got[0].detail or "")
+
+
+def test_the_engineer_reading_sets_its_mode_conditions():  # CA-19, SR 10.4.2.4 (L590) vs 18.4.2.1-18.4.2.2 (L918-919)
+    # A-ENG in Defilade second under A-INF1 at G-INF1 (on G-INF2, G-INF3): by 10.4.2.4 (the default) no morale bonus,
+    # by 18.4.2.1 (ca_engineer=engineer_section) +2 in any mode; to negate an entrenchment it must be Concentrated
+    # (18.4.2.2)
+    defenders = {"G-INF3": "B0304", "G-INF2": "B0304", "G-INF1": "B0304"}
+    hid = fight({**defenders, "A-INF2": "B0303", "A-ENG": ("B0303", DF), "A-INF1": "B0303"}, roll=5)
+    plain, section = last(hid.check()), last(hid.check(ca_engineer="engineer_section"))
+    assert all_legal(plain) and all_legal(section)
+    assert f"CA value {value('open', 3, 8 - 4)}," in (plain[0].detail or "")
+    told_section = section[0].detail or ""
+    assert f"CA value {value('open', 3, 8 + 2 - 4)}," in told_section and "SR 18.4.2.1" in told_section
+    dug = fight({"G-INF1": ("B0304", DF), "A-INF2": "B0303", "A-ENG": ("B0303", DF), "A-INF1": "B0303"},
+                first=lambda log: log.marker("e1", "Entrenchment", "B0304"))
+    assert "negates the entrenchment" in (last(dug.check())[0].detail or "")
+    kept = last(dug.check(ca_engineer="engineer_section"))[0].detail or ""
+    assert "entrenched in Defilade: morale +2 (SR 10.4.2.1)" in kept
