@@ -13,7 +13,8 @@ fatigued, SR 21.5.4): neither applies a factor of 10.4, so none counts twice. Th
   ``ca_leader_bonus``, 16.3's friendly leader or HQ stacked or adjacent, to at most 9); a defender in Defilade +2
   for its entrenchment unless an attacking combat engineer negates it (10.4.2.1, 10.4.2.3-10.4.2.4) and +2 in
   forest or city, +1 in rough, town or woods (10.4.2.1); a combat engineer among a side's top two +2 to that side
-  (10.4.2.2, 10.4.2.4); armor with infantry +1 (+2 heavy AT) unless the other side has AT of that class
+  (10.4.2.2, 10.4.2.4; an armored one only dismounted, 18.4.2.3); armor with infantry +1 (+2 heavy AT) unless
+  the other side has AT of that class
   (10.4.2.8; the attackers still on the map when it is resolved: one lost to preliminary fire counts for neither
   side); armor attacking alone into woods, rough, forest, town or city +3 to the defender (10.4.2.9).
 - columns (10.4.3): a hilltop defender one left (10.4.3.1); every attacker adjacent at the start one right
@@ -357,7 +358,7 @@ def defilade_bonus(c: Close, n: Numbers) -> float:
                         "mode, SR 12.1.1)")
     if dug:
         strict = c.p.readings.get(ENGINEER_READING, CA_SECTION) == CA_SECTION  # else 18.4.2.2: Concentrated too
-        by = next((u for u in c.units if c.kind(u, "engineer") and able(c, u)
+        by = next((u for u in c.units if c.kind(u, "engineer") and able(c, u) and afoot(c, u)
                    and (strict or c.mode(u, "concentrated"))), None)
         if by is None:
             out += 2
@@ -382,6 +383,16 @@ def able(c: Close, u: str) -> bool:
     return strong and keen
 
 
+def afoot(c: Close, u: str) -> bool:
+    """SR 18.4.2.3: an armored engineer (units.csv mobility ``tracked``, 9.3.4) has its CA functions only
+    dismounted."""
+    mob = c.p.game.units[u].mobility.strip().lower()
+    armored = c.doubts.know(True if mob in ARMORED else False if mob in UNARMORED else None,
+                            f"whether unit {u} is armored (units.csv mobility tracked: an armored engineer must be "
+                            "dismounted, SR 18.4.2.3)")
+    return not armored or mem.has(c.p.state, u, "dismounted")
+
+
 def engineer_factors(c: Close, n: Numbers) -> Unknown | None:
     """SR 10.4.2.2: a combat engineer among a side's top two gives that side's morale +2 (once); by the reading
     ``ca_engineer`` (catalogue.READINGS) ``ca_section`` it must be able (10.4.2.4), stacked with another combat unit
@@ -391,7 +402,7 @@ def engineer_factors(c: Close, n: Numbers) -> Unknown | None:
         stack = c.own(lead) if not defending else c.defenders
         for u in stack[:2]:
             fit = able(c, u) if strict else not mem.has(c.p.state, u, "disrupted")
-            if not (c.kind(u, "engineer") and fit):
+            if not (c.kind(u, "engineer") and fit and afoot(c, u)):
                 continue
             mates = [x for x in stack if x != u and not c.kind(x, *NOT_COMBAT)]
             if not strict or mates and c.mode(u, "concentrated"):

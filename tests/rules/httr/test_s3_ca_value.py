@@ -95,3 +95,23 @@ def test_the_engineer_reading_sets_its_mode_conditions():  # CA-19, SR 10.4.2.4 
     assert "negates the entrenchment" in (last(dug.check())[0].detail or "")
     kept = last(dug.check(ca_engineer="engineer_section"))[0].detail or ""
     assert "entrenched in Defilade: morale +2 (SR 10.4.2.1)" in kept
+
+
+def test_an_armored_engineer_must_be_dismounted(tmp_path):  # CA-19, SR 18.4.2.3 (L920), 10.4.2.2 (L590)
+    # A-ENG (here tracked) second under A-INF1, Concentrated, at G-INF1 on G-INF2 and G-INF3: mounted no engineer
+    # bonus, dismounted +2 (A-INF1 leads: no dismounted ER penalty)
+    folder = tmp_path / SYNTHETIC.name
+    shutil.copytree(SYNTHETIC, folder)
+    csv = folder / "units.csv"
+    text = csv.read_text(encoding="utf-8")
+    row = ",engineer,company,leg,"
+    line = next(x for x in text.splitlines() if x.startswith("A-ENG,"))
+    assert row in line
+    csv.write_text(text.replace(line, line.replace(row, ",engineer,company,tracked,")), encoding="utf-8")
+    g = load_game(folder)
+    defenders = {"G-INF3": "B0304", "G-INF2": "B0304", "G-INF1": "B0304"}
+    mounted = fight({**defenders, "A-INF2": "B0303", "A-ENG": ("B0303", C), "A-INF1": "B0303"}, roll=5, g=g)
+    afoot = fight({**defenders, "A-INF2": "B0303", "A-ENG": ("B0303", {**C, "Dismounted": "Dismounted"}),
+                   "A-INF1": "B0303"}, roll=5, g=g)
+    check_pair(afoot, mounted, "G-INF1", value("open", 3, 8 + 2 - 4), value("open", 3, 8 - 4), "1:1", 5,
+               "SR 10.4.2.2")
