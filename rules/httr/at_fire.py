@@ -25,6 +25,7 @@ from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.entrench import Works, benefits
 from hexforge.rules.httr.firelog import FireLog
+from hexforge.rules.httr.ferried import as_ferried
 from hexforge.rules.httr.los import ADJACENT_ONLY, WITHIN_TWO
 from hexforge.rules.httr.units import is_kind, mobility, number
 from hexforge.rules.httr.values import at_fire_value
@@ -138,14 +139,17 @@ def resolve_at(p: Position, roll: int) -> Verdict:
     if roll == 12:  # whatever the ATFV
         p.fire.at_results.append((p.fire.at_roll_index, target, 0))
         return Legal(detail=f"AT fire at {target}: 2d6 12, a miss (a roll of 12 always misses)")
-    got = [fire_class(p.game, units[0]), target_class(p, target)] + [at_strength(p, u) for u in units]
+    seen = as_ferried(p, d, p.state.where(target))  # OF at a ferried unit: its mode by ScR 9.3.1
+    if isinstance(seen, Unknown):
+        return NotCheckable(seen.needs)
+    got = [fire_class(p.game, units[0]), target_class(seen, target)] + [at_strength(p, u) for u in units]
     unknown = next((x for x in got if isinstance(x, Unknown)), None)
     if unknown is not None:
         return NotCheckable(unknown.needs)
     value = at_fire_value(p.game, str(got[0]), str(got[1]), max(sum(got[2:]), 1))
     if isinstance(value, Unknown):
         return NotCheckable(value.needs)
-    value += modifiers(p, units, target)
+    value += modifiers(seen, units, target)
     loss = 0 if roll > value else 2 if roll <= math.ceil(value / 2) else 1
     p.fire.at_results.append((p.fire.at_roll_index, target, loss))
     said = "a miss" if not loss else f"{loss} SP lost"

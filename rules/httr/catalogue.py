@@ -285,7 +285,7 @@ HTTR_CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ('IF-4', 'HTTR SR 6.5.1.5 (L291)', 'no unobserved barrage at HQs or Travel units.', 'units.csv type (the Formation Displays are not transcribed); map terrain and TEC LOS values'),
     ('IF-5', 'HTTR SR 6.5.1.11-6.5.1.12 / 7.1.5 / 19.1.4 (L297-298, L404, L970)', 'disrupted units neither fire IF nor spot; Travel units neither spot nor act as controlling HQ; leaders never spot.', 'units.csv type (the Formation Displays are not transcribed) (leaders)'),
     ('IF-6', 'HTTR SR 6.5.1.10 (L296)', 'an IF packet has one ER.', 'units.csv effectiveness'),
-    ('IF-7', 'HTTR SR 6.5.2.1 / 17.5.1-17.5.4 (L302, L857-860)', 'artillery fires observed IF only stacked with/within 2 hexes of a controlling HQ (regiment artillery: stacked or adjacent; battalion artillery: ≤ 3 hexes from its battalion) — conflict with the L304 example.', ''),
+    ('IF-7', 'HTTR SR 6.5.2.1 / 17.5.1-17.5.4 (L302, L857-860)', 'artillery fires observed IF only stacked with/within 2 hexes of a controlling HQ (regiment artillery: stacked or adjacent; battalion artillery: ≤ 3 hexes from its battalion) — conflict with the L304 example.', 'units.csv formation and the size of the HQ it names (the artillery\'s level, SR 17.5.1-17.5.4)'),
     ('IF-8', 'HTTR SR 6.5.2.2-6.5.2.3 / 17.5.2-17.5.4 (L303-305, L858-860)', "controlling HQ and spotter lie in the artillery's chain of subordination (HW: same-battalion spotter).", 'Formation Displays (subordination of most counters)'),
     ('IF-9', 'HTTR SR 6.5.2.5 (L308)', 'a controlling HQ used for IF does not move in the next Movement Phase.', ''),
     ('IF-10', 'HTTR SR 7.4.2 (L427)', 'spotter-HQ LOC ≤ 36 hexes.', ''),

@@ -95,3 +95,14 @@ def test_a_ferried_unit_of_unknown_type_is_not_checkable():  # DF-12, ScR 9.3.1:
     vs = [v for j in log.phase(1, "allied_organization").check().judged[1:] for v in j.verdicts]
     assert any("whether unit A-NOTYPE has a Concentrated Mode" in (getattr(v, "needs", "") or "") for v in vs)
     assert not illegal(vs)
+
+
+def test_at_fire_at_a_ferried_unit_takes_its_ferry_mode():  # AT-7: ScR 9.3.1 (L1380), SR 6.4.4
+    """A-AT's OF as AT fire at G-AFV in Defilade in clear B0304: being ferried it is a Concentrated target (no -1 for
+    Defilade, SR 6.4.4), ATFV 7, so 2d6 7 takes a point; leaving its hex by land it keeps its Defilade, ATFV 6, a miss."""
+    def shot(trigger: str) -> str:
+        log = Log({"A-AT": "B0303", "G-AFV": ("B0304", {"Mode": "Defilade"})}).phase(1, "german_movement")
+        log.say(f"of B0304 from A-AT target G-AFV trigger {trigger}").roll("AT Fire", 4, 3).move("G-AFV", "B0305")
+        return details([v for j in log.phase(1, "german_organization").check().judged[1:] for v in j.verdicts])
+    assert "ATFV 7, 2d6 7: 1 SP lost" in shot("ferry")
+    assert "ATFV 6, 2d6 7: a miss" in shot("leave")
