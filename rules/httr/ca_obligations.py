@@ -124,6 +124,12 @@ def due(p: Position, e: Event) -> tuple[str | None, str | None]:
     return (f"{uid} moved", uid) if uid is not None else (None, None)
 
 
+def unknown_result(label: str, duty: str) -> NotCheckable:
+    """The close action's result on ``label`` is not known, so neither is ``duty``."""
+    return NotCheckable(f"the result of the close action on {label} (the CA Results Table and the units' values it "
+                        f"reads, SR 10.3): {duty}")
+
+
 @rule("HTTR SR 10.5.1 / 10.5.4", "CA-22/CA-25", "a CA's disrupted defenders retreat (or are eliminated), then its "
       "undisrupted attackers advance into the vacated hex, before another unit moves, another CA or the phase's end")
 def check_carried_out(p: Position, r: Result, why: str) -> Verdict:
@@ -132,8 +138,7 @@ def check_carried_out(p: Position, r: Result, why: str) -> Verdict:
     label = p.game.map.labels[r.target]
     stay = [d for d in r.defenders if p.state.where(d) == r.target]
     if stay and r.result is None:
-        return NotCheckable(f"the result of the close action on {label} (the CA Results Table and the units' values "
-                            f"it reads, SR 10.3): whether {', '.join(stay)} had to retreat (SR 10.5.1)")
+        return unknown_result(label, f"whether {', '.join(stay)} had to retreat (SR 10.5.1)")
     if stay:
         return Illegal("HTTR SR 10.5.1", f"the close action on {label} disrupted its defenders (result {r.result}), "
                        f"but {', '.join(stay)} {'is' if len(stay) == 1 else 'are'} still there when {why}: a disrupted "
@@ -145,8 +150,7 @@ def check_carried_out(p: Position, r: Result, why: str) -> Verdict:
            and is_kind(p.game, a, "leader") is not True]
     sure = [a for a in lag if is_kind(p.game, a, "artillery") is False]
     if lag and r.result is None:
-        return NotCheckable(f"the result of the close action on {label} (the CA Results Table and the units' values "
-                            f"it reads, SR 10.3): whether {', '.join(lag)} had to advance into it (SR 10.5.4)")
+        return unknown_result(label, f"whether {', '.join(lag)} had to advance into it (SR 10.5.4)")
     if sure:
         return Illegal("HTTR SR 10.5.4", f"the defenders vacated {label} (result {r.result}), but {', '.join(sure)} "
                        f"{'has' if len(sure) == 1 else 'have'} not advanced into it when {why}: undisrupted attackers "
