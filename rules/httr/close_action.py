@@ -27,7 +27,7 @@ from hexforge.rules.httr.entrench import Works
 from hexforge.rules.httr.fatigue import strength_now
 from hexforge.rules.httr.morale import CA, for_check
 from hexforge.rules.httr.movement import CA_COST, EZOC_EXIT, Movement, Step
-from hexforge.rules.httr.supply_rules import before_supply_rules, controlling  # SR 17.4.3 included
+from hexforge.rules.httr.supply_rules import arrival_supply, before_supply_rules, controlling  # SR 17.4.3 included
 from hexforge.rules.httr.thoroughfares import BRIDGES
 from hexforge.rules.httr.units import is_kind, kind_of
 from hexforge.rules.httr.values import DIS, ca_result, odds
@@ -182,8 +182,11 @@ def check_cp(p: Position, units: list[str]) -> Verdict:
     if early is True:
         return Legal()
     for u in units:
-        if p.cp.arrival.get(u) == p.state.turn:
-            continue  # ScR 5.1.3.9: supplied on its arrival turn
+        arrived = arrival_supply(p, u)  # ScR 5.1.3.9 its arrival turn, 5.1.3.6 an airborne unit's GTs after its drop
+        if isinstance(arrived, Unknown):
+            return NotCheckable(arrived.needs)
+        if arrived is not None:
+            continue
         hq = controlling(p, u)
         if hq not in p.game.units:
             return NotCheckable(f"the controlling HQ of {u} (units.csv formation; SR 14.6.1)")

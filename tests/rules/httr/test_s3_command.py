@@ -239,3 +239,14 @@ def test_a_unit_beside_its_source_is_in_supply_without_its_hq():  # SUP-7: SR 13
         return supplied(ref, "A-INF1")
     assert state("B0106").full is True and "13.2.6.5" in state("B0106").why
     assert state("B0206").full is False
+
+
+def test_a_dropped_unit_initiates_ca_four_gts_after_its_drop():  # CA-13, SR 14.6.1 (L794) with ScR 5.1.3.6 (L1104)
+    """The same drop: A-INF1's HQ holds no CP, so from GT 13 its units may not initiate CA; in the four GTs after its
+    drop it is in supply as on its arrival turn (5.1.3.9), which the CA's CP check read alone."""
+    def attacks(turn: int) -> list:
+        log = Log({**OFF, "G-INF1": "B0307"}).on_track("A-DIV CP", 0).phase(8, "cp_logistic") \
+            .phase(8, "allied_movement").place("pf1", PF, "B0305").enter("A-INF1", "B0306")
+        return last(log.phase(turn, "allied_movement").say("ca B0307 from B0306").check())
+    assert all_legal(attacks(9)) and all_legal(attacks(12))
+    assert rules_broken(attacks(13)) == ["HTTR SR 14.6.1"]
