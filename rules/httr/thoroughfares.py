@@ -136,12 +136,12 @@ def cross_water(m: Mover, a: Hex, b: Hex) -> Verdict | None:
             f"whether hexside {m.label(a)}/{m.label(b)} is a river or canal ({why}; ScR 9.1: crossed only at a bridge "
             "or by a ferry)")
     ferries = getattr(m, "ferries", None)
-    engineers = [u for u in m.state.at(a) if m.state.side(u) == m.state.side(m.uid)
-                 and is_kind(m.game, u, "bridging_engineer")]
+    engineers = [u for u in m.state.at(a) if m.state.side(u) == m.state.side(m.uid)  # a unit of unknown type may be
+                 and is_kind(m.game, u, "bridging_engineer") is not False]  # one (FerryLog.why_not says so)
     if ferries is None and engineers:
         return NotCheckable(f"whether {engineers[0]} ferried {m.uid} across the water (ScR 9.1.1: the position at "
                             "the start of the Movement Phase)")
-    if ferries is not None and (engineers or is_kind(m.game, m.uid, "bridging_engineer")):
+    if ferries is not None and (engineers or is_kind(m.game, m.uid, "bridging_engineer") is not False):
         return ferries.why_not(m, a)
     water = sorted(f.kind for f in m.game.map.terrain.features(a, b) if f.kind in CROSSINGS)
     return Illegal("HTTR ScR 9.1", f"{m.uid} crosses the {water[0]} between {m.label(a)} and {m.label(b)} where "

@@ -192,9 +192,8 @@ class Mover:
 
 
 def test_no_typed_engineer_but_an_untyped_companion(tmp_path: Path) -> None:  # FRY-1, ScR 9.1.1 (L1354)
-    """FerryLog.why_not itself, with no bridge engineer of known type in the hex (the referee reaches it so once
-    thoroughfares.cross_water counts untyped companions: see the F4 report): not checkable with A-MAYBE there,
-    illegal without it."""
+    """FerryLog.why_not itself, with no bridge engineer of known type in the hex (thoroughfares.cross_water asks it
+    when a companion may be one: the test below): not checkable with A-MAYBE there, illegal without it."""
     g = copy_game(tmp_path, [MAYBE])
     for setup, expected in (({"A-INF5": "A0601", "A-MAYBE": "A0601"}, NotCheckable),
                             ({"A-INF5": "A0601"}, Illegal)):
@@ -224,3 +223,14 @@ def test_a_repair_short_of_sp_with_an_untyped_unit_there(tmp_path: Path) -> None
     assert not illegal(v) and any("type of unit A-MAYBE" in n.needs for n in unsure(v))
     assert rules_broken(repaired(g, {**SUPPLIED, "A-BENG": "A0601", "A-INF1": "A0601"})) == ["HTTR ScR 9.6.1"]
     assert all_legal(repaired(g, {**SUPPLIED, "A-BENG": "A0601", "A-BENG2": "A0601", "A-MAYBE": "A0601"}))
+
+
+def test_a_crossing_beside_an_untyped_companion_is_not_checkable(tmp_path: Path) -> None:  # FRY-1, ScR 9.1 (L1353)
+    """The referee's own crossing: A-INF5 crosses the canal from A0601 to the island A0501 with A-MAYBE (of unknown
+    type: it may be a bridge engineer) in A0601 since the phase began; alone, it breaks ScR 9.1."""
+    g = copy_game(tmp_path, [MAYBE])
+    def crossing(setup: dict) -> list:
+        return last(Log(setup, g).phase(1, "allied_movement").move("A-INF5", "A0501").check())
+    v = crossing({"A-INF5": "A0601", "A-MAYBE": "A0601"})
+    assert not illegal(v) and any("type of unit A-MAYBE" in n.needs for n in v if isinstance(n, NotCheckable)), v
+    assert rules_broken(crossing({"A-INF5": "A0601"})) == ["HTTR ScR 9.1"]
