@@ -22,6 +22,7 @@ from hexforge.maps.terrain import Unknown
 from hexforge.rules.httr import memory as mem
 from hexforge.rules.httr.board import Board
 from hexforge.rules.httr.close_action import CaLog
+from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.morale import RETREAT, for_check, note
 from hexforge.rules.httr.movement import Movement
 from hexforge.rules.httr.thoroughfares import bridged
@@ -36,6 +37,8 @@ BRIDGES = frozenset({"bridge", "pontoon_bridge"})  # SR 11.4.4 (L673): 'includin
 class Position(Board, Protocol):
     morale_roll: int | None
     ca: CaLog
+    obs: Observation
+    night: bool
 
 
 def has_bridge(game: Game, h: Hex) -> Tri:
@@ -164,9 +167,10 @@ def check_in_battery(p: Position, uid: str) -> Verdict:
 def check_into_ezoc(p: Position, uid: str, to: Hex) -> Verdict:
     if any(p.state.side(u) == p.state.side(uid) for u in p.state.at(to) if u != uid):
         return Legal()
-    ez = Movement(p.game, p.state, uid).in_ezoc(to)
+    mv = Movement(p.game, p.state, uid, obs=p.obs, night=p.night)  # the 2-hex ZOC by what is observed (SR 8.4.1)
+    ez = mv.in_ezoc(to)
     if ez is None:
-        return NotCheckable(f"whether {p.game.map.labels[to]} is in an enemy ZOC (SR 8.0)")
+        return NotCheckable(mv.zoc_needs(to))
     if ez:
         return Illegal("HTTR SR 10.5.1", f"{uid} retreats into {p.game.map.labels[to]}, an enemy-controlled hex "
                        "with no friendly unit: it may not (it is eliminated if it has no other hex)")

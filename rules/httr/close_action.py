@@ -25,6 +25,7 @@ from hexforge.rules.httr.ca_value import (CEASED, INFANTRY, OVERRIDE_VALUE, Over
 from hexforge.rules.httr.declaration import Declaration
 from hexforge.rules.httr.entrench import Works
 from hexforge.rules.httr.fatigue import strength_now
+from hexforge.rules.httr.los import Observation
 from hexforge.rules.httr.morale import CA, for_check
 from hexforge.rules.httr.movement import CA_COST, EZOC_EXIT, Movement, Step
 from hexforge.rules.httr.supply_rules import arrival_supply, before_supply_rules, controlling  # SR 17.4.3 included
@@ -62,6 +63,7 @@ class Position(Board, Protocol):
     phase_start: GameState
     ca: CaLog
     night: bool
+    obs: Observation
     fired_in: dict[str | None, set[str]]
     readings: dict[str, str]
     moves: dict[str, Step]
@@ -284,7 +286,7 @@ def check_cost(p: Position, u: str, src: Hex, target: Hex) -> Verdict:
     enter the attacked hex (ignore the road)'). Where the move crossed a step of unknown MP (``Step.unsure``) its MP
     are a lower bound: over the MA on it is illegal, within it not checkable naming that datum. A unit moving on an MA
     rolled for want of CP (SR 13.2.7.5-13.2.7.7, ``cp_ma``) pays the CA within that MA."""
-    mv = Movement(p.game, p.state, u)
+    mv = Movement(p.game, p.state, u, obs=p.obs, night=p.night)  # the 2-hex ZOC by what is observed (SR 8.4.1, 7.2)
     rolled = p.cp_ma.used.get(u)
     column, kinds = mv.column(), p.game.map.terrain.of(target)
     ma = float(rolled[1]) if rolled is not None else mv.ma_known()
@@ -304,7 +306,7 @@ def check_cost(p: Position, u: str, src: Hex, target: Hex) -> Verdict:
         return Legal(detail="a unit that has not moved may always close-assault an adjacent hex (SR 10.1.10)")
     ez = mv.in_ezoc(src)
     if ez is None:
-        return NotCheckable(f"whether {p.game.map.labels[src]} is in an enemy ZOC (SR 8.0)")
+        return NotCheckable(mv.zoc_needs(src))
     cost = max(float(c) for c in cells) + (EZOC_EXIT if ez else 0.0) + CA_COST
     if spent.mp + cost > ma:  # spent.mp is at least what the move cost: over the MA on it is over on any
         return Illegal("HTTR SR 10.1.11", f"{u} spent {'at least ' if spent.unsure else ''}{spent.mp:g} MP moving "

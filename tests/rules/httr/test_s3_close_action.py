@@ -334,3 +334,18 @@ def test_a_ca_from_a_hex_not_adjacent_is_resolved_without_a_hexside():  # CA-3, 
         .say("ca B0305 from B0303").roll("Close Action", 3)
     judged = log.check().judged
     assert "HTTR SR 10.1.4" in rules_broken(judged[-2].verdicts) and "odds 5:3" in (judged[-1].verdicts[0].detail or "")
+
+
+def test_the_ca_cost_reads_the_zoc_of_the_turns_weather():  # CA-6: SR 10.1.11 (L540), 8.4.1 (L439), 7.2.3 (L410)
+    """A-INF1 moves 6 MP to B0403 and close-assaults the disrupted G-INF1 (no ZOC, SR 8.6.2) in B0404. G-FLAK (range
+    2) in the woods of B0405 exerts a ZOC two hexes out into B0403 only where it observes it: in clear GT 1 leaving
+    costs 3 MP more, 6 + 8 of 12; in GT 9's P weather (observation one hex from woods) none, 6 + 5."""
+    def cost(turn: int) -> list:
+        setup = {"G-FLAK": ("B0405", {"Mode": "Defilade"}), "A-INF1": "B0401",
+                 "G-INF1": ("B0404", {"Disrupted": "Disrupted"})}
+        log = Log(setup).phase(turn, "allied_movement").move("A-INF1", "B0302", "B0402", "B0403")
+        return last(log.say("ca B0404 from B0403").check())
+    assert "HTTR SR 10.1.11" in rules_broken(cost(1))
+    weather = cost(9)
+    assert "HTTR SR 10.1.11" not in rules_broken(weather)
+    assert any("6 + 5 MP of 12" in (getattr(v, "detail", None) or "") for v in weather)
