@@ -32,12 +32,20 @@ Exit status:
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="also write an HTML report with the map to this file")
 @click.option("--force", is_flag=True, help="overwrite the --html file if it exists")
+@click.option("--setting", "settings", multiple=True, metavar="NAME=VALUE",
+              help="a rulebook reading or optional rule, repeatable (Highway to the Reich: e.g. "
+              "optional_fatigue=on; an unknown NAME lists them all)")
 @click.pass_context
 def check(ctx: click.Context, log_file: Path, module_path: Path, game_ref: str | None, scenario: str | None,
-          binding_path: Path | None, allow_mismatch: bool, as_json: bool, html_path: Path | None, force: bool) -> None:
+          binding_path: Path | None, allow_mismatch: bool, as_json: bool, html_path: Path | None, force: bool,
+          settings: tuple[str, ...]) -> None:
     """Judge every event of a VASSAL log (.vlog/.vsav): legal, illegal (rule), or not checkable (needs)."""
     from hexforge.rules import check as judge, report
     from hexforge.rules.verdict import Illegal
+    bad = [s for s in settings if s.count("=") != 1 or not all(s.split("="))]
+    if bad:
+        raise BadInput(f"--setting {bad[0]!r}: expected NAME=VALUE (e.g. optional_fatigue=on)")
+    chosen = dict(s.split("=") for s in settings)
     try:
         if html_path is not None:
             check_target(html_path, force, [log_file, module_path, binding_path])
@@ -49,7 +57,7 @@ def check(ctx: click.Context, log_file: Path, module_path: Path, game_ref: str |
         assert game is not None and isinstance(read.timeline, EventStream)  # game_required, stream
         log = read.timeline.timeline() if html_path is not None else read.timeline  # the page redraws positions
         with progress(read.timeline.size, "checking") as bar:  # a bar only on a terminal, over the log's commands
-            result = judge(game, log, scenario, lambda _: bar.update(read.timeline.read - bar.pos))
+            result = judge(game, log, scenario, lambda _: bar.update(read.timeline.read - bar.pos), chosen)
         if html_path is not None:  # written before anything is printed, so a failure prints only the error
             write_atomic(html_path, report.as_html(game, result), force, read.inputs)
     except (ValueError, OutputError) as e:

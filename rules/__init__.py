@@ -5,6 +5,7 @@ and one wing per rules system (``fm/``, ``ptr/``, ``httr/``). This face lists th
 from __future__ import annotations
 
 import importlib
+import inspect
 from typing import Callable
 
 from hexforge.builder.timeline import EventStream, Timeline
@@ -59,20 +60,28 @@ def rules_for(game: Game, scenario: str | None = None) -> RulesSystem:
     return classes(variant(game))[0](game, scenario)
 
 
-def referee_for(rules: RulesSystem, timeline: Timeline | EventStream) -> Referee:
-    """The log referee of ``rules`` over ``timeline``; :class:`NoReferee` when the system has none yet."""
+def referee_for(rules: RulesSystem, timeline: Timeline | EventStream,
+                settings: dict[str, str] | None = None) -> Referee:
+    """The log referee of ``rules`` over ``timeline``; :class:`NoReferee` when the system has none yet.
+    ``settings``: the rulebook readings and optional rules the referee takes (a ValueError for a system without
+    any, or a name or value it does not know)."""
     cls = classes(variant(rules.game))[1]
     if cls is None:
         raise NoReferee(f"no log referee exists yet for the {rules.system_id} system (game {rules.game.id}); "
                         f"systems with one: {', '.join(sorted({c.system_id for c, r in systems().values() if r}))}")
-    return cls(rules, timeline)
+    if not settings:
+        return cls(rules, timeline)
+    if "readings" not in inspect.signature(cls).parameters:
+        raise ValueError(f"the {rules.system_id} referee takes no settings (given: {', '.join(sorted(settings))})")
+    return cls(rules, timeline, readings=settings)
 
 
 def check(game: Game, timeline: Timeline | EventStream, scenario: str | None = None,
-          progress: Callable[[int], None] | None = None) -> Report:
-    """Judge every event of a log under the game's rules (``progress(n)``: n more events judged). Over an
-    :class:`EventStream` the timeline is not kept: memory holds the verdicts, not the log's positions."""
-    return referee_for(rules_for(game, scenario), timeline).run(progress)
+          progress: Callable[[int], None] | None = None, settings: dict[str, str] | None = None) -> Report:
+    """Judge every event of a log under the game's rules (``progress(n)``: n more events judged; ``settings``: see
+    :func:`referee_for`). Over an :class:`EventStream` the timeline is not kept: memory holds the verdicts, not the
+    log's positions."""
+    return referee_for(rules_for(game, scenario), timeline, settings).run(progress)
 
 
 def coverage(system: str) -> str:

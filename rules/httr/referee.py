@@ -75,6 +75,10 @@ class HttrReferee(Referee):
         unknown = set(self.readings) - {r.name for r in READINGS}
         if unknown:
             raise ValueError(f"no HTTR reading {sorted(unknown)}; readings: {', '.join(r.name for r in READINGS)}")
+        for r in READINGS:  # a value the reading does not offer
+            if self.readings[r.name] not in {v for v, _ in r.options}:
+                raise ValueError(f"HTTR reading {r.name}={self.readings[r.name]!r}: expected one of "
+                                 f"{', '.join(v for v, _ in r.options)} ({r.rules})")
         self.channel = Channel(self.game)
         self.state = mem.from_setup(self.state, timeline.setup, self.channel, self._start_mode,
                                     lambda uid, m: has_mode(self.game, uid, m) is True)

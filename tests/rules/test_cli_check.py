@@ -235,6 +235,8 @@ def test_html_into_a_missing_folder_names_it_and_prints_nothing(written, tmp_pat
     (["--game", "synthetic-fn"], "no such game: 'synthetic-fn'"),
     (["--game", str(SYN), "--bad"], "No such option"),
     (["--game", str(SYN), "--scenario", "s9"], "has no scenario 's9' (its scenarios: meeting)"),
+    (["--game", str(SYN), "--setting", "fatigue"], "--setting 'fatigue': expected NAME=VALUE"),
+    (["--game", str(SYN), "--setting", "fatigue=on"], "referee takes no settings (given: fatigue)"),
 ])
 def test_bad_input_gives_one_clear_error_and_exits_2(written, args, says) -> None:
     w, log, _ = written
