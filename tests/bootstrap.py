@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import tomllib
+from importlib.util import find_spec
 from pathlib import Path
 
 VENV = ".venv"
@@ -21,10 +22,13 @@ def missing_requirements(root: Path) -> list[str]:
     from packaging.requirements import Requirement  # pytest's own dependency
 
     project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    own = f"{project['name']}=={project['version']}"
     out = []
-    for text in [f"{project['name']}=={project['version']}", *project["dependencies"],
-                 *project["optional-dependencies"]["test"]]:
+    for text in [own, *project["dependencies"], *project["optional-dependencies"]["test"]]:
         req = Requirement(text)
+        if text == own and find_spec(req.name) is None:  # metadata alone takes the tree's *.egg-info for an install
+            out.append(text)
+            continue
         try:
             version = metadata.version(req.name)
         except metadata.PackageNotFoundError:

@@ -40,3 +40,17 @@ def test_a_ready_repository_virtualenv_is_used_as_it_is(tmp_path):
     python.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n', encoding="utf-8")  # this Python, as .venv's
     python.chmod(0o755)
     assert prepare(tmp_path) == python
+
+
+def test_an_egg_info_in_the_tree_is_no_install(tmp_path, monkeypatch):
+    """``pip install`` leaves ``<name>.egg-info`` in the repository, and ``python -m pytest`` puts the repository on
+    ``sys.path``: its metadata then answers for a project this Python cannot import. The project is asked by import."""
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "no_such_project_xyz"\nversion = "0.1"\n'
+                                             'dependencies = []\n[project.optional-dependencies]\ntest = []\n',
+                                             encoding="utf-8")
+    info = tmp_path / "no_such_project_xyz.egg-info"
+    info.mkdir()
+    (info / "PKG-INFO").write_text("Metadata-Version: 2.1\nName: no_such_project_xyz\nVersion: 0.1\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert metadata.version("no_such_project_xyz") == "0.1"  # what the metadata says
+    assert missing_requirements(tmp_path) == ["no_such_project_xyz==0.1"]
